@@ -1,0 +1,105 @@
+import Foundation
+import Passwords
+import PreLogin
+import Storage
+import Synchronization
+
+/// Accounts in the database, passwords as Argon2id hashes.
+///
+/// E-mails are stored trimmed and lower-cased, so uniqueness and login are
+/// case-insensitive. Hashing runs on the caller's executor, never the main
+/// actor (the protocol's methods are async and nonisolated).
+final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
+  private let database: SQLiteDatabase
+  private let hasher: PasswordHasher
+  private let now: @Sendable () -> Date
+  /// A hash to verify against when the e-mail is unknown, so that a wrong
+  /// e-mail takes as long as a wrong password. Made on first need.
+  private let decoyHash = Mutex<String?>(nil)
+
+  init(
+    database: SQLiteDatabase, hasher: PasswordHasher = PasswordHasher(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.database = database
+    self.hasher = hasher
+    self.now = now
+  }
+
+  static func normalized(_ email: String) -> String {
+    email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  }
+
+  // MARK: PreLoginAuthenticating
+
+  func authenticate(email: String, password: String) async throws -> String? {
+    let rows = try database.execute(
+      "SELECT id, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
+    guard let row = rows.first, let id = row.integer("id"), let hash = row.text("password_hash") else {
+      _ = hasher.verify(password, against: try decoy())
+      return nil
+    }
+    return hasher.verify(password, against: hash) ? String(id) : nil
+  }
+
+  func register(name: String, surname: String, email: String, password: String) async throws -> String? {
+    let hash = try hasher.hash(password)
+    do {
+      let rows = try database.execute(
+        """
+        INSERT INTO accounts (name, surname, email, password_hash, created_at)
+        VALUES (?, ?, ?, ?, ?) RETURNING id
+        """,
+        [.text(name), .text(surname), .text(Self.normalized(email)), .text(hash), .real(now().timeIntervalSince1970)])
+      return rows.first?.integer("id").map(String.init)
+    } catch let error as SQLiteError where error.isConstraintViolation {
+      return nil
+    }
+  }
+
+  private func decoy() throws -> String {
+    if let hash = decoyHash.withLock({ $0 }) { return hash }
+    let hash = try hasher.hash(UUID().uuidString)
+    decoyHash.withLock { $0 = hash }
+    return hash
+  }
+
+  // MARK: AccountDirectory
+
+  func account(id: String) throws -> Account? {
+    guard let number = Int64(id) else { return nil }
+    let row = try database.execute(
+      "SELECT id, name, surname, email, created_at FROM accounts WHERE id = ?", [.integer(number)]
+    ).first
+    guard let row, let name = row.text("name"), let surname = row.text("surname"), let email = row.text("email"),
+      let created = row.real("created_at")
+    else { return nil }
+    return Account(
+      id: id, name: name, surname: surname, email: email, memberSince: Date(timeIntervalSince1970: created))
+  }
+}
+
+// Declared apart: a conformance in the class declaration to a main-actor
+// protocol would make the whole store main-actor isolated.
+extension AccountStore: PreLoginAttemptsStoring {
+  func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
+    let row = try database.execute(
+      "SELECT count, last_failure FROM login_failures WHERE email = ?", [.text(Self.normalized(email))]
+    ).first
+    guard let row, let count = row.integer("count"), let last = row.real("last_failure") else { return (0, nil) }
+    return (Int(count), Date(timeIntervalSince1970: last))
+  }
+
+  func recordFailedAttempt(for email: String, at date: Date) throws {
+    try database.execute(
+      """
+      INSERT INTO login_failures (email, count, last_failure) VALUES (?, 1, ?)
+      ON CONFLICT (email) DO UPDATE SET count = count + 1, last_failure = excluded.last_failure
+      """,
+      [.text(Self.normalized(email)), .real(date.timeIntervalSince1970)])
+  }
+
+  func clearFailedAttempts(for email: String) throws {
+    try database.execute("DELETE FROM login_failures WHERE email = ?", [.text(Self.normalized(email))])
+  }
+}

@@ -1,0 +1,35 @@
+import Storage
+
+/// Wayfarer's database file: accounts, login attempts and per-account settings.
+enum AppDatabase {
+  /// Each step brings the schema one version further; never edit a shipped step.
+  static let migrations = [
+    """
+    CREATE TABLE accounts (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      surname TEXT NOT NULL,
+      email TEXT NOT NULL UNIQUE,
+      password_hash TEXT NOT NULL,
+      created_at REAL NOT NULL
+    );
+    CREATE TABLE login_failures (
+      email TEXT PRIMARY KEY,
+      count INTEGER NOT NULL,
+      last_failure REAL NOT NULL
+    );
+    CREATE TABLE settings (
+      account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+      key TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (account_id, key)
+    )
+    """
+  ]
+
+  static func open(at path: String) throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: path)
+    try database.migrate(migrations)
+    return database
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TerminalKit
+
+/// Chooses the flow: pre-login when logged out, the tab bar when logged in.
+///
+/// `activeFlow` is the one strong reference to the running flow; replacing
+/// it (with the window's root) releases the old flow entirely.
+@MainActor
+final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoordinatorDelegate {
+  private let window: Window
+  private let services: AppServices
+  private(set) var activeFlow: (any Coordinator)?
+  /// Told the account now logged in (or `nil`) after every flow change.
+  var onSessionChange: ((String?) -> Void)?
+  /// Sentences for the person that are not a screen's (a lost session).
+  var onWarning: ((String) -> Void)?
+  private let lifetime = Lifetime(AppCoordinator.self)
+
+  init(window: Window, services: AppServices) {
+    self.window = window
+    self.services = services
+  }
+
+  func start() {
+    showFlowForSession()
+  }
+
+  func setFlow(_ flow: any Coordinator) {
+    activeFlow = flow
+    flow.start()
+  }
+
+  private func showFlowForSession() {
+    guard let accountID = services.session.currentAccountID else {
+      showPreLogin()
+      return
+    }
+    do {
+      if let account = try services.accounts.account(id: accountID) {
+        showMainFlow(account: account)
+        return
+      }
+      onWarning?("Your saved session belongs to an account that no longer exists; you are logged out.")
+      try? services.session.markLoggedOut()
+    } catch {
+      onWarning?("Your account could not be read (\(error)); you are logged out for now.")
+    }
+    showPreLogin()
+  }
+
+  private func showPreLogin() {
+    let flow = PreLoginCoordinator(window: window, services: services)
+    flow.delegate = self
+    setFlow(flow)
+    onSessionChange?(nil)
+  }
+
+  private func showMainFlow(account: Account) {
+    let flow = MainTabBarCoordinator(window: window, account: account, services: services)
+    flow.delegate = self
+    setFlow(flow)
+    onSessionChange?(account.id)
+  }
+
+  // MARK: Delegates
+
+  func preLoginCoordinatorDidFinish(_ coordinator: PreLoginCoordinator) {
+    showFlowForSession()
+  }
+
+  func mainTabBarCoordinatorDidLogOut(_ coordinator: MainTabBarCoordinator) {
+    showPreLogin()
+  }
+}

@@ -1,0 +1,38 @@
+import TerminalKit
+
+@MainActor
+protocol MainTabBarCoordinatorDelegate: AnyObject {
+  func mainTabBarCoordinatorDidLogOut(_ coordinator: MainTabBarCoordinator)
+}
+
+/// Runs the four tabs (Home, Explore, Bookmarks, Profile, in that order),
+/// each with its own coordinator and stack, and carries logout up.
+@MainActor
+final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
+  weak var delegate: (any MainTabBarCoordinatorDelegate)?
+  private let window: Window
+  private let account: Account
+  private let services: AppServices
+  private var children: [any TabCoordinator] = []
+  private var tabBar: TabBarController?
+  private let lifetime = Lifetime(MainTabBarCoordinator.self)
+
+  init(window: Window, account: Account, services: AppServices) {
+    self.window = window
+    self.account = account
+    self.services = services
+  }
+
+  func start() {
+    let profile = ProfileCoordinator(account: account, services: services)
+    profile.delegate = self
+    children = [HomeCoordinator(), ExploreCoordinator(), BookmarksCoordinator(), profile]
+    let tabBar = TabBarController(tabs: children.map { $0.start() })
+    self.tabBar = tabBar
+    window.setRoot(.tabs(tabBar))
+  }
+
+  func profileCoordinatorDidLogOut(_ coordinator: ProfileCoordinator) {
+    delegate?.mainTabBarCoordinatorDidLogOut(self)
+  }
+}

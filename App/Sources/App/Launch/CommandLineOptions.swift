@@ -1,0 +1,46 @@
+/// What the command line asked for.
+enum CommandLineOptions: Equatable {
+  case run
+  case help
+  case version
+  case invalid(String)
+
+  static func parse(_ arguments: [String]) -> CommandLineOptions {
+    let options = arguments.dropFirst()
+    guard let first = options.first else { return .run }
+    guard options.count == 1 else {
+      return .invalid("wayfarer takes at most one option; got: \(options.joined(separator: " "))")
+    }
+    switch first {
+    case "-h", "--help": return .help
+    case "-V", "--version": return .version
+    default: return .invalid("Unknown option '\(first)'.")
+    }
+  }
+
+  static let usage = """
+    wayfarer \(AppInfo.version): places, code and an assistant in your terminal.
+
+    Usage: wayfarer [--help | --version]
+
+    Starts an interactive session. On a terminal, lines are edited with history
+    (Up/Down) and Tab completion; Ctrl-C clears the line or cancels what is
+    running; Ctrl-D or `quit` leaves. When standard input is a pipe, commands
+    are read one per line with no prompt or colour, so a script gives the same
+    output every time. Type `help` inside for the commands of each screen.
+
+    Environment:
+      WAYFARER_HOME   keep every file under this folder (config, data, state, cache)
+      XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
+                      used when WAYFARER_HOME is not set (defaults under ~)
+      NO_COLOR        turn colours off; TERM=dumb also turns off symbols
+
+    Files (under WAYFARER_HOME or the XDG folders):
+      data/wayfarer.sqlite   accounts (Argon2id password hashes) and settings
+      state/session.json     who is logged in (mode 0600)
+      state/history/         command history per account (mode 0600, no passwords)
+
+    Exit status: 0 after quit or end of input; 1 when the files cannot be used;
+    2 for a bad option.
+    """
+}

@@ -1,0 +1,76 @@
+import Components
+import DesignSystem
+import Foundation
+import Storage
+import TerminalKit
+
+/// Launches Wayfarer: reads the command line, prepares the files, starts the
+/// coordinators and runs the REPL until `quit` or the end of input.
+public enum WayfarerApp {
+  /// Call first thing in `main`, before any thread starts.
+  public static func prepareProcess() {
+    TerminalSignals.prepareMainThread()
+  }
+
+  /// Runs the app and returns the process's exit status.
+  @MainActor
+  public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    switch CommandLineOptions.parse(arguments) {
+    case .help:
+      print(CommandLineOptions.usage)
+      return 0
+    case .version:
+      print("wayfarer \(AppInfo.version)")
+      return 0
+    case .invalid(let message):
+      printError("\(message) See wayfarer --help.")
+      return 2
+    case .run:
+      break
+    }
+
+    let paths: AppPaths
+    do {
+      paths = try AppPaths.resolve(environment: environment)
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+    let accounts: AccountStore
+    let database: SQLiteDatabase
+    do {
+      for folder in paths.all + [paths.historyFolder] { try Directories.prepare(folder) }
+      database = try AppDatabase.open(at: paths.database)
+      accounts = AccountStore(database: database)
+    } catch {
+      printError("Wayfarer cannot keep its files in \(paths.origin): \(error). Choose a folder you can write to.")
+      return 1
+    }
+
+    let console = TerminalConsole(
+      capabilities: TerminalCapabilities.detect(environment: environment), environment: environment)
+    let session = FileSessionStore(path: paths.sessionFile)
+    let services = AppServices(
+      session: session, accounts: accounts,
+      settings: { FeatureFlagStore(database: database, accountID: $0) }, now: { Date() })
+
+    console.write(
+      StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)
+        + StyledSpan(" · type help to see what you can do here", style: Palette.muted))
+    if let warning = session.warning {
+      console.write(Message.warning(warning, in: console.context))
+    }
+
+    let window = Window()
+    let coordinator = AppCoordinator(window: window, services: services)
+    coordinator.onSessionChange = { console.useHistory(at: paths.historyFile(accountID: $0)) }
+    coordinator.onWarning = { console.write(Message.warning($0, in: console.context)) }
+    coordinator.start()
+    await REPL(window: window, console: console, chrome: NavigationChrome()).run()
+    return 0
+  }
+
+  private static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("wayfarer: \(message)\n".utf8))
+  }
+}

@@ -1,0 +1,54 @@
+import DesignSystem
+import TerminalKit
+
+/// A form's fields with their values and inline errors:
+///
+///       E-mail            ada@example    ✗ Please enter a valid e-mail address
+///       Password          ••••••••
+///
+/// Secret values are never shown; only whether one was given.
+public struct FormView {
+  public struct Field: Equatable {
+    public var label: String
+    /// The command that re-enters this field alone.
+    public var command: String
+    public var value: String
+    public var isSecret: Bool
+    public var error: String?
+
+    public init(label: String, command: String, value: String, isSecret: Bool = false, error: String? = nil) {
+      self.label = label
+      self.command = command
+      self.value = value
+      self.isSecret = isSecret
+      self.error = error
+    }
+  }
+
+  public var fields: [Field]
+
+  public init(_ fields: [Field]) {
+    self.fields = fields
+  }
+
+  public func lines(in context: RenderContext) -> [StyledLine] {
+    let symbols = Symbols(context)
+    let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+    return fields.map { field in
+      var shown = TextSanitizer.clean(field.value)
+      if field.isSecret {
+        shown = field.value.isEmpty ? "" : String(repeating: symbols.hiddenCharacter, count: 8)
+      }
+      var line =
+        StyledLine(Spacing.indentation())
+        + StyledSpan(DisplayWidth.pad(field.label, to: labelWidth + Spacing.gutter), style: Palette.muted)
+        + StyledSpan(
+          shown.isEmpty ? "(empty)" : DisplayWidth.truncate(shown, to: 28),
+          style: shown.isEmpty ? Palette.muted : .plain)
+      if let error = field.error {
+        line.append("  \(symbols.cross) \(error)", style: Palette.error)
+      }
+      return line
+    }
+  }
+}

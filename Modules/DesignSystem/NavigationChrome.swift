@@ -1,0 +1,41 @@
+import TerminalKit
+
+/// The app's navigation chrome: the tab bar (in the tab flow) and a
+/// breadcrumb title with a rule under it.
+@MainActor
+public struct NavigationChrome: WindowChrome {
+  public init() {}
+
+  public func header(for window: Window, in context: RenderContext) -> [StyledLine] {
+    let symbols = Symbols(context)
+    var lines: [StyledLine] = []
+    if let tabBar = window.tabBar {
+      lines.append(tabBarLine(tabBar, context: context))
+    }
+    if let stack = window.visibleStack {
+      let titles = stack.screens.map(\.title) + (stack.presented.map { [$0.title] } ?? [])
+      lines.append(StyledLine(titles.joined(separator: " \(symbols.separator) "), style: Palette.title))
+    }
+    lines.append(rule(context))
+    return lines
+  }
+
+  /// `Home  Explore  Bookmarks  Profile`, the selected tab highlighted (or in
+  /// brackets where there is no colour).
+  func tabBarLine(_ tabBar: TabBarController, context: RenderContext) -> StyledLine {
+    var line = StyledLine()
+    for (index, tab) in tabBar.tabs.enumerated() {
+      if index > 0 { line.append(context.capabilities.usesColor ? " " : "  ") }
+      if index == tabBar.selectedIndex {
+        line.append(context.capabilities.usesColor ? " \(tab.title) " : "[\(tab.title)]", style: Palette.selectedTab)
+      } else {
+        line.append(context.capabilities.usesColor ? " \(tab.title) " : tab.title, style: Palette.muted)
+      }
+    }
+    return line
+  }
+
+  public func rule(_ context: RenderContext) -> StyledLine {
+    StyledLine(String(repeating: Symbols(context).rule, count: Spacing.contentWidth(context)), style: Palette.muted)
+  }
+}

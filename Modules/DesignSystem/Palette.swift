@@ -1,0 +1,15 @@
+import TerminalKit
+
+/// The app's colours, by meaning. Whether they are shown is the renderer's
+/// call (NO_COLOR, TERM=dumb, pipes).
+public enum Palette {
+  public static let title = TextStyle(isBold: true)
+  public static let accent = TextStyle(foreground: .cyan)
+  public static let emphasis = TextStyle(isBold: true)
+  public static let muted = TextStyle(foreground: .gray)
+  public static let success = TextStyle(foreground: .green)
+  public static let warning = TextStyle(foreground: .yellow)
+  public static let error = TextStyle(foreground: .red)
+  public static let selectedTab = TextStyle(foreground: .cyan, isBold: true, isInverse: true)
+  public static let command = TextStyle(foreground: .cyan, isBold: true)
+}

@@ -1,0 +1,61 @@
+import TerminalKit
+
+/// Symbols, with the ASCII each falls back to off a terminal or on TERM=dumb.
+public struct Symbols: Sendable, Equatable {
+  public let bullet: String
+  public let check: String
+  public let cross: String
+  public let warning: String
+  public let separator: String
+  public let rule: String
+  public let ellipsis: String
+  public let hiddenCharacter: String
+  public let spinnerFrames: [String]
+
+  public init(unicode: Bool) {
+    if unicode {
+      bullet = "•"
+      check = "✓"
+      cross = "✗"
+      warning = "!"
+      separator = "›"
+      rule = "─"
+      ellipsis = "…"
+      hiddenCharacter = "•"
+      spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    } else {
+      bullet = "*"
+      check = "ok"
+      cross = "x"
+      warning = "!"
+      separator = ">"
+      rule = "-"
+      ellipsis = "..."
+      hiddenCharacter = "*"
+      spinnerFrames = ["|", "/", "-", "\\"]
+    }
+  }
+
+  public init(_ context: RenderContext) {
+    self.init(unicode: context.capabilities.usesUnicode)
+  }
+}
+
+/// Spacing, in columns.
+public enum Spacing {
+  /// Left margin of content under a heading.
+  public static let indent = 2
+  /// Between columns of a table.
+  public static let gutter = 2
+  /// The widest a block of prose or a rule gets, however wide the terminal.
+  public static let readableWidth = 72
+
+  public static func indentation(_ levels: Int = 1) -> String {
+    String(repeating: " ", count: indent * levels)
+  }
+
+  /// Content width for `context`: the terminal's, capped at a readable width.
+  public static func contentWidth(_ context: RenderContext) -> Int {
+    min(context.width, readableWidth)
+  }
+}

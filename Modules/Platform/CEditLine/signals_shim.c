@@ -1,0 +1,82 @@
+#include "CEditLine.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t interrupt_count = 0;
+static volatile sig_atomic_t resized = 0;
+static int wake_descriptor = -1;
+static pthread_t reader_thread;
+static volatile sig_atomic_t has_reader = 0;
+
+static void on_interrupt(int signo) {
+  int saved = errno;
+  // Signal masks are not a reliable way to steer SIGINT here (the runtime's
+  // threads may unblock it), so a handler on any other thread passes the
+  // signal on: the reader must see EINTR to abandon the line it is reading.
+  if (has_reader && !pthread_equal(pthread_self(), reader_thread)) {
+    pthread_kill(reader_thread, signo);
+    errno = saved;
+    return;
+  }
+  interrupt_count++;
+  if (wake_descriptor >= 0) {
+    char byte = 'i';
+    (void)write(wake_descriptor, &byte, 1);
+  }
+  errno = saved;
+}
+
+static void on_resize(int signo) {
+  (void)signo;
+  resized = 1;
+}
+
+static void fill_mask(sigset_t *set) {
+  sigemptyset(set);
+  sigaddset(set, SIGINT);
+  sigaddset(set, SIGWINCH);
+}
+
+void wf_signals_block(void) {
+  sigset_t set;
+  fill_mask(&set);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+int wf_signals_install(int wake_fd) {
+  wake_descriptor = wake_fd;
+  reader_thread = pthread_self();
+  has_reader = 1;
+
+  struct sigaction interrupt;
+  memset(&interrupt, 0, sizeof interrupt);
+  interrupt.sa_handler = on_interrupt;
+  sigemptyset(&interrupt.sa_mask);
+  interrupt.sa_flags = 0; // no SA_RESTART: a blocking read must return EINTR
+  if (sigaction(SIGINT, &interrupt, NULL) != 0) return -1;
+
+  struct sigaction resize;
+  memset(&resize, 0, sizeof resize);
+  resize.sa_handler = on_resize;
+  sigemptyset(&resize.sa_mask);
+  resize.sa_flags = SA_RESTART;
+  if (sigaction(SIGWINCH, &resize, NULL) != 0) return -1;
+
+  signal(SIGPIPE, SIG_IGN);
+  sigset_t set;
+  fill_mask(&set);
+  return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+unsigned long wf_signals_interrupt_count(void) { return (unsigned long)interrupt_count; }
+
+int wf_signals_take_resize(void) {
+  if (!resized) return 0;
+  resized = 0;
+  return 1;
+}

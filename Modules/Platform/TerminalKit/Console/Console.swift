@@ -1,0 +1,71 @@
+/// The terminal as screens and the REPL see it: write lines, ask for input.
+@MainActor
+public protocol Console: AnyObject {
+  var context: RenderContext { get }
+
+  func write(_ lines: [StyledLine])
+
+  /// Asks for one answer (a form field). `nil` when the person pressed
+  /// Ctrl-C or input ended: the form is cancelled.
+  func readLine(prompt: String) async -> String?
+
+  /// Like ``readLine(prompt:)``, but the answer is never echoed and never
+  /// enters history.
+  func readSecret(prompt: String) async -> String?
+
+  /// Shows a transient line (a spinner) on a terminal; `nil` clears it.
+  /// Does nothing when output is not a terminal.
+  func setStatus(_ line: StyledLine?)
+
+  /// Reads the next command line. `nil` at end of input (Ctrl-D). Ctrl-C
+  /// while typing clears the line and asks again.
+  func readCommand(prompt: String, completions: CompletionTable) async -> String?
+
+  /// Adds a command line to the current history.
+  func remember(_ line: String)
+
+  /// Switches to the history at `path` (per user), or to none.
+  func useHistory(at path: String?)
+
+  /// Called on the main actor when Ctrl-C arrives while no line is being read.
+  var onInterrupt: (@MainActor () -> Void)? { get set }
+}
+
+extension Console {
+  public func write(_ line: StyledLine) {
+    write([line])
+  }
+}
+
+/// Words that Tab completion offers: command names, then per command the
+/// candidates for its first argument. A value, so the reader thread can use
+/// it while the main actor goes on.
+public struct CompletionTable: Sendable, Equatable {
+  public var commands: [String]
+  public var arguments: [String: [String]]
+
+  public init(commands: [String] = [], arguments: [String: [String]] = [:]) {
+    self.commands = commands
+    self.arguments = arguments
+  }
+
+  /// Candidates for the word being typed, given the words before it.
+  public func candidates(before words: [String], prefix: String) -> [String] {
+    let pool: [String]
+    switch words.count {
+    case 0: pool = commands
+    case 1: pool = arguments[words[0].lowercased()] ?? []
+    default: pool = []
+    }
+    return Array(Set(pool.filter { $0.hasPrefix(prefix) })).sorted()
+  }
+
+  /// The longest text every candidate starts with.
+  static func commonPrefix(of candidates: [String]) -> String {
+    guard var prefix = candidates.first else { return "" }
+    for candidate in candidates.dropFirst() {
+      while !candidate.hasPrefix(prefix) { prefix.removeLast() }
+    }
+    return prefix
+  }
+}

@@ -1,0 +1,191 @@
+internal import CEditLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads lines on a terminal through libedit: editing, history, completion.
+///
+/// Signals stay ours (`EL_SIGNAL` off): a Ctrl-C makes `el_gets` return with
+/// EINTR and the reader decides what it meant; a resize is applied with
+/// `el_resize` before the next line, never inside a signal handler.
+final class EditLineSource: LineSource, @unchecked Sendable {
+  static let historySize: Int32 = 1000
+
+  // Confined to the reader thread after init.
+  private let editLine: OpaquePointer
+  private let history: OpaquePointer
+  private var prompt: UnsafeMutablePointer<CChar>?
+  private var completions = CompletionTable()
+  private var historyPath: String?
+
+  init?() {
+    guard let editLine = wf_el_open("wayfarer") else { return nil }
+    guard let history = wf_history_open() else {
+      wf_el_close(editLine)
+      return nil
+    }
+    self.editLine = editLine
+    self.history = history
+    _ = wf_history_set_size(history, Self.historySize)
+    _ = wf_history_set_unique(history, 1)
+    _ = wf_el_set_editor(editLine, "emacs")
+    _ = wf_el_set_signal(editLine, 0)
+    _ = wf_el_set_history(editLine, history)
+    // The source lives as long as the process; libedit keeps an unretained pointer.
+    _ = wf_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+    _ = wf_el_set_prompt(editLine, editLinePrompt)
+    _ = wf_el_add_function(editLine, "wayfarer-complete", "Complete a command or argument", editLineComplete)
+    _ = wf_el_bind_key(editLine, "^I", "wayfarer-complete")
+    _ = wf_el_source_default(editLine)
+  }
+
+  static func from(_ editLine: OpaquePointer) -> EditLineSource? {
+    guard let data = wf_el_get_client_data(editLine) else { return nil }
+    return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  var currentPrompt: UnsafeMutablePointer<CChar>? { prompt }
+
+  func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
+    self.completions = completions
+    while true {
+      switch edit(prompt: prompt, on: thread) {
+      case .line(let line): return line
+      case .interrupted: StandardOutput.write("^C\n")
+      case .end:
+        StandardOutput.write("\n")
+        return nil
+      }
+    }
+  }
+
+  func readAnswer(prompt: String, isSecret: Bool, on thread: ReaderThread) -> String? {
+    if isSecret { return readSecret(prompt: prompt, on: thread) }
+    completions = CompletionTable()
+    switch edit(prompt: prompt, on: thread) {
+    case .line(let line): return line
+    case .interrupted:
+      StandardOutput.write("^C\n")
+      return nil
+    case .end:
+      StandardOutput.write("\n")
+      return nil
+    }
+  }
+
+  private enum EditResult {
+    case line(String)
+    case interrupted
+    case end
+  }
+
+  private func edit(prompt text: String, on thread: ReaderThread) -> EditResult {
+    free(prompt)
+    prompt = strdup(text)
+    while true {
+      if wf_signals_take_resize() != 0 { el_resize(editLine) }
+      var count: Int32 = 0
+      errno = 0
+      if let bytes = el_gets(editLine, &count), count > 0 {
+        var line = String(cString: bytes)
+        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        return .line(line)
+      }
+      if thread.takeInterrupt() { return .interrupted }
+      if count < 0 && errno == EINTR { continue }
+      return .end
+    }
+  }
+
+  /// Reads a line with echo off. Ctrl-C cancels; nothing is kept.
+  private func readSecret(prompt: String, on thread: ReaderThread) -> String? {
+    StandardOutput.write(prompt)
+    var saved = termios()
+    let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+    if isTerminal {
+      var quiet = saved
+      quiet.c_lflag &= ~tcflag_t(ECHO)
+      quiet.c_lflag |= tcflag_t(ICANON | ISIG)
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+    }
+    var bytes: [UInt8] = []
+    defer {
+      for index in bytes.indices { bytes[index] = 0 }
+      if isTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+      StandardOutput.write("\n")
+    }
+    while true {
+      var byte: UInt8 = 0
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count == 1 {
+        if byte == UInt8(ascii: "\n") { break }
+        bytes.append(byte)
+      } else if count == 0 {
+        if bytes.isEmpty { return nil }
+        break
+      } else if errno == EINTR {
+        if thread.takeInterrupt() { return nil }
+      } else {
+        return nil
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  func remember(_ line: String) {
+    _ = wf_history_enter(history, line)
+    guard let historyPath else { return }
+    // Create it private before libedit writes: fopen would honour the umask.
+    let fd = open(historyPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      _ = fchmod(fd, 0o600)
+      close(fd)
+    }
+    _ = wf_history_save(history, historyPath)
+  }
+
+  func useHistory(at path: String?) {
+    guard path != historyPath else { return }
+    historyPath = path
+    _ = wf_history_clear(history)
+    if let path, access(path, R_OK) == 0 {
+      _ = wf_history_load(history, path)
+    }
+  }
+
+  /// Tab: complete the word before the cursor from the completion table.
+  func complete() -> UInt8 {
+    guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+    let length = info.cursor - start
+    let before = String(
+      decoding: UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
+    var words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let prefix = before.hasSuffix(" ") || before.isEmpty ? "" : (words.popLast() ?? "")
+    let candidates = completions.candidates(before: words, prefix: prefix)
+
+    switch candidates.count {
+    case 0:
+      return UInt8(CC_ERROR)
+    case 1:
+      _ = el_insertstr(editLine, String(candidates[0].dropFirst(prefix.count)) + " ")
+      return UInt8(CC_REFRESH)
+    default:
+      let common = CompletionTable.commonPrefix(of: candidates)
+      if common.count > prefix.count {
+        _ = el_insertstr(editLine, String(common.dropFirst(prefix.count)))
+        return UInt8(CC_REFRESH)
+      }
+      StandardOutput.write("\n" + candidates.joined(separator: "  ") + "\n")
+      return UInt8(CC_REDISPLAY)
+    }
+  }
+}
+
+private let editLinePrompt: wf_prompt_fn = { editLine in
+  EditLineSource.from(editLine)?.currentPrompt
+}
+
+private let editLineComplete: wf_command_fn = { editLine, _ in
+  EditLineSource.from(editLine)?.complete() ?? UInt8(CC_ERROR)
+}

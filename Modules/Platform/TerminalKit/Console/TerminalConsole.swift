@@ -1,0 +1,79 @@
+/// The real console: standard output, and standard input read on its own
+/// thread through libedit on a terminal or plainly from a pipe.
+@MainActor
+public final class TerminalConsole: Console {
+  private let capabilities: TerminalCapabilities
+  private let environment: [String: String]
+  private let renderer: TextRenderer
+  private let source: any LineSource
+  private let relay = InterruptRelay()
+  private let reader: ReaderThread
+
+  public init(capabilities: TerminalCapabilities, environment: [String: String]) {
+    self.capabilities = capabilities
+    self.environment = environment
+    renderer = TextRenderer(usesColor: capabilities.usesColor)
+    source = Self.makeSource(capabilities: capabilities)
+    reader = ReaderThread(onInterrupt: relay.forwardFromAnyThread)
+  }
+
+  private static func makeSource(capabilities: TerminalCapabilities) -> any LineSource {
+    if capabilities.inputIsTerminal, let editLine = EditLineSource() {
+      return editLine
+    }
+    return PlainLineSource()
+  }
+
+  public var context: RenderContext {
+    RenderContext(width: TerminalCapabilities.currentWidth(environment: environment), capabilities: capabilities)
+  }
+
+  public var onInterrupt: (@MainActor () -> Void)? {
+    get { relay.handler }
+    set { relay.handler = newValue }
+  }
+
+  public func write(_ lines: [StyledLine]) {
+    StandardOutput.write(renderer.render(lines))
+  }
+
+  public func setStatus(_ line: StyledLine?) {
+    guard capabilities.outputIsTerminal else { return }
+    StandardOutput.write(renderer.statusLine(line))
+  }
+
+  public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
+    let source = source
+    return await reader.perform { source.readCommand(prompt: prompt, completions: completions, on: $0) }
+  }
+
+  public func readLine(prompt: String) async -> String? {
+    let source = source
+    return await reader.perform { source.readAnswer(prompt: prompt, isSecret: false, on: $0) }
+  }
+
+  public func readSecret(prompt: String) async -> String? {
+    let source = source
+    return await reader.perform { source.readAnswer(prompt: prompt, isSecret: true, on: $0) }
+  }
+
+  public func remember(_ line: String) {
+    let source = source
+    reader.enqueue { _ in source.remember(line) }
+  }
+
+  public func useHistory(at path: String?) {
+    let source = source
+    reader.enqueue { _ in source.useHistory(at: path) }
+  }
+}
+
+/// Carries Ctrl-C from the reader thread to whoever listens on the main actor.
+@MainActor
+final class InterruptRelay {
+  var handler: (@MainActor () -> Void)?
+
+  nonisolated var forwardFromAnyThread: @Sendable () -> Void {
+    { Task { @MainActor in self.handler?() } }
+  }
+}

@@ -1,0 +1,12 @@
+internal import CEditLine
+
+/// Process-wide signal set-up for the terminal.
+public enum TerminalSignals {
+  /// Blocks SIGINT and SIGWINCH on the calling thread, and so on every thread
+  /// it starts later; the reader thread unblocks them for itself. Call first
+  /// thing in `main`, before any other thread exists. Also ignores SIGPIPE,
+  /// so a closed pipe is an error to handle, not a crash.
+  public static func prepareMainThread() {
+    wf_signals_block()
+  }
+}

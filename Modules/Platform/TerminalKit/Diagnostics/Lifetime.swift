@@ -1,0 +1,66 @@
+import Synchronization
+
+/// Counts, per type, how many instances are alive and how many were released.
+///
+/// This is what `debug memory` prints: the run-time proof that a finished
+/// flow has left memory.
+public final class LifetimeLedger: Sendable {
+  public struct Row: Sendable, Equatable {
+    public var typeName: String
+    public var alive: Int
+    public var released: Int
+
+    public init(typeName: String, alive: Int, released: Int) {
+      self.typeName = typeName
+      self.alive = alive
+      self.released = released
+    }
+  }
+
+  public static let shared = LifetimeLedger()
+
+  private let counts = Mutex<[String: (alive: Int, released: Int)]>([:])
+
+  public init() {}
+
+  func didCreate(_ typeName: String) {
+    counts.withLock { $0[typeName, default: (0, 0)].alive += 1 }
+  }
+
+  func didRelease(_ typeName: String) {
+    counts.withLock {
+      $0[typeName, default: (0, 0)].alive -= 1
+      $0[typeName, default: (0, 0)].released += 1
+    }
+  }
+
+  /// Every type seen since launch, sorted by name.
+  public var rows: [Row] {
+    counts.withLock { counts in
+      counts.map { Row(typeName: $0.key, alive: $0.value.alive, released: $0.value.released) }
+    }.sorted { $0.typeName < $1.typeName }
+  }
+
+  public func row(for typeName: String) -> Row? {
+    rows.first { $0.typeName == typeName }
+  }
+}
+
+/// Held as a stored property by a tracked object: counted when the object is
+/// made, released with it.
+///
+///     private let lifetime = Lifetime(HomeCoordinator.self)
+public final class Lifetime: Sendable {
+  private let typeName: String
+  private let ledger: LifetimeLedger
+
+  public init(_ type: Any.Type, ledger: LifetimeLedger = .shared) {
+    self.typeName = String(describing: type)
+    self.ledger = ledger
+    ledger.didCreate(typeName)
+  }
+
+  deinit {
+    ledger.didRelease(typeName)
+  }
+}

@@ -1,0 +1,42 @@
+/// A screen: the terminal's view controller.
+///
+/// It has a title, draws itself as styled lines, lists the commands it
+/// accepts, and may start work when it appears. Subclasses are tracked by
+/// ``LifetimeLedger`` automatically.
+@MainActor
+open class Screen {
+  /// Shown in the navigation chrome.
+  public let title: String
+  /// This screen's segment of the prompt path (`settings` in `profile/settings>`).
+  public let pathComponent: String
+  /// The stack showing this screen, like UIKit's `navigationController`.
+  public internal(set) weak var navigationStack: NavigationStack?
+  /// Set when the screen's content changed; the REPL draws it again after the command.
+  public private(set) var needsDisplay = true
+
+  private var lifetime: Lifetime?
+
+  public init(title: String, pathComponent: String) {
+    self.title = title
+    self.pathComponent = pathComponent
+    self.lifetime = Lifetime(type(of: self))
+  }
+
+  /// The commands this screen accepts, besides the global ones.
+  open var commands: [Command] { [] }
+
+  /// The screen's content, below the navigation chrome.
+  open func body(in context: RenderContext) -> [StyledLine] { [] }
+
+  /// Called each time the screen becomes visible, after it was drawn; the
+  /// place to start loading. Ctrl-C cancels the task running it.
+  open func didAppear(console: any Console) async {}
+
+  public func setNeedsDisplay() {
+    needsDisplay = true
+  }
+
+  func didDisplay() {
+    needsDisplay = false
+  }
+}

@@ -1,0 +1,46 @@
+/// The one window: its root is replaced whenever the flow changes, like
+/// `UIWindow.rootViewController`.
+@MainActor
+public final class Window {
+  public enum Root {
+    case stack(NavigationStack)
+    case tabs(TabBarController)
+  }
+
+  public private(set) var root: Root?
+
+  public init() {}
+
+  public func setRoot(_ root: Root) {
+    self.root = root
+    visibleScreen?.setNeedsDisplay()
+  }
+
+  public var tabBar: TabBarController? {
+    if case .tabs(let tabs) = root { return tabs }
+    return nil
+  }
+
+  /// The stack the person is in: the root stack or the selected tab's.
+  public var visibleStack: NavigationStack? {
+    switch root {
+    case .stack(let stack): stack
+    case .tabs(let tabs): tabs.selectedTab.stack
+    case nil: nil
+    }
+  }
+
+  public var visibleScreen: Screen? { visibleStack?.visibleScreen }
+
+  /// `profile/settings`: where the person is, for the prompt.
+  public var path: String {
+    visibleStack?.path.joined(separator: "/") ?? ""
+  }
+}
+
+/// Draws the navigation chrome above a screen (title, tab bar). The design
+/// system provides the look; TerminalKit only asks for it.
+@MainActor
+public protocol WindowChrome {
+  func header(for window: Window, in context: RenderContext) -> [StyledLine]
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// The read–dispatch–draw loop.
+///
+/// Reads a line, runs the visible screen's command of that name (or a global
+/// one), then draws whatever screen is visible if it changed and lets it
+/// appear. Ctrl-C cancels the command or appear hook that is running; it never
+/// ends the loop. `quit` or the end of input does.
+@MainActor
+public final class REPL {
+  private let window: Window
+  private let console: any Console
+  private let chrome: any WindowChrome
+  private let ledger: LifetimeLedger
+  private weak var lastDrawn: Screen?
+  private weak var lastAppeared: Screen?
+  private var running: Task<Void, Never>?
+  private var quitRequested = false
+
+  public init(window: Window, console: any Console, chrome: any WindowChrome, ledger: LifetimeLedger = .shared) {
+    self.window = window
+    self.console = console
+    self.chrome = chrome
+    self.ledger = ledger
+  }
+
+  /// Runs until `quit` or the end of input.
+  public func run() async {
+    console.onInterrupt = { [weak self] in self?.interrupt() }
+    defer { console.onInterrupt = nil }
+    await settle()
+    while !quitRequested {
+      let prompt = window.path + "> "
+      guard let line = await console.readCommand(prompt: prompt, completions: completionTable()) else { return }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty else { continue }
+      console.remember(trimmed)
+      await execute(trimmed)
+      await settle()
+    }
+  }
+
+  /// Cancels whatever command or appear hook is running.
+  public func interrupt() {
+    running?.cancel()
+  }
+
+  /// Runs one command line, as if typed.
+  public func execute(_ line: String) async {
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let first = words.first else { return }
+    let name = first.lowercased()
+    let argumentText = String(line.drop(while: { !$0.isWhitespace })).trimmingCharacters(in: .whitespaces)
+    let input = CommandInput(arguments: Array(words.dropFirst()), argumentText: argumentText, console: console)
+
+    if let command = availableCommands.first(where: { $0.name == name }) {
+      await runCancellable { await command.run(input) }
+    } else {
+      console.write("Unknown command '\(first)'. Type help to see what you can do here.")
+    }
+  }
+
+  /// Draws the visible screen if it changed, then lets it appear; repeats
+  /// while appearing moves somewhere else (bounded).
+  public func settle() async {
+    for _ in 0..<8 {
+      guard let screen = window.visibleScreen else { return }
+      if screen !== lastDrawn || screen.needsDisplay { draw(screen) }
+      guard screen !== lastAppeared else { return }
+      lastAppeared = screen
+      let console = console
+      await runCancellable { await screen.didAppear(console: console) }
+    }
+  }
+
+  private func runCancellable(_ work: @escaping @MainActor () async -> Void) async {
+    let task = Task { @MainActor in await work() }
+    running = task
+    await task.value
+    running = nil
+    if task.isCancelled {
+      console.setStatus(nil)
+      console.write("Cancelled.")
+    }
+  }
+
+  private func draw(_ screen: Screen) {
+    let context = console.context
+    console.write([.blank] + chrome.header(for: window, in: context) + screen.body(in: context))
+    screen.didDisplay()
+    lastDrawn = screen
+  }
+
+  // MARK: Commands
+
+  /// The visible screen's commands, then the global ones it does not shadow.
+  private var availableCommands: [Command] {
+    let screenCommands = window.visibleScreen?.commands ?? []
+    let taken = Set(screenCommands.map(\.name))
+    return screenCommands + globalCommands.filter { !taken.contains($0.name) }
+  }
+
+  private func completionTable() -> CompletionTable {
+    let commands = availableCommands
+    var arguments: [String: [String]] = [:]
+    for command in commands where !command.completions.isEmpty {
+      arguments[command.name] = command.completions
+    }
+    return CompletionTable(commands: commands.map(\.name), arguments: arguments)
+  }
+
+  private var globalCommands: [Command] {
+    var commands = [
+      Command("help", summary: "List what you can do here") { [unowned self] input in
+        input.console.write(helpLines())
+      },
+      Command("back", summary: "Go back to the previous screen") { [unowned self] input in
+        goBack(console: input.console)
+      },
+    ]
+    if let tabBar = window.tabBar {
+      let names = tabBar.tabs.map(\.name)
+      commands.append(
+        Command(
+          "tab", usage: "tab NAME", summary: "Switch to a tab (\(names.joined(separator: ", ")))",
+          completions: names
+        ) { [unowned self] input in
+          selectTab(input.arguments.first ?? "", console: input.console)
+        })
+      for tab in tabBar.tabs {
+        commands.append(
+          Command(tab.name, summary: "Switch to the \(tab.title) tab") { [unowned self] input in
+            selectTab(tab.name, console: input.console)
+          })
+      }
+    }
+    commands += [
+      Command(
+        "debug", usage: "debug memory", summary: "Show which objects are alive and which were released",
+        completions: ["memory"]
+      ) { [unowned self] input in
+        guard input.arguments == ["memory"] else {
+          input.console.write("Unknown debug command. Try: debug memory")
+          return
+        }
+        input.console.write(MemoryReport(rows: ledger.rows).lines)
+      },
+      Command("quit", summary: "Leave Wayfarer") { [unowned self] _ in
+        quitRequested = true
+      },
+    ]
+    return commands
+  }
+
+  private func selectTab(_ name: String, console: any Console) {
+    guard let tabBar = window.tabBar else { return }
+    guard tabBar.select(named: name) else {
+      let names = tabBar.tabs.map(\.name).joined(separator: ", ")
+      console.write("There is no tab called '\(name)'. Tabs: \(names).")
+      return
+    }
+  }
+
+  private func goBack(console: any Console) {
+    guard let stack = window.visibleStack else { return }
+    if stack.dismiss() || stack.pop() { return }
+    console.write("You are already at the top of \(stack.root.title).")
+  }
+
+  private func helpLines() -> [StyledLine] {
+    let screenCommands = window.visibleScreen?.commands ?? []
+    let taken = Set(screenCommands.map(\.name))
+    let global = globalCommands.filter { !taken.contains($0.name) }
+    let width = (screenCommands + global).map { DisplayWidth.of($0.usage) }.max() ?? 0
+    func rows(_ commands: [Command]) -> [StyledLine] {
+      commands.map { command in
+        StyledLine("  ") + StyledSpan(DisplayWidth.pad(command.usage, to: width), style: TextStyle(isBold: true))
+          + StyledSpan("  " + command.summary)
+      }
+    }
+    var lines: [StyledLine] = []
+    if !screenCommands.isEmpty, let title = window.visibleScreen?.title {
+      lines.append(StyledLine("On \(title):"))
+      lines += rows(screenCommands)
+    }
+    lines.append(StyledLine("Anywhere:"))
+    lines += rows(global)
+    return lines
+  }
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the terminal on the other end can do, read once at launch.
+public struct TerminalCapabilities: Sendable, Equatable {
+  /// Standard input is a terminal: edit lines with libedit, read passwords
+  /// without echo.
+  public var inputIsTerminal: Bool
+  /// Standard output is a terminal: spinners and status lines may be drawn.
+  public var outputIsTerminal: Bool
+  /// Colours and attributes may be sent (a terminal, NO_COLOR unset, TERM not dumb).
+  public var usesColor: Bool
+  /// Box-drawing and braille symbols may be sent; otherwise ASCII only.
+  public var usesUnicode: Bool
+
+  public init(inputIsTerminal: Bool, outputIsTerminal: Bool, usesColor: Bool, usesUnicode: Bool) {
+    self.inputIsTerminal = inputIsTerminal
+    self.outputIsTerminal = outputIsTerminal
+    self.usesColor = usesColor
+    self.usesUnicode = usesUnicode
+  }
+
+  /// Plain output for pipes and tests: no colour, ASCII symbols, no spinners.
+  public static let plain = TerminalCapabilities(
+    inputIsTerminal: false, outputIsTerminal: false, usesColor: false, usesUnicode: false)
+
+  public static func detect(environment: [String: String]) -> TerminalCapabilities {
+    let input = isatty(STDIN_FILENO) == 1
+    let output = isatty(STDOUT_FILENO) == 1
+    let dumb = environment["TERM"] == "dumb"
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    return TerminalCapabilities(
+      inputIsTerminal: input,
+      outputIsTerminal: output,
+      usesColor: output && !dumb && !noColor,
+      usesUnicode: output && !dumb
+    )
+  }
+
+  /// Columns of the terminal now; `COLUMNS` or 80 when it is not a terminal.
+  public static func currentWidth(environment: [String: String]) -> Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return 80
+  }
+}
+
+/// What a screen needs to know to draw itself.
+public struct RenderContext: Sendable, Equatable {
+  /// Columns available, at least 20.
+  public var width: Int
+  public var capabilities: TerminalCapabilities
+
+  public init(width: Int, capabilities: TerminalCapabilities) {
+    self.width = max(width, 20)
+    self.capabilities = capabilities
+  }
+
+  public static let plain = RenderContext(width: 80, capabilities: .plain)
+}

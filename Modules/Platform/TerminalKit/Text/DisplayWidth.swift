@@ -1,0 +1,85 @@
+/// Column arithmetic for text on a terminal: how wide a string is, and how to
+/// cut or wrap it to fit.
+public enum DisplayWidth {
+  /// Columns that `text` takes: wide East Asian characters and emoji count
+  /// two, combining marks count zero.
+  public static func of(_ text: String) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  static func width(of character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+    switch first.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    return isWide(first.value) ? 2 : 1
+  }
+
+  private static func isWide(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+      0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+      0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `text` cut to at most `columns`, ending with `ellipsis` when cut.
+  public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
+    guard of(text) > columns else { return text }
+    let room = columns - of(ellipsis)
+    guard room > 0 else { return String(ellipsis.prefix(max(columns, 0))) }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = width(of: character)
+      if used + next > room { break }
+      result.append(character)
+      used += next
+    }
+    return result + ellipsis
+  }
+
+  /// `text` broken into lines of at most `columns`, at spaces where it can.
+  public static func wrap(_ text: String, to columns: Int) -> [String] {
+    let columns = max(columns, 1)
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = String(word)
+      let candidate = current.isEmpty ? word : current + " " + word
+      if of(candidate) <= columns {
+        current = candidate
+        continue
+      }
+      if !current.isEmpty { lines.append(current) }
+      // A word longer than a line is split hard.
+      while of(word) > columns {
+        var head = ""
+        var used = 0
+        var rest = word[...]
+        while let character = rest.first, used + width(of: character) <= columns {
+          head.append(character)
+          used += width(of: character)
+          rest = rest.dropFirst()
+        }
+        if head.isEmpty { break }
+        lines.append(head)
+        word = String(rest)
+      }
+      current = word
+    }
+    if !current.isEmpty || lines.isEmpty { lines.append(current) }
+    return lines
+  }
+
+  /// `text` followed by spaces up to `columns`.
+  public static func pad(_ text: String, to columns: Int) -> String {
+    text + String(repeating: " ", count: max(0, columns - of(text)))
+  }
+}

@@ -1,0 +1,55 @@
+/// A run of text in one style.
+public struct StyledSpan: Sendable, Hashable {
+  public var text: String
+  public var style: TextStyle
+
+  public init(_ text: String, style: TextStyle = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// One line of output: styled spans, no newline inside.
+///
+/// Any text may go in, trusted or not: ``TextRenderer`` strips control and
+/// escape sequences from every span before it reaches the terminal.
+public struct StyledLine: Sendable, Hashable, ExpressibleByStringInterpolation {
+  public var spans: [StyledSpan]
+
+  public init(_ spans: [StyledSpan] = []) {
+    self.spans = spans
+  }
+
+  public init(_ text: String, style: TextStyle = .plain) {
+    self.spans = text.isEmpty ? [] : [StyledSpan(text, style: style)]
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  public static let blank = StyledLine()
+
+  /// The text without styles, as a person reads it.
+  public var plainText: String {
+    spans.map { TextSanitizer.clean($0.text) }.joined()
+  }
+
+  /// Columns the line takes on a terminal.
+  public var displayWidth: Int {
+    DisplayWidth.of(plainText)
+  }
+
+  public static func + (lhs: StyledLine, rhs: StyledLine) -> StyledLine {
+    StyledLine(lhs.spans + rhs.spans)
+  }
+
+  public static func + (lhs: StyledLine, rhs: StyledSpan) -> StyledLine {
+    StyledLine(lhs.spans + [rhs])
+  }
+
+  public mutating func append(_ text: String, style: TextStyle = .plain) {
+    guard !text.isEmpty else { return }
+    spans.append(StyledSpan(text, style: style))
+  }
+}

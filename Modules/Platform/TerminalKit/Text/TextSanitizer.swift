@@ -1,0 +1,69 @@
+/// Makes untrusted text harmless for a terminal.
+///
+/// Removes escape sequences (CSI, OSC, DCS and two-byte ones), C0 and C1
+/// control characters, DEL and the bidirectional overrides that can reorder
+/// what a person sees. Tabs and line breaks become spaces: a span is always
+/// printed on the line it belongs to.
+public enum TextSanitizer {
+  public static func clean(_ text: String) -> String {
+    // Fast path: most text has nothing to remove.
+    if !text.unicodeScalars.contains(where: needsAttention) { return text }
+
+    var output = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      if scalar == "\u{1B}" {
+        skipEscapeSequence(&scalars)
+      } else if scalar == "\u{9B}" {  // C1 CSI
+        skipControlSequence(&scalars)
+      } else if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+        output.append(" ")
+      } else if isControl(scalar) || isBidiControl(scalar) {
+        continue
+      } else {
+        output.append(scalar)
+      }
+    }
+    return String(output)
+  }
+
+  private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {
+    isControl(scalar) || isBidiControl(scalar)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
+  }
+
+  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+  }
+
+  private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    guard let introducer = scalars.next() else { return }
+    switch introducer {
+    case "[":
+      skipControlSequence(&scalars)
+    case "]", "P", "X", "^", "_":
+      // OSC, DCS, SOS, PM, APC: run to BEL or ST (ESC \).
+      while let scalar = scalars.next() {
+        if scalar == "\u{07}" || scalar == "\u{9C}" { return }
+        if scalar == "\u{1B}" {
+          _ = scalars.next()
+          return
+        }
+      }
+    default:
+      return  // a two-byte sequence such as ESC c: the introducer is dropped with it
+    }
+  }
+
+  private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    // Parameters and intermediates, then one final byte in 0x40...0x7E.
+    while let scalar = scalars.next() {
+      if (0x40...0x7E).contains(scalar.value) { return }
+    }
+  }
+}

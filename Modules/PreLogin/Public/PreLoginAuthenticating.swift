@@ -1,0 +1,26 @@
+import Foundation
+
+/// Accounts as pre-login sees them: register one, check a password.
+///
+/// E-mails arrive trimmed; the implementation compares them case-insensitively.
+/// Both calls may be slow on purpose (a password KDF) and run off the main actor.
+public protocol PreLoginAuthenticating: AnyObject, Sendable {
+  /// The account's identifier when `password` is right for `email`; `nil`
+  /// when there is no such account or the password is wrong (the caller must
+  /// not learn which).
+  func authenticate(email: String, password: String) async throws -> String?
+
+  /// Creates an account and returns its identifier; `nil` when the e-mail is
+  /// already registered.
+  func register(name: String, surname: String, email: String, password: String) async throws -> String?
+}
+
+/// Failed login attempts per e-mail, kept across launches so that throttling
+/// cannot be dodged by restarting.
+@MainActor
+public protocol PreLoginAttemptsStoring: AnyObject {
+  /// How many attempts failed in a row for `email`, and when the last did.
+  func failedAttempts(for email: String) throws -> (count: Int, last: Date?)
+  func recordFailedAttempt(for email: String, at date: Date) throws
+  func clearFailedAttempts(for email: String) throws
+}

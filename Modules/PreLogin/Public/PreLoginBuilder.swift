@@ -1,0 +1,39 @@
+import Foundation
+import TerminalKit
+
+/// Builds the pre-login flow: Welcome, with Login and Register pushed from it.
+public enum PreLoginBuilder {
+  /// The flow's navigation stack, Welcome at its root. The flow leaves
+  /// through `flowDelegate` once the person is logged in.
+  @MainActor
+  public static func build(
+    dependencies: PreLoginDependencies,
+    flowDelegate: any PreLoginFlowDelegate
+  ) -> NavigationStack {
+    let router = PreLoginRouter(dependencies: dependencies, flowDelegate: flowDelegate)
+    let welcome = WelcomeScreen(viewModel: WelcomeViewModel(router: router))
+    router.rootScreen = welcome
+    return NavigationStack(root: welcome)
+  }
+}
+
+/// What the pre-login flow needs from the app.
+public struct PreLoginDependencies {
+  public let session: any PreLoginSessionStoring
+  public let accounts: any PreLoginAuthenticating
+  public let attempts: any PreLoginAttemptsStoring
+  /// The time now; tests move it to check throttling.
+  public let now: @Sendable () -> Date
+
+  public init(
+    session: any PreLoginSessionStoring,
+    accounts: any PreLoginAuthenticating,
+    attempts: any PreLoginAttemptsStoring,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.session = session
+    self.accounts = accounts
+    self.attempts = attempts
+    self.now = now
+  }
+}

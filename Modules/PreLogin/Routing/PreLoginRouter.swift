@@ -1,0 +1,52 @@
+import TerminalKit
+
+/// Moves inside the pre-login flow, and out of it.
+@MainActor
+protocol PreLoginRouting: AnyObject {
+  func showLogin()
+  func showRegister()
+  /// Back to Welcome, after a form was cancelled.
+  func closeForm()
+  /// Logged in: hand over to the app.
+  func finish()
+}
+
+@MainActor
+final class PreLoginRouter: PreLoginRouting {
+  /// Welcome; pushes go onto its stack. Weak: the stack owns the screens.
+  weak var rootScreen: Screen?
+  private weak var flowDelegate: (any PreLoginFlowDelegate)?
+  private let dependencies: PreLoginDependencies
+  private let lifetime = Lifetime(PreLoginRouter.self)
+
+  init(dependencies: PreLoginDependencies, flowDelegate: any PreLoginFlowDelegate) {
+    self.dependencies = dependencies
+    self.flowDelegate = flowDelegate
+  }
+
+  func showLogin() {
+    let viewModel = LoginViewModel(
+      accounts: dependencies.accounts, session: dependencies.session,
+      throttle: LoginThrottle(attempts: dependencies.attempts, now: dependencies.now), router: self)
+    push(LoginScreen(viewModel: viewModel))
+  }
+
+  func showRegister() {
+    let viewModel = RegisterViewModel(accounts: dependencies.accounts, session: dependencies.session, router: self)
+    push(RegisterScreen(viewModel: viewModel))
+  }
+
+  func closeForm() {
+    rootScreen?.navigationStack?.popToRoot()
+  }
+
+  func finish() {
+    flowDelegate?.preLoginDidFinish()
+  }
+
+  private func push(_ screen: Screen) {
+    guard let stack = rootScreen?.navigationStack else { return }
+    stack.popToRoot()
+    stack.push(screen)
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TerminalKit
+
+/// Builds the Profile tab: the account, Settings and About pushed from it, and
+/// logout.
+public enum ProfileBuilder {
+  @MainActor
+  public static func build(
+    dependencies: ProfileDependencies,
+    flowDelegate: any ProfileFlowDelegate
+  ) -> NavigationStack {
+    let router = ProfileRouter(dependencies: dependencies, flowDelegate: flowDelegate)
+    let viewModel = ProfileViewModel(account: dependencies.account, session: dependencies.session, router: router)
+    let screen = ProfileScreen(viewModel: viewModel)
+    router.rootScreen = screen
+    return NavigationStack(root: screen)
+  }
+}
+
+/// What the Profile tab needs from the app.
+public struct ProfileDependencies {
+  public let account: any ProfileAccountProviding
+  public let session: any ProfileSessionStoring
+  public let settings: any ProfileSettingsStoring
+  /// Shown on About.
+  public let appVersion: String
+  /// Shown on About: what Wayfarer is built on, and each one's licence.
+  public let credits: [(name: String, licence: String)]
+
+  public init(
+    account: any ProfileAccountProviding,
+    session: any ProfileSessionStoring,
+    settings: any ProfileSettingsStoring,
+    appVersion: String,
+    credits: [(name: String, licence: String)]
+  ) {
+    self.account = account
+    self.session = session
+    self.settings = settings
+    self.appVersion = appVersion
+    self.credits = credits
+  }
+}

@@ -1,0 +1,40 @@
+import TerminalKit
+
+/// Moves inside the Profile tab, and out of the tab flow on logout.
+@MainActor
+protocol ProfileRouting: AnyObject {
+  func showSettings()
+  func showAbout()
+  func finishAfterLogout()
+}
+
+@MainActor
+final class ProfileRouter: ProfileRouting {
+  weak var rootScreen: Screen?
+  private weak var flowDelegate: (any ProfileFlowDelegate)?
+  private let dependencies: ProfileDependencies
+  private let lifetime = Lifetime(ProfileRouter.self)
+
+  init(dependencies: ProfileDependencies, flowDelegate: any ProfileFlowDelegate) {
+    self.dependencies = dependencies
+    self.flowDelegate = flowDelegate
+  }
+
+  func showSettings() {
+    show(SettingsScreen(viewModel: SettingsViewModel(settings: dependencies.settings)))
+  }
+
+  func showAbout() {
+    show(AboutScreen(viewModel: AboutViewModel(version: dependencies.appVersion, credits: dependencies.credits)))
+  }
+
+  func finishAfterLogout() {
+    flowDelegate?.profileDidLogOut()
+  }
+
+  private func show(_ screen: Screen) {
+    guard let stack = rootScreen?.navigationStack else { return }
+    stack.popToRoot()
+    stack.push(screen)
+  }
+}

@@ -1,0 +1,282 @@
+// swift-tools-version: 6.0
+// Wayfarer: a terminal app built like a modular iOS app.
+//
+// Rules this manifest keeps:
+// - Seven app modules live under Modules/; what they stand on lives under
+//   Modules/Platform/. Feature modules never depend on each other; only App
+//   depends on all seven.
+// - C libraries are reached through `C`-prefixed targets, one typed wrapper
+//   per variadic call.
+// - Every Swift target gets the same settings, applied once at the bottom.
+import PackageDescription
+
+let package = Package(
+  name: "Wayfarer",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "wayfarer", targets: ["wayfarer"])
+  ],
+  targets: [
+    // MARK: C shims
+    .systemLibrary(
+      name: "CSodium",
+      path: "Modules/Platform/CSodium",
+      pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Modules/Platform/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(
+      name: "CEditLine",
+      path: "Modules/Platform/CEditLine",
+      linkerSettings: [.linkedLibrary("edit")]
+    ),
+
+    // MARK: Platform
+    .target(
+      name: "TerminalKit",
+      dependencies: [
+        "CEditLine"
+      ],
+      path: "Modules/Platform/TerminalKit"
+    ),
+    .testTarget(
+      name: "TerminalKitTests",
+      dependencies: [
+        "TerminalKit",
+        "TestSupport",
+      ],
+      path: "Tests/Platform/TerminalKitTests"
+    ),
+    .target(
+      name: "Storage",
+      dependencies: [
+        "CSQLite"
+      ],
+      path: "Modules/Platform/Storage"
+    ),
+    .testTarget(
+      name: "StorageTests",
+      dependencies: [
+        "Storage",
+        "TestSupport",
+      ],
+      path: "Tests/Platform/StorageTests"
+    ),
+
+    .target(
+      name: "Passwords",
+      dependencies: [
+        "CSodium"
+      ],
+      path: "Modules/Platform/Passwords"
+    ),
+    .testTarget(
+      name: "PasswordsTests",
+      dependencies: [
+        "Passwords"
+      ],
+      path: "Tests/Platform/PasswordsTests"
+    ),
+
+    // MARK: DesignSystem
+    .target(
+      name: "DesignSystem",
+      dependencies: [
+        "TerminalKit"
+      ],
+      path: "Modules/DesignSystem"
+    ),
+    .testTarget(
+      name: "DesignSystemTests",
+      dependencies: [
+        "DesignSystem",
+        "TestSupport",
+      ],
+      path: "Tests/DesignSystemTests"
+    ),
+
+    // MARK: Components
+    .target(
+      name: "Components",
+      dependencies: [
+        "DesignSystem",
+        "TerminalKit",
+      ],
+      path: "Modules/Components"
+    ),
+    .testTarget(
+      name: "ComponentsTests",
+      dependencies: [
+        "Components",
+        "TestSupport",
+      ],
+      path: "Tests/ComponentsTests"
+    ),
+
+    // MARK: PreLogin
+    .target(
+      name: "PreLogin",
+      dependencies: [
+        "Components",
+        "DesignSystem",
+        "TerminalKit",
+      ],
+      path: "Modules/PreLogin"
+    ),
+    .testTarget(
+      name: "PreLoginTests",
+      dependencies: [
+        "PreLogin",
+        "TestSupport",
+      ],
+      path: "Tests/PreLoginTests"
+    ),
+
+    // MARK: Home
+    .target(
+      name: "Home",
+      dependencies: [
+        "Components",
+        "DesignSystem",
+        "TerminalKit",
+      ],
+      path: "Modules/Home"
+    ),
+    .testTarget(
+      name: "HomeTests",
+      dependencies: [
+        "Home",
+        "TestSupport",
+      ],
+      path: "Tests/HomeTests"
+    ),
+
+    // MARK: Explore
+    .target(
+      name: "Explore",
+      dependencies: [
+        "Components",
+        "DesignSystem",
+        "TerminalKit",
+      ],
+      path: "Modules/Explore"
+    ),
+    .testTarget(
+      name: "ExploreTests",
+      dependencies: [
+        "Explore",
+        "TestSupport",
+      ],
+      path: "Tests/ExploreTests"
+    ),
+
+    // MARK: Bookmarks
+    .target(
+      name: "Bookmarks",
+      dependencies: [
+        "Components",
+        "DesignSystem",
+        "TerminalKit",
+      ],
+      path: "Modules/Bookmarks"
+    ),
+    .testTarget(
+      name: "BookmarksTests",
+      dependencies: [
+        "Bookmarks",
+        "TestSupport",
+      ],
+      path: "Tests/BookmarksTests"
+    ),
+
+    // MARK: Profile
+    .target(
+      name: "Profile",
+      dependencies: [
+        "Components",
+        "DesignSystem",
+        "TerminalKit",
+      ],
+      path: "Modules/Profile"
+    ),
+    .testTarget(
+      name: "ProfileTests",
+      dependencies: [
+        "Profile",
+        "TestSupport",
+      ],
+      path: "Tests/ProfileTests"
+    ),
+
+    // MARK: App
+    .target(
+      name: "App",
+      dependencies: [
+        "Bookmarks",
+        "Components",
+        "DesignSystem",
+        "Explore",
+        "Home",
+        "PreLogin",
+        "Passwords",
+        "Profile",
+        "Storage",
+        "TerminalKit",
+      ],
+      path: "App/Sources/App"
+    ),
+    .executableTarget(
+      name: "wayfarer",
+      dependencies: [
+        "App"
+      ],
+      path: "App/Sources/wayfarer"
+    ),
+    .testTarget(
+      name: "AppTests",
+      dependencies: [
+        "App",
+        "TestSupport",
+      ],
+      path: "Tests/AppTests"
+    ),
+    .executableTarget(
+      name: "wayfarer-bench",
+      dependencies: [
+        "App"
+      ],
+      path: "Scripts/Benchmarks/wayfarer-bench"
+    ),
+
+    // MARK: Tests shared
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "TerminalKit"
+      ],
+      path: "Tests/TestSupport"
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "TestSupport"
+      ],
+      path: "Tests/EndToEndTests"
+    ),
+  ]
+)
+
+// Shared Swift settings, applied once.
+for target in package.targets where target.type != .system {
+  guard !target.name.hasPrefix("C") else { continue }
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .swiftLanguageMode(.v6),
+      .enableUpcomingFeature("ExistentialAny"),
+    ]
+}
