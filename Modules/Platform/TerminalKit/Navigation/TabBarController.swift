@@ -27,7 +27,9 @@ public final class TabBarController {
 
   public var selectedTab: Tab { tabs[selectedIndex] }
 
-  /// Selects the tab named `name`. Returns false when there is none.
+  /// Selects the tab named `name`; selecting the tab already shown returns
+  /// it to its root, as tapping it does in UIKit. Returns false when there
+  /// is no such tab.
   @discardableResult
   public func select(named name: String) -> Bool {
     guard let index = tabs.firstIndex(where: { $0.name == name.lowercased() }) else { return false }
@@ -37,6 +39,10 @@ public final class TabBarController {
 
   public func select(index: Int) {
     guard tabs.indices.contains(index) else { return }
+    if index == selectedIndex {
+      tabs[index].stack.dismiss()
+      tabs[index].stack.popToRoot()
+    }
     selectedIndex = index
     tabs[index].stack.visibleScreen.setNeedsDisplay()
   }

@@ -1,0 +1,66 @@
+import DesignSystem
+import Foundation
+import Storage
+import TerminalKit
+
+/// Drives the real coordinators, screens and REPL with no terminal: for the
+/// login/logout memory benchmark and the cycle tests.
+///
+/// Logging in marks the session directly and finishes the pre-login flow the
+/// way its flow delegate does, because Argon2id is slow on purpose; every
+/// other step goes through the same commands a person types.
+@MainActor
+public final class AppFlowHarness {
+  public static let tabNames = ["home", "explore", "bookmarks", "profile"]
+
+  private let window = Window()
+  private let session = InMemorySessionStore()
+  private let coordinator: AppCoordinator
+  private let repl: REPL
+  private let accountID: String
+
+  /// Opens (creating) the database at `databasePath` with one account.
+  public init(databasePath: String) async throws {
+    let database = try AppDatabase.open(at: databasePath)
+    let accounts = AccountStore(database: database)
+    let email = "harness@wayfarer.invalid"
+    if let id = try await accounts.register(name: "Harness", surname: "Run", email: email, password: "harness-password") {
+      accountID = id
+    } else {
+      let existing = try database.execute("SELECT id FROM accounts WHERE email = ?", [.text(email)])
+      accountID = String(existing.first?.integer("id") ?? 0)
+    }
+    let services = AppServices(
+      session: session, accounts: accounts,
+      settings: { FeatureFlagStore(database: database, accountID: $0) }, now: { Date() })
+    coordinator = AppCoordinator(window: window, services: services)
+    repl = REPL(window: window, console: SilentConsole(), chrome: NavigationChrome())
+    coordinator.start()
+    await repl.settle()
+  }
+
+  /// Marks the session and lets the pre-login flow finish, as Login does.
+  public func logIn() async throws {
+    try session.markLoggedIn(accountID: accountID)
+    (coordinator.activeFlow as? PreLoginCoordinator)?.preLoginDidFinish()
+    await repl.settle()
+  }
+
+  /// Selects each tab in turn, by typing its name.
+  public func visitTabs() async {
+    for name in Self.tabNames {
+      await repl.execute(name)
+      await repl.settle()
+    }
+  }
+
+  /// Types `logout` on the Profile tab.
+  public func logOut() async {
+    await repl.execute("profile")
+    await repl.execute("logout")
+    await repl.settle()
+  }
+
+  /// Where the person is now, as the prompt shows it.
+  public var path: String { window.path }
+}

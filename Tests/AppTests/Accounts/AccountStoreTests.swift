@@ -1,0 +1,95 @@
+import Foundation
+import Passwords
+import Storage
+import TestSupport
+import XCTest
+
+@testable import App
+
+@MainActor
+final class AccountStoreTests: XCTestCase {
+  private func makeSUT(now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }) throws
+    -> (AccountStore, SQLiteDatabase)
+  {
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
+    let database = try AppDatabase.open(at: directory.file("wayfarer.sqlite"))
+    let store = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum), now: now)
+    trackForMemoryLeaks(store)
+    return (store, database)
+  }
+
+  func test_register_storesAnArgon2idHashNotThePassword() async throws {
+    let (store, database) = try makeSUT()
+
+    let id = try await store.register(name: "Ada", surname: "Lovelace", email: "Ada@Example.com ", password: "correct horse")
+
+    let row = try XCTUnwrap(database.execute("SELECT email, password_hash FROM accounts").first)
+    XCTAssertNotNil(id)
+    XCTAssertEqual(row.text("email"), "ada@example.com")
+    let hash = try XCTUnwrap(row.text("password_hash"))
+    XCTAssertTrue(hash.hasPrefix("$argon2id$"), hash)
+    XCTAssertFalse(hash.contains("correct horse"))
+  }
+
+  func test_authenticate_withTheRightPassword_returnsTheAccount() async throws {
+    let (store, _) = try makeSUT()
+    let id = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+
+    let found = try await store.authenticate(email: "ADA@example.com", password: "correct horse")
+
+    XCTAssertEqual(found, id)
+  }
+
+  func test_authenticate_withAWrongPassword_orUnknownEmail_returnsNil() async throws {
+    let (store, _) = try makeSUT()
+    _ = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+
+    let wrongPassword = try await store.authenticate(email: "ada@example.com", password: "correct horsE")
+    let unknownEmail = try await store.authenticate(email: "bob@example.com", password: "correct horse")
+    XCTAssertNil(wrongPassword)
+    XCTAssertNil(unknownEmail)
+  }
+
+  func test_register_aSecondTimeWithTheSameEmailInAnyCase_isRefused() async throws {
+    let (store, database) = try makeSUT()
+    _ = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+
+    let second = try await store.register(name: "Eve", surname: "X", email: "ADA@EXAMPLE.COM", password: "another pass")
+
+    XCTAssertNil(second)
+    XCTAssertEqual(try database.execute("SELECT COUNT(*) AS n FROM accounts").first?.integer("n"), 1)
+    let stillAda = try await store.authenticate(email: "ada@example.com", password: "correct horse")
+    XCTAssertNotNil(stillAda)
+  }
+
+  func test_account_returnsWhatWasRegistered() async throws {
+    let (store, _) = try makeSUT()
+    let id = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+
+    let account = try store.account(id: XCTUnwrap(id))
+
+    XCTAssertEqual(account?.fullName, "Ada Lovelace")
+    XCTAssertEqual(account?.email, "ada@example.com")
+    XCTAssertEqual(account?.memberSince, Date(timeIntervalSince1970: 1_800_000_000))
+    XCTAssertNil(try store.account(id: "999"))
+    XCTAssertNil(try store.account(id: "not a number"))
+  }
+
+  func test_failedAttempts_countPerEmailCaseInsensitively_andClear() async throws {
+    let (store, _) = try makeSUT()
+    let first = Date(timeIntervalSince1970: 100)
+    let second = Date(timeIntervalSince1970: 200)
+
+    try store.recordFailedAttempt(for: "ada@example.com", at: first)
+    try store.recordFailedAttempt(for: "ADA@example.com", at: second)
+
+    let record = try store.failedAttempts(for: "ada@example.com")
+    XCTAssertEqual(record.count, 2)
+    XCTAssertEqual(record.last, second)
+    XCTAssertEqual(try store.failedAttempts(for: "bob@example.com").count, 0)
+
+    try store.clearFailedAttempts(for: "Ada@Example.com")
+    XCTAssertEqual(try store.failedAttempts(for: "ada@example.com").count, 0)
+  }
+}

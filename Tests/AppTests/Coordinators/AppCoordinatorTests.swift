@@ -1,0 +1,173 @@
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import App
+
+@MainActor
+final class AppCoordinatorTests: XCTestCase {
+  func test_start_withoutSession_showsWelcome() async throws {
+    let app = try makeApp()
+
+    app.coordinator.start()
+    await app.repl.settle()
+
+    XCTAssertTrue(app.coordinator.activeFlow is PreLoginCoordinator)
+    XCTAssertEqual(app.window.path, "welcome")
+    XCTAssertTrue(app.console.transcript.contains("register  Create an account"), app.console.transcript)
+  }
+
+  func test_start_withSavedSession_showsHomeTab() async throws {
+    let app = try makeApp()
+    let id = try await app.accounts.register(name: "Ada", surname: "L", email: "ada@example.com", password: "pw123456")
+    try app.session.markLoggedIn(accountID: XCTUnwrap(id))
+
+    app.coordinator.start()
+
+    XCTAssertTrue(app.coordinator.activeFlow is MainTabBarCoordinator)
+    XCTAssertEqual(app.window.path, "home")
+    XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), ["home", "explore", "bookmarks", "profile"])
+  }
+
+  func test_start_withSessionOfUnknownAccount_warnsAndLogsOut() async throws {
+    let app = try makeApp(session: InMemorySessionStore(accountID: "42"))
+    var warnings: [String] = []
+    app.coordinator.onWarning = { warnings.append($0) }
+
+    app.coordinator.start()
+
+    XCTAssertEqual(app.window.path, "welcome")
+    XCTAssertNil(app.session.currentAccountID)
+    XCTAssertEqual(warnings, ["Your saved session belongs to an account that no longer exists; you are logged out."])
+  }
+
+  func test_register_marksSessionAndShowsHome() async throws {
+    let app = try makeApp()
+    var sessions: [String?] = []
+    app.coordinator.onSessionChange = { sessions.append($0) }
+    app.coordinator.start()
+
+    await app.register()
+
+    XCTAssertEqual(app.window.path, "home")
+    XCTAssertNotNil(app.session.currentAccountID)
+    XCTAssertEqual(sessions, [nil, app.session.currentAccountID])
+    XCTAssertTrue(app.console.transcript.contains("Account created. Welcome, Ada!"), app.console.transcript)
+  }
+
+  func test_logout_returnsToWelcomeThroughTheDelegateChain() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+    await app.register()
+
+    await app.type("profile", "logout")
+
+    XCTAssertEqual(app.window.path, "welcome")
+    XCTAssertNil(app.session.currentAccountID)
+    XCTAssertTrue(app.coordinator.activeFlow is PreLoginCoordinator)
+  }
+
+  func test_eachTabKeepsItsOwnStack() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+    await app.register()
+
+    await app.type("profile", "settings", "home")
+    XCTAssertEqual(app.window.path, "home")
+    await app.type("profile")
+    XCTAssertEqual(app.window.path, "profile/settings")
+    await app.type("back")
+    XCTAssertEqual(app.window.path, "profile")
+  }
+
+  // MARK: Memory release
+
+  func test_logout_releasesEveryCoordinatorScreenViewModelAndRouterOfTheTabFlow() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+    await app.repl.settle()
+    let beforeLogin = aliveCounts()
+    await app.register()
+    await app.type("explore", "bookmarks", "profile", "settings", "back", "about")
+
+    weak var mainTabBar = app.coordinator.activeFlow as? MainTabBarCoordinator
+    weak var tabBar = app.window.tabBar
+    let stacks = app.window.tabBar?.tabs.map(\.stack) ?? []
+    weak var homeStack = stacks.first
+    weak var profileStack = stacks.last
+    weak var aboutScreen = app.window.visibleScreen
+    weak var homeScreen = stacks.first?.root
+    XCTAssertNotNil(mainTabBar)
+    XCTAssertEqual(stacks.count, 4)
+    let whileLoggedIn = aliveCounts()
+    for type in ["MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
+      "ProfileCoordinator", "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel"]
+    {
+      XCTAssertEqual(whileLoggedIn[type], (beforeLogin[type] ?? 0) + 1, type)
+    }
+
+    _ = consume stacks
+    await app.type("profile", "logout")
+
+    XCTAssertNil(mainTabBar)
+    XCTAssertNil(tabBar)
+    XCTAssertNil(homeStack)
+    XCTAssertNil(profileStack)
+    XCTAssertNil(aboutScreen)
+    XCTAssertNil(homeScreen)
+    XCTAssertEqual(differences(beforeLogin, aliveCounts()), [:], "objects left alive after logout")
+  }
+
+  func test_login_releasesThePreLoginFlow() async throws {
+    let app = try makeApp()
+    let beforeStart = aliveCounts()
+    app.coordinator.start()
+    await app.repl.settle()
+    await app.register()
+    await app.type("profile", "logout")
+    XCTAssertEqual(app.window.path, "welcome")
+    await app.type("login", "ada@example.com", "wrong password")
+    XCTAssertEqual(app.window.path, "welcome/login")
+
+    weak var preLogin = app.coordinator.activeFlow as? PreLoginCoordinator
+    weak var preLoginStack = app.window.visibleStack
+    weak var loginScreen = app.window.visibleScreen
+    weak var welcomeScreen = app.window.visibleStack?.root
+    XCTAssertNotNil(loginScreen)
+
+    await app.type("login", "ada@example.com", "correct horse")
+
+    XCTAssertEqual(app.window.path, "home")
+    XCTAssertNil(preLogin)
+    XCTAssertNil(preLoginStack)
+    XCTAssertNil(loginScreen)
+    XCTAssertNil(welcomeScreen)
+    let alive = aliveCounts()
+    for type in ["PreLoginCoordinator", "PreLoginRouter", "WelcomeScreen", "WelcomeViewModel", "LoginScreen",
+      "LoginViewModel", "RegisterScreen", "RegisterViewModel"]
+    {
+      XCTAssertEqual(alive[type] ?? 0, beforeStart[type] ?? 0, type)
+    }
+  }
+
+  func test_hundredLoginLogoutCycles_leaveNothingBehind() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let harness = try await AppFlowHarness(databasePath: directory.file("wayfarer.sqlite"))
+    try await harness.logIn()
+    await harness.visitTabs()
+    await harness.logOut()
+    let afterFirstCycle = aliveCounts()
+
+    for _ in 0..<100 {
+      try await harness.logIn()
+      XCTAssertEqual(harness.path, "home")
+      await harness.visitTabs()
+      await harness.logOut()
+      XCTAssertEqual(harness.path, "welcome")
+    }
+
+    XCTAssertEqual(differences(afterFirstCycle, aliveCounts()), [:])
+    XCTAssertEqual(LifetimeLedger.shared.row(for: "MainTabBarCoordinator")?.alive, 0)
+  }
+}

@@ -1,0 +1,76 @@
+import TerminalKit
+
+/// A console fed from a script, as a pipe would feed the real one, recording
+/// everything written as plain text.
+@MainActor
+public final class ScriptedConsole: Console {
+  /// What was asked, in order: commands, answers and secrets alike.
+  public enum Request: Equatable {
+    case command(prompt: String)
+    case answer(prompt: String)
+    case secret(prompt: String)
+  }
+
+  public private(set) var input: [String]
+  public private(set) var output: [String] = []
+  public private(set) var requests: [Request] = []
+  public private(set) var remembered: [String] = []
+  public private(set) var historyPaths: [String?] = []
+  public private(set) var statusUpdates = 0
+  public var context: RenderContext
+  public var onInterrupt: (@MainActor () -> Void)?
+
+  public init(input: [String] = [], context: RenderContext = .plain) {
+    self.input = input
+    self.context = context
+  }
+
+  /// Adds lines to read, after those already queued.
+  public func feed(_ lines: [String]) {
+    input += lines
+  }
+
+  /// Everything written, one line each.
+  public var transcript: String {
+    output.joined(separator: "\n")
+  }
+
+  public func clearOutput() {
+    output.removeAll()
+  }
+
+  public func write(_ lines: [StyledLine]) {
+    output += lines.map(\.plainText)
+  }
+
+  public func readLine(prompt: String) async -> String? {
+    requests.append(.answer(prompt: prompt))
+    return next()
+  }
+
+  public func readSecret(prompt: String) async -> String? {
+    requests.append(.secret(prompt: prompt))
+    return next()
+  }
+
+  public func setStatus(_ line: StyledLine?) {
+    statusUpdates += 1
+  }
+
+  public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
+    requests.append(.command(prompt: prompt))
+    return next()
+  }
+
+  public func remember(_ line: String) {
+    remembered.append(line)
+  }
+
+  public func useHistory(at path: String?) {
+    historyPaths.append(path)
+  }
+
+  private func next() -> String? {
+    input.isEmpty ? nil : input.removeFirst()
+  }
+}

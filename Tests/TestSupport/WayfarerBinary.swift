@@ -1,0 +1,66 @@
+import Foundation
+
+/// The built `wayfarer` executable, run as a person or a script would.
+public enum WayfarerBinary {
+  public struct Run {
+    public let stdout: String
+    public let stderr: String
+    public let status: Int32
+  }
+
+  /// The executable beside the test bundle in the build folder.
+  public static var url: URL {
+    let products = Bundle.main.bundleURL.pathExtension == "xctest"
+      ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+    return products.appendingPathComponent("wayfarer")
+  }
+
+  /// Runs wayfarer with `script` piped to standard input, everything kept under
+  /// `home`, and waits at most `timeout` seconds for it to end.
+  public static func run(
+    script: [String], home: String, arguments: [String] = [], environment: [String: String] = [:],
+    timeout: TimeInterval = 60
+  ) throws -> Run {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var variables = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": home,
+      "WAYFARER_HOME": home,
+      "LANG": "C.UTF-8",
+    ]
+    variables.merge(environment) { _, new in new }
+    process.environment = variables
+
+    let stdin = Pipe()
+    let stdoutFile = home + "/.stdout-\(UUID().uuidString)"
+    let stderrFile = home + "/.stderr-\(UUID().uuidString)"
+    FileManager.default.createFile(atPath: stdoutFile, contents: nil)
+    FileManager.default.createFile(atPath: stderrFile, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(atPath: stdoutFile)
+      try? FileManager.default.removeItem(atPath: stderrFile)
+    }
+    process.standardInput = stdin
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+    try process.run()
+    let text = script.map { $0 + "\n" }.joined()
+    try stdin.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    try stdin.fileHandleForWriting.close()
+
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline {
+      usleep(5_000)
+    }
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    return Run(
+      stdout: (try? String(contentsOfFile: stdoutFile, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "",
+      status: process.terminationStatus)
+  }
+}
