@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+import TerminalKit
+
+@testable import PreLogin
+
+@MainActor
+final class RouterSpy: PreLoginRouting {
+  enum Message: Equatable {
+    case showLogin, showRegister, closeForm, finish
+  }
+
+  private(set) var messages: [Message] = []
+
+  func showLogin() { messages.append(.showLogin) }
+  func showRegister() { messages.append(.showRegister) }
+  func closeForm() { messages.append(.closeForm) }
+  func finish() { messages.append(.finish) }
+}
+
+@MainActor
+final class SessionSpy: PreLoginSessionStoring {
+  private(set) var markedAccounts: [String] = []
+  var failure: (any Error)?
+
+  func markLoggedIn(accountID: String) throws {
+    if let failure { throw failure }
+    markedAccounts.append(accountID)
+  }
+}
+
+struct StubError: Error, CustomStringConvertible {
+  var description: String { "the disk is full" }
+}
+
+/// Accounts that answer as told and record what they were asked.
+final class AccountsStub: PreLoginAuthenticating, Sendable {
+  enum Call: Equatable {
+    case authenticate(email: String, password: String)
+    case register(name: String, surname: String, email: String, password: String)
+  }
+
+  private struct State {
+    var calls: [Call] = []
+    var accountID: String? = "1"
+    var fails = false
+  }
+
+  private let state = Mutex(State())
+
+  var calls: [Call] { state.withLock { $0.calls } }
+
+  func answer(accountID: String?) { state.withLock { $0.accountID = accountID } }
+  func failEverything() { state.withLock { $0.fails = true } }
+
+  func authenticate(email: String, password: String) async throws -> String? {
+    try respond(to: .authenticate(email: email, password: password))
+  }
+
+  func register(name: String, surname: String, email: String, password: String) async throws -> String? {
+    try respond(to: .register(name: name, surname: surname, email: email, password: password))
+  }
+
+  private func respond(to call: Call) throws -> String? {
+    try state.withLock { state in
+      state.calls.append(call)
+      if state.fails { throw StubError() }
+      return state.accountID
+    }
+  }
+}
+
+@MainActor
+final class InMemoryAttempts: PreLoginAttemptsStoring {
+  private(set) var records: [String: (count: Int, last: Date?)] = [:]
+
+  func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
+    records[email] ?? (0, nil)
+  }
+
+  func recordFailedAttempt(for email: String, at date: Date) throws {
+    records[email] = ((records[email]?.count ?? 0) + 1, date)
+  }
+
+  func clearFailedAttempts(for email: String) throws {
+    records[email] = nil
+  }
+}
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+  private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+  var now: Date { current.withLock { $0 } }
+
+  func advance(by seconds: TimeInterval) {
+    current.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
+}

@@ -1,0 +1,160 @@
+import Components
+import TestSupport
+import XCTest
+
+@testable import PreLogin
+
+@MainActor
+final class LoginViewModelTests: XCTestCase {
+  private struct SUT {
+    let viewModel: LoginViewModel
+    let accounts: AccountsStub
+    let session: SessionSpy
+    let router: RouterSpy
+    let attempts: InMemoryAttempts
+    let clock: TestClock
+  }
+
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> SUT {
+    let accounts = AccountsStub()
+    let session = SessionSpy()
+    let router = RouterSpy()
+    let attempts = InMemoryAttempts()
+    let clock = TestClock()
+    let viewModel = LoginViewModel(
+      accounts: accounts, session: session, throttle: LoginThrottle(attempts: attempts, now: { clock.now }),
+      router: router)
+    for object in [viewModel, accounts, session, router, attempts, clock] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
+    return SUT(viewModel: viewModel, accounts: accounts, session: session, router: router, attempts: attempts, clock: clock)
+  }
+
+  private func errors(_ viewModel: LoginViewModel) -> [String?] {
+    viewModel.fields.map(\.error)
+  }
+
+  func test_submit_withEmptyFields_requiresBoth_andSendsNothing() async {
+    let sut = makeSUT()
+
+    let result = await sut.viewModel.submit()
+
+    XCTAssertNil(result)
+    XCTAssertEqual(errors(sut.viewModel), ["This field is required", "This field is required"])
+    XCTAssertEqual(sut.accounts.calls, [])
+    XCTAssertEqual(sut.router.messages, [])
+  }
+
+  func test_submit_withMalformedEmailAndShortPassword_saysSoForEachField() async {
+    let sut = makeSUT()
+    sut.viewModel.setValue("ada@example", forField: "email")
+    sut.viewModel.setValue("short", forField: "password")
+
+    _ = await sut.viewModel.submit()
+
+    XCTAssertEqual(
+      errors(sut.viewModel), ["Please enter a valid e-mail address", "Password must be at least 8 characters"])
+    XCTAssertEqual(sut.accounts.calls, [])
+  }
+
+  func test_reenteringAField_clearsOnlyItsError() async {
+    let sut = makeSUT()
+    _ = await sut.viewModel.submit()
+
+    sut.viewModel.setValue("ada@example.com", forField: "email")
+
+    XCTAssertEqual(errors(sut.viewModel), [nil, "This field is required"])
+  }
+
+  func test_submit_trimsInput_marksTheSession_andLeavesTheFlow() async {
+    let sut = makeSUT()
+    sut.accounts.answer(accountID: "7")
+    sut.viewModel.setValue("  ada@example.com ", forField: "email")
+    sut.viewModel.setValue(" correct horse  ", forField: "password")
+
+    let result = await sut.viewModel.submit()
+
+    XCTAssertEqual(result, "Logged in as ada@example.com.")
+    XCTAssertEqual(sut.accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
+    XCTAssertEqual(sut.session.markedAccounts, ["7"])
+    XCTAssertEqual(sut.router.messages, [.finish])
+  }
+
+  func test_submit_withWrongCredentials_saysSoWithoutSayingWhich_andRecordsTheFailure() async {
+    let sut = makeSUT()
+    sut.accounts.answer(accountID: nil)
+    sut.viewModel.setValue("ada@example.com", forField: "email")
+    sut.viewModel.setValue("wrong password", forField: "password")
+
+    let result = await sut.viewModel.submit()
+
+    XCTAssertNil(result)
+    XCTAssertEqual(sut.viewModel.formError, "E-mail or password is incorrect")
+    XCTAssertEqual(sut.session.markedAccounts, [])
+    XCTAssertEqual(sut.router.messages, [])
+    XCTAssertEqual(sut.attempts.records["ada@example.com"]?.count, 1)
+  }
+
+  func test_submit_afterFiveFailures_isThrottledWithoutCheckingThePassword_untilTheWaitIsOver() async {
+    let sut = makeSUT()
+    sut.accounts.answer(accountID: nil)
+    sut.viewModel.setValue("Ada@Example.com", forField: "email")
+    sut.viewModel.setValue("wrong password", forField: "password")
+    for _ in 0..<5 { _ = await sut.viewModel.submit() }
+    XCTAssertEqual(sut.accounts.calls.count, 5)
+
+    _ = await sut.viewModel.submit()
+
+    XCTAssertEqual(sut.viewModel.formError, "Too many failed attempts for this e-mail. Try again in 30 seconds.")
+    XCTAssertEqual(sut.accounts.calls.count, 5)
+
+    sut.clock.advance(by: 31)
+    sut.accounts.answer(accountID: "7")
+    let result = await sut.viewModel.submit()
+    XCTAssertEqual(result, "Logged in as Ada@Example.com.")
+    XCTAssertNil(sut.attempts.records["ada@example.com"])
+  }
+
+  func test_submit_whenTheAccountStoreFails_saysWhatHappened_andStays() async {
+    let sut = makeSUT()
+    sut.accounts.failEverything()
+    sut.viewModel.setValue("ada@example.com", forField: "email")
+    sut.viewModel.setValue("correct horse", forField: "password")
+
+    _ = await sut.viewModel.submit()
+
+    XCTAssertEqual(
+      sut.viewModel.formError,
+      "Wayfarer could not check your account: the disk is full. Nothing was changed; try again.")
+    XCTAssertEqual(sut.router.messages, [])
+  }
+
+  func test_submit_whenTheSessionCannotBeSaved_staysInTheFlow() async {
+    let sut = makeSUT()
+    sut.session.failure = StubError()
+    sut.viewModel.setValue("ada@example.com", forField: "email")
+    sut.viewModel.setValue("correct horse", forField: "password")
+
+    let result = await sut.viewModel.submit()
+
+    XCTAssertNil(result)
+    XCTAssertEqual(sut.router.messages, [])
+    XCTAssertNotNil(sut.viewModel.formError)
+  }
+
+  func test_passwordIsNeverShown() async {
+    let sut = makeSUT()
+    sut.viewModel.setValue("correct horse", forField: "password")
+
+    let lines = FormView(sut.viewModel.fields).lines(in: .plain).map(\.plainText).joined()
+
+    XCTAssertFalse(lines.contains("correct horse"))
+    XCTAssertTrue(lines.contains("********"))
+  }
+
+  func test_cancel_closesTheForm() async {
+    let sut = makeSUT()
+    sut.viewModel.cancel()
+    XCTAssertEqual(sut.router.messages, [.closeForm])
+  }
+}

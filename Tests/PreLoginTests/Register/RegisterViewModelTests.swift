@@ -1,0 +1,81 @@
+import TestSupport
+import XCTest
+
+@testable import PreLogin
+
+@MainActor
+final class RegisterViewModelTests: XCTestCase {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    RegisterViewModel, AccountsStub, SessionSpy, RouterSpy
+  ) {
+    let accounts = AccountsStub()
+    let session = SessionSpy()
+    let router = RouterSpy()
+    let viewModel = RegisterViewModel(accounts: accounts, session: session, router: router)
+    for object in [viewModel, accounts, session, router] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
+    return (viewModel, accounts, session, router)
+  }
+
+  private func fill(_ viewModel: RegisterViewModel, _ values: [String: String]) {
+    for (field, value) in values { viewModel.setValue(value, forField: field) }
+  }
+
+  func test_submit_withNothing_requiresEveryField() async {
+    let (viewModel, accounts, _, router) = makeSUT()
+
+    _ = await viewModel.submit()
+
+    XCTAssertEqual(viewModel.fields.map(\.error), Array(repeating: "This field is required", count: 5))
+    XCTAssertEqual(accounts.calls, [])
+    XCTAssertEqual(router.messages, [])
+  }
+
+  func test_submit_withDifferentPasswords_saysTheyDoNotMatch() async {
+    let (viewModel, accounts, _, _) = makeSUT()
+    fill(
+      viewModel,
+      ["name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
+       "confirm": "correct horsE"])
+
+    _ = await viewModel.submit()
+
+    XCTAssertEqual(viewModel.fields.map(\.error), [nil, nil, nil, nil, "Passwords do not match"])
+    XCTAssertEqual(accounts.calls, [])
+  }
+
+  func test_submit_withAValidForm_registersTrimmedValues_logsIn_andLeavesTheFlow() async {
+    let (viewModel, accounts, session, router) = makeSUT()
+    accounts.answer(accountID: "3")
+    fill(
+      viewModel,
+      ["name": " Ada ", "surname": "Lovelace ", "email": " ada@example.com", "password": "correct horse",
+       "confirm": "correct horse "])
+
+    let result = await viewModel.submit()
+
+    XCTAssertEqual(result, "Account created. Welcome, Ada!")
+    XCTAssertEqual(
+      accounts.calls, [.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")])
+    XCTAssertEqual(session.markedAccounts, ["3"])
+    XCTAssertEqual(router.messages, [.finish])
+  }
+
+  func test_submit_withATakenEmail_saysSo_andStays() async {
+    let (viewModel, accounts, session, router) = makeSUT()
+    accounts.answer(accountID: nil)
+    fill(
+      viewModel,
+      ["name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
+       "confirm": "correct horse"])
+
+    let result = await viewModel.submit()
+
+    XCTAssertNil(result)
+    XCTAssertEqual(viewModel.formError, "An account with this e-mail already exists. Go back and log in instead.")
+    XCTAssertEqual(viewModel.fields[2].error, "Already registered")
+    XCTAssertEqual(session.markedAccounts, [])
+    XCTAssertEqual(router.messages, [])
+  }
+}

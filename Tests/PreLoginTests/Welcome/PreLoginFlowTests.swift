@@ -1,0 +1,106 @@
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import PreLogin
+
+@MainActor
+final class FlowDelegateSpy: PreLoginFlowDelegate {
+  private(set) var finished = 0
+  func preLoginDidFinish() { finished += 1 }
+}
+
+/// The module as App sees it: the builder's stack, driven through screen commands.
+@MainActor
+final class PreLoginFlowTests: XCTestCase {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    NavigationStack, AccountsStub, SessionSpy, FlowDelegateSpy, ScriptedConsole
+  ) {
+    let accounts = AccountsStub()
+    let session = SessionSpy()
+    let delegate = FlowDelegateSpy()
+    let console = ScriptedConsole()
+    let stack = PreLoginBuilder.build(
+      dependencies: PreLoginDependencies(session: session, accounts: accounts, attempts: InMemoryAttempts()),
+      flowDelegate: delegate)
+    for object in [stack, stack.root, accounts, session, delegate, console] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
+    return (stack, accounts, session, delegate, console)
+  }
+
+  private func run(_ name: String, on screen: Screen, console: ScriptedConsole) async {
+    let command = screen.commands.first { $0.name == name }
+    XCTAssertNotNil(command, "no command \(name)")
+    await command?.run(CommandInput(arguments: [], argumentText: "", console: console))
+  }
+
+  func test_welcome_offersLoginAndRegister() {
+    let (stack, _, _, _, _) = makeSUT()
+
+    XCTAssertEqual(stack.root.commands.map(\.name), ["login", "register"])
+    XCTAssertEqual(stack.path, ["welcome"])
+  }
+
+  func test_login_pushesTheLoginScreen_whichAsksEmailThenPasswordWithoutEcho() async {
+    let (stack, accounts, session, delegate, console) = makeSUT()
+    await run("login", on: stack.root, console: console)
+    XCTAssertEqual(stack.path, ["welcome", "login"])
+    weak var loginScreen = stack.visibleScreen
+
+    console.feed(["ada@example.com", "correct horse"])
+    await stack.visibleScreen.didAppear(console: console)
+
+    XCTAssertEqual(console.requests, [.answer(prompt: "E-mail: "), .secret(prompt: "Password: ")])
+    XCTAssertEqual(accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
+    XCTAssertEqual(session.markedAccounts, ["1"])
+    XCTAssertEqual(delegate.finished, 1)
+    XCTAssertFalse(console.transcript.contains("correct horse"))
+    stack.popToRoot()
+    XCTAssertNil(loginScreen)
+  }
+
+  func test_invalidForm_showsEveryFieldsError_andTheNextLineIsACommandAgain() async {
+    let (stack, accounts, _, delegate, console) = makeSUT()
+    await run("register", on: stack.root, console: console)
+    console.feed(["", "Lovelace", "not-an-email", "short", "other", "help"])
+
+    await stack.visibleScreen.didAppear(console: console)
+
+    let body = stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(body.contains("Name              (empty)  x This field is required"), body)
+    XCTAssertTrue(body.contains("E-mail            not-an-email  x Please enter a valid e-mail address"), body)
+    XCTAssertTrue(body.contains("Password          ********  x Password must be at least 8 characters"), body)
+    XCTAssertTrue(body.contains("Confirm password  ********  x Passwords do not match"), body)
+    XCTAssertEqual(console.input, ["help"])
+    XCTAssertEqual(accounts.calls, [])
+    XCTAssertEqual(delegate.finished, 0)
+  }
+
+  func test_endOfInputInTheMiddleOfAForm_cancelsItAndReturnsToWelcome() async {
+    let (stack, accounts, _, _, console) = makeSUT()
+    await run("login", on: stack.root, console: console)
+    console.feed(["ada@example.com"])
+
+    await stack.visibleScreen.didAppear(console: console)
+
+    XCTAssertEqual(stack.path, ["welcome"])
+    XCTAssertEqual(accounts.calls, [])
+    XCTAssertTrue(console.transcript.contains("Login cancelled."))
+  }
+
+  func test_reenteringOneField_thenSubmit_sendsTheCorrectedForm() async {
+    let (stack, accounts, _, delegate, console) = makeSUT()
+    await run("login", on: stack.root, console: console)
+    console.feed(["ada@example", "correct horse"])
+    await stack.visibleScreen.didAppear(console: console)
+    XCTAssertEqual(accounts.calls, [])
+
+    console.feed(["ada@example.com"])
+    await run("email", on: stack.visibleScreen, console: console)
+    await run("submit", on: stack.visibleScreen, console: console)
+
+    XCTAssertEqual(accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
+    XCTAssertEqual(delegate.finished, 1)
+  }
+}
