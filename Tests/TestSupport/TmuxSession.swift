@@ -26,7 +26,7 @@ public final class TmuxSession {
   public init(command: [String], environment: [String: String]) throws {
     guard Self.isAvailable else { throw Failure.unavailable }
     let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
-    let shell = (["env"] + assignments + command.map(Self.quote)).joined(separator: " ")
+    let shell = (["env", "-u", "NO_COLOR"] + assignments + command.map(Self.quote)).joined(separator: " ")
     try tmux(["new-session", "-d", "-s", target, "-x", "100", "-y", "30", shell + "; echo EXITED:$?; sleep 60"])
   }
 
@@ -72,16 +72,45 @@ public final class TmuxSession {
 
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try Self.spawn("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
+  }
+
+  /// Runs a program and returns what it printed. posix_spawn and waitpid
+  /// rather than Foundation's Process, which under XCTest on Linux can miss
+  /// the exit of a client whose child (the tmux server) lives on. Output goes
+  /// through a file, not a pipe, for the same reason: the server would keep
+  /// a pipe open for good.
+  static func spawn(_ path: String, _ arguments: [String], timeout: TimeInterval = 10) throws -> String {
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard status == 0 else { throw Failure.unavailable }
+
+    let deadline = Date().addingTimeInterval(timeout)
+    var exitStatus: Int32 = 0
+    // Foundation may reap children itself (waitpid then fails with ECHILD):
+    // then the process is done once it no longer exists.
+    while true {
+      let reaped = waitpid(pid, &exitStatus, WNOHANG)
+      if reaped == pid || (reaped < 0 && kill(pid, 0) != 0) { break }
+      guard Date() < deadline else {
+        kill(pid, SIGKILL)
+        _ = waitpid(pid, &exitStatus, 0)
+        throw Failure.timedOut(waitingFor: "\(path) to finish", screen: "")
+      }
+      usleep(2_000)
+    }
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
   private static func quote(_ text: String) -> String {

@@ -10,7 +10,8 @@ public enum WayfarerBinary {
 
   /// The executable beside the test bundle in the build folder.
   public static var url: URL {
-    let products = Bundle.main.bundleURL.pathExtension == "xctest"
+    let products =
+      Bundle.main.bundleURL.pathExtension == "xctest"
       ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
     return products.appendingPathComponent("wayfarer")
   }

@@ -22,7 +22,8 @@ final class AccountStoreTests: XCTestCase {
   func test_register_storesAnArgon2idHashNotThePassword() async throws {
     let (store, database) = try makeSUT()
 
-    let id = try await store.register(name: "Ada", surname: "Lovelace", email: "Ada@Example.com ", password: "correct horse")
+    let id = try await store.register(
+      name: "Ada", surname: "Lovelace", email: "Ada@Example.com ", password: "correct horse")
 
     let row = try XCTUnwrap(database.execute("SELECT email, password_hash FROM accounts").first)
     XCTAssertNotNil(id)
@@ -34,7 +35,8 @@ final class AccountStoreTests: XCTestCase {
 
   func test_authenticate_withTheRightPassword_returnsTheAccount() async throws {
     let (store, _) = try makeSUT()
-    let id = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+    let id = try await store.register(
+      name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
 
     let found = try await store.authenticate(email: "ADA@example.com", password: "correct horse")
 
@@ -65,7 +67,8 @@ final class AccountStoreTests: XCTestCase {
 
   func test_account_returnsWhatWasRegistered() async throws {
     let (store, _) = try makeSUT()
-    let id = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+    let id = try await store.register(
+      name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
 
     let account = try store.account(id: XCTUnwrap(id))
 

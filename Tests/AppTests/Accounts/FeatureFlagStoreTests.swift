@@ -32,8 +32,10 @@ final class FeatureFlagStoreTests: XCTestCase {
     try FeatureFlagStore(database: database, accountID: "1").setFeatureFlag("category-filter", isOn: true)
     try FeatureFlagStore(database: database, accountID: "1").setFeatureFlag("map", isOn: false)
 
-    XCTAssertEqual(try FeatureFlagStore(database: database, accountID: "1").featureFlags().map(\.isOn), [true, false, true])
-    XCTAssertEqual(try FeatureFlagStore(database: database, accountID: "2").featureFlags().map(\.isOn), [true, true, false])
+    XCTAssertEqual(
+      try FeatureFlagStore(database: database, accountID: "1").featureFlags().map(\.isOn), [true, false, true])
+    XCTAssertEqual(
+      try FeatureFlagStore(database: database, accountID: "2").featureFlags().map(\.isOn), [true, true, false])
     XCTAssertTrue(try FeatureFlagStore(database: database, accountID: "1").isOn(.categoryFilter))
   }
 }

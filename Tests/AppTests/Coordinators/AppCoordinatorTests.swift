@@ -100,9 +100,10 @@ final class AppCoordinatorTests: XCTestCase {
     XCTAssertNotNil(mainTabBar)
     XCTAssertEqual(stacks.count, 4)
     let whileLoggedIn = aliveCounts()
-    for type in ["MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
-      "ProfileCoordinator", "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel"]
-    {
+    for type in [
+      "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
+      "ProfileCoordinator", "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel",
+    ] {
       XCTAssertEqual(whileLoggedIn[type], (beforeLogin[type] ?? 0) + 1, type)
     }
 
@@ -143,9 +144,10 @@ final class AppCoordinatorTests: XCTestCase {
     XCTAssertNil(loginScreen)
     XCTAssertNil(welcomeScreen)
     let alive = aliveCounts()
-    for type in ["PreLoginCoordinator", "PreLoginRouter", "WelcomeScreen", "WelcomeViewModel", "LoginScreen",
-      "LoginViewModel", "RegisterScreen", "RegisterViewModel"]
-    {
+    for type in [
+      "PreLoginCoordinator", "PreLoginRouter", "WelcomeScreen", "WelcomeViewModel", "LoginScreen",
+      "LoginViewModel", "RegisterScreen", "RegisterViewModel",
+    ] {
       XCTAssertEqual(alive[type] ?? 0, beforeStart[type] ?? 0, type)
     }
   }

@@ -35,6 +35,7 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "--version"]), .version)
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "--colour"]), .invalid("Unknown option '--colour'."))
     XCTAssertEqual(
-      CommandLineOptions.parse(["wayfarer", "--help", "x"]), .invalid("wayfarer takes at most one option; got: --help x"))
+      CommandLineOptions.parse(["wayfarer", "--help", "x"]),
+      .invalid("wayfarer takes at most one option; got: --help x"))
   }
 }

@@ -27,7 +27,8 @@ final class LoginViewModelTests: XCTestCase {
     for object in [viewModel, accounts, session, router, attempts, clock] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
-    return SUT(viewModel: viewModel, accounts: accounts, session: session, router: router, attempts: attempts, clock: clock)
+    return SUT(
+      viewModel: viewModel, accounts: accounts, session: session, router: router, attempts: attempts, clock: clock)
   }
 
   private func errors(_ viewModel: LoginViewModel) -> [String?] {

@@ -36,8 +36,10 @@ final class RegisterViewModelTests: XCTestCase {
     let (viewModel, accounts, _, _) = makeSUT()
     fill(
       viewModel,
-      ["name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
-       "confirm": "correct horsE"])
+      [
+        "name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
+        "confirm": "correct horsE",
+      ])
 
     _ = await viewModel.submit()
 
@@ -50,14 +52,17 @@ final class RegisterViewModelTests: XCTestCase {
     accounts.answer(accountID: "3")
     fill(
       viewModel,
-      ["name": " Ada ", "surname": "Lovelace ", "email": " ada@example.com", "password": "correct horse",
-       "confirm": "correct horse "])
+      [
+        "name": " Ada ", "surname": "Lovelace ", "email": " ada@example.com", "password": "correct horse",
+        "confirm": "correct horse ",
+      ])
 
     let result = await viewModel.submit()
 
     XCTAssertEqual(result, "Account created. Welcome, Ada!")
     XCTAssertEqual(
-      accounts.calls, [.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")])
+      accounts.calls, [.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")]
+    )
     XCTAssertEqual(session.markedAccounts, ["3"])
     XCTAssertEqual(router.messages, [.finish])
   }
@@ -67,8 +72,10 @@ final class RegisterViewModelTests: XCTestCase {
     accounts.answer(accountID: nil)
     fill(
       viewModel,
-      ["name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
-       "confirm": "correct horse"])
+      [
+        "name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
+        "confirm": "correct horse",
+      ])
 
     let result = await viewModel.submit()
 

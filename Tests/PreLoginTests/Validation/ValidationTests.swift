@@ -8,9 +8,10 @@ final class FieldRulesTests: XCTestCase {
     for valid in ["a@b.co", "ada.lovelace+x@example.org", "ü@exämple.de"] {
       XCTAssertTrue(FieldRules.isEmail(valid), valid)
     }
-    for invalid in ["", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada @example.com",
-      "ada@.com", "ada@example.", "ada@example..com"]
-    {
+    for invalid in [
+      "", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada @example.com",
+      "ada@.com", "ada@example.", "ada@example..com",
+    ] {
       XCTAssertFalse(FieldRules.isEmail(invalid), invalid)
     }
   }
@@ -52,7 +53,9 @@ final class LoginThrottleTests: XCTestCase {
   }
 
   func test_waitMessage() async {
-    XCTAssertEqual(LoginThrottle.waitMessage(seconds: 30), "Too many failed attempts for this e-mail. Try again in 30 seconds.")
-    XCTAssertEqual(LoginThrottle.waitMessage(seconds: 900), "Too many failed attempts for this e-mail. Try again in 15 minutes.")
+    XCTAssertEqual(
+      LoginThrottle.waitMessage(seconds: 30), "Too many failed attempts for this e-mail. Try again in 30 seconds.")
+    XCTAssertEqual(
+      LoginThrottle.waitMessage(seconds: 900), "Too many failed attempts for this e-mail. Try again in 15 minutes.")
   }
 }

@@ -1,0 +1,196 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The built binary, driven by a piped script with a private WAYFARER_HOME.
+final class PipedSessionTests: XCTestCase {
+  private var home: TemporaryDirectory!
+
+  override func setUpWithError() throws {
+    home = try TemporaryDirectory("wayfarer-e2e")
+    XCTAssertTrue(
+      FileManager.default.isExecutableFile(atPath: WayfarerBinary.url.path),
+      "build the wayfarer product first (swift build): \(WayfarerBinary.url.path)")
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private let register = ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"]
+
+  private func run(_ script: [String], environment: [String: String] = [:]) throws -> WayfarerBinary.Run {
+    try WayfarerBinary.run(script: script, home: home.path, environment: environment)
+  }
+
+  func test_register_visitTheTabs_logout_landsOnWelcome() throws {
+    let run = try run(register + ["explore", "bookmarks", "profile", "logout", "quit"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    let out = run.stdout
+    XCTAssertTrue(out.hasPrefix("Wayfarer 0.1.0 · type help to see what you can do here\n\nWelcome\n"), out)
+    XCTAssertTrue(out.contains("ok Account created. Welcome, Ada!\n\n[Home]  Explore  Bookmarks  Profile\nHome\n"), out)
+    XCTAssertTrue(out.contains("\nHome  [Explore]  Bookmarks  Profile\nExplore\n"), out)
+    XCTAssertTrue(out.contains("\nHome  Explore  [Bookmarks]  Profile\nBookmarks\n"), out)
+    XCTAssertTrue(out.contains("  Name          Ada Lovelace\n  E-mail        ada@example.com\n"), out)
+    XCTAssertTrue(
+      out.hasSuffix(
+        "ok Logged out.\n\nWelcome\n" + String(repeating: "-", count: 72) + """
+
+            Wayfarer
+            Places near you, code on GitHub, an assistant and your bookmarks, in
+            one terminal.
+
+            login     Log in to your account
+            register  Create an account
+            quit      Leave Wayfarer
+
+          """), out)
+    XCTAssertFalse(out.contains("\u{1B}"), "escape codes in piped output")
+    XCTAssertFalse(out.contains("correct horse"), "password in output")
+  }
+
+  func test_theSameScript_givesTheSameBytes() throws {
+    let script = register + ["help", "profile", "settings", "toggle 3", "back", "logout", "nonsense", "quit"]
+    let first = try run(script)
+    home.remove()
+    home = try TemporaryDirectory("wayfarer-e2e")
+    let second = try run(script)
+
+    XCTAssertEqual(first.status, 0)
+    XCTAssertEqual(first.stdout, second.stdout)
+  }
+
+  func test_relaunch_withASavedSession_startsOnHome() throws {
+    XCTAssertEqual(try run(register + ["quit"]).status, 0)
+
+    let relaunch = try run(["quit"])
+
+    XCTAssertEqual(relaunch.status, 0)
+    XCTAssertEqual(
+      relaunch.stdout,
+      "Wayfarer 0.1.0 · type help to see what you can do here\n\n[Home]  Explore  Bookmarks  Profile\nHome\n"
+        + String(repeating: "-", count: 72) + "\n"
+        + "  Nearby places are not built yet.\n"
+        + "  This tab will list places near you from Geoapify, or from a bundled\n"
+        + "  offline catalog: paged, filtered by name, searched by city, with\n"
+        + "  details, favorites and a map.\n")
+  }
+
+  /// The reference app's measurement: launch logged in, then logout → login → logout.
+  func test_debugMemory_afterLogoutLoginLogout_showsTheTabFlowReleased() throws {
+    XCTAssertEqual(try run(register + ["quit"]).status, 0)
+
+    let run = try run(
+      ["profile", "logout", "login", "ada@example.com", "correct horse", "profile", "logout", "debug memory", "quit"])
+
+    XCTAssertEqual(run.status, 0)
+    let rows = memoryRows(run.stdout)
+    for coordinator in [
+      "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
+      "ProfileCoordinator",
+    ] {
+      XCTAssertEqual(rows[coordinator]?.alive, 0, coordinator)
+      XCTAssertEqual(rows[coordinator]?.released, 2, coordinator)
+    }
+    XCTAssertEqual(rows["PreLoginCoordinator"]?.alive, 1)
+    XCTAssertEqual(rows["PreLoginCoordinator"]?.released, 1)
+    XCTAssertEqual(rows["ProfileScreen"]?.alive, 0)
+    XCTAssertEqual(rows["ProfileViewModel"]?.alive, 0)
+    XCTAssertEqual(rows["ProfileRouter"]?.alive, 0)
+    XCTAssertEqual(rows["TabBarController"]?.alive, 0)
+    XCTAssertEqual(rows["LoginViewModel"]?.alive, 0)
+    XCTAssertEqual(rows["WelcomeScreen"]?.alive, 1)
+  }
+
+  func test_wrongPassword_saysOneSentence_andStaysOnLogin() throws {
+    XCTAssertEqual(try run(register + ["profile", "logout", "quit"]).status, 0)
+
+    let run = try run([
+      "login", "ada@example.com", "wrong horse", "login", "nobody@example.com", "correct horse", "quit",
+    ])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stdout.components(separatedBy: "x E-mail or password is incorrect").count - 1, 2, run.stdout)
+    XCTAssertFalse(run.stdout.contains("[Home]"))
+  }
+
+  func test_unknownCommand_saysHowToGetHelp_andGoesOn() throws {
+    let run = try run(["fly away", "", "   ", "quit"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertTrue(
+      run.stdout.hasSuffix("Unknown command 'fly'. Type help to see what you can do here.\n"), run.stdout)
+  }
+
+  func test_endOfInputInAForm_cancelsIt_andExitsZero() throws {
+    let run = try run(["register", "Ada", "Lovelace"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertTrue(run.stdout.contains("Registration cancelled.\n"), run.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home.file("state/session.json")))
+  }
+
+  func test_anUnwritableHome_isAClearErrorAndNonZero() throws {
+    let blocker = home.file("a-file")
+    FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+
+    let run = try WayfarerBinary.run(
+      script: ["quit"], home: home.path, environment: ["WAYFARER_HOME": blocker + "/home"])
+
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderr,
+      "wayfarer: Wayfarer cannot keep its files in WAYFARER_HOME (\(blocker)/home): could not create the folder \(blocker)/home: Not a directory. Choose a folder you can write to.\n"
+    )
+  }
+
+  func test_aSessionFileTurnedToGarbage_isSurvived() throws {
+    XCTAssertEqual(try run(register + ["quit"]).status, 0)
+    try Data("garbage \u{1B}[31m{".utf8).write(to: URL(fileURLWithPath: home.file("state/session.json")))
+
+    let run = try run(["login", "ada@example.com", "correct horse", "quit"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertTrue(
+      run.stdout.contains("! The session file \(home.file("state/session.json")) is damaged, so you are logged out."),
+      run.stdout)
+    XCTAssertTrue(run.stdout.contains("ok Logged in as ada@example.com.\n\n[Home]"), run.stdout)
+  }
+
+  func test_passwordsNeverReachHistoryOrTheDatabaseInClear() throws {
+    XCTAssertEqual(try run(register + ["profile", "quit"]).status, 0)
+
+    for folder in ["state", "state/history", "data"] {
+      for name in try FileManager.default.contentsOfDirectory(atPath: home.file(folder)) {
+        let contents = (try? Data(contentsOf: URL(fileURLWithPath: home.file(folder + "/" + name)))) ?? Data()
+        XCTAssertNil(contents.range(of: Data("correct horse".utf8)), "\(folder)/\(name) holds the password")
+      }
+    }
+  }
+
+  func test_helpAndVersion() throws {
+    let help = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--help"])
+    let version = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--version"])
+    let bad = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--bogus"])
+
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.stdout.contains("Usage: wayfarer [--help | --version]"))
+    XCTAssertTrue(help.stdout.contains("WAYFARER_HOME"))
+    XCTAssertEqual(version.stdout, "wayfarer 0.1.0\n")
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--bogus'. See wayfarer --help.\n")
+  }
+
+  private func memoryRows(_ transcript: String) -> [String: (alive: Int, released: Int)] {
+    var rows: [String: (alive: Int, released: Int)] = [:]
+    for line in transcript.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count == 3, let alive = Int(fields[1]), let released = Int(fields[2]) else { continue }
+      rows[String(fields[0])] = (alive, released)
+    }
+    return rows
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What only a real terminal shows: echo, history, completion, Ctrl-C, Ctrl-D.
+final class TerminalSessionTests: XCTestCase {
+  func test_registerInARealTerminal_historyCompletionInterruptAndQuit() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let home = try TemporaryDirectory("wayfarer-tty")
+    defer { home.remove() }
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+
+    try terminal.waitFor("welcome>")
+    // capture-pane drops trailing spaces, so prompts are matched without theirs.
+    // Tab completes a command.
+    try terminal.type("reg")
+    try terminal.send("Tab")
+    try terminal.waitFor("welcome> register")
+    try terminal.send("Enter")
+    try terminal.waitFor("Name:")
+    try terminal.send("Ada", "Enter")
+    try terminal.waitFor("Surname:")
+    try terminal.send("Lovelace", "Enter")
+    try terminal.waitFor("E-mail:")
+    try terminal.send("ada@example.com", "Enter")
+    try terminal.waitFor("Password (at least 8 characters):")
+    try terminal.type("hunter2hunter2")
+    try terminal.send("Enter")
+    try terminal.waitFor("Confirm password:")
+    try terminal.type("hunter2hunter2")
+    try terminal.send("Enter")
+    let home1 = try terminal.waitFor("home>")
+    XCTAssertFalse(home1.contains("hunter2"), "the password was echoed:\n\(home1)")
+    XCTAssertTrue(home1.contains("Account created. Welcome, Ada!"))
+
+    // Ctrl-C clears the line and never quits.
+    try terminal.type("explore")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore>")
+    try terminal.type("half typed")
+    try terminal.send("C-c")
+    try terminal.waitFor("explore> half typed^C")
+    try terminal.waitFor("explore>", count: 2)
+
+    // Up recalls the last command.
+    try terminal.send("Up")
+    try terminal.waitFor("explore> explore")
+    try terminal.send("C-u")
+
+    // Ctrl-D on an empty line quits with status 0.
+    try terminal.send("C-d")
+    let last = try terminal.waitFor("EXITED:0")
+
+    let history = try String(contentsOfFile: home.file("state/history/account-1"), encoding: .utf8)
+    XCTAssertTrue(history.contains("explore"), history)
+    XCTAssertFalse(history.contains("hunter2"), history)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: home.file("state/history/account-1"))[.posixPermissions] as? Int,
+      0o600)
+    XCTAssertFalse(last.contains("hunter2"))
+  }
+}

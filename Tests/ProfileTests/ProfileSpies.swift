@@ -1,0 +1,58 @@
+import Foundation
+
+@testable import Profile
+
+@MainActor
+final class ProfileRouterSpy: ProfileRouting {
+  enum Message: Equatable { case showSettings, showAbout, finishAfterLogout }
+  private(set) var messages: [Message] = []
+  func showSettings() { messages.append(.showSettings) }
+  func showAbout() { messages.append(.showAbout) }
+  func finishAfterLogout() { messages.append(.finishAfterLogout) }
+}
+
+@MainActor
+final class ProfileSessionSpy: ProfileSessionStoring {
+  private(set) var loggedOut = 0
+  var failure: (any Error)?
+  func markLoggedOut() throws {
+    if let failure { throw failure }
+    loggedOut += 1
+  }
+}
+
+@MainActor
+final class SettingsStub: ProfileSettingsStoring {
+  var flags: [(key: String, title: String, isOn: Bool)] = [
+    ("favorites", "Favorites", true), ("map", "Map view", false),
+  ]
+  var failure: (any Error)?
+  private(set) var writes: [String] = []
+
+  func featureFlags() throws -> [(key: String, title: String, isOn: Bool)] {
+    if let failure { throw failure }
+    return flags
+  }
+
+  func setFeatureFlag(_ key: String, isOn: Bool) throws {
+    if let failure { throw failure }
+    writes.append("\(key)=\(isOn)")
+    if let index = flags.firstIndex(where: { $0.key == key }) { flags[index].isOn = isOn }
+  }
+}
+
+struct AccountStub: ProfileAccountProviding {
+  var fullName = "Ada Lovelace"
+  var email = "ada@example.com"
+  var memberSince = Date(timeIntervalSince1970: 1_795_910_400)  // 2026-11-29
+}
+
+struct DiskFull: Error, CustomStringConvertible {
+  var description: String { "the disk is full" }
+}
+
+@MainActor
+final class ProfileFlowDelegateSpy: ProfileFlowDelegate {
+  private(set) var loggedOut = 0
+  func profileDidLogOut() { loggedOut += 1 }
+}
