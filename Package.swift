@@ -78,7 +78,8 @@ let package = Package(
     .testTarget(
       name: "PasswordsTests",
       dependencies: [
-        "Passwords"
+        "Passwords",
+        "TestSupport",
       ],
       path: "Tests/Platform/PasswordsTests"
     ),

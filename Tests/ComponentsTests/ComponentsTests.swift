@@ -1,0 +1,102 @@
+import Components
+import TerminalKit
+import TestSupport
+import XCTest
+
+final class ComponentViewsTests: XCTestCase {
+  private let context = RenderContext(width: 40, capabilities: .plain)
+
+  private func text(_ lines: [StyledLine]) -> [String] { lines.map(\.plainText) }
+
+  func test_listView_numbersRows_alignsDetails_andTruncatesToTheWidth() {
+    let lines = ListView([
+      .init(title: "Pinacoteca", subtitle: "São Paulo", detail: "350 m"),
+      .init(title: "A very long name that cannot possibly fit", detail: "1.2 km"),
+    ]).lines(in: context)
+
+    XCTAssertEqual(
+      text(lines),
+      [
+        "  1. Pinacoteca                   350 m", "     São Paulo",
+        "  2. A very long name that cann…  1.2 km",
+      ])
+    XCTAssertTrue(lines.allSatisfy { $0.displayWidth <= 40 })
+  }
+
+  func test_listView_continuesNumbering() {
+    XCTAssertEqual(text(ListView([.init(title: "x")], firstNumber: 21).lines(in: context)), ["  21. x"])
+  }
+
+  func test_keyValueView_alignsKeys() {
+    XCTAssertEqual(
+      text(KeyValueView([("Name", "Ada"), ("Member since", "today")]).lines(in: context)),
+      ["  Name          Ada", "  Member since  today"])
+  }
+
+  func test_formView_hidesSecrets_andShowsErrorsBesideTheirFields() {
+    let lines = FormView([
+      .init(label: "E-mail", command: "email", value: "ada@", error: "Please enter a valid e-mail address"),
+      .init(label: "Password", command: "password", value: "hunter22", isSecret: true),
+      .init(label: "Name", command: "name", value: "", error: "This field is required"),
+    ]).lines(in: context)
+
+    XCTAssertEqual(
+      text(lines),
+      [
+        "  E-mail    ada@  x Please enter a valid e-mail address", "  Password  ********",
+        "  Name      (empty)  x This field is required",
+      ])
+  }
+
+  func test_cardView_framesAndWrapsItsContent() {
+    let lines = CardView(title: "Note", content: ["one two three four five six seven eight nine ten"]).lines(
+      in: RenderContext(width: 24, capabilities: .plain))
+
+    XCTAssertEqual(
+      text(lines),
+      [
+        "+- Note ---------------+", "| one two three four   |", "| five six seven eight |",
+        "| nine ten             |", "+----------------------+",
+      ])
+  }
+
+  func test_untrustedTextInComponents_isSanitised() {
+    let lines = ListView([.init(title: "Evil\u{1B}[2J name\u{07}")]).lines(in: context)
+    XCTAssertEqual(text(lines), ["  1. Evil name"])
+  }
+
+  func test_emptyAndErrorStates() {
+    XCTAssertEqual(
+      text(EmptyState(title: "No favorites yet", message: "Places you save appear here.").lines(in: context)),
+      ["  No favorites yet", "  Places you save appear here."])
+    XCTAssertEqual(
+      text(ErrorState(message: "Geoapify refused the key.", recovery: "Type refresh to try again.").lines(in: context)),
+      ["x Geoapify refused the key.", "  Type refresh to try again."])
+  }
+}
+
+@MainActor
+final class LoadingIndicatorTests: XCTestCase {
+  func test_offATerminal_printsOneLine_andDrawsNoSpinner() async {
+    let console = ScriptedConsole()
+
+    let value = await LoadingIndicator.run("Loading places…", console: console) { 42 }
+
+    XCTAssertEqual(value, 42)
+    XCTAssertEqual(console.output, ["Loading places…"])
+    XCTAssertEqual(console.statusUpdates, 0)
+  }
+
+  func test_onATerminal_animatesThenClearsTheStatusLine_printingNothing() async {
+    let terminal = TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+    let console = ScriptedConsole(context: RenderContext(width: 80, capabilities: terminal))
+
+    await LoadingIndicator.run("Logging in…", console: console) {
+      try? await Task.sleep(for: .milliseconds(200))
+    }
+
+    XCTAssertEqual(console.output, [])
+    XCTAssertGreaterThanOrEqual(console.statusUpdates, 2, "at least one frame and the final clear")
+  }
+}

@@ -1,0 +1,44 @@
+import DesignSystem
+import TerminalKit
+import XCTest
+
+final class SymbolsTests: XCTestCase {
+  func test_asciiFallbacks_offATerminal() {
+    let plain = Symbols(.plain)
+    XCTAssertEqual([plain.check, plain.cross, plain.separator, plain.rule], ["ok", "x", ">", "-"])
+    XCTAssertTrue(plain.spinnerFrames.allSatisfy { $0.allSatisfy(\.isASCII) })
+
+    let rich = Symbols(unicode: true)
+    XCTAssertEqual([rich.check, rich.cross, rich.separator, rich.rule], ["✓", "✗", "›", "─"])
+  }
+
+  func test_capabilities_honourNoColorAndDumbTerminals() {
+    let dumb = TerminalCapabilities.detect(environment: ["TERM": "dumb"])
+    let noColor = TerminalCapabilities.detect(environment: ["NO_COLOR": "1"])
+    XCTAssertFalse(dumb.usesColor)
+    XCTAssertFalse(dumb.usesUnicode)
+    XCTAssertFalse(noColor.usesColor)
+  }
+}
+
+@MainActor
+final class NavigationChromeTests: XCTestCase {
+  private final class Blank: Screen {}
+
+  func test_header_showsTabsWithTheSelectedOneMarked_thenTheBreadcrumb() async {
+    let profile = NavigationStack(root: Blank(title: "Profile", pathComponent: "profile"))
+    profile.push(Blank(title: "Settings", pathComponent: "settings"))
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: Blank(title: "Home", pathComponent: "home"))),
+      .init(name: "profile", title: "Profile", stack: profile),
+    ])
+    tabs.select(index: 1)
+    let window = Window()
+    window.setRoot(.tabs(tabs))
+
+    let lines = NavigationChrome().header(for: window, in: RenderContext(width: 30, capabilities: .plain))
+
+    XCTAssertEqual(
+      lines.map(\.plainText), ["Home  [Profile]", "Profile > Settings", String(repeating: "-", count: 30)])
+  }
+}

@@ -1,0 +1,29 @@
+import Passwords
+import XCTest
+
+final class PasswordHasherTests: XCTestCase {
+  private let hasher = PasswordHasher(cost: .minimum)
+
+  func test_hash_isSaltedArgon2id_andVerifies() throws {
+    let first = try hasher.hash("correct horse battery")
+    let second = try hasher.hash("correct horse battery")
+
+    XCTAssertTrue(first.hasPrefix("$argon2id$v=19$"), first)
+    XCTAssertNotEqual(first, second, "each hash has its own salt")
+    XCTAssertTrue(hasher.verify("correct horse battery", against: first))
+    XCTAssertFalse(hasher.verify("correct horse batterY", against: first))
+    XCTAssertFalse(hasher.verify("", against: first))
+  }
+
+  func test_verify_worksAcrossCosts_andRejectsGarbage() throws {
+    let hash = try hasher.hash("ünïcødé pässwörd")
+
+    XCTAssertTrue(PasswordHasher(cost: .interactive).verify("ünïcødé pässwörd", against: hash))
+    XCTAssertFalse(hasher.verify("x", against: "not a hash"))
+  }
+
+  func test_interactiveCost_isLibsodiumsInteractiveSetting() {
+    XCTAssertEqual(PasswordHasher().cost, .interactive)
+    XCTAssertGreaterThanOrEqual(PasswordHasher.Cost.interactive.memoryBytes, 64 << 20)
+  }
+}

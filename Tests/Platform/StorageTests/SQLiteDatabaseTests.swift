@@ -1,0 +1,108 @@
+import Storage
+import TestSupport
+import XCTest
+
+final class SQLiteDatabaseTests: XCTestCase {
+  private func makeSUT() throws -> (SQLiteDatabase, TemporaryDirectory) {
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
+    let database = try SQLiteDatabase(path: directory.file("test.sqlite"))
+    trackForMemoryLeaks(database)
+    return (database, directory)
+  }
+
+  func test_migrate_runsEachStepOnce_andBindsValues() throws {
+    let (database, _) = try makeSUT()
+    let steps = ["CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, note TEXT)"]
+    try database.migrate(steps)
+    try database.migrate(steps)
+
+    try database.execute("INSERT INTO t (name, score, note) VALUES (?, ?, ?)", [.text("Zoë 'x'"), .real(1.5), .null])
+    let row = try XCTUnwrap(database.execute("SELECT * FROM t").first)
+
+    XCTAssertEqual(row.values, ["id": .integer(1), "name": .text("Zoë 'x'"), "score": .real(1.5), "note": .null])
+    XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
+  }
+
+  func test_transaction_rollsBackWhenItThrows() throws {
+    let (database, _) = try makeSUT()
+    try database.migrate(["CREATE TABLE t (id INTEGER PRIMARY KEY)"])
+    struct Abort: Error {}
+
+    XCTAssertThrowsError(
+      try database.transaction { transaction in
+        try transaction.execute("INSERT INTO t (id) VALUES (1)")
+        throw Abort()
+      })
+
+    XCTAssertEqual(try database.execute("SELECT COUNT(*) AS n FROM t").first?.integer("n"), 0)
+  }
+
+  func test_constraintViolation_isRecognisable_andCarriesSQLitesMessage() throws {
+    let (database, _) = try makeSUT()
+    try database.migrate(["CREATE TABLE t (email TEXT UNIQUE)"])
+    try database.execute("INSERT INTO t VALUES ('a')")
+
+    XCTAssertThrowsError(try database.execute("INSERT INTO t VALUES ('a')")) { error in
+      let failure = error as? SQLiteError
+      XCTAssertEqual(failure?.isConstraintViolation, true)
+      XCTAssertEqual(failure?.message, "UNIQUE constraint failed: t.email")
+    }
+    XCTAssertThrowsError(try database.execute("SELEKT 1")) { error in
+      XCTAssertEqual((error as? SQLiteError)?.isConstraintViolation, false)
+    }
+  }
+
+  func test_twoConnections_seeEachOthersCommits() throws {
+    let (database, directory) = try makeSUT()
+    try database.migrate(["CREATE TABLE t (id INTEGER)"])
+    let second = try SQLiteDatabase(path: directory.file("test.sqlite"))
+
+    try database.execute("INSERT INTO t VALUES (7)")
+
+    XCTAssertEqual(try second.execute("SELECT id FROM t").first?.integer("id"), 7)
+  }
+}
+
+final class AtomicFileTests: XCTestCase {
+  func test_write_replacesWhole_withTheModeAsked_andLeavesNoTemporaryFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("file.json")
+
+    try AtomicFile.write(Array("first version, longer".utf8), to: path)
+    try AtomicFile.write(Array("second".utf8), to: path)
+
+    XCTAssertEqual(try AtomicFile.read(path), Array("second".utf8))
+    XCTAssertEqual(Directories.mode(of: path), 0o600)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["file.json"])
+  }
+
+  func test_read_missingFile_isNil_andRemove_missingFile_isFine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    XCTAssertNil(try AtomicFile.read(directory.file("none")))
+    XCTAssertNoThrow(try AtomicFile.remove(directory.file("none")))
+  }
+
+  func test_write_intoAMissingFolder_failsWithThePathAndReason() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    XCTAssertThrowsError(try AtomicFile.write([1], to: directory.file("missing/file"))) { error in
+      XCTAssertEqual(
+        "\(error)", "could not create \(directory.file("missing/file")).\(getpid()).tmp: No such file or directory")
+    }
+  }
+
+  func test_prepare_createsNestedPrivateFolders_andRefusesAFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Directories.prepare(directory.file("a/b/c"))
+    XCTAssertEqual(Directories.mode(of: directory.file("a/b/c")), 0o700)
+
+    FileManager.default.createFile(atPath: directory.file("plain"), contents: Data())
+    XCTAssertThrowsError(try Directories.prepare(directory.file("plain"))) { error in
+      XCTAssertEqual((error as? FileError)?.code, ENOTDIR)
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import TestSupport
+import XCTest
+
+@testable import TerminalKit
+
+@MainActor
+final class TitledScreen: Screen {
+  var appearances = 0
+  let extraCommands: [String]
+
+  init(_ name: String, commands: [String] = []) {
+    extraCommands = commands
+    super.init(title: name.capitalized, pathComponent: name)
+  }
+
+  override var commands: [Command] {
+    extraCommands.map { name in
+      Command(name, summary: "Does \(name)") { input in input.console.write("ran \(name) \(input.arguments)") }
+    }
+  }
+
+  override func body(in context: RenderContext) -> [StyledLine] {
+    ["body of \(pathComponent)"]
+  }
+
+  override func didAppear(console: any Console) async {
+    appearances += 1
+  }
+}
+
+@MainActor
+struct PlainChrome: WindowChrome {
+  func header(for window: Window, in context: RenderContext) -> [StyledLine] {
+    ["== \(window.path) =="]
+  }
+}
+
+@MainActor
+final class NavigationStackTests: XCTestCase {
+  func test_pushPopAndModal_changeThePathAndVisibleScreen() async {
+    let root = TitledScreen("profile")
+    let stack = NavigationStack(root: root)
+    trackForMemoryLeaks(stack)
+    trackForMemoryLeaks(root)
+
+    var pushed: TitledScreen? = TitledScreen("settings")
+    weak var weakPushed = pushed
+    stack.push(pushed!)
+    pushed = nil
+    XCTAssertEqual(stack.path, ["profile", "settings"])
+    XCTAssertTrue(weakPushed?.navigationStack === stack)
+
+    stack.present(TitledScreen("readme"))
+    XCTAssertEqual(stack.path, ["profile", "settings", "readme"])
+    XCTAssertTrue(stack.dismiss())
+    XCTAssertFalse(stack.dismiss())
+    XCTAssertTrue(stack.pop())
+    XCTAssertFalse(stack.pop())
+    XCTAssertNil(weakPushed, "a popped screen is released")
+    XCTAssertTrue(stack.visibleScreen === root)
+  }
+
+  func test_tabs_keepTheirOwnStacks_andReselectingReturnsToRoot() async {
+    let home = NavigationStack(root: TitledScreen("home"))
+    let profile = NavigationStack(root: TitledScreen("profile"))
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: home), .init(name: "profile", title: "Profile", stack: profile),
+    ])
+    let window = Window()
+    window.setRoot(.tabs(tabs))
+
+    XCTAssertTrue(tabs.select(named: "Profile"))
+    profile.push(TitledScreen("settings"))
+    XCTAssertEqual(window.path, "profile/settings")
+    tabs.select(named: "home")
+    XCTAssertEqual(window.path, "home")
+    tabs.select(named: "profile")
+    XCTAssertEqual(window.path, "profile/settings")
+    tabs.select(named: "profile")
+    XCTAssertEqual(window.path, "profile")
+    XCTAssertFalse(tabs.select(named: "nowhere"))
+  }
+}
+
+@MainActor
+final class REPLTests: XCTestCase {
+  private func makeSUT(
+    root: Screen, file: StaticString = #filePath, line: UInt = #line
+  ) -> (REPL, Window, ScriptedConsole) {
+    let window = Window()
+    window.setRoot(.stack(NavigationStack(root: root)))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    for object in [window, console, repl, root] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    return (repl, window, console)
+  }
+
+  func test_run_drawsTheScreen_runsCommands_andStopsAtEndOfInput() async {
+    let (repl, _, console) = makeSUT(root: TitledScreen("welcome", commands: ["greet"]))
+    console.feed(["greet a b", "", "nonsense", "quit", "never read"])
+
+    await repl.run()
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "", "== welcome ==", "body of welcome", "ran greet [\"a\", \"b\"]",
+        "Unknown command 'nonsense'. Type help to see what you can do here.",
+      ])
+    XCTAssertEqual(console.input, ["never read"])
+    XCTAssertEqual(console.remembered, ["greet a b", "nonsense", "quit"])
+    XCTAssertEqual(console.requests, Array(repeating: .command(prompt: "welcome> "), count: 4))
+  }
+
+  func test_back_atTheRoot_saysSo_andElsewherePops() async {
+    let root = TitledScreen("welcome")
+    let (repl, window, console) = makeSUT(root: root)
+    await repl.execute("back")
+    XCTAssertEqual(console.output, ["You are already at the top of Welcome."])
+
+    window.visibleStack?.push(TitledScreen("login"))
+    await repl.execute("BACK")
+    XCTAssertEqual(window.path, "welcome")
+  }
+
+  func test_screenAppearsEachTimeItBecomesVisible_andIsDrawnOnlyWhenChanged() async {
+    let root = TitledScreen("home")
+    let (repl, window, console) = makeSUT(root: root)
+    await repl.settle()
+    await repl.settle()
+    XCTAssertEqual(root.appearances, 1)
+    XCTAssertEqual(console.output.filter { $0.hasPrefix("==") }.count, 1)
+
+    window.visibleStack?.push(TitledScreen("detail"))
+    await repl.settle()
+    window.visibleStack?.pop()
+    await repl.settle()
+    XCTAssertEqual(root.appearances, 2)
+  }
+
+  func test_help_listsTheScreensCommandsThenTheGlobalOnes() async {
+    let (repl, _, console) = makeSUT(root: TitledScreen("welcome", commands: ["greet"]))
+
+    await repl.execute("help")
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "On Welcome:", "  greet         Does greet", "Anywhere:", "  help          List what you can do here",
+        "  back          Go back to the previous screen",
+        "  debug memory  Show which objects are alive and which were released", "  quit          Leave Wayfarer",
+      ])
+  }
+
+  func test_debugMemory_printsTheLedger() async {
+    let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
+
+    await repl.execute("debug memory")
+    await repl.execute("debug nothing")
+
+    let header = console.output.first ?? ""
+    XCTAssertTrue(header.hasPrefix("type ") && header.hasSuffix("  alive  released"), header)
+    XCTAssertTrue(console.output.contains { $0.hasPrefix("TitledScreen ") })
+    XCTAssertEqual(console.output.last, "Unknown debug command. Try: debug memory")
+  }
+
+  func test_interrupt_cancelsTheRunningCommand() async {
+    let root = SlowScreen()
+    let (repl, _, console) = makeSUT(root: root)
+    let running = Task { await repl.execute("wait") }
+    while !root.started { await Task.yield() }
+
+    repl.interrupt()
+    await running.value
+
+    XCTAssertTrue(root.sawCancellation)
+    XCTAssertEqual(console.output, ["Cancelled."])
+  }
+}
+
+@MainActor
+final class SlowScreen: Screen {
+  var started = false
+  var sawCancellation = false
+
+  init() { super.init(title: "Slow", pathComponent: "slow") }
+
+  override var commands: [Command] {
+    [
+      Command("wait", summary: "Waits until cancelled") { _ in
+        self.started = true
+        while !Task.isCancelled { await Task.yield() }
+        self.sawCancellation = true
+      }
+    ]
+  }
+}
+
+final class LifetimeLedgerTests: XCTestCase {
+  func test_countsAliveAndReleasedPerType() {
+    final class Tracked {
+      let lifetime: Lifetime
+      init(_ ledger: LifetimeLedger) { lifetime = Lifetime(Tracked.self, ledger: ledger) }
+    }
+    let ledger = LifetimeLedger()
+    var first: Tracked? = Tracked(ledger)
+    let second = Tracked(ledger)
+    XCTAssertEqual(ledger.rows, [.init(typeName: "Tracked", alive: 2, released: 0)])
+
+    first = nil
+    XCTAssertNil(first)
+    XCTAssertEqual(ledger.row(for: "Tracked"), .init(typeName: "Tracked", alive: 1, released: 1))
+    _ = second
+  }
+}
