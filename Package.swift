@@ -249,7 +249,8 @@ let package = Package(
     .executableTarget(
       name: "wayfarer-bench",
       dependencies: [
-        "App"
+        "App",
+        "TerminalKit",
       ],
       path: "Scripts/Benchmarks/wayfarer-bench"
     ),

@@ -1,1 +1,68 @@
-print("x")
+// Login → four tabs → logout, many times, through the real coordinators, in
+// one process. Prints peak memory at cycle 1,000 and at the end, and what of
+// the tab flow is still alive. Run by Scripts/bench-cycles.sh.
+import App
+import Foundation
+import TerminalKit
+
+/// A memory figure of this process from /proc/self/status, in KiB:
+/// `VmHWM` (peak resident) or `VmRSS` (resident now).
+func memoryKiB(_ field: String) -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+@MainActor
+func main() async throws {
+  let cycles = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 10_000
+  let checkpoint = min(1_000, cycles)
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wayfarer-bench-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+
+  let harness = try await AppFlowHarness(databasePath: folder.appendingPathComponent("bench.sqlite").path)
+  var peakAtCheckpoint = 0
+  var residentAtCheckpoint = 0
+  let peakBefore = memoryKiB("VmHWM")
+  let clock = ContinuousClock()
+  let started = clock.now
+  for cycle in 1...cycles {
+    try await harness.logIn()
+    await harness.visitTabs()
+    await harness.logOut()
+    if cycle == checkpoint {
+      peakAtCheckpoint = memoryKiB("VmHWM")
+      residentAtCheckpoint = memoryKiB("VmRSS")
+    }
+  }
+  let elapsed = clock.now - started
+  let peakAtEnd = memoryKiB("VmHWM")
+  let residentAtEnd = memoryKiB("VmRSS")
+
+  let tabFlow = [
+    "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator", "ProfileCoordinator",
+    "TabBarController", "HomeRootScreen", "ExploreRootScreen", "BookmarksRootScreen", "ProfileScreen",
+    "ProfileViewModel", "ProfileRouter",
+  ]
+  let rows = LifetimeLedger.shared.rows.filter { tabFlow.contains($0.typeName) }
+  let aliveTabFlow = rows.map(\.alive).reduce(0, +)
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+
+  print(
+    "cycles: \(cycles) in \(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", seconds / Double(cycles) * 1e6)) µs each)"
+  )
+  print("peak memory before the first cycle: \(peakBefore) KiB")
+  print("peak memory at cycle \(checkpoint): \(peakAtCheckpoint) KiB (resident now \(residentAtCheckpoint) KiB)")
+  print("peak memory at cycle \(cycles): \(peakAtEnd) KiB (resident now \(residentAtEnd) KiB)")
+  print("growth: \(peakAtEnd - peakAtCheckpoint) KiB (limit 1024 KiB)")
+  print("tab-flow objects alive at the end: \(aliveTabFlow)")
+  for row in rows {
+    print("  \(row.typeName): alive \(row.alive), released \(row.released)")
+  }
+  let passed = peakAtEnd - peakAtCheckpoint < 1024 && aliveTabFlow == 0
+  print(passed ? "result: pass" : "result: FAIL")
+  if !passed { exit(1) }
+}
+
+try await main()

@@ -13,7 +13,7 @@ final class AccountStoreTests: XCTestCase {
   {
     let directory = try TemporaryDirectory()
     addTeardownBlock { directory.remove() }
-    let database = try AppDatabase.open(at: directory.file("wayfarer.sqlite"))
+    let database = AppDatabase.at(directory.file("wayfarer.sqlite"))
     let store = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum), now: now)
     trackForMemoryLeaks(store)
     return (store, database)

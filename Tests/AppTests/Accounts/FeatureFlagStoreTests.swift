@@ -9,7 +9,7 @@ final class FeatureFlagStoreTests: XCTestCase {
   private func makeDatabase() throws -> SQLiteDatabase {
     let directory = try TemporaryDirectory()
     addTeardownBlock { directory.remove() }
-    let database = try AppDatabase.open(at: directory.file("wayfarer.sqlite"))
+    let database = AppDatabase.at(directory.file("wayfarer.sqlite"))
     for (id, email) in [(1, "a@example.com"), (2, "b@example.com")] {
       try database.execute(
         "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (?, 'N', 'S', ?, 'x', 0)",

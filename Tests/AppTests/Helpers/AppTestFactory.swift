@@ -48,7 +48,7 @@ extension XCTestCase {
   ) throws -> AppUnderTest {
     let directory = try TemporaryDirectory()
     addTeardownBlock { directory.remove() }
-    let database = try AppDatabase.open(at: directory.file("wayfarer.sqlite"))
+    let database = AppDatabase.at(directory.file("wayfarer.sqlite"))
     let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum))
     let services = AppServices(
       session: session, accounts: accounts,

@@ -3,19 +3,19 @@ import TestSupport
 import XCTest
 
 final class SQLiteDatabaseTests: XCTestCase {
-  private func makeSUT() throws -> (SQLiteDatabase, TemporaryDirectory) {
+  private func makeSUT(_ migrations: [String]) throws -> (SQLiteDatabase, TemporaryDirectory) {
     let directory = try TemporaryDirectory()
     addTeardownBlock { directory.remove() }
-    let database = try SQLiteDatabase(path: directory.file("test.sqlite"))
+    let database = SQLiteDatabase(path: directory.file("test.sqlite"), migrations: migrations)
     trackForMemoryLeaks(database)
     return (database, directory)
   }
 
   func test_migrate_runsEachStepOnce_andBindsValues() throws {
-    let (database, _) = try makeSUT()
     let steps = ["CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, note TEXT)"]
-    try database.migrate(steps)
-    try database.migrate(steps)
+    let (database, directory) = try makeSUT(steps)
+    try database.open()
+    try SQLiteDatabase(path: directory.file("test.sqlite"), migrations: steps).open()
 
     try database.execute("INSERT INTO t (name, score, note) VALUES (?, ?, ?)", [.text("Zoë 'x'"), .real(1.5), .null])
     let row = try XCTUnwrap(database.execute("SELECT * FROM t").first)
@@ -25,8 +25,7 @@ final class SQLiteDatabaseTests: XCTestCase {
   }
 
   func test_transaction_rollsBackWhenItThrows() throws {
-    let (database, _) = try makeSUT()
-    try database.migrate(["CREATE TABLE t (id INTEGER PRIMARY KEY)"])
+    let (database, _) = try makeSUT(["CREATE TABLE t (id INTEGER PRIMARY KEY)"])
     struct Abort: Error {}
 
     XCTAssertThrowsError(
@@ -39,8 +38,7 @@ final class SQLiteDatabaseTests: XCTestCase {
   }
 
   func test_constraintViolation_isRecognisable_andCarriesSQLitesMessage() throws {
-    let (database, _) = try makeSUT()
-    try database.migrate(["CREATE TABLE t (email TEXT UNIQUE)"])
+    let (database, _) = try makeSUT(["CREATE TABLE t (email TEXT UNIQUE)"])
     try database.execute("INSERT INTO t VALUES ('a')")
 
     XCTAssertThrowsError(try database.execute("INSERT INTO t VALUES ('a')")) { error in
@@ -54,13 +52,36 @@ final class SQLiteDatabaseTests: XCTestCase {
   }
 
   func test_twoConnections_seeEachOthersCommits() throws {
-    let (database, directory) = try makeSUT()
-    try database.migrate(["CREATE TABLE t (id INTEGER)"])
-    let second = try SQLiteDatabase(path: directory.file("test.sqlite"))
+    let (database, directory) = try makeSUT(["CREATE TABLE t (id INTEGER)"])
+    let second = SQLiteDatabase(path: directory.file("test.sqlite"))
 
     try database.execute("INSERT INTO t VALUES (7)")
 
     XCTAssertEqual(try second.execute("SELECT id FROM t").first?.integer("id"), 7)
+  }
+}
+
+extension SQLiteDatabaseTests {
+  func test_opening_isDeferredToFirstUse_andAFailureSaysWhy() throws {
+    let database = SQLiteDatabase(path: "/nonexistent-folder/wayfarer.sqlite")
+
+    XCTAssertThrowsError(try database.execute("SELECT 1")) { error in
+      XCTAssertEqual((error as? SQLiteError)?.code, 14)
+      XCTAssertEqual("\(error)", "the database reported error 14: unable to open database file")
+    }
+  }
+
+  func test_aFailedMigrationStep_leavesTheVersionWhereItWas() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("test.sqlite")
+    try SQLiteDatabase(path: path, migrations: ["CREATE TABLE a (x)"]).open()
+
+    XCTAssertThrowsError(
+      try SQLiteDatabase(path: path, migrations: ["CREATE TABLE a (x)", "CREATE TABLE b (; nonsense"]).open())
+
+    let database = SQLiteDatabase(path: path)
+    XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
   }
 }
 

@@ -27,9 +27,8 @@ enum AppDatabase {
     """
   ]
 
-  static func open(at path: String) throws -> SQLiteDatabase {
-    let database = try SQLiteDatabase(path: path)
-    try database.migrate(migrations)
-    return database
+  /// The database at `path`; it is opened, and brought up to date, on first use.
+  static func at(_ path: String) -> SQLiteDatabase {
+    SQLiteDatabase(path: path, migrations: migrations)
   }
 }

@@ -40,7 +40,7 @@ public enum WayfarerApp {
     let database: SQLiteDatabase
     do {
       for folder in paths.all + [paths.historyFolder] { try Directories.prepare(folder) }
-      database = try AppDatabase.open(at: paths.database)
+      database = AppDatabase.at(paths.database)
       accounts = AccountStore(database: database)
     } catch {
       printError("Wayfarer cannot keep its files in \(paths.origin): \(error). Choose a folder you can write to.")

@@ -3,66 +3,106 @@ import Synchronization
 
 /// A SQLite database file, shared safely between threads and processes.
 ///
-/// One connection behind a lock; WAL journal and a busy timeout so a second
-/// running Wayfarer waits instead of failing; `synchronous=FULL` so a commit
-/// survives a crash. Every C status goes through ``check(_:_:)``.
+/// One connection behind a lock, opened on first use (launch does not pay
+/// for a database it may not need); WAL journal and a busy timeout so a
+/// second running Wayfarer waits instead of failing; `synchronous=FULL` so a
+/// commit survives a crash. Every C status goes through ``check(_:_:)``.
 public final class SQLiteDatabase: Sendable {
-  private let connection: Mutex<OpaquePointer>
+  private let path: String
+  private let migrations: [String]
+  private let connection = Mutex<Connection?>(nil)
 
-  /// Opens (creating if needed) the database at `path`, file mode 0600.
-  public init(path: String) throws {
-    var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
-    let status = sqlite3_open_v2(path, &handle, flags, nil)
-    guard status == SQLITE_OK, let handle else {
-      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
-      sqlite3_close(handle)
-      throw SQLiteError(code: status, message: message)
-    }
-    sqlite3_busy_timeout(handle, 5_000)
-    connection = Mutex(handle)
-    try execute("PRAGMA journal_mode=WAL")
-    try execute("PRAGMA synchronous=FULL")
-    try execute("PRAGMA foreign_keys=ON")
+  /// The sqlite3 handle. Only ever used under the lock, one thread at a time.
+  private struct Connection: @unchecked Sendable {
+    let handle: OpaquePointer
+  }
+
+  /// A database at `path` (created if needed, mode 0600), brought to the
+  /// schema `migrations` describe when it is first used.
+  ///
+  /// Each migration step takes the schema one version further and is never
+  /// edited once shipped; `PRAGMA user_version` records how far a file got.
+  public init(path: String, migrations: [String] = []) {
+    self.path = path
+    self.migrations = migrations
   }
 
   deinit {
-    connection.withLock { _ = sqlite3_close_v2($0) }
+    connection.withLock { connection in
+      if let connection { _ = sqlite3_close_v2(connection.handle) }
+    }
+  }
+
+  /// Opens the file now, so that a problem shows up here rather than at first use.
+  public func open() throws {
+    try withConnection { _ in }
   }
 
   /// Runs one statement and returns its rows.
   @discardableResult
   public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
-    try connection.withLock { try Self.run(sql, bindings, on: $0) }
+    try withConnection { try Self.run(sql, bindings, on: $0) }
   }
 
   /// Runs `body` inside one write transaction (BEGIN IMMEDIATE … COMMIT);
   /// rolls back if it throws.
   public func transaction<Result>(_ body: (Transaction) throws -> Result) throws -> Result {
-    try connection.withLock { handle in
-      _ = try Self.run("BEGIN IMMEDIATE", [], on: handle)
-      do {
-        let result = try body(Transaction(handle: handle))
-        _ = try Self.run("COMMIT", [], on: handle)
-        return result
-      } catch {
-        _ = try? Self.run("ROLLBACK", [], on: handle)
-        throw error
-      }
+    try withConnection { try Self.transaction(on: $0, body) }
+  }
+
+  private func withConnection<Result>(_ body: (OpaquePointer) throws -> Result) throws -> Result {
+    try connection.withLock { connection in
+      let opened = try connection ?? Connection(handle: openConnection())
+      connection = opened
+      return try body(opened.handle)
     }
   }
 
-  /// Brings the schema to `migrations.count`, running the missing steps in
-  /// order, each in its own transaction. `PRAGMA user_version` records progress.
-  public func migrate(_ migrations: [String]) throws {
-    let current = try execute("PRAGMA user_version").first?.integer("user_version") ?? 0
+  private func openConnection() throws -> OpaquePointer {
+    var opened: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+    let status = sqlite3_open_v2(path, &opened, flags, nil)
+    guard status == SQLITE_OK, let handle = opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+      sqlite3_close(opened)
+      throw SQLiteError(code: status, message: message)
+    }
+    do {
+      sqlite3_busy_timeout(handle, 5_000)
+      _ = try Self.run("PRAGMA journal_mode=WAL", [], on: handle)
+      _ = try Self.run("PRAGMA synchronous=FULL", [], on: handle)
+      _ = try Self.run("PRAGMA foreign_keys=ON", [], on: handle)
+      try migrate(handle)
+    } catch {
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    return handle
+  }
+
+  private func migrate(_ handle: OpaquePointer) throws {
+    let current = try Self.run("PRAGMA user_version", [], on: handle).first?.integer("user_version") ?? 0
     for (index, sql) in migrations.enumerated() where index >= current {
-      try transaction { transaction in
+      try Self.transaction(on: handle) { transaction in
         for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
           try transaction.execute(String(statement))
         }
         try transaction.execute("PRAGMA user_version = \(index + 1)")
       }
+    }
+  }
+
+  private static func transaction<Result>(on handle: OpaquePointer, _ body: (Transaction) throws -> Result) throws
+    -> Result
+  {
+    _ = try run("BEGIN IMMEDIATE", [], on: handle)
+    do {
+      let result = try body(Transaction(handle: handle))
+      _ = try run("COMMIT", [], on: handle)
+      return result
+    } catch {
+      _ = try? run("ROLLBACK", [], on: handle)
+      throw error
     }
   }
 

@@ -55,7 +55,10 @@ public final class Lifetime: Sendable {
   private let ledger: LifetimeLedger
 
   public init(_ type: Any.Type, ledger: LifetimeLedger = .shared) {
-    self.typeName = String(describing: type)
+    // Read from the metadata: String(describing:) would go through Mirror
+    // and scan every protocol conformance in the process, per new type, which
+    // was a third of launch time.
+    self.typeName = _typeName(type, qualified: false)
     self.ledger = ledger
     ledger.didCreate(typeName)
   }

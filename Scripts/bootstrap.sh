@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Wayfarer needs on a Debian machine (run as root, or with sudo
+# at hand): the C libraries it links and tmux for the terminal tests. Safe to
+# run again: it installs only what is missing.
+set -euo pipefail
+
+packages=(libedit-dev libsodium-dev libsqlite3-dev pkg-config tmux)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}"
+  as_root=()
+  [ "$(id -u)" -eq 0 ] || as_root=(sudo)
+  "${as_root[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  if [ -x /opt/swift/usr/bin/swift ]; then
+    echo "bootstrap: swift is at /opt/swift/usr/bin; add it to PATH" >&2
+  else
+    echo "bootstrap: Swift 6 is needed (https://www.swift.org/install/linux/)" >&2
+    exit 1
+  fi
+fi
