@@ -44,6 +44,13 @@ public final class TmuxSession {
     try tmux(["send-keys", "-t", target, "-l", text])
   }
 
+  /// Waits for `prompt`, then types `text` and Enter.
+  public func answer(_ prompt: String, with text: String) throws {
+    try waitFor(prompt)
+    try type(text)
+    try send("Enter")
+  }
+
   /// What the terminal shows now, scrollback included.
   public func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", target, "-S", "-200"])

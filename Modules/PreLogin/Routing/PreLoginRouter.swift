@@ -45,8 +45,6 @@ final class PreLoginRouter: PreLoginRouting {
   }
 
   private func push(_ screen: Screen) {
-    guard let stack = rootScreen?.navigationStack else { return }
-    stack.popToRoot()
-    stack.push(screen)
+    rootScreen?.navigationStack?.pushFromRoot(screen)
   }
 }

@@ -33,8 +33,6 @@ final class ProfileRouter: ProfileRouting {
   }
 
   private func show(_ screen: Screen) {
-    guard let stack = rootScreen?.navigationStack else { return }
-    stack.popToRoot()
-    stack.push(screen)
+    rootScreen?.navigationStack?.pushFromRoot(screen)
   }
 }

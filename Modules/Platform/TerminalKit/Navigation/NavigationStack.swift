@@ -37,6 +37,13 @@ public final class NavigationStack {
     return true
   }
 
+  /// Shows `screen` one level above the root, whatever was pushed before:
+  /// how a router opens a screen that its root offers.
+  public func pushFromRoot(_ screen: Screen) {
+    popToRoot()
+    push(screen)
+  }
+
   public func popToRoot() {
     screens.removeSubrange(1...)
     root.setNeedsDisplay()
