@@ -31,6 +31,11 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(
+      name: "CCurl",
+      path: "Modules/Platform/CCurl",
+      linkerSettings: [.linkedLibrary("curl")]
+    ),
+    .target(
       name: "CEditLine",
       path: "Modules/Platform/CEditLine",
       linkerSettings: [.linkedLibrary("edit")]
@@ -51,6 +56,21 @@ let package = Package(
         "TestSupport",
       ],
       path: "Tests/Platform/TerminalKitTests"
+    ),
+    .target(
+      name: "Networking",
+      dependencies: [
+        "CCurl"
+      ],
+      path: "Modules/Platform/Networking"
+    ),
+    .testTarget(
+      name: "NetworkingTests",
+      dependencies: [
+        "Networking",
+        "TestSupport",
+      ],
+      path: "Tests/Platform/NetworkingTests"
     ),
     .target(
       name: "Storage",

@@ -4,7 +4,7 @@
 # run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libedit-dev libsodium-dev libsqlite3-dev pkg-config tmux)
+packages=(libcurl4-openssl-dev libedit-dev libsodium-dev libsqlite3-dev pkg-config tmux)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,0 +1,49 @@
+/// Why a request got no usable answer, as a sentence that names the host.
+///
+/// HTTP statuses are not errors here: a 401 or a 429 is a response, and the
+/// service that asked turns it into its own sentence.
+public enum HTTPError: Error, Equatable, CustomStringConvertible {
+  /// DNS did not know the host (offline, or a typo in a URL variable).
+  case cannotResolve(host: String)
+  /// Nothing accepted the connection.
+  case cannotConnect(host: String, detail: String)
+  /// The TLS handshake or certificate check failed.
+  case insecureConnection(host: String, detail: String)
+  /// No progress for too long.
+  case timedOut(host: String, seconds: Int)
+  /// The connection closed before the whole response arrived.
+  case connectionLost(host: String, detail: String)
+  /// The response was bigger than the request allowed.
+  case responseTooLarge(host: String, limit: Int)
+  /// Anything else libcurl reported, with its code.
+  case transport(host: String, code: Int, detail: String)
+  /// The URL could not be used at all.
+  case invalidURL(String)
+
+  public var description: String {
+    switch self {
+    case .cannotResolve(let host):
+      "Could not find the server \(host). Check your internet connection."
+    case .cannotConnect(let host, let detail):
+      "Could not connect to \(host) (\(detail)). The service may be down, or a proxy may be in the way."
+    case .insecureConnection(let host, let detail):
+      "Could not make a secure connection to \(host): \(detail)."
+    case .timedOut(let host, let seconds):
+      "\(host) did not answer: timed out after \(seconds) s."
+    case .connectionLost(let host, let detail):
+      "The connection to \(host) broke off before the answer was complete (\(detail))."
+    case .responseTooLarge(let host, let limit):
+      "\(host) sent more than \(limit / 1_048_576) MiB; Wayfarer stopped reading."
+    case .transport(let host, let code, let detail):
+      "Talking to \(host) failed: \(detail) (libcurl error \(code))."
+    case .invalidURL(let url):
+      "'\(url)' is not a URL Wayfarer can use."
+    }
+  }
+
+  /// Whether sending again may help (only timeouts; statuses are judged apart).
+  public var isTransient: Bool {
+    if case .timedOut = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A request to send: method, URL, headers and an optional body.
+public struct HTTPRequest: Sendable, Equatable {
+  public enum Method: String, Sendable {
+    case get = "GET"
+    case head = "HEAD"
+    case post = "POST"
+
+    /// Safe to send again after a failure (GET and HEAD; never POST).
+    public var isIdempotent: Bool { self != .post }
+  }
+
+  public var method: Method
+  public var url: URL
+  public var headers: [(name: String, value: String)]
+  public var body: Data?
+  /// A response larger than this fails with ``HTTPError/responseTooLarge(host:limit:)``.
+  public var maxResponseBytes: Int
+
+  public static let defaultMaxResponseBytes = 8 << 20
+
+  public init(
+    method: Method = .get, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil,
+    maxResponseBytes: Int = defaultMaxResponseBytes
+  ) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+    self.maxResponseBytes = maxResponseBytes
+  }
+
+  public var host: String { url.host ?? url.absoluteString }
+
+  public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+      && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
+  }
+}
+
+/// What came back: status, headers (names lower-cased) and body.
+public struct HTTPResponse: Sendable, Equatable {
+  public var status: Int
+  public var headers: [String: String]
+  public var body: Data
+
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The header's value, whatever the case of `name`.
+  public func header(_ name: String) -> String? {
+    headers[name.lowercased()]
+  }
+
+  public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// Sends HTTP requests. The live one is ``CurlHTTPClient``; tests use a
+/// loopback server in front of it.
+public protocol HTTPClient: Sendable {
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}

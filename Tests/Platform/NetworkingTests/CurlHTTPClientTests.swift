@@ -1,0 +1,217 @@
+import Foundation
+@testable import Networking
+import Synchronization
+import TestSupport
+import XCTest
+
+final class CurlHTTPClientTests: XCTestCase {
+  private func makeClient(
+    retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5)), lowSpeedSeconds: Int = 20
+  ) -> CurlHTTPClient {
+    let client = CurlHTTPClient(
+      configuration: .init(userAgent: "wayfarer/test", connectTimeoutSeconds: 5, lowSpeedSeconds: lowSpeedSeconds, retry: retry))
+    trackForMemoryLeaks(client)
+    return client
+  }
+
+  private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
+    let server = try LoopbackHTTPServer(handler: handler)
+    addTeardownBlock { server.stop() }
+    return server
+  }
+
+  private func get(_ server: LoopbackHTTPServer, _ path: String) -> HTTPRequest {
+    HTTPRequest(url: URL(string: server.baseURL + path)!)
+  }
+
+  /// Counts calls, so a handler can answer differently each time.
+  private final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func next() -> Int { value.add(1, ordering: .relaxed).newValue }
+  }
+
+  func test_get_returnsStatusHeadersAndBody_andSendsUserAgentAndEncodings() async throws {
+    let server = try makeServer { _ in .json(#"{"ok":true}"#, headers: ["X-RateLimit-Remaining": "9"]) }
+    var request = get(server, "/v2/places?limit=20&name=S%C3%A3o")
+    request.headers = [("x-api-key", "k")]
+
+    let response = try await makeClient().send(request)
+
+    XCTAssertEqual(response.status, 200)
+    XCTAssertEqual(response.body, Data(#"{"ok":true}"#.utf8))
+    XCTAssertEqual(response.header("X-RATELIMIT-REMAINING"), "9")
+    let received = try XCTUnwrap(server.requests.first)
+    XCTAssertEqual(received.method, "GET")
+    XCTAssertEqual(received.path, "/v2/places")
+    XCTAssertEqual(received.query, ["limit": "20", "name": "São"])
+    XCTAssertEqual(received.headers["user-agent"], "wayfarer/test")
+    XCTAssertEqual(received.headers["x-api-key"], "k")
+    XCTAssertTrue(received.headers["accept-encoding"]?.contains("gzip") == true, "\(received.headers)")
+  }
+
+  func test_gzipBodies_areDecoded() async throws {
+    let gzipped = Data(base64Encoded: "H4sIAAAAAAACA6tWys9WsiopKk3VUSpJrShRslJKr8osUBiRhFItALaExncPAQAA")!
+    let server = try makeServer { _ in .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped) }
+
+    let response = try await makeClient().send(get(server, "/"))
+
+    XCTAssertEqual(
+      String(decoding: response.body, as: UTF8.self),
+      #"{"ok":true,"text":""# + String(repeating: "gzip ", count: 50) + #""}"#)
+  }
+
+  func test_connectionsAreReused() async throws {
+    let server = try makeServer { _ in .json("{}") }
+    let client = makeClient()
+
+    for _ in 0..<5 { _ = try await client.send(get(server, "/")) }
+
+    XCTAssertEqual(server.requests.count, 5)
+    XCTAssertEqual(server.acceptedConnections, 1)
+  }
+
+  func test_serverErrorThenSuccess_isRetried() async throws {
+    let calls = Counter()
+    let server = try makeServer { _ in calls.next() == 1 ? .json(#"{"error":"busy"}"#, status: 503) : .json("{}") }
+
+    let response = try await makeClient().send(get(server, "/"))
+
+    XCTAssertEqual(response.status, 200)
+    XCTAssertEqual(server.requests.count, 2)
+  }
+
+  func test_persistentServerError_isReturnedAfterTheLastAttempt() async throws {
+    let server = try makeServer { _ in .json("{}", status: 500) }
+
+    let response = try await makeClient().send(get(server, "/"))
+
+    XCTAssertEqual(response.status, 500)
+    XCTAssertEqual(server.requests.count, 3)
+  }
+
+  func test_rateLimit_honoursRetryAfter() async throws {
+    let calls = Counter()
+    let server = try makeServer { _ in calls.next() == 1 ? .json("{}", status: 429, headers: ["Retry-After": "1"]) : .json("{}") }
+    let started = Date()
+
+    let response = try await makeClient().send(get(server, "/"))
+
+    XCTAssertEqual(response.status, 200)
+    XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.95)
+  }
+
+  func test_rateLimit_withALongRetryAfter_isHandedBackAtOnce() async throws {
+    let server = try makeServer { _ in .json(#"{"message":"Quota exceeded"}"#, status: 429, headers: ["Retry-After": "3600"]) }
+
+    let response = try await makeClient().send(get(server, "/"))
+
+    XCTAssertEqual(response.status, 429)
+    XCTAssertEqual(response.header("retry-after"), "3600")
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func test_post_isNeverRetried() async throws {
+    let server = try makeServer { _ in .json("{}", status: 503) }
+    let request = HTTPRequest(
+      method: .post, url: URL(string: server.baseURL + "/v1/chat")!, headers: [("Content-Type", "application/json")],
+      body: Data(#"{"q":1}"#.utf8))
+
+    let response = try await makeClient().send(request)
+
+    XCTAssertEqual(response.status, 503)
+    XCTAssertEqual(server.requests.map(\.body), [Data(#"{"q":1}"#.utf8)])
+    XCTAssertEqual(server.requests.first?.method, "POST")
+  }
+
+  func test_refusedConnection_namesTheHost() async throws {
+    let port = try LoopbackHTTPServer.refusingPort()
+
+    do {
+      _ = try await makeClient().send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      guard case .cannotConnect(let host, _) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(host, "127.0.0.1")
+      XCTAssertTrue(error.description.hasPrefix("Could not connect to 127.0.0.1 ("), error.description)
+    }
+  }
+
+  func test_unknownHost_saysToCheckTheConnection() async throws {
+    do {
+      _ = try await makeClient().send(HTTPRequest(url: URL(string: "http://no-such-host.invalid/")!))
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      XCTAssertEqual(error, .cannotResolve(host: "no-such-host.invalid"))
+      XCTAssertEqual(
+        error.description, "Could not find the server no-such-host.invalid. Check your internet connection.")
+    }
+  }
+
+  func test_resetMidBody_isAConnectionLost() async throws {
+    let server = try makeServer { _ in .resetMidBody(body: Data(repeating: 65, count: 10_000), sentBytes: 100) }
+
+    do {
+      _ = try await makeClient().send(get(server, "/"))
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      guard case .connectionLost(let host, _) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(host, "127.0.0.1")
+    }
+  }
+
+  func test_stalledServer_timesOut_andIsRetried() async throws {
+    let server = try makeServer { _ in .stall }
+
+    do {
+      _ = try await makeClient(retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)), lowSpeedSeconds: 1).send(
+        get(server, "/"))
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      guard case .timedOut(let host, let seconds) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(host, "127.0.0.1")
+      XCTAssertEqual(seconds, 1)
+      XCTAssertEqual(error.description, "127.0.0.1 did not answer: timed out after 1 s.")
+    }
+    XCTAssertEqual(server.requests.count, 2)
+  }
+
+  func test_hugeBody_isCutOffAtTheLimit() async throws {
+    let server = try makeServer { _ in .respond(status: 200, body: Data(repeating: 0x7B, count: 3 << 20)) }
+    var request = get(server, "/")
+    request.maxResponseBytes = 1 << 20
+
+    do {
+      _ = try await makeClient().send(request)
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      XCTAssertEqual(error, .responseTooLarge(host: "127.0.0.1", limit: 1 << 20))
+      XCTAssertEqual(error.description, "127.0.0.1 sent more than 1 MiB; Wayfarer stopped reading.")
+    }
+  }
+
+  func test_cancellingTheTask_endsTheTransferWithinAQuarterSecond() async throws {
+    let server = try makeServer { _ in .stall }
+    let client = makeClient()
+    let request = get(server, "/")
+    let task = Task { try await client.send(request) }
+    let deadline = Date().addingTimeInterval(5)
+    while server.requests.isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    XCTAssertEqual(server.requests.count, 1)
+
+    let cancelled = Date()
+    task.cancel()
+    let result = await task.result
+
+    XCTAssertLessThan(Date().timeIntervalSince(cancelled), 0.25)
+    XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+  }
+}
+
+final class RetryPolicyTests: XCTestCase {
+  func test_retryAfter_asSecondsOrDate() {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    XCTAssertEqual(RetryPolicy.seconds(inRetryAfter: " 7 ", now: now), 7)
+    XCTAssertEqual(RetryPolicy.seconds(inRetryAfter: "Mon, 12 Jan 1970 13:46:50 GMT", now: now), 10)
+    XCTAssertNil(RetryPolicy.seconds(inRetryAfter: "soon", now: now))
+  }
+}
