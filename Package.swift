@@ -162,16 +162,26 @@ let package = Package(
     .target(
       name: "Home",
       dependencies: [
+        "CHomeCatalog",
         "Components",
         "DesignSystem",
+        "Networking",
+        "Storage",
         "TerminalKit",
       ],
-      path: "Modules/Home"
+      path: "Modules/Home",
+      exclude: ["CatalogData"]
+    ),
+    .target(
+      name: "CHomeCatalog",
+      path: "Modules/Home/CatalogData",
+      exclude: ["catalog.geojson", "cities.tsv"]
     ),
     .testTarget(
       name: "HomeTests",
       dependencies: [
         "Home",
+        "Networking",
         "TestSupport",
       ],
       path: "Tests/HomeTests"

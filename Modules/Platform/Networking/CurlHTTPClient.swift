@@ -35,6 +35,10 @@ public final class CurlHTTPClient: HTTPClient {
         userAgent: configuration.userAgent))
   }
 
+  deinit {
+    worker.stop()
+  }
+
   /// Sends `request`; for GET and HEAD, tries again on 408, 429, 500, 502,
   /// 503, 504 and timeouts as the retry policy allows. Cancelling the task
   /// cancels the transfer and throws `CancellationError`.

@@ -21,9 +21,14 @@ final class CurlWorker: @unchecked Sendable {
   private let multi: UnsafeMutableRawPointer
   private let limits: Limits
   private let pending = Mutex<[CurlTransfer]>([])
+  private let isStopping = Atomic<Bool>(false)
   // Worker thread only.
   private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   private var idleHandles: [UnsafeMutableRawPointer] = []
+
+  static func prepareLibrary() {
+    _ = globalInit
+  }
 
   init(limits: Limits) {
     _ = Self.globalInit
@@ -40,13 +45,19 @@ final class CurlWorker: @unchecked Sendable {
     curl_multi_wakeup(multi)
   }
 
+  /// Ends the thread once the transfers under way are cancelled.
+  func stop() {
+    isStopping.store(true, ordering: .releasing)
+    curl_multi_wakeup(multi)
+  }
+
   func cancel(_ transfer: CurlTransfer) {
     transfer.isCancelled.store(true, ordering: .releasing)
     curl_multi_wakeup(multi)
   }
 
   private func run() {
-    while true {
+    while !isStopping.load(ordering: .acquiring) {
       for transfer in pending.withLock({ queue in defer { queue.removeAll() }; return queue }) {
         start(transfer)
       }
@@ -63,6 +74,13 @@ final class CurlWorker: @unchecked Sendable {
       var ready: Int32 = 0
       curl_multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 250, &ready)
     }
+    for transfer in pending.withLock({ queue in defer { queue.removeAll() }; return queue }) {
+      transfer.continuation.resume(throwing: CancellationError())
+    }
+    for handle in Array(active.keys) { finish(handle, with: .failure(CancellationError())) }
+    for handle in idleHandles { curl_easy_cleanup(handle) }
+    idleHandles.removeAll()
+    curl_multi_cleanup(multi)
   }
 
   private func start(_ transfer: CurlTransfer) {

@@ -51,8 +51,8 @@ extension XCTestCase {
     let database = AppDatabase.at(directory.file("wayfarer.sqlite"))
     let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum))
     let services = AppServices(
-      session: session, accounts: accounts,
-      settings: { FeatureFlagStore(database: database, accountID: $0) }, now: { Date() })
+      session: session, accounts: accounts, database: database,
+      home: .offline(cacheDirectory: directory.file("cache")), now: { Date() })
     let window = Window()
     let coordinator = AppCoordinator(window: window, services: services)
     let console = ScriptedConsole()

@@ -24,7 +24,18 @@ enum AppDatabase {
       value TEXT NOT NULL,
       PRIMARY KEY (account_id, key)
     )
+    """,
     """
+    CREATE TABLE bookmarks (
+      account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL,
+      item_id TEXT NOT NULL,
+      title TEXT NOT NULL,
+      fields TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      PRIMARY KEY (account_id, kind, item_id)
+    )
+    """,
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

@@ -1,6 +1,8 @@
 import Foundation
+import Networking
 import PreLogin
 import Profile
+import Storage
 import TerminalKit
 
 /// Owns a flow: builds its screens and decides where it goes next.
@@ -21,7 +23,59 @@ protocol TabCoordinator: AnyObject {
 struct AppServices {
   let session: any AppSessionStoring
   let accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory
-  /// The feature-flag store of one account.
-  let settings: @MainActor (String) -> any ProfileSettingsStoring
+  /// Holds the per-account stores (settings, bookmarks).
+  let database: SQLiteDatabase
+  let home: HomeEnvironment
   let now: @Sendable () -> Date
+
+  func settings(for accountID: String) -> AccountSettingsStore {
+    AccountSettingsStore(database: database, accountID: accountID)
+  }
+
+  func bookmarks(for accountID: String) -> BookmarkStore {
+    BookmarkStore(database: database, accountID: accountID, now: now)
+  }
+}
+
+/// How Home reaches places: Geoapify when a key is set, else the offline
+/// catalog; plus the fixed location and the cache folder.
+struct HomeEnvironment {
+  var geoapify: (apiKey: String, baseURL: URL, client: any HTTPClient)?
+  var fixedLocation: (latitude: Double, longitude: Double)?
+  var cacheDirectory: String
+
+  static let defaultGeoapifyURL = URL(string: "https://api.geoapify.com")!
+
+  static func offline(cacheDirectory: String) -> HomeEnvironment {
+    HomeEnvironment(geoapify: nil, fixedLocation: nil, cacheDirectory: cacheDirectory)
+  }
+
+  /// Reads GEOAPIFY_API_KEY, WAYFARER_GEOAPIFY_URL and WAYFARER_LOCATION.
+  /// Values that cannot be used are ignored, each with a sentence in `warnings`.
+  static func from(
+    environment: [String: String], cacheDirectory: String, makeClient: () -> any HTTPClient
+  ) -> (environment: HomeEnvironment, warnings: [String]) {
+    var warnings: [String] = []
+    var home = HomeEnvironment.offline(cacheDirectory: cacheDirectory)
+    if let key = environment["GEOAPIFY_API_KEY"], !key.isEmpty {
+      var baseURL = defaultGeoapifyURL
+      if let text = environment["WAYFARER_GEOAPIFY_URL"], !text.isEmpty {
+        if let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil {
+          baseURL = url
+        } else {
+          warnings.append("WAYFARER_GEOAPIFY_URL is not an http(s) URL ('\(text)'); using \(defaultGeoapifyURL.absoluteString).")
+        }
+      }
+      home.geoapify = (key, baseURL, makeClient())
+    }
+    if let text = environment["WAYFARER_LOCATION"], !text.isEmpty {
+      let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      if parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 {
+        home.fixedLocation = (latitude, longitude)
+      } else {
+        warnings.append("WAYFARER_LOCATION must be LAT,LON in degrees (like -23.55,-46.63); '\(text)' is ignored.")
+      }
+    }
+    return (home, warnings)
+  }
 }

@@ -22,7 +22,7 @@ final class ProfileCoordinator: TabCoordinator, ProfileFlowDelegate {
 
   func start() -> TabBarController.Tab {
     let dependencies = ProfileDependencies(
-      account: account, session: services.session, settings: services.settings(account.id),
+      account: account, session: services.session, settings: services.settings(for: account.id),
       appVersion: AppInfo.version, credits: AppInfo.credits)
     let stack = ProfileBuilder.build(dependencies: dependencies, flowDelegate: self)
     self.stack = stack

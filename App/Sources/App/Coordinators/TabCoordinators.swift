@@ -6,11 +6,23 @@ import TerminalKit
 /// Runs the Home tab.
 @MainActor
 final class HomeCoordinator: TabCoordinator {
+  private let account: Account
+  private let services: AppServices
   private var stack: NavigationStack?
   private let lifetime = Lifetime(HomeCoordinator.self)
 
+  init(account: Account, services: AppServices) {
+    self.account = account
+    self.services = services
+  }
+
   func start() -> TabBarController.Tab {
-    let stack = HomeBuilder.build(dependencies: HomeDependencies())
+    let settings = services.settings(for: account.id)
+    let stack = HomeBuilder.build(
+      dependencies: HomeDependencies(
+        geoapify: services.home.geoapify, fixedLocation: services.home.fixedLocation,
+        cacheDirectory: services.home.cacheDirectory, favorites: services.bookmarks(for: account.id),
+        locations: settings, featureFlags: settings, now: services.now))
     self.stack = stack
     return TabBarController.Tab(name: "home", title: "Home", stack: stack)
   }

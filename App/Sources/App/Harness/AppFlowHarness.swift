@@ -34,9 +34,9 @@ public final class AppFlowHarness {
       let existing = try database.execute("SELECT id FROM accounts WHERE email = ?", [.text(email)])
       accountID = String(existing.first?.integer("id") ?? 0)
     }
+    let cache = (databasePath as NSString).deletingLastPathComponent + "/cache"
     let services = AppServices(
-      session: session, accounts: accounts,
-      settings: { FeatureFlagStore(database: database, accountID: $0) }, now: { Date() })
+      session: session, accounts: accounts, database: database, home: .offline(cacheDirectory: cache), now: { Date() })
     coordinator = AppCoordinator(window: window, services: services)
     repl = REPL(window: window, console: SilentConsole(), chrome: NavigationChrome())
     coordinator.start()

@@ -8,5 +8,8 @@ enum AppInfo {
     ("libedit (line editing)", "BSD 3-Clause"),
     ("libsodium (Argon2id passwords)", "ISC"),
     ("SQLite (accounts and settings)", "Public domain"),
+    ("libcurl (HTTP)", "curl licence (MIT-style)"),
+    ("Places: OpenStreetMap via Geoapify", "ODbL; © OpenStreetMap contributors"),
+    ("World cities: GeoNames", "CC BY 4.0"),
   ]
 }

@@ -1,6 +1,7 @@
 import Components
 import DesignSystem
 import Foundation
+import Networking
 import Storage
 import TerminalKit
 
@@ -10,6 +11,7 @@ public enum WayfarerApp {
   /// Call first thing in `main`, before any thread starts.
   public static func prepareProcess() {
     TerminalSignals.prepareMainThread()
+    HTTPSetup.prepareProcess()
   }
 
   /// Runs the app and returns the process's exit status.
@@ -50,14 +52,15 @@ public enum WayfarerApp {
     let console = TerminalConsole(
       capabilities: TerminalCapabilities.detect(environment: environment), environment: environment)
     let session = FileSessionStore(path: paths.sessionFile)
-    let services = AppServices(
-      session: session, accounts: accounts,
-      settings: { FeatureFlagStore(database: database, accountID: $0) }, now: { Date() })
+    let home = HomeEnvironment.from(environment: environment, cacheDirectory: paths.cache) {
+      CurlHTTPClient(configuration: .init(userAgent: "wayfarer/\(AppInfo.version)"))
+    }
+    let services = AppServices(session: session, accounts: accounts, database: database, home: home.environment, now: { Date() })
 
     console.write(
       StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)
         + StyledSpan(" · type help to see what you can do here", style: Palette.muted))
-    if let warning = session.warning {
+    for warning in [session.warning].compactMap({ $0 }) + home.warnings {
       console.write(Message.warning(warning, in: console.context))
     }
 

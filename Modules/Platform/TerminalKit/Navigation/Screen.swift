@@ -32,6 +32,11 @@ open class Screen {
   /// place to start loading. Ctrl-C cancels the task running it.
   open func didAppear(console: any Console) async {}
 
+  /// Whether to draw the screen before ``didAppear(console:)`` runs. A screen
+  /// about to load may say no off a terminal, where a placeholder drawing
+  /// would only be printed again once the data is in.
+  open func drawsBeforeAppearing(in context: RenderContext) -> Bool { true }
+
   public func setNeedsDisplay() {
     needsDisplay = true
   }

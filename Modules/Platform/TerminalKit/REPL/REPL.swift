@@ -61,12 +61,15 @@ public final class REPL {
   }
 
   /// Draws the visible screen if it changed, then lets it appear; repeats
-  /// while appearing moves somewhere else (bounded).
+  /// while appearing moves somewhere else or changes the screen (bounded).
   public func settle() async {
     for _ in 0..<8 {
       guard let screen = window.visibleScreen else { return }
-      if screen !== lastDrawn || screen.needsDisplay { draw(screen) }
-      guard screen !== lastAppeared else { return }
+      let appearing = screen !== lastAppeared
+      if (screen !== lastDrawn || screen.needsDisplay) && (!appearing || screen.drawsBeforeAppearing(in: console.context)) {
+        draw(screen)
+      }
+      guard appearing else { return }
       lastAppeared = screen
       let console = console
       await runCancellable { await screen.didAppear(console: console) }

@@ -5,7 +5,7 @@ import XCTest
 @testable import App
 
 @MainActor
-final class FeatureFlagStoreTests: XCTestCase {
+final class AccountSettingsStoreTests: XCTestCase {
   private func makeDatabase() throws -> SQLiteDatabase {
     let directory = try TemporaryDirectory()
     addTeardownBlock { directory.remove() }
@@ -19,7 +19,7 @@ final class FeatureFlagStoreTests: XCTestCase {
   }
 
   func test_flags_startAtTheirDefaults() async throws {
-    let store = FeatureFlagStore(database: try makeDatabase(), accountID: "1")
+    let store = AccountSettingsStore(database: try makeDatabase(), accountID: "1")
 
     let flags = try store.featureFlags()
 
@@ -29,13 +29,13 @@ final class FeatureFlagStoreTests: XCTestCase {
 
   func test_setFeatureFlag_isKeptPerAccountAndAcrossStores() async throws {
     let database = try makeDatabase()
-    try FeatureFlagStore(database: database, accountID: "1").setFeatureFlag("category-filter", isOn: true)
-    try FeatureFlagStore(database: database, accountID: "1").setFeatureFlag("map", isOn: false)
+    try AccountSettingsStore(database: database, accountID: "1").setFeatureFlag("category-filter", isOn: true)
+    try AccountSettingsStore(database: database, accountID: "1").setFeatureFlag("map", isOn: false)
 
     XCTAssertEqual(
-      try FeatureFlagStore(database: database, accountID: "1").featureFlags().map(\.isOn), [true, false, true])
+      try AccountSettingsStore(database: database, accountID: "1").featureFlags().map(\.isOn), [true, false, true])
     XCTAssertEqual(
-      try FeatureFlagStore(database: database, accountID: "2").featureFlags().map(\.isOn), [true, true, false])
-    XCTAssertTrue(try FeatureFlagStore(database: database, accountID: "1").isOn(.categoryFilter))
+      try AccountSettingsStore(database: database, accountID: "2").featureFlags().map(\.isOn), [true, true, false])
+    XCTAssertTrue(try AccountSettingsStore(database: database, accountID: "1").isOn(.categoryFilter))
   }
 }

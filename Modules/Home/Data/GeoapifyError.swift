@@ -1,0 +1,55 @@
+import Foundation
+import Networking
+
+/// Geoapify's answers that are not places, as sentences.
+enum GeoapifyError: Error, Equatable, CustomStringConvertible {
+  /// 401: the key was refused.
+  case keyRefused(message: String)
+  /// 429: the plan's quota is used up.
+  case quotaExhausted(message: String, retryAfterSeconds: Int?)
+  /// 5xx, after the client's retries.
+  case serviceTrouble(status: Int, message: String)
+  /// Any other status (400 "Invalid Place ID", …).
+  case rejected(status: Int, message: String)
+  /// A body that is not the documented shape (malformed, truncated).
+  case unreadable
+
+  var description: String {
+    switch self {
+    case .keyRefused(let message):
+      "Geoapify refused the API key in GEOAPIFY_API_KEY: \(message)"
+    case .quotaExhausted(let message, let seconds):
+      "Geoapify's quota for this key is exhausted (\(message)). "
+        + (seconds.map { "Try again in \($0) seconds." } ?? "Try again later; the free plan allows 3,000 requests a day.")
+    case .serviceTrouble(let status, let message):
+      "Geoapify is having trouble (HTTP \(status): \(message)). Try again in a moment."
+    case .rejected(let status, let message):
+      "Geoapify did not accept the request (HTTP \(status): \(message))."
+    case .unreadable:
+      "Geoapify sent a response Wayfarer could not read."
+    }
+  }
+
+  /// The body of a successful response; the status turned into an error otherwise.
+  static func checked(_ response: HTTPResponse) throws -> Data {
+    guard !response.isSuccess else { return response.body }
+    let body = try? JSONDecoder().decode(GeoapifyErrorDTO.self, from: response.body)
+    let message = body?.message ?? body?.error ?? "no message"
+    switch response.status {
+    case 401, 403: throw GeoapifyError.keyRefused(message: message)
+    case 429:
+      throw GeoapifyError.quotaExhausted(
+        message: message, retryAfterSeconds: response.header("retry-after").flatMap { Int($0) })
+    case 500...599: throw GeoapifyError.serviceTrouble(status: response.status, message: message)
+    default: throw GeoapifyError.rejected(status: response.status, message: message)
+    }
+  }
+
+  static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch {
+      throw GeoapifyError.unreadable
+    }
+  }
+}

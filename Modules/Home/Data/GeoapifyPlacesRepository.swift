@@ -1,0 +1,44 @@
+import Foundation
+import Networking
+
+/// Places from Geoapify over the HTTP client, the first page cached on disk.
+struct GeoapifyPlacesRepository: PlacesRepository {
+  let client: any HTTPClient
+  let requests: GeoapifyRequests
+  let cache: FirstPageCache?
+
+  func places(near center: Coordinate, offset: Int, limit: Int, refresh: Bool) async throws -> PlacesPage {
+    if offset == 0, !refresh, let cached = cache?.load(near: center),
+      let collection = try? GeoapifyError.decode(FeatureCollectionDTO.self, from: cached.body)
+    {
+      return page(collection, center: center, limit: limit, cachedAt: cached.savedAt)
+    }
+    let body = try await get(requests.places(near: center, offset: offset, limit: limit))
+    let collection = try GeoapifyError.decode(FeatureCollectionDTO.self, from: body)
+    if offset == 0 { cache?.save(body, near: center) }
+    return page(collection, center: center, limit: limit, cachedAt: nil)
+  }
+
+  func details(for place: Place) async throws -> PlaceDetails {
+    let body = try await get(requests.details(placeID: place.id))
+    return PlaceMapper.details(from: try GeoapifyError.decode(FeatureCollectionDTO.self, from: body))
+  }
+
+  func cities(named query: String) async throws -> [City] {
+    let body = try await get(requests.cities(named: query))
+    return PlaceMapper.cities(from: try GeoapifyError.decode(GeocodingResultsDTO.self, from: body))
+  }
+
+  private func page(_ collection: FeatureCollectionDTO, center: Coordinate, limit: Int, cachedAt: Date?) -> PlacesPage {
+    // "More" is judged on the features that came, named or not: Geoapify has
+    // no total count, and a full page means another may follow.
+    PlacesPage(
+      places: PlaceMapper.places(from: collection, origin: center), fetched: collection.features.count,
+      mayHaveMore: collection.features.count == limit,
+      cachedAt: cachedAt)
+  }
+
+  private func get(_ url: URL) async throws -> Data {
+    try GeoapifyError.checked(try await client.send(HTTPRequest(url: url, headers: [("Accept", "application/json")])))
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What Home searches: the categories and circle of the reference app.
+enum NearbySearch {
+  static let categories = ["tourism", "catering", "entertainment", "leisure"]
+  static let radiusMetres = 5_000
+  static let pageSize = 20
+  static let citySuggestions = 5
+}
+
+/// Where Home's places come from: Geoapify, or the bundled offline catalog.
+protocol PlacesRepository: Sendable {
+  /// Places within ``NearbySearch/radiusMetres`` of `center`, nearest first,
+  /// `limit` of them from `offset`. `refresh` skips any cached copy.
+  func places(near center: Coordinate, offset: Int, limit: Int, refresh: Bool) async throws -> PlacesPage
+  /// What Place Details adds for `place`.
+  func details(for place: Place) async throws -> PlaceDetails
+  /// Up to five cities called `query`.
+  func cities(named query: String) async throws -> [City]
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+/// How Home writes distances and categories.
+enum Formatting {
+  static func distance(_ metres: Double?) -> String {
+    guard let metres else { return "" }
+    if metres < 1_000 { return "\(Int(metres.rounded())) m" }
+    return String(format: "%.1f km", metres / 1_000)
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A point on Earth.
+struct Coordinate: Equatable, Sendable {
+  var latitude: Double
+  var longitude: Double
+
+  /// São Paulo, the reference app's default when no location is known.
+  static let saoPaulo = Coordinate(latitude: -23.5505, longitude: -46.6333)
+
+  /// Great-circle distance in metres (haversine).
+  func distance(to other: Coordinate) -> Double {
+    let radius = 6_371_000.0
+    let dLat = (other.latitude - latitude) * .pi / 180
+    let dLon = (other.longitude - longitude) * .pi / 180
+    let a =
+      sin(dLat / 2) * sin(dLat / 2) + cos(latitude * .pi / 180) * cos(other.latitude * .pi / 180) * sin(dLon / 2)
+      * sin(dLon / 2)
+    return 2 * radius * atan2(sqrt(a), sqrt(1 - a))
+  }
+
+  /// `LAT,LON`, as WAYFARER_LOCATION and `city` show it.
+  var text: String { String(format: "%.4f,%.4f", latitude, longitude) }
+}
+
+/// A place near the person, as Home shows it.
+struct Place: Equatable, Sendable {
+  var id: String
+  var name: String
+  /// The first segment of the place's first category (`catering`).
+  var category: String
+  var categories: [String]
+  var city: String?
+  var address: String?
+  var coordinate: Coordinate
+  /// Metres from where the list was asked for.
+  var distance: Double?
+  var phone: String?
+  var website: String?
+  var openingHours: String?
+  /// Searchable text, folded once (case and diacritics) for fast filtering.
+  let searchKey: String
+
+  init(
+    id: String, name: String, categories: [String], city: String?, address: String?, coordinate: Coordinate,
+    distance: Double?, phone: String?, website: String?, openingHours: String?
+  ) {
+    self.id = id
+    self.name = name
+    self.categories = categories
+    self.category = categories.first.map { String($0.split(separator: ".").first ?? "") } ?? "place"
+    self.city = city
+    self.address = address
+    self.coordinate = coordinate
+    self.distance = distance
+    self.phone = phone
+    self.website = website
+    self.openingHours = openingHours
+    self.searchKey = Place.fold(name + " " + (city ?? ""))
+  }
+
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  /// Whether the name or city contains `text`, ignoring case and accents.
+  func matches(folded text: String) -> Bool {
+    searchKey.contains(text)
+  }
+}
+
+/// What the Place Details call adds to a place.
+struct PlaceDetails: Equatable, Sendable {
+  var wheelchair: String?
+  var fee: String?
+  var timezone: String?
+  var wikipedia: String?
+  var phone: String?
+  var website: String?
+  var openingHours: String?
+
+  var isEmpty: Bool {
+    [wheelchair, fee, timezone, wikipedia, phone, website, openingHours].allSatisfy { $0 == nil }
+  }
+}
+
+/// A page of nearby places.
+struct PlacesPage: Equatable, Sendable {
+  var places: [Place]
+  /// How many results the service sent, nameless ones included: the next
+  /// page's offset counts them.
+  var fetched: Int
+  /// Whether another page may follow (the page came back full).
+  var mayHaveMore: Bool
+  /// When the page came from the disk cache, the time it was saved.
+  var cachedAt: Date?
+}
+
+/// A city found by name.
+struct City: Equatable, Sendable {
+  var name: String
+  var country: String
+  var coordinate: Coordinate
+}

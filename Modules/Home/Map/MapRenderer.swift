@@ -1,0 +1,122 @@
+import DesignSystem
+import Foundation
+import TerminalKit
+
+/// The loaded places around the centre as a picture: braille dots on a
+/// terminal that can show them, ASCII elsewhere. Places are marked with
+/// their list numbers; a scale bar and a legend follow.
+struct MapRenderer {
+  let places: [(number: Int, place: Place)]
+  let center: Coordinate
+
+  static let maxRows = 16
+
+  func lines(in context: RenderContext) -> [StyledLine] {
+    let unicode = context.capabilities.usesUnicode
+    let rows = Self.maxRows
+    // A terminal cell is about twice as tall as it is wide.
+    let columns = min(max(Spacing.contentWidth(context) - 2, 20), rows * 2)
+    let farthest = places.map { center.distance(to: $0.place.coordinate) }.max() ?? 0
+    let halfExtent = min(max(farthest * 1.15, 300), Double(NearbySearch.radiusMetres) * 1.15)
+    let metresPerRow = 2 * halfExtent / Double(rows)
+    let metresPerColumn = metresPerRow / 2
+
+    var canvas = Canvas(columns: columns, rows: rows)
+    // The search circle (or the part of it in view), then the places.
+    let ring = min(Double(NearbySearch.radiusMetres), halfExtent * 0.98)
+    for step in 0..<360 {
+      let angle = Double(step) * .pi / 180
+      canvas.dot(x: cos(angle) * ring / metresPerColumn, y: sin(angle) * ring / metresPerRow)
+    }
+    for (number, place) in places {
+      let (east, north) = offset(of: place.coordinate)
+      canvas.label(String(number), x: east / metresPerColumn, y: north / metresPerRow)
+    }
+    canvas.label(unicode ? "✛" : "+", x: 0, y: 0, force: true)
+
+    let (horizontal, vertical, corners) = unicode ? ("─", "│", ("┌", "┐", "└", "┘")) : ("-", "|", ("+", "+", "+", "+"))
+    var lines = [StyledLine(corners.0 + String(repeating: horizontal, count: columns) + corners.1, style: Palette.muted)]
+    for row in canvas.render(unicode: unicode) {
+      var line = StyledLine(vertical, style: Palette.muted)
+      for (text, isLabel) in row {
+        line.append(text, style: isLabel ? Palette.accent : Palette.muted)
+      }
+      line.append(vertical, style: Palette.muted)
+      lines.append(line)
+    }
+    lines.append(StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
+    lines.append(scaleBar(metresPerColumn: metresPerColumn, unicode: unicode))
+    lines.append(
+      StyledLine((unicode ? "✛" : "+") + " you are here  ·  the circle is the 5 km search area", style: Palette.muted))
+    let legend = places.map { "\($0.number) \($0.place.name)" }.joined(separator: " · ")
+    return lines + DisplayWidth.wrap(TextSanitizer.clean(legend), to: Spacing.contentWidth(context)).map { StyledLine($0) }
+  }
+
+  /// Metres east and north of the centre (equirectangular: fine at 5 km).
+  private func offset(of point: Coordinate) -> (Double, Double) {
+    let east = (point.longitude - center.longitude) * cos(center.latitude * .pi / 180) * 111_320
+    let north = (point.latitude - center.latitude) * 110_574
+    return (east, north)
+  }
+
+  private func scaleBar(metresPerColumn: Double, unicode: Bool) -> StyledLine {
+    let choices: [Double] = [50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000]
+    let length = choices.last { $0 / metresPerColumn <= 12 } ?? choices[0]
+    let cells = max(Int((length / metresPerColumn).rounded()), 1)
+    let bar = unicode ? "├" + String(repeating: "─", count: cells) + "┤" : "|" + String(repeating: "-", count: cells) + "|"
+    return StyledLine(bar + " " + Formatting.distance(length), style: Palette.muted)
+  }
+}
+
+/// A grid of cells, each holding braille dots (2×4 per cell) or a label character.
+private struct Canvas {
+  let columns: Int
+  let rows: Int
+  private var dots: [[UInt8]]
+  private var labels: [[Character?]]
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+    dots = Array(repeating: Array(repeating: 0, count: columns), count: rows)
+    labels = Array(repeating: Array(repeating: nil, count: columns), count: rows)
+  }
+
+  /// `x`, `y` in cells from the centre, east and north positive.
+  private func cell(x: Double, y: Double) -> (column: Double, row: Double) {
+    (Double(columns) / 2 + x, Double(rows) / 2 - y)
+  }
+
+  mutating func dot(x: Double, y: Double) {
+    let (column, row) = cell(x: x, y: y)
+    let dotX = Int((column * 2).rounded(.down))
+    let dotY = Int((row * 4).rounded(.down))
+    guard dotX >= 0, dotY >= 0, dotX < columns * 2, dotY < rows * 4 else { return }
+    let bits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+    dots[dotY / 4][dotX / 2] |= bits[dotY % 4][dotX % 2]
+  }
+
+  /// Writes `text` starting at the point's cell, if it fits and (unless
+  /// forced) does not cover another label.
+  mutating func label(_ text: String, x: Double, y: Double, force: Bool = false) {
+    let (column, row) = cell(x: x, y: y)
+    let start = Int(column.rounded(.down))
+    let line = Int(row.rounded(.down))
+    guard line >= 0, line < rows, start >= 0, start + text.count <= columns else { return }
+    let span = start..<(start + text.count)
+    guard force || span.allSatisfy({ labels[line][$0] == nil }) else { return }
+    for (offset, character) in text.enumerated() { labels[line][start + offset] = character }
+  }
+
+  /// Each row as runs of (text, isLabel).
+  func render(unicode: Bool) -> [[(String, Bool)]] {
+    (0..<rows).map { row in
+      (0..<columns).map { column in
+        if let label = labels[row][column] { return (String(label), true) }
+        let mask = dots[row][column]
+        if mask == 0 { return (" ", false) }
+        return unicode ? (String(UnicodeScalar(0x2800 + UInt32(mask))!), false) : (".", false)
+      }
+    }
+  }
+}

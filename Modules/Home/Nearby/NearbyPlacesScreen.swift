@@ -1,0 +1,174 @@
+import Components
+import DesignSystem
+import Foundation
+import TerminalKit
+
+/// Home's root: places near the current location, numbered for `open N`.
+@MainActor
+final class NearbyPlacesScreen: Screen {
+  private let viewModel: NearbyPlacesViewModel
+
+  init(viewModel: NearbyPlacesViewModel) {
+    self.viewModel = viewModel
+    super.init(title: "Home", pathComponent: "home")
+  }
+
+  override var commands: [Command] {
+    let numbers = viewModel.visiblePlaces.indices.map { String($0 + 1) }
+    return [
+      Command("nearby", summary: "Show the list of places again") { _ in self.setNeedsDisplay() },
+      Command("more", summary: "Load the next 20 places") { input in
+        let problem = await LoadingIndicator.run("Loading more places…", console: input.console) {
+          await self.viewModel.loadMore()
+        }
+        self.report(problem, on: input.console)
+      },
+      Command("filter", usage: "filter [TEXT]", summary: "Keep places whose name or city has TEXT; alone, clear") {
+        input in
+        self.viewModel.setFilter(input.argumentText)
+        self.setNeedsDisplay()
+      },
+      Command(
+        "category", usage: "category [NAME]", summary: "Keep one category (when the flag is on); alone, clear",
+        completions: viewModel.categories
+      ) { input in
+        self.report(self.viewModel.setCategory(input.argumentText), on: input.console)
+      },
+      Command("city", usage: "city [NAME]", summary: "Find a city to move to; alone, back to the default place") {
+        input in
+        await self.searchCity(input.argumentText, console: input.console)
+      },
+      Command(
+        "use", usage: "use N", summary: "Move to city N of the last search",
+        completions: viewModel.cityResults.indices.map { String($0 + 1) }
+      ) { input in
+        let problem = await LoadingIndicator.run("Loading places…", console: input.console) {
+          await self.viewModel.useCity(input.number)
+        }
+        self.report(problem, on: input.console)
+      },
+      Command("open", usage: "open N", summary: "Show place N", completions: numbers) { input in
+        if let problem = self.viewModel.open(input.number) {
+          input.console.write(Message.error(problem, in: input.console.context))
+        }
+      },
+      Command("refresh", summary: "Load the list again from the start") { input in
+        await LoadingIndicator.run("Loading places…", console: input.console) { await self.viewModel.refresh() }
+        self.setNeedsDisplay()
+      },
+      Command("map", summary: "Draw the listed places around you") { input in
+        guard self.viewModel.isMapEnabled else {
+          input.console.write(
+            Message.error("The map is off. Turn it on in Profile › Settings (toggle map).", in: input.console.context))
+          return
+        }
+        let places = self.viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
+        guard !places.isEmpty else {
+          input.console.write(Message.info("There are no places to draw yet."))
+          return
+        }
+        input.console.write(
+          MapRenderer(places: places, center: self.viewModel.location.coordinate).lines(in: input.console.context))
+      },
+    ]
+  }
+
+  override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
+    context.capabilities.outputIsTerminal || viewModel.state != .idle
+  }
+
+  override func didAppear(console: any Console) async {
+    guard viewModel.state == .idle else { return }
+    if let notice = viewModel.takeOfflineNotice() {
+      console.write(Message.warning(notice, in: console.context))
+    }
+    await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
+    setNeedsDisplay()
+  }
+
+  private func report(_ problem: String?, on console: any Console) {
+    if let problem {
+      console.write(Message.error(problem, in: console.context))
+    } else {
+      setNeedsDisplay()
+    }
+  }
+
+  private func searchCity(_ query: String, console: any Console) async {
+    guard !query.isEmpty else {
+      let problem = await LoadingIndicator.run("Loading places…", console: console) { await viewModel.clearCity() }
+      report(problem, on: console)
+      return
+    }
+    let result = await LoadingIndicator.run("Searching…", console: console) { await viewModel.searchCities(query) }
+    let context = console.context
+    switch result {
+    case .none:
+      console.write(Message.info("No cities match \(query)."))
+    case .failed(let problem):
+      console.write(Message.error(problem, in: context))
+    case .found(let cities):
+      let items = cities.map { ListView.Item(title: $0.name, detail: $0.country) }
+      console.write(
+        [StyledLine("Cities matching \(query):")] + ListView(items).lines(in: context)
+          + TextBlock("Type use N to list places there.", style: Palette.muted).lines(in: context))
+    }
+  }
+
+  // MARK: Drawing
+
+  override func body(in context: RenderContext) -> [StyledLine] {
+    var lines = [StyledLine(Spacing.indentation()) + StyledSpan("Near \(viewModel.location.name) · within 5 km", style: Palette.muted)]
+    switch viewModel.state {
+    case .idle, .loading:
+      if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
+    case .failed(let problem):
+      lines += ErrorState(message: problem, recovery: "Type refresh to try again.").lines(in: context)
+    case .loaded:
+      lines += loadedLines(in: context)
+    }
+    return lines
+  }
+
+  private func loadedLines(in context: RenderContext) -> [StyledLine] {
+    guard !viewModel.places.isEmpty else {
+      return EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
+    }
+    var lines: [StyledLine] = []
+    if let cachedAt = viewModel.cachedAt {
+      lines += TextBlock("Saved copy from \(Self.clock.string(from: cachedAt)); type refresh for the latest.", style: Palette.warning).lines(in: context)
+    }
+    let visible = viewModel.visiblePlaces
+    let filters = [viewModel.filterText.map { "name or city has \"\($0)\"" }, viewModel.categoryFilter.map { "category \($0)" }]
+      .compactMap { $0 }
+    if !filters.isEmpty {
+      lines += TextBlock("Showing \(visible.count) of \(viewModel.places.count): \(filters.joined(separator: ", ")).", style: Palette.muted)
+        .lines(in: context)
+    }
+    guard !visible.isEmpty else {
+      return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
+    }
+    lines += ListView(
+      visible.map { place in
+        ListView.Item(
+          title: place.name, subtitle: place.city,
+          detail: [place.category, Formatting.distance(place.distance)].filter { !$0.isEmpty }.joined(separator: " · "))
+      }
+    ).lines(in: context)
+    if viewModel.mayHaveMore {
+      lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(in: context)
+    }
+    return lines
+  }
+
+  private func skeleton(in context: RenderContext) -> [StyledLine] {
+    let bar = String(repeating: context.capabilities.usesUnicode ? "░" : "-", count: 24)
+    return (1...3).map { StyledLine("  \($0). " + bar, style: Palette.muted) }
+  }
+
+  private static let clock: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm"
+    return formatter
+  }()
+}

@@ -1,0 +1,238 @@
+import Foundation
+import TerminalKit
+
+/// The nearby list: where, what was loaded, how it is filtered, and the
+/// city search that moves it.
+@MainActor
+final class NearbyPlacesViewModel {
+  enum State: Equatable {
+    case idle
+    case loading
+    case loaded
+    case failed(String)
+  }
+
+  /// Where the list is centred, and how to name that place.
+  struct Location: Equatable {
+    var coordinate: Coordinate
+    var name: String
+  }
+
+  enum CitySearch: Equatable {
+    case found([City])
+    case none
+    case failed(String)
+  }
+
+  static let offlineNotice = "Offline catalog — set GEOAPIFY_API_KEY for live places"
+
+  private(set) var state: State = .idle
+  private(set) var places: [Place] = []
+  private(set) var mayHaveMore = false
+  private(set) var cachedAt: Date?
+  private(set) var filterText: String?
+  private(set) var categoryFilter: String?
+  private(set) var location: Location
+  private(set) var cityResults: [City] = []
+  let isOffline: Bool
+
+  private var fetched = 0
+  private var foldedFilter: String?
+  private var hasShownOfflineNotice = false
+  private let repository: any PlacesRepository
+  private let fixedLocation: Coordinate?
+  private let locations: any HomeLocationStoring
+  private let flags: any HomeFeatureFlagsProviding
+  private let router: any HomeRouting
+  private let lifetime = Lifetime(NearbyPlacesViewModel.self)
+
+  init(
+    repository: any PlacesRepository, isOffline: Bool, fixedLocation: Coordinate?, locations: any HomeLocationStoring,
+    flags: any HomeFeatureFlagsProviding, router: any HomeRouting
+  ) {
+    self.repository = repository
+    self.isOffline = isOffline
+    self.fixedLocation = fixedLocation
+    self.locations = locations
+    self.flags = flags
+    self.router = router
+    location = Self.defaultLocation(fixed: fixedLocation)
+    if fixedLocation == nil, let saved = try? locations.savedCity() {
+      location = Location(
+        coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
+        name: saved.country.isEmpty ? saved.name : "\(saved.name), \(saved.country)")
+    }
+  }
+
+  private static func defaultLocation(fixed: Coordinate?) -> Location {
+    if let fixed { return Location(coordinate: fixed, name: "WAYFARER_LOCATION (\(fixed.text))") }
+    return Location(coordinate: .saoPaulo, name: "São Paulo (default)")
+  }
+
+  // MARK: The list
+
+  /// The loaded places that pass the name and category filters, in order.
+  var visiblePlaces: [Place] {
+    places.filter { place in
+      (foldedFilter.map(place.matches(folded:)) ?? true) && (categoryFilter.map { place.category == $0 } ?? true)
+    }
+  }
+
+  /// The offline notice, the first time it is asked for.
+  func takeOfflineNotice() -> String? {
+    guard isOffline, !hasShownOfflineNotice else { return nil }
+    hasShownOfflineNotice = true
+    return Self.offlineNotice
+  }
+
+  /// Loads the first page, unless a list is already here (coming back from
+  /// a detail does not fetch again).
+  func loadIfNeeded() async {
+    guard state == .idle else { return }
+    await load(refresh: false)
+  }
+
+  /// Starts over: paging reset, any cached copy skipped.
+  func refresh() async {
+    await load(refresh: true)
+  }
+
+  private func load(refresh: Bool) async {
+    state = .loading
+    places = []
+    fetched = 0
+    mayHaveMore = false
+    cachedAt = nil
+    do {
+      let page = try await repository.places(
+        near: location.coordinate, offset: 0, limit: NearbySearch.pageSize, refresh: refresh)
+      try Task.checkCancellation()
+      places = page.places
+      fetched = page.fetched
+      mayHaveMore = page.mayHaveMore
+      cachedAt = page.cachedAt
+      state = .loaded
+    } catch is CancellationError {
+      state = .failed("Loading was cancelled.")
+    } catch {
+      state = .failed(Self.sentence(for: error))
+    }
+  }
+
+  /// Loads the next page after the `fetched` results so far. Returns a
+  /// sentence when there is nothing more or it failed (the list stays).
+  func loadMore() async -> String? {
+    guard state == .loaded else { return "There is no list to extend yet. Type refresh to load places." }
+    guard mayHaveMore else { return "That is every place within 5 km: \(places.count) in all." }
+    do {
+      let page = try await repository.places(
+        near: location.coordinate, offset: fetched, limit: NearbySearch.pageSize, refresh: false)
+      try Task.checkCancellation()
+      let known = Set(places.map(\.id))
+      places += page.places.filter { !known.contains($0.id) }
+      fetched += page.fetched
+      mayHaveMore = page.mayHaveMore
+      return nil
+    } catch is CancellationError {
+      return "Loading more was cancelled."
+    } catch {
+      return Self.sentence(for: error)
+    }
+  }
+
+  // MARK: Filters
+
+  /// Keeps places whose name or city contains `text` (any case or accents);
+  /// empty text clears the filter.
+  func setFilter(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    filterText = trimmed.isEmpty ? nil : trimmed
+    foldedFilter = filterText.map(Place.fold)
+  }
+
+  /// The categories of the loaded places.
+  var categories: [String] {
+    Array(Set(places.map(\.category))).sorted()
+  }
+
+  /// Keeps one category; empty clears it. Returns a sentence when the
+  /// filter is off or the category unknown.
+  func setCategory(_ name: String) -> String? {
+    guard flags.isCategoryFilterEnabled else {
+      return "The category filter is off. Turn it on in Profile › Settings (toggle category-filter)."
+    }
+    let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+    guard !wanted.isEmpty else {
+      categoryFilter = nil
+      return nil
+    }
+    guard categories.contains(wanted) else {
+      return "No loaded place is in '\(wanted)'. Categories here: \(categories.joined(separator: ", "))."
+    }
+    categoryFilter = wanted
+    return nil
+  }
+
+  // MARK: Cities
+
+  func searchCities(_ query: String) async -> CitySearch {
+    do {
+      let cities = try await repository.cities(named: query)
+      cityResults = cities
+      return cities.isEmpty ? .none : .found(cities)
+    } catch {
+      return .failed(Self.sentence(for: error))
+    }
+  }
+
+  /// Moves the list to result `number` of the last city search, remembers
+  /// the choice, and loads there. Returns a sentence when it cannot.
+  func useCity(_ number: Int?) async -> String? {
+    guard !cityResults.isEmpty else { return "Search for a city first: city NAME." }
+    guard let number, cityResults.indices.contains(number - 1) else {
+      return "Choose a city by its number, from 1 to \(cityResults.count)."
+    }
+    let city = cityResults[number - 1]
+    location = Location(
+      coordinate: city.coordinate, name: city.country.isEmpty ? city.name : "\(city.name), \(city.country)")
+    var problem: String?
+    do {
+      try locations.saveCity(
+        name: city.name, country: city.country, latitude: city.coordinate.latitude,
+        longitude: city.coordinate.longitude)
+    } catch {
+      problem = "The city is used now but could not be remembered: \(error)."
+    }
+    await load(refresh: false)
+    return problem
+  }
+
+  /// Back to WAYFARER_LOCATION or São Paulo, forgetting the chosen city.
+  func clearCity() async -> String? {
+    location = Self.defaultLocation(fixed: fixedLocation)
+    var problem: String?
+    do { try locations.clearCity() } catch { problem = "The chosen city could not be forgotten: \(error)." }
+    await load(refresh: false)
+    return problem
+  }
+
+  // MARK: Places
+
+  /// Opens place `number` of the visible list. Returns a sentence when
+  /// there is no such place.
+  func open(_ number: Int?) -> String? {
+    let visible = visiblePlaces
+    guard !visible.isEmpty else { return "There is no place to open here." }
+    guard let number, visible.indices.contains(number - 1) else {
+      return "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(visible.count)."
+    }
+    router.showDetail(of: visible[number - 1])
+    return nil
+  }
+
+  var isMapEnabled: Bool { flags.isMapEnabled }
+
+  static func sentence(for error: any Error) -> String {
+    String(describing: error)
+  }
+}
