@@ -47,8 +47,8 @@ struct MapRenderer {
     lines.append(StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
     lines.append(scaleBar(metresPerColumn: metresPerColumn, unicode: unicode))
     lines.append(
-      StyledLine((unicode ? "✛" : "+") + " you are here  ·  the circle is the 5 km search area", style: Palette.muted))
-    let legend = places.map { "\($0.number) \($0.place.name)" }.joined(separator: " · ")
+      StyledLine((unicode ? "✛" : "+") + " you are here; the circle is the 5 km search area", style: Palette.muted))
+    let legend = places.map { "\($0.number) \($0.place.name)" }.joined(separator: unicode ? " · " : ", ")
     return lines + DisplayWidth.wrap(TextSanitizer.clean(legend), to: Spacing.contentWidth(context)).map { StyledLine($0) }
   }
 

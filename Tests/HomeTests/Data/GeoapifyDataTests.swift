@@ -1,0 +1,255 @@
+import Foundation
+import Networking
+import TestSupport
+import XCTest
+
+@testable import Home
+
+final class GeoapifyRequestsTests: XCTestCase {
+  private let requests = GeoapifyRequests(baseURL: URL(string: "https://api.geoapify.com")!, apiKey: "k+ey")
+
+  private func items(_ url: URL) -> [String: String] {
+    Dictionary(uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+  }
+
+  func test_places_askForTheFourCategoriesInA5kmCircle_20AtATime() {
+    let url = requests.places(near: Coordinate(latitude: -23.5505, longitude: -46.6333), offset: 20, limit: 20)
+
+    XCTAssertEqual(url.host, "api.geoapify.com")
+    XCTAssertEqual(url.path, "/v2/places")
+    XCTAssertEqual(
+      items(url),
+      ["categories": "tourism,catering,entertainment,leisure", "filter": "circle:-46.6333,-23.5505,5000",
+       "bias": "proximity:-46.6333,-23.5505", "limit": "20", "offset": "20", "apiKey": "k+ey"])
+    XCTAssertTrue(url.absoluteString.contains("apiKey=k%2Bey"), url.absoluteString)
+  }
+
+  func test_detailsAndGeocoding() {
+    let details = requests.details(placeID: "514630c4")
+    XCTAssertEqual(details.path, "/v2/place-details")
+    XCTAssertEqual(items(details), ["id": "514630c4", "apiKey": "k+ey"])
+
+    let cities = requests.cities(named: "São Paulo")
+    XCTAssertEqual(cities.path, "/v1/geocode/search")
+    XCTAssertEqual(items(cities), ["text": "São Paulo", "type": "city", "limit": "5", "format": "json", "apiKey": "k+ey"])
+  }
+
+  func test_aBaseURLWithAPath_keepsIt() {
+    let prefixed = GeoapifyRequests(baseURL: URL(string: "http://127.0.0.1:8080/geo/")!, apiKey: "k")
+    XCTAssertEqual(prefixed.details(placeID: "x").path, "/geo/v2/place-details")
+    XCTAssertEqual(prefixed.details(placeID: "x").port, 8080)
+  }
+}
+
+final class PlaceMapperTests: XCTestCase {
+  private func decode(_ json: String) throws -> FeatureCollectionDTO {
+    try JSONDecoder().decode(FeatureCollectionDTO.self, from: Data(json.utf8))
+  }
+
+  func test_theDocumentedFeature_becomesAPlace() throws {
+    let places = PlaceMapper.places(from: try decode(GeoapifyFixtures.collection([GeoapifyFixtures.documentedFeature])), origin: nil)
+
+    XCTAssertEqual(places.count, 1)
+    let place = try XCTUnwrap(places.first)
+    XCTAssertEqual(place.id, "514630c4")
+    XCTAssertEqual(place.name, "Guido al Duomo")
+    XCTAssertEqual(place.category, "catering")
+    XCTAssertEqual(place.city, "Munich")
+    XCTAssertEqual(place.address, "Frauenplatz 12, 80331 Munich, Germany")
+    XCTAssertEqual(place.distance, 85)
+    XCTAssertEqual(place.phone, "+49 89 24231690")
+    XCTAssertEqual(place.website, "https://example.org")
+    XCTAssertEqual(place.openingHours, "Mo-Sa 09:00-24:00")
+    XCTAssertEqual(place.coordinate, Coordinate(latitude: 48.1389272, longitude: 11.5742388))
+  }
+
+  func test_namelessFeaturesAreSkipped_nullsAreFine_andDistanceIsComputedWhenMissing() throws {
+    let json = GeoapifyFixtures.collection([
+      GeoapifyFixtures.feature(name: nil, id: "a", latitude: 48.0, longitude: 11.0),
+      #"{"type":"Feature","properties":{"name":"Bare","lat":48.001,"lon":11.0,"city":null,"categories":null,"place_id":"b","datasource":null},"geometry":null}"#,
+    ])
+
+    let places = PlaceMapper.places(from: try decode(json), origin: Coordinate(latitude: 48.0, longitude: 11.0))
+
+    XCTAssertEqual(places.map(\.id), ["b"])
+    XCTAssertEqual(places[0].category, "place")
+    XCTAssertNil(places[0].city)
+    XCTAssertEqual(places[0].distance ?? 0, 111, accuracy: 1)
+  }
+
+  func test_details_withAPolygon_mapWheelchairFeeTimezoneAndWikipedia() throws {
+    let collection = try decode(GeoapifyFixtures.details)
+
+    XCTAssertEqual(
+      PlaceMapper.details(from: collection),
+      PlaceDetails(
+        wheelchair: "yes", fee: "no", timezone: "Europe/Berlin", wikipedia: "de:Frauenkirche (München)",
+        phone: "+49 89 24231690", website: "https://example.org", openingHours: "Mo-Sa 09:00-24:00"))
+    XCTAssertEqual(collection.features.first?.geometry?.firstPoint, Coordinate(latitude: 48.138, longitude: 11.574))
+  }
+
+  func test_geocoding_givesCitiesWithCountries() throws {
+    let results = try JSONDecoder().decode(GeocodingResultsDTO.self, from: Data(GeoapifyFixtures.lisbonSearch.utf8))
+
+    XCTAssertEqual(
+      PlaceMapper.cities(from: results).map { "\($0.name), \($0.country)" }, ["Lisbon, Portugal", "Lisbon, United States"])
+  }
+}
+
+final class GeoapifyErrorTests: XCTestCase {
+  private func error(status: Int, body: String, headers: [String: String] = [:]) -> String {
+    do {
+      _ = try GeoapifyError.checked(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))
+      return "no error"
+    } catch {
+      return String(describing: error)
+    }
+  }
+
+  func test_statusesBecomeSentences() {
+    XCTAssertEqual(
+      error(status: 401, body: GeoapifyFixtures.invalidKey), "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey")
+    XCTAssertEqual(
+      error(status: 429, body: GeoapifyFixtures.quota, headers: ["retry-after": "3600"]),
+      "Geoapify's quota for this key is exhausted (Quota exceeded). Try again in 3600 seconds.")
+    XCTAssertEqual(
+      error(status: 429, body: GeoapifyFixtures.quota),
+      "Geoapify's quota for this key is exhausted (Quota exceeded). Try again later; the free plan allows 3,000 requests a day.")
+    XCTAssertEqual(
+      error(status: 503, body: "<html>busy</html>"), "Geoapify is having trouble (HTTP 503: no message). Try again in a moment.")
+    XCTAssertEqual(
+      error(status: 400, body: GeoapifyFixtures.invalidPlace), "Geoapify did not accept the request (HTTP 400: Invalid Place ID).")
+    XCTAssertEqual(error(status: 200, body: "{}"), "no error")
+  }
+
+  func test_malformedOrTruncatedJSON_isUnreadable() {
+    for body in ["{\"features\": [", "<html>", ""] {
+      XCTAssertThrowsError(try GeoapifyError.decode(FeatureCollectionDTO.self, from: Data(body.utf8))) { error in
+        XCTAssertEqual(String(describing: error), "Geoapify sent a response Wayfarer could not read.")
+      }
+    }
+  }
+}
+
+final class GeoapifyPlacesRepositoryTests: XCTestCase {
+  private final class Clock: @unchecked Sendable {
+    var now = Date(timeIntervalSince1970: 1_800_000_000)
+  }
+
+  private func makeSUT() throws -> (GeoapifyPlacesRepository, HTTPClientStub, Clock, TemporaryDirectory) {
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
+    let clock = Clock()
+    let client = HTTPClientStub()
+    let repository = GeoapifyPlacesRepository(
+      client: client, requests: GeoapifyRequests(baseURL: URL(string: "http://127.0.0.1:1")!, apiKey: "k"),
+      cache: FirstPageCache(directory: directory.file("cache"), now: { clock.now }))
+    return (repository, client, clock, directory)
+  }
+
+  private let center = Coordinate(latitude: 48.13743, longitude: 11.57549)
+
+  func test_firstPage_isCachedForFiveMinutes_byRoundedCoordinates_andRefreshSkipsIt() async throws {
+    let (repository, client, clock, _) = try makeSUT()
+    client.responses = (0..<4).map { _ in HTTPResponse(status: 200, body: Data(GeoapifyFixtures.page(count: 20).utf8)) }
+
+    let first = try await repository.places(near: center, offset: 0, limit: 20, refresh: false)
+    clock.now += 299
+    let nearby = Coordinate(latitude: 48.13749, longitude: 11.57541)  // the same 3-decimal cell
+    let cached = try await repository.places(near: nearby, offset: 0, limit: 20, refresh: false)
+    XCTAssertEqual(client.requests.count, 1)
+    XCTAssertNil(first.cachedAt)
+    XCTAssertEqual(cached.cachedAt, Date(timeIntervalSince1970: 1_800_000_000))
+    XCTAssertEqual(cached.places.map(\.id), first.places.map(\.id))
+
+    _ = try await repository.places(near: center, offset: 0, limit: 20, refresh: true)
+    XCTAssertEqual(client.requests.count, 2)
+
+    clock.now += 301
+    let stale = try await repository.places(near: center, offset: 0, limit: 20, refresh: false)
+    XCTAssertNil(stale.cachedAt)
+    XCTAssertEqual(client.requests.count, 3)
+  }
+
+  func test_laterPagesAreNeverCached_andAFullPageMayHaveMore() async throws {
+    let (repository, client, _, directory) = try makeSUT()
+    client.responses = [
+      HTTPResponse(status: 200, body: Data(GeoapifyFixtures.page(count: 20, first: 21).utf8)),
+      HTTPResponse(status: 200, body: Data(GeoapifyFixtures.page(count: 7, first: 41).utf8)),
+    ]
+
+    let second = try await repository.places(near: center, offset: 20, limit: 20, refresh: false)
+    let third = try await repository.places(near: center, offset: 40, limit: 20, refresh: false)
+
+    XCTAssertTrue(second.mayHaveMore)
+    XCTAssertFalse(third.mayHaveMore)
+    XCTAssertEqual(third.fetched, 7)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("cache")))
+    XCTAssertEqual(client.requests.map { $0.url.query?.contains("offset=20") }, [true, false])
+  }
+
+  func test_aMalformedCacheFile_isIgnored() async throws {
+    let (repository, client, clock, directory) = try makeSUT()
+    let cache = FirstPageCache(directory: directory.file("cache"), now: { clock.now })
+    cache.save(Data("{not json".utf8), near: center)
+    client.responses = [HTTPResponse(status: 200, body: Data(GeoapifyFixtures.page(count: 3).utf8))]
+
+    let page = try await repository.places(near: center, offset: 0, limit: 20, refresh: false)
+
+    XCTAssertEqual(page.places.count, 3)
+    XCTAssertEqual(client.requests.count, 1)
+  }
+}
+
+final class OfflineCatalogRepositoryTests: XCTestCase {
+  private let repository = OfflineCatalogRepository()
+  private let saoPaulo = Coordinate.saoPaulo
+
+  func test_catalogHoldsRealPlacesInEightCities_andTheCityList() {
+    let counts = OfflineCatalogRepository.counts
+    XCTAssertGreaterThanOrEqual(counts.places, 60)
+    XCTAssertGreaterThan(counts.cities, 6_000)
+  }
+
+  func test_places_areWithin5km_nearestFirst_andPaged() async throws {
+    let first = try await repository.places(near: saoPaulo, offset: 0, limit: 4, refresh: false)
+    let second = try await repository.places(near: saoPaulo, offset: 4, limit: 4, refresh: false)
+    let all = try await repository.places(near: saoPaulo, offset: 0, limit: 100, refresh: false)
+
+    XCTAssertEqual(first.places.first?.name, "Catedral da Sé")
+    XCTAssertTrue(first.mayHaveMore)
+    XCTAssertEqual(second.places.first?.id, all.places[4].id)
+    XCTAssertTrue(all.places.allSatisfy { ($0.distance ?? .infinity) <= 5_000 })
+    XCTAssertEqual(all.places.map { $0.distance ?? 0 }, all.places.map { $0.distance ?? 0 }.sorted())
+    XCTAssertFalse(all.mayHaveMore)
+    XCTAssertFalse(all.places.contains { $0.city == "Paris" })
+  }
+
+  func test_nothingNear_theMiddleOfTheOcean() async throws {
+    let page = try await repository.places(near: Coordinate(latitude: 0, longitude: -30), offset: 0, limit: 20, refresh: false)
+    XCTAssertEqual(page.places, [])
+    XCTAssertFalse(page.mayHaveMore)
+  }
+
+  func test_cities_matchPrefixIgnoringCaseAndAccents_mostPopulousFirst() async throws {
+    let lisbon = try await repository.cities(named: "lisb")
+    let saoPaulo = try await repository.cities(named: "sao paulo")
+    let none = try await repository.cities(named: "Xyzzyville")
+
+    XCTAssertEqual(lisbon.first.map { "\($0.name), \($0.country)" }, "Lisbon, Portugal")
+    XCTAssertEqual(saoPaulo.first?.name, "São Paulo")
+    XCTAssertLessThanOrEqual(saoPaulo.count, 5)
+    XCTAssertEqual(none, [])
+  }
+
+  func test_details_comeFromTheCatalog() async throws {
+    let page = try await repository.places(near: saoPaulo, offset: 0, limit: 20, refresh: false)
+    let pinacoteca = try XCTUnwrap(page.places.first { $0.name == "Pinacoteca de São Paulo" })
+
+    let details = try await repository.details(for: pinacoteca)
+
+    XCTAssertEqual(details.wikipedia, "pt:Pinacoteca do Estado de São Paulo")
+    XCTAssertEqual(details.timezone, "America/Sao_Paulo")
+    XCTAssertEqual(pinacoteca.website, "https://pinacoteca.org.br")
+  }
+}

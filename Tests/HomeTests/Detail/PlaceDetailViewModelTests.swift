@@ -1,0 +1,67 @@
+import TestSupport
+import XCTest
+
+@testable import Home
+
+@MainActor
+final class PlaceDetailViewModelTests: XCTestCase {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    PlaceDetailViewModel, RepositorySpy, FavoritesSpy, FlagsStub
+  ) {
+    let repository = RepositorySpy()
+    let favorites = FavoritesSpy()
+    let flags = FlagsStub()
+    let viewModel = PlaceDetailViewModel(
+      place: .sample("p1", name: "Guido al Duomo"), repository: repository, favorites: favorites, flags: flags)
+    for object in [viewModel, favorites, flags] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    return (viewModel, repository, favorites, flags)
+  }
+
+  func test_details_loadOnce() async {
+    let (viewModel, repository, _, _) = makeSUT()
+    repository.detailsResult = .success(PlaceDetails(wheelchair: "yes", timezone: "Europe/Berlin"))
+
+    await viewModel.loadDetails()
+    await viewModel.loadDetails()
+
+    XCTAssertEqual(viewModel.details, .loaded(PlaceDetails(wheelchair: "yes", timezone: "Europe/Berlin")))
+    XCTAssertEqual(repository.calls, [.details("p1")])
+  }
+
+  func test_aDetailsFailure_leavesTheBasicFacts() async {
+    let (viewModel, repository, _, _) = makeSUT()
+    repository.detailsResult = .failure(Failure(description: "Geoapify did not accept the request (HTTP 400: Invalid Place ID)."))
+
+    await viewModel.loadDetails()
+
+    XCTAssertEqual(viewModel.details, .unavailable("Geoapify did not accept the request (HTTP 400: Invalid Place ID)."))
+    XCTAssertEqual(viewModel.facts.map(\.key), ["Category", "Address", "City", "Distance", "Opening hours", "Phone", "Website"])
+  }
+
+  func test_favorite_savesTheWholePlace_thenRemovesIt() async {
+    let (viewModel, repository, favorites, _) = makeSUT()
+    repository.detailsResult = .success(PlaceDetails(wheelchair: "yes"))
+    await viewModel.loadDetails()
+
+    XCTAssertEqual(viewModel.toggleFavorite().message, "Saved Guido al Duomo to your bookmarks.")
+    let saved = favorites.saved["p1"]
+    XCTAssertEqual(saved?.title, "Guido al Duomo")
+    XCTAssertEqual(saved?.fields["phone"], "+49 1")
+    XCTAssertEqual(saved?.fields["website"], "https://example.org")
+    XCTAssertEqual(saved?.fields["opening hours"], "Mo-Fr 09:00-17:00")
+    XCTAssertEqual(saved?.fields["wheelchair"], "yes")
+    XCTAssertTrue(viewModel.isFavorite)
+
+    XCTAssertEqual(viewModel.toggleFavorite().message, "Removed Guido al Duomo from your bookmarks.")
+    XCTAssertNil(favorites.saved["p1"])
+  }
+
+  func test_favorite_failing_orSwitchedOff_saysSo() async {
+    let (viewModel, _, favorites, flags) = makeSUT()
+    favorites.failure = Failure(description: "disk full")
+    XCTAssertEqual(viewModel.toggleFavorite().message, "Could not save favorite. Please try again. (disk full)")
+    flags.areFavoritesEnabled = false
+    XCTAssertEqual(
+      viewModel.toggleFavorite().message, "Favorites are off. Turn them on in Profile › Settings (toggle favorites).")
+  }
+}

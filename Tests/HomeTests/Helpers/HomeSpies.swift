@@ -1,0 +1,111 @@
+import Foundation
+import Networking
+import Synchronization
+
+@testable import Home
+
+/// A repository that answers from a script and records what it was asked.
+final class RepositorySpy: PlacesRepository, @unchecked Sendable {
+  enum Call: Equatable {
+    case places(latitude: Double, longitude: Double, offset: Int, limit: Int, refresh: Bool)
+    case details(String)
+    case cities(String)
+  }
+
+  private let lock = Mutex<Void>(())
+  private var _calls: [Call] = []
+  var pages: [Result<PlacesPage, any Error>] = []
+  var detailsResult: Result<PlaceDetails, any Error> = .success(PlaceDetails())
+  var citiesResult: Result<[City], any Error> = .success([])
+
+  var calls: [Call] { lock.withLock { _ in _calls } }
+
+  func places(near center: Coordinate, offset: Int, limit: Int, refresh: Bool) async throws -> PlacesPage {
+    lock.withLock { _ in
+      _calls.append(.places(latitude: center.latitude, longitude: center.longitude, offset: offset, limit: limit, refresh: refresh))
+    }
+    guard !pages.isEmpty else { return PlacesPage(places: [], fetched: 0, mayHaveMore: false, cachedAt: nil) }
+    return try pages.removeFirst().get()
+  }
+
+  func details(for place: Place) async throws -> PlaceDetails {
+    lock.withLock { _ in _calls.append(.details(place.id)) }
+    return try detailsResult.get()
+  }
+
+  func cities(named query: String) async throws -> [City] {
+    lock.withLock { _ in _calls.append(.cities(query)) }
+    return try citiesResult.get()
+  }
+}
+
+/// An HTTP client that answers from a script and records requests.
+final class HTTPClientStub: HTTPClient, @unchecked Sendable {
+  private let lock = Mutex<Void>(())
+  private var _requests: [HTTPRequest] = []
+  var responses: [HTTPResponse] = []
+
+  var requests: [HTTPRequest] { lock.withLock { _ in _requests } }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    lock.withLock { _ in _requests.append(request) }
+    return responses.isEmpty ? HTTPResponse(status: 500) : responses.removeFirst()
+  }
+}
+
+@MainActor
+final class FavoritesSpy: HomeFavoritesStoring {
+  private(set) var saved: [String: (title: String, fields: [String: String])] = [:]
+  var failure: (any Error)?
+
+  func isFavorite(placeID: String) throws -> Bool { saved[placeID] != nil }
+
+  func saveFavorite(placeID: String, title: String, fields: [String: String]) throws {
+    if let failure { throw failure }
+    saved[placeID] = (title, fields)
+  }
+
+  func removeFavorite(placeID: String) throws {
+    if let failure { throw failure }
+    saved[placeID] = nil
+  }
+}
+
+@MainActor
+final class LocationsSpy: HomeLocationStoring {
+  var city: (name: String, country: String, latitude: Double, longitude: Double)?
+
+  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? { city }
+  func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {
+    city = (name, country, latitude, longitude)
+  }
+  func clearCity() throws { city = nil }
+}
+
+@MainActor
+final class FlagsStub: HomeFeatureFlagsProviding {
+  var areFavoritesEnabled = true
+  var isMapEnabled = true
+  var isCategoryFilterEnabled = false
+}
+
+@MainActor
+final class HomeRouterSpy: HomeRouting {
+  private(set) var shown: [String] = []
+  func showDetail(of place: Place) { shown.append(place.id) }
+}
+
+struct Failure: Error, CustomStringConvertible {
+  var description: String
+}
+
+extension Place {
+  static func sample(_ id: String, name: String, city: String = "Munich", category: String = "catering.cafe", distance: Double = 100)
+    -> Place
+  {
+    Place(
+      id: id, name: name, categories: [category.components(separatedBy: ".")[0], category], city: city, address: "Street 1",
+      coordinate: Coordinate(latitude: 48.1, longitude: 11.5), distance: distance, phone: "+49 1", website: "https://example.org",
+      openingHours: "Mo-Fr 09:00-17:00")
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import Home
+
+/// The module as App uses it: the builder's stack, driven through commands.
+@MainActor
+final class HomeFlowTests: XCTestCase {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (NavigationStack, ScriptedConsole, FavoritesSpy) {
+    let favorites = FavoritesSpy()
+    let console = ScriptedConsole()
+    let stack = HomeBuilder.build(
+      dependencies: HomeDependencies(
+        geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: favorites, locations: LocationsSpy(),
+        featureFlags: FlagsStub()))
+    for object in [stack, stack.root, favorites, console] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    return (stack, console, favorites)
+  }
+
+  private func run(_ line: String, on stack: NavigationStack, console: ScriptedConsole) async {
+    let words = line.split(separator: " ").map(String.init)
+    let command = stack.visibleScreen.commands.first { $0.name == words[0] }
+    XCTAssertNotNil(command, "no command \(words[0])")
+    await command?.run(
+      CommandInput(arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
+  }
+
+  func test_offline_listOpenFavoriteBack_releasesTheDetail() async {
+    let (stack, console, favorites) = makeSUT()
+    await stack.root.didAppear(console: console)
+    XCTAssertEqual(console.output, ["! Offline catalog — set GEOAPIFY_API_KEY for live places", "Loading places…"])
+    let body = stack.root.body(in: .plain).map(\.plainText)
+    XCTAssertEqual(body[1], "   1. Catedral da Sé                  tourism · 116 m")
+
+    await run("open 1", on: stack, console: console)
+    XCTAssertEqual(stack.path, ["home", "detail"])
+    weak var detail = stack.visibleScreen
+    await stack.visibleScreen.didAppear(console: console)
+    await run("favorite", on: stack, console: console)
+    XCTAssertEqual(favorites.saved.values.map(\.title), ["Catedral da Sé"])
+
+    stack.pop()
+    XCTAssertNil(detail)
+  }
+
+  func test_map_drawsNumberedPlacesInASCIIOffATerminal_withinTheWidth() async {
+    let (stack, console, _) = makeSUT()
+    await stack.root.didAppear(console: console)
+    console.clearOutput()
+
+    await run("map", on: stack, console: console)
+
+    let map = console.output
+    let picture = map.filter { $0.hasPrefix("|") || $0.hasPrefix("+-") }
+    XCTAssertEqual(picture.count, 19, map.joined(separator: "\n"))
+    XCTAssertTrue(picture.allSatisfy { $0.allSatisfy(\.isASCII) }, map.joined(separator: "\n"))
+    XCTAssertTrue(map.contains { $0.contains("1") && $0.contains("+") })
+    XCTAssertTrue(map.contains { $0.hasPrefix("|") && $0.hasSuffix(" km") })
+    XCTAssertTrue(map.contains { $0.contains("1 Catedral da Sé, 2 Pátio do Colégio") })
+    XCTAssertTrue(map.allSatisfy { DisplayWidth.of($0) <= 80 })
+  }
+
+  func test_untrustedNamesAreDrawnHarmlessly() {
+    let place = Place.sample("x", name: "Evil\u{1B}]0;owned\u{07} Bar\u{1B}[2J")
+    let lines = MapRenderer(places: [(1, place)], center: place.coordinate).lines(in: .plain)
+    XCTAssertFalse(lines.map { TextRenderer(usesColor: true).render($0) }.joined().contains("]0;"))
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import Home
+
+@MainActor
+final class NearbyPlacesViewModelTests: XCTestCase {
+  private struct SUT {
+    let viewModel: NearbyPlacesViewModel
+    let repository: RepositorySpy
+    let locations: LocationsSpy
+    let flags: FlagsStub
+    let router: HomeRouterSpy
+  }
+
+  private func makeSUT(
+    fixed: Coordinate? = nil, saved: (String, String, Double, Double)? = nil, file: StaticString = #filePath,
+    line: UInt = #line
+  ) -> SUT {
+    let repository = RepositorySpy()
+    let locations = LocationsSpy()
+    locations.city = saved
+    let flags = FlagsStub()
+    let router = HomeRouterSpy()
+    let viewModel = NearbyPlacesViewModel(
+      repository: repository, isOffline: false, fixedLocation: fixed, locations: locations, flags: flags, router: router)
+    for object in [viewModel, locations, flags, router] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    return SUT(viewModel: viewModel, repository: repository, locations: locations, flags: flags, router: router)
+  }
+
+  private func page(_ ids: ClosedRange<Int>, fetched: Int? = nil, more: Bool) -> Result<PlacesPage, any Error> {
+    let places = ids.map { Place.sample("p\($0)", name: "Place \($0)") }
+    return .success(PlacesPage(places: places, fetched: fetched ?? places.count, mayHaveMore: more, cachedAt: nil))
+  }
+
+  func test_location_isWayfarerLocation_elseTheSavedCity_elseSaoPaulo() {
+    XCTAssertEqual(makeSUT().viewModel.location.name, "São Paulo (default)")
+    XCTAssertEqual(makeSUT(saved: ("Lisbon", "Portugal", 38.7, -9.1)).viewModel.location.name, "Lisbon, Portugal")
+    let fixed = makeSUT(fixed: Coordinate(latitude: 1, longitude: 2), saved: ("Lisbon", "Portugal", 38.7, -9.1))
+    XCTAssertEqual(fixed.viewModel.location.name, "WAYFARER_LOCATION (1.0000,2.0000)")
+  }
+
+  func test_load_goesFromIdleToLoaded_andReturningDoesNotFetchAgain() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(1...20, more: true)]
+    XCTAssertEqual(sut.viewModel.state, .idle)
+
+    await sut.viewModel.loadIfNeeded()
+    await sut.viewModel.loadIfNeeded()
+
+    XCTAssertEqual(sut.viewModel.state, .loaded)
+    XCTAssertEqual(sut.viewModel.places.count, 20)
+    XCTAssertEqual(
+      sut.repository.calls, [.places(latitude: -23.5505, longitude: -46.6333, offset: 0, limit: 20, refresh: false)])
+  }
+
+  func test_failure_keepsTheServicesSentence() async {
+    let sut = makeSUT()
+    sut.repository.pages = [.failure(Failure(description: "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey"))]
+
+    await sut.viewModel.loadIfNeeded()
+
+    XCTAssertEqual(sut.viewModel.state, .failed("Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey"))
+  }
+
+  func test_cancellation_isAFailureThatRefreshRecoversFrom() async {
+    let sut = makeSUT()
+    sut.repository.pages = [.failure(CancellationError()), page(1...2, more: false)]
+
+    await sut.viewModel.loadIfNeeded()
+    XCTAssertEqual(sut.viewModel.state, .failed("Loading was cancelled."))
+    await sut.viewModel.refresh()
+
+    XCTAssertEqual(sut.viewModel.state, .loaded)
+    XCTAssertEqual(sut.repository.calls.last, .places(latitude: -23.5505, longitude: -46.6333, offset: 0, limit: 20, refresh: true))
+  }
+
+  func test_more_asksFromTheNumberAlreadyFetched_untilAPageIsShort() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(1...19, fetched: 20, more: true), page(20...25, fetched: 6, more: false)]
+    await sut.viewModel.loadIfNeeded()
+
+    let first = await sut.viewModel.loadMore()
+    let second = await sut.viewModel.loadMore()
+
+    XCTAssertNil(first)
+    XCTAssertEqual(second, "That is every place within 5 km: 25 in all.")
+    XCTAssertEqual(sut.viewModel.places.count, 25)
+    XCTAssertEqual(
+      sut.repository.calls.map { if case .places(_, _, let offset, _, _) = $0 { offset } else { -1 } }, [0, 20])
+  }
+
+  func test_more_failing_keepsTheList() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(1...20, more: true), .failure(Failure(description: "Could not find the server x."))]
+    await sut.viewModel.loadIfNeeded()
+
+    let problem = await sut.viewModel.loadMore()
+
+    XCTAssertEqual(problem, "Could not find the server x.")
+    XCTAssertEqual(sut.viewModel.places.count, 20)
+    XCTAssertEqual(sut.viewModel.state, .loaded)
+  }
+
+  func test_filter_matchesNameOrCity_ignoringCaseAndAccents() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      .success(
+        PlacesPage(
+          places: [
+            .sample("a", name: "Café Central", city: "Wien"), .sample("b", name: "Museu", city: "São Paulo"),
+            .sample("c", name: "Bar", city: "Lisbon"),
+          ], fetched: 3, mayHaveMore: false, cachedAt: nil))
+    ]
+    await sut.viewModel.loadIfNeeded()
+
+    sut.viewModel.setFilter("CAFE")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a"])
+    sut.viewModel.setFilter("sao")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
+    sut.viewModel.setFilter("  ")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a", "b", "c"])
+  }
+
+  func test_category_needsItsFlag_andAKnownCategory() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      .success(
+        PlacesPage(
+          places: [.sample("a", name: "A", category: "catering.cafe"), .sample("b", name: "B", category: "leisure.park")],
+          fetched: 2, mayHaveMore: false, cachedAt: nil))
+    ]
+    await sut.viewModel.loadIfNeeded()
+
+    XCTAssertEqual(
+      sut.viewModel.setCategory("leisure"),
+      "The category filter is off. Turn it on in Profile › Settings (toggle category-filter).")
+    sut.flags.isCategoryFilterEnabled = true
+    XCTAssertEqual(sut.viewModel.setCategory("sports"), "No loaded place is in 'sports'. Categories here: catering, leisure.")
+    XCTAssertNil(sut.viewModel.setCategory("Leisure"))
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
+  }
+
+  func test_city_searchThenUse_movesRemembersAndReloads() async {
+    let sut = makeSUT()
+    sut.repository.citiesResult = .success([City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))])
+    sut.repository.pages = [page(1...3, more: false)]
+
+    let result = await sut.viewModel.searchCities("lisb")
+    let wrong = await sut.viewModel.useCity(0)
+    let problem = await sut.viewModel.useCity(1)
+
+    XCTAssertEqual(result, .found([City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))]))
+    XCTAssertEqual(wrong, "Choose a city by its number, from 1 to 1.")
+    XCTAssertNil(problem)
+    XCTAssertEqual(sut.viewModel.location.name, "Lisbon, Portugal")
+    XCTAssertEqual(sut.locations.city?.name, "Lisbon")
+    XCTAssertEqual(
+      sut.repository.calls, [.cities("lisb"), .places(latitude: 38.7, longitude: -9.1, offset: 0, limit: 20, refresh: false)])
+  }
+
+  func test_cityAlone_returnsToTheDefault_andForgetsTheChoice() async {
+    let sut = makeSUT(saved: ("Lisbon", "Portugal", 38.7, -9.1))
+
+    _ = await sut.viewModel.clearCity()
+
+    XCTAssertEqual(sut.viewModel.location.name, "São Paulo (default)")
+    XCTAssertNil(sut.locations.city)
+  }
+
+  func test_noCities_andUseBeforeSearching() async {
+    let sut = makeSUT()
+    let none = await sut.viewModel.searchCities("Xyzzy")
+    let early = await sut.viewModel.useCity(1)
+    XCTAssertEqual(none, .none)
+    XCTAssertEqual(early, "Search for a city first: city NAME.")
+  }
+
+  func test_open_routesToTheNumberedVisiblePlace_andRefusesOthers() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(1...20, more: true)]
+    await sut.viewModel.loadIfNeeded()
+
+    XCTAssertEqual(sut.viewModel.open(99), "There is no place 99. Choose a number from 1 to 20.")
+    XCTAssertEqual(sut.viewModel.open(nil), "There is no place like that. Choose a number from 1 to 20.")
+    XCTAssertNil(sut.viewModel.open(3))
+    XCTAssertEqual(sut.router.shown, ["p3"])
+  }
+
+  func test_offlineNotice_isGivenOnce() {
+    let viewModel = NearbyPlacesViewModel(
+      repository: RepositorySpy(), isOffline: true, fixedLocation: nil, locations: LocationsSpy(), flags: FlagsStub(),
+      router: HomeRouterSpy())
+    XCTAssertEqual(viewModel.takeOfflineNotice(), "Offline catalog — set GEOAPIFY_API_KEY for live places")
+    XCTAssertNil(viewModel.takeOfflineNotice())
+  }
+}
