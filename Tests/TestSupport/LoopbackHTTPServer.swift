@@ -36,7 +36,9 @@ public final class LoopbackHTTPServer: Sendable {
     case close
 
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
-      .respond(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(text.utf8))
+      .respond(
+        status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
+        body: Data(text.utf8))
     }
   }
 
@@ -64,7 +66,9 @@ public final class LoopbackHTTPServer: Sendable {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     address.sin_port = 0
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0, listen(listener, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -20,7 +20,8 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
       "Geoapify refused the API key in GEOAPIFY_API_KEY: \(message)"
     case .quotaExhausted(let message, let seconds):
       "Geoapify's quota for this key is exhausted (\(message)). "
-        + (seconds.map { "Try again in \($0) seconds." } ?? "Try again later; the free plan allows 3,000 requests a day.")
+        + (seconds.map { "Try again in \($0) seconds." }
+          ?? "Try again later; the free plan allows 3,000 requests a day.")
     case .serviceTrouble(let status, let message):
       "Geoapify is having trouble (HTTP \(status): \(message)). Try again in a moment."
     case .rejected(let status, let message):

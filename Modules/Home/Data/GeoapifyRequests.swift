@@ -30,7 +30,8 @@ struct GeoapifyRequests: Sendable {
 
   private func url(_ path: String, _ items: [(String, String)]) -> URL {
     var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
-    components.path = components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
+    components.path =
+      components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
       ? path : "/" + components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
     components.queryItems = (items + [("apiKey", apiKey)]).map { URLQueryItem(name: $0.0, value: $0.1) }
     // URLComponents leaves ',' and ':' as they are, which Geoapify expects;

@@ -18,11 +18,14 @@ struct OfflineCatalogRepository: PlacesRepository {
   }()
 
   private static let cityList: [(city: City, folded: String, population: Int)] = {
-    let text = String(decoding: UnsafeRawBufferPointer(start: wf_home_cities_tsv(), count: Int(wf_home_cities_tsv_length())), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeRawBufferPointer(start: wf_home_cities_tsv(), count: Int(wf_home_cities_tsv_length())),
+      as: UTF8.self)
     return text.split(separator: "\n").compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 6, let lat = Double(fields[3]), let lon = Double(fields[4]) else { return nil }
-      let city = City(name: String(fields[0]), country: String(fields[1]), coordinate: Coordinate(latitude: lat, longitude: lon))
+      let city = City(
+        name: String(fields[0]), country: String(fields[1]), coordinate: Coordinate(latitude: lat, longitude: lon))
       return (city, Place.fold(city.name), Int(fields[5]) ?? 0)
     }
   }()

@@ -48,14 +48,17 @@ final class PlaceDetailScreen: Screen {
         ("Wheelchair", details.wheelchair), ("Fee", details.fee), ("Timezone", details.timezone),
         ("Wikipedia", details.wikipedia),
       ].compactMap { pair in pair.1.map { (key: pair.0, value: $0) } }
-      lines += extra.isEmpty
+      lines +=
+        extra.isEmpty
         ? TextBlock("No further details are known.", style: Palette.muted).lines(in: context)
         : KeyValueView(extra).lines(in: context)
     }
     if viewModel.favoritesEnabled {
       lines.append(.blank)
       lines += ActionList([
-        ActionList.Action("favorite", viewModel.isFavorite ? "Saved in your bookmarks; type favorite to remove it" : "Save to your bookmarks"),
+        ActionList.Action(
+          "favorite",
+          viewModel.isFavorite ? "Saved in your bookmarks; type favorite to remove it" : "Save to your bookmarks"),
         ActionList.Action("back", "Back to the list"),
       ]).lines(in: context)
     }

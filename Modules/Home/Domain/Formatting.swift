@@ -5,6 +5,7 @@ enum Formatting {
   static func distance(_ metres: Double?) -> String {
     guard let metres else { return "" }
     if metres < 1_000 { return "\(Int(metres.rounded())) m" }
-    return String(format: "%.1f km", metres / 1_000)
+    if metres < 10_000 { return String(format: "%.1f km", metres / 1_000) }
+    return "\(Int((metres / 1_000).rounded())) km"
   }
 }

@@ -35,7 +35,9 @@ struct MapRenderer {
     canvas.label(unicode ? "✛" : "+", x: 0, y: 0, force: true)
 
     let (horizontal, vertical, corners) = unicode ? ("─", "│", ("┌", "┐", "└", "┘")) : ("-", "|", ("+", "+", "+", "+"))
-    var lines = [StyledLine(corners.0 + String(repeating: horizontal, count: columns) + corners.1, style: Palette.muted)]
+    var lines = [
+      StyledLine(corners.0 + String(repeating: horizontal, count: columns) + corners.1, style: Palette.muted)
+    ]
     for row in canvas.render(unicode: unicode) {
       var line = StyledLine(vertical, style: Palette.muted)
       for (text, isLabel) in row {
@@ -44,12 +46,14 @@ struct MapRenderer {
       line.append(vertical, style: Palette.muted)
       lines.append(line)
     }
-    lines.append(StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
+    lines.append(
+      StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
     lines.append(scaleBar(metresPerColumn: metresPerColumn, unicode: unicode))
     lines.append(
       StyledLine((unicode ? "✛" : "+") + " you are here; the circle is the 5 km search area", style: Palette.muted))
     let legend = places.map { "\($0.number) \($0.place.name)" }.joined(separator: unicode ? " · " : ", ")
-    return lines + DisplayWidth.wrap(TextSanitizer.clean(legend), to: Spacing.contentWidth(context)).map { StyledLine($0) }
+    return lines
+      + DisplayWidth.wrap(TextSanitizer.clean(legend), to: Spacing.contentWidth(context)).map { StyledLine($0) }
   }
 
   /// Metres east and north of the centre (equirectangular: fine at 5 km).
@@ -63,7 +67,8 @@ struct MapRenderer {
     let choices: [Double] = [50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000]
     let length = choices.last { $0 / metresPerColumn <= 12 } ?? choices[0]
     let cells = max(Int((length / metresPerColumn).rounded()), 1)
-    let bar = unicode ? "├" + String(repeating: "─", count: cells) + "┤" : "|" + String(repeating: "-", count: cells) + "|"
+    let bar =
+      unicode ? "├" + String(repeating: "─", count: cells) + "┤" : "|" + String(repeating: "-", count: cells) + "|"
     return StyledLine(bar + " " + Formatting.distance(length), style: Palette.muted)
   }
 }

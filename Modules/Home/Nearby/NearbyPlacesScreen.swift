@@ -118,7 +118,10 @@ final class NearbyPlacesScreen: Screen {
   // MARK: Drawing
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    var lines = [StyledLine(Spacing.indentation()) + StyledSpan("Near \(viewModel.location.name) · within 5 km", style: Palette.muted)]
+    var lines = [
+      StyledLine(Spacing.indentation())
+        + StyledSpan("Near \(viewModel.location.name) · within 5 km", style: Palette.muted)
+    ]
     switch viewModel.state {
     case .idle, .loading:
       if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
@@ -132,18 +135,26 @@ final class NearbyPlacesScreen: Screen {
 
   private func loadedLines(in context: RenderContext) -> [StyledLine] {
     guard !viewModel.places.isEmpty else {
-      return EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
+      return EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(
+        in: context)
     }
     var lines: [StyledLine] = []
     if let cachedAt = viewModel.cachedAt {
-      lines += TextBlock("Saved copy from \(Self.clock.string(from: cachedAt)); type refresh for the latest.", style: Palette.warning).lines(in: context)
+      lines += TextBlock(
+        "Saved copy from \(Self.clock.string(from: cachedAt)); type refresh for the latest.", style: Palette.warning
+      ).lines(in: context)
     }
     let visible = viewModel.visiblePlaces
-    let filters = [viewModel.filterText.map { "name or city has \"\($0)\"" }, viewModel.categoryFilter.map { "category \($0)" }]
-      .compactMap { $0 }
+    let filters = [
+      viewModel.filterText.map { "name or city has \"\($0)\"" }, viewModel.categoryFilter.map { "category \($0)" },
+    ]
+    .compactMap { $0 }
     if !filters.isEmpty {
-      lines += TextBlock("Showing \(visible.count) of \(viewModel.places.count): \(filters.joined(separator: ", ")).", style: Palette.muted)
-        .lines(in: context)
+      lines += TextBlock(
+        "Showing \(visible.count) of \(viewModel.places.count): \(filters.joined(separator: ", ")).",
+        style: Palette.muted
+      )
+      .lines(in: context)
     }
     guard !visible.isEmpty else {
       return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
@@ -156,7 +167,8 @@ final class NearbyPlacesScreen: Screen {
       }
     ).lines(in: context)
     if viewModel.mayHaveMore {
-      lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(in: context)
+      lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
+        in: context)
     }
     return lines
   }

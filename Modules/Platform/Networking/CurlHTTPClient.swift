@@ -77,7 +77,6 @@ public final class CurlHTTPClient: HTTPClient {
   }
 }
 
-
 /// Hands the transfer to the cancellation handler, which may run before the
 /// transfer exists (then it is cancelled as soon as it is made).
 private final class TransferBox: Sendable {

@@ -58,7 +58,10 @@ final class CurlWorker: @unchecked Sendable {
 
   private func run() {
     while !isStopping.load(ordering: .acquiring) {
-      for transfer in pending.withLock({ queue in defer { queue.removeAll() }; return queue }) {
+      for transfer in pending.withLock({ queue in
+        defer { queue.removeAll() }
+        return queue
+      }) {
         start(transfer)
       }
       for (handle, transfer) in active where transfer.isCancelled.load(ordering: .acquiring) {
@@ -74,7 +77,10 @@ final class CurlWorker: @unchecked Sendable {
       var ready: Int32 = 0
       curl_multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 250, &ready)
     }
-    for transfer in pending.withLock({ queue in defer { queue.removeAll() }; return queue }) {
+    for transfer in pending.withLock({ queue in
+      defer { queue.removeAll() }
+      return queue
+    }) {
       transfer.continuation.resume(throwing: CancellationError())
     }
     for handle in Array(active.keys) { finish(handle, with: .failure(CancellationError())) }

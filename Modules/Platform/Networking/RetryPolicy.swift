@@ -13,7 +13,9 @@ public struct RetryPolicy: Sendable, Equatable {
   /// back to the caller, who tells the person when to come back.
   public var longestRetryAfter: Duration
 
-  public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(400), longestRetryAfter: Duration = .seconds(10)) {
+  public init(
+    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(400), longestRetryAfter: Duration = .seconds(10)
+  ) {
     self.maxAttempts = maxAttempts
     self.baseDelay = baseDelay
     self.longestRetryAfter = longestRetryAfter

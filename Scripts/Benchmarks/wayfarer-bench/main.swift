@@ -42,7 +42,8 @@ func main() async throws {
 
   let tabFlow = [
     "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator", "ProfileCoordinator",
-    "TabBarController", "HomeRootScreen", "ExploreRootScreen", "BookmarksRootScreen", "ProfileScreen",
+    "TabBarController", "NearbyPlacesScreen", "NearbyPlacesViewModel", "HomeRouter", "ExploreRootScreen",
+    "BookmarksRootScreen", "ProfileScreen",
     "ProfileViewModel", "ProfileRouter",
   ]
   let rows = LifetimeLedger.shared.rows.filter { tabFlow.contains($0.typeName) }

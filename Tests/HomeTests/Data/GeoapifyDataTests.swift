@@ -9,7 +9,10 @@ final class GeoapifyRequestsTests: XCTestCase {
   private let requests = GeoapifyRequests(baseURL: URL(string: "https://api.geoapify.com")!, apiKey: "k+ey")
 
   private func items(_ url: URL) -> [String: String] {
-    Dictionary(uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+    Dictionary(
+      uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+        ($0.name, $0.value ?? "")
+      })
   }
 
   func test_places_askForTheFourCategoriesInA5kmCircle_20AtATime() {
@@ -19,8 +22,10 @@ final class GeoapifyRequestsTests: XCTestCase {
     XCTAssertEqual(url.path, "/v2/places")
     XCTAssertEqual(
       items(url),
-      ["categories": "tourism,catering,entertainment,leisure", "filter": "circle:-46.6333,-23.5505,5000",
-       "bias": "proximity:-46.6333,-23.5505", "limit": "20", "offset": "20", "apiKey": "k+ey"])
+      [
+        "categories": "tourism,catering,entertainment,leisure", "filter": "circle:-46.6333,-23.5505,5000",
+        "bias": "proximity:-46.6333,-23.5505", "limit": "20", "offset": "20", "apiKey": "k+ey",
+      ])
     XCTAssertTrue(url.absoluteString.contains("apiKey=k%2Bey"), url.absoluteString)
   }
 
@@ -31,7 +36,8 @@ final class GeoapifyRequestsTests: XCTestCase {
 
     let cities = requests.cities(named: "São Paulo")
     XCTAssertEqual(cities.path, "/v1/geocode/search")
-    XCTAssertEqual(items(cities), ["text": "São Paulo", "type": "city", "limit": "5", "format": "json", "apiKey": "k+ey"])
+    XCTAssertEqual(
+      items(cities), ["text": "São Paulo", "type": "city", "limit": "5", "format": "json", "apiKey": "k+ey"])
   }
 
   func test_aBaseURLWithAPath_keepsIt() {
@@ -47,7 +53,8 @@ final class PlaceMapperTests: XCTestCase {
   }
 
   func test_theDocumentedFeature_becomesAPlace() throws {
-    let places = PlaceMapper.places(from: try decode(GeoapifyFixtures.collection([GeoapifyFixtures.documentedFeature])), origin: nil)
+    let places = PlaceMapper.places(
+      from: try decode(GeoapifyFixtures.collection([GeoapifyFixtures.documentedFeature])), origin: nil)
 
     XCTAssertEqual(places.count, 1)
     let place = try XCTUnwrap(places.first)
@@ -92,7 +99,8 @@ final class PlaceMapperTests: XCTestCase {
     let results = try JSONDecoder().decode(GeocodingResultsDTO.self, from: Data(GeoapifyFixtures.lisbonSearch.utf8))
 
     XCTAssertEqual(
-      PlaceMapper.cities(from: results).map { "\($0.name), \($0.country)" }, ["Lisbon, Portugal", "Lisbon, United States"])
+      PlaceMapper.cities(from: results).map { "\($0.name), \($0.country)" },
+      ["Lisbon, Portugal", "Lisbon, United States"])
   }
 }
 
@@ -108,17 +116,21 @@ final class GeoapifyErrorTests: XCTestCase {
 
   func test_statusesBecomeSentences() {
     XCTAssertEqual(
-      error(status: 401, body: GeoapifyFixtures.invalidKey), "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey")
+      error(status: 401, body: GeoapifyFixtures.invalidKey),
+      "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey")
     XCTAssertEqual(
       error(status: 429, body: GeoapifyFixtures.quota, headers: ["retry-after": "3600"]),
       "Geoapify's quota for this key is exhausted (Quota exceeded). Try again in 3600 seconds.")
     XCTAssertEqual(
       error(status: 429, body: GeoapifyFixtures.quota),
-      "Geoapify's quota for this key is exhausted (Quota exceeded). Try again later; the free plan allows 3,000 requests a day.")
+      "Geoapify's quota for this key is exhausted (Quota exceeded). Try again later; the free plan allows 3,000 requests a day."
+    )
     XCTAssertEqual(
-      error(status: 503, body: "<html>busy</html>"), "Geoapify is having trouble (HTTP 503: no message). Try again in a moment.")
+      error(status: 503, body: "<html>busy</html>"),
+      "Geoapify is having trouble (HTTP 503: no message). Try again in a moment.")
     XCTAssertEqual(
-      error(status: 400, body: GeoapifyFixtures.invalidPlace), "Geoapify did not accept the request (HTTP 400: Invalid Place ID).")
+      error(status: 400, body: GeoapifyFixtures.invalidPlace),
+      "Geoapify did not accept the request (HTTP 400: Invalid Place ID).")
     XCTAssertEqual(error(status: 200, body: "{}"), "no error")
   }
 
@@ -226,7 +238,8 @@ final class OfflineCatalogRepositoryTests: XCTestCase {
   }
 
   func test_nothingNear_theMiddleOfTheOcean() async throws {
-    let page = try await repository.places(near: Coordinate(latitude: 0, longitude: -30), offset: 0, limit: 20, refresh: false)
+    let page = try await repository.places(
+      near: Coordinate(latitude: 0, longitude: -30), offset: 0, limit: 20, refresh: false)
     XCTAssertEqual(page.places, [])
     XCTAssertFalse(page.mayHaveMore)
   }

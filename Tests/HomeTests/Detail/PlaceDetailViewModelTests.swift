@@ -30,12 +30,14 @@ final class PlaceDetailViewModelTests: XCTestCase {
 
   func test_aDetailsFailure_leavesTheBasicFacts() async {
     let (viewModel, repository, _, _) = makeSUT()
-    repository.detailsResult = .failure(Failure(description: "Geoapify did not accept the request (HTTP 400: Invalid Place ID)."))
+    repository.detailsResult = .failure(
+      Failure(description: "Geoapify did not accept the request (HTTP 400: Invalid Place ID)."))
 
     await viewModel.loadDetails()
 
     XCTAssertEqual(viewModel.details, .unavailable("Geoapify did not accept the request (HTTP 400: Invalid Place ID)."))
-    XCTAssertEqual(viewModel.facts.map(\.key), ["Category", "Address", "City", "Distance", "Opening hours", "Phone", "Website"])
+    XCTAssertEqual(
+      viewModel.facts.map(\.key), ["Category", "Address", "City", "Distance", "Opening hours", "Phone", "Website"])
   }
 
   func test_favorite_savesTheWholePlace_thenRemovesIt() async {

@@ -26,7 +26,8 @@ enum GeoapifyFixtures {
     city: String? = "Munich", distance: Int? = nil
   ) -> String {
     var properties: [String: Any] = [
-      "country": "Germany", "lat": latitude, "lon": longitude, "categories": [category.split(separator: ".")[0], category],
+      "country": "Germany", "lat": latitude, "lon": longitude,
+      "categories": [category.split(separator: ".")[0], category],
       "place_id": id, "datasource": ["sourcename": "openstreetmap", "raw": [String: String]()],
     ]
     if let name { properties["name"] = name }

@@ -22,7 +22,8 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
 
   func places(near center: Coordinate, offset: Int, limit: Int, refresh: Bool) async throws -> PlacesPage {
     lock.withLock { _ in
-      _calls.append(.places(latitude: center.latitude, longitude: center.longitude, offset: offset, limit: limit, refresh: refresh))
+      _calls.append(
+        .places(latitude: center.latitude, longitude: center.longitude, offset: offset, limit: limit, refresh: refresh))
     }
     guard !pages.isEmpty else { return PlacesPage(places: [], fetched: 0, mayHaveMore: false, cachedAt: nil) }
     return try pages.removeFirst().get()
@@ -100,12 +101,16 @@ struct Failure: Error, CustomStringConvertible {
 }
 
 extension Place {
-  static func sample(_ id: String, name: String, city: String = "Munich", category: String = "catering.cafe", distance: Double = 100)
+  static func sample(
+    _ id: String, name: String, city: String = "Munich", category: String = "catering.cafe", distance: Double = 100
+  )
     -> Place
   {
     Place(
-      id: id, name: name, categories: [category.components(separatedBy: ".")[0], category], city: city, address: "Street 1",
-      coordinate: Coordinate(latitude: 48.1, longitude: 11.5), distance: distance, phone: "+49 1", website: "https://example.org",
+      id: id, name: name, categories: [category.components(separatedBy: ".")[0], category], city: city,
+      address: "Street 1",
+      coordinate: Coordinate(latitude: 48.1, longitude: 11.5), distance: distance, phone: "+49 1",
+      website: "https://example.org",
       openingHours: "Mo-Fr 09:00-17:00")
   }
 }

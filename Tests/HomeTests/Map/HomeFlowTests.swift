@@ -8,14 +8,19 @@ import XCTest
 /// The module as App uses it: the builder's stack, driven through commands.
 @MainActor
 final class HomeFlowTests: XCTestCase {
-  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (NavigationStack, ScriptedConsole, FavoritesSpy) {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    NavigationStack, ScriptedConsole, FavoritesSpy
+  ) {
     let favorites = FavoritesSpy()
     let console = ScriptedConsole()
     let stack = HomeBuilder.build(
       dependencies: HomeDependencies(
-        geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: favorites, locations: LocationsSpy(),
+        geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: favorites,
+        locations: LocationsSpy(),
         featureFlags: FlagsStub()))
-    for object in [stack, stack.root, favorites, console] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    for object in [stack, stack.root, favorites, console] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
     return (stack, console, favorites)
   }
 
@@ -24,7 +29,8 @@ final class HomeFlowTests: XCTestCase {
     let command = stack.visibleScreen.commands.first { $0.name == words[0] }
     XCTAssertNotNil(command, "no command \(words[0])")
     await command?.run(
-      CommandInput(arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
+      CommandInput(
+        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
   }
 
   func test_offline_listOpenFavoriteBack_releasesTheDetail() async {

@@ -24,8 +24,11 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     let flags = FlagsStub()
     let router = HomeRouterSpy()
     let viewModel = NearbyPlacesViewModel(
-      repository: repository, isOffline: false, fixedLocation: fixed, locations: locations, flags: flags, router: router)
-    for object in [viewModel, locations, flags, router] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+      repository: repository, isOffline: false, fixedLocation: fixed, locations: locations, flags: flags, router: router
+    )
+    for object in [viewModel, locations, flags, router] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
     return SUT(viewModel: viewModel, repository: repository, locations: locations, flags: flags, router: router)
   }
 
@@ -57,7 +60,9 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
   func test_failure_keepsTheServicesSentence() async {
     let sut = makeSUT()
-    sut.repository.pages = [.failure(Failure(description: "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey"))]
+    sut.repository.pages = [
+      .failure(Failure(description: "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey"))
+    ]
 
     await sut.viewModel.loadIfNeeded()
 
@@ -73,7 +78,8 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     await sut.viewModel.refresh()
 
     XCTAssertEqual(sut.viewModel.state, .loaded)
-    XCTAssertEqual(sut.repository.calls.last, .places(latitude: -23.5505, longitude: -46.6333, offset: 0, limit: 20, refresh: true))
+    XCTAssertEqual(
+      sut.repository.calls.last, .places(latitude: -23.5505, longitude: -46.6333, offset: 0, limit: 20, refresh: true))
   }
 
   func test_more_asksFromTheNumberAlreadyFetched_untilAPageIsShort() async {
@@ -128,7 +134,9 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [
       .success(
         PlacesPage(
-          places: [.sample("a", name: "A", category: "catering.cafe"), .sample("b", name: "B", category: "leisure.park")],
+          places: [
+            .sample("a", name: "A", category: "catering.cafe"), .sample("b", name: "B", category: "leisure.park"),
+          ],
           fetched: 2, mayHaveMore: false, cachedAt: nil))
     ]
     await sut.viewModel.loadIfNeeded()
@@ -137,27 +145,33 @@ final class NearbyPlacesViewModelTests: XCTestCase {
       sut.viewModel.setCategory("leisure"),
       "The category filter is off. Turn it on in Profile › Settings (toggle category-filter).")
     sut.flags.isCategoryFilterEnabled = true
-    XCTAssertEqual(sut.viewModel.setCategory("sports"), "No loaded place is in 'sports'. Categories here: catering, leisure.")
+    XCTAssertEqual(
+      sut.viewModel.setCategory("sports"), "No loaded place is in 'sports'. Categories here: catering, leisure.")
     XCTAssertNil(sut.viewModel.setCategory("Leisure"))
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
   }
 
   func test_city_searchThenUse_movesRemembersAndReloads() async {
     let sut = makeSUT()
-    sut.repository.citiesResult = .success([City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))])
+    sut.repository.citiesResult = .success([
+      City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))
+    ])
     sut.repository.pages = [page(1...3, more: false)]
 
     let result = await sut.viewModel.searchCities("lisb")
     let wrong = await sut.viewModel.useCity(0)
     let problem = await sut.viewModel.useCity(1)
 
-    XCTAssertEqual(result, .found([City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))]))
+    XCTAssertEqual(
+      result,
+      .found([City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))]))
     XCTAssertEqual(wrong, "Choose a city by its number, from 1 to 1.")
     XCTAssertNil(problem)
     XCTAssertEqual(sut.viewModel.location.name, "Lisbon, Portugal")
     XCTAssertEqual(sut.locations.city?.name, "Lisbon")
     XCTAssertEqual(
-      sut.repository.calls, [.cities("lisb"), .places(latitude: 38.7, longitude: -9.1, offset: 0, limit: 20, refresh: false)])
+      sut.repository.calls,
+      [.cities("lisb"), .places(latitude: 38.7, longitude: -9.1, offset: 0, limit: 20, refresh: false)])
   }
 
   func test_cityAlone_returnsToTheDefault_andForgetsTheChoice() async {

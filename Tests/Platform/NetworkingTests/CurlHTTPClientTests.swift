@@ -1,15 +1,17 @@
 import Foundation
-@testable import Networking
 import Synchronization
 import TestSupport
 import XCTest
+
+@testable import Networking
 
 final class CurlHTTPClientTests: XCTestCase {
   private func makeClient(
     retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5)), lowSpeedSeconds: Int = 20
   ) -> CurlHTTPClient {
     let client = CurlHTTPClient(
-      configuration: .init(userAgent: "wayfarer/test", connectTimeoutSeconds: 5, lowSpeedSeconds: lowSpeedSeconds, retry: retry))
+      configuration: .init(
+        userAgent: "wayfarer/test", connectTimeoutSeconds: 5, lowSpeedSeconds: lowSpeedSeconds, retry: retry))
     trackForMemoryLeaks(client)
     return client
   }
@@ -91,7 +93,9 @@ final class CurlHTTPClientTests: XCTestCase {
 
   func test_rateLimit_honoursRetryAfter() async throws {
     let calls = Counter()
-    let server = try makeServer { _ in calls.next() == 1 ? .json("{}", status: 429, headers: ["Retry-After": "1"]) : .json("{}") }
+    let server = try makeServer { _ in
+      calls.next() == 1 ? .json("{}", status: 429, headers: ["Retry-After": "1"]) : .json("{}")
+    }
     let started = Date()
 
     let response = try await makeClient().send(get(server, "/"))
@@ -101,7 +105,9 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_rateLimit_withALongRetryAfter_isHandedBackAtOnce() async throws {
-    let server = try makeServer { _ in .json(#"{"message":"Quota exceeded"}"#, status: 429, headers: ["Retry-After": "3600"]) }
+    let server = try makeServer { _ in
+      .json(#"{"message":"Quota exceeded"}"#, status: 429, headers: ["Retry-After": "3600"])
+    }
 
     let response = try await makeClient().send(get(server, "/"))
 
@@ -163,8 +169,9 @@ final class CurlHTTPClientTests: XCTestCase {
     let server = try makeServer { _ in .stall }
 
     do {
-      _ = try await makeClient(retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)), lowSpeedSeconds: 1).send(
-        get(server, "/"))
+      _ = try await makeClient(retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)), lowSpeedSeconds: 1)
+        .send(
+          get(server, "/"))
       XCTFail("expected an error")
     } catch let error as HTTPError {
       guard case .timedOut(let host, let seconds) = error else { return XCTFail("\(error)") }

@@ -36,7 +36,10 @@ final class BookmarkStore: Sendable {
       INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
       """,
-      [.integer(accountID), .text(kind.rawValue), .text(id), .text(title), .text(json), .real(now().timeIntervalSince1970)])
+      [
+        .integer(accountID), .text(kind.rawValue), .text(id), .text(title), .text(json),
+        .real(now().timeIntervalSince1970),
+      ])
   }
 
   func remove(_ kind: Kind, id: String) throws {
@@ -51,7 +54,9 @@ final class BookmarkStore: Sendable {
       "SELECT item_id, title, fields FROM bookmarks WHERE account_id = ? AND kind = ? ORDER BY created_at DESC, rowid DESC",
       [.integer(accountID), .text(kind.rawValue)]
     ).compactMap { row in
-      guard let id = row.text("item_id"), let title = row.text("title"), let json = row.text("fields") else { return nil }
+      guard let id = row.text("item_id"), let title = row.text("title"), let json = row.text("fields") else {
+        return nil
+      }
       let fields = (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
       return (id, title, fields)
     }

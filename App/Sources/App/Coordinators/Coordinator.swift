@@ -63,14 +63,16 @@ struct HomeEnvironment {
         if let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil {
           baseURL = url
         } else {
-          warnings.append("WAYFARER_GEOAPIFY_URL is not an http(s) URL ('\(text)'); using \(defaultGeoapifyURL.absoluteString).")
+          warnings.append(
+            "WAYFARER_GEOAPIFY_URL is not an http(s) URL ('\(text)'); using \(defaultGeoapifyURL.absoluteString).")
         }
       }
       home.geoapify = (key, baseURL, makeClient())
     }
     if let text = environment["WAYFARER_LOCATION"], !text.isEmpty {
       let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-      if parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 {
+      if parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180
+      {
         home.fixedLocation = (latitude, longitude)
       } else {
         warnings.append("WAYFARER_LOCATION must be LAT,LON in degrees (like -23.55,-46.63); '\(text)' is ignored.")

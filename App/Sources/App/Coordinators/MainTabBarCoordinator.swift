@@ -26,7 +26,9 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   func start() {
     let profile = ProfileCoordinator(account: account, services: services)
     profile.delegate = self
-    children = [HomeCoordinator(account: account, services: services), ExploreCoordinator(), BookmarksCoordinator(), profile]
+    children = [
+      HomeCoordinator(account: account, services: services), ExploreCoordinator(), BookmarksCoordinator(), profile,
+    ]
     let tabBar = TabBarController(tabs: children.map { $0.start() })
     self.tabBar = tabBar
     window.setRoot(.tabs(tabBar))

@@ -55,7 +55,8 @@ public enum WayfarerApp {
     let home = HomeEnvironment.from(environment: environment, cacheDirectory: paths.cache) {
       CurlHTTPClient(configuration: .init(userAgent: "wayfarer/\(AppInfo.version)"))
     }
-    let services = AppServices(session: session, accounts: accounts, database: database, home: home.environment, now: { Date() })
+    let services = AppServices(
+      session: session, accounts: accounts, database: database, home: home.environment, now: { Date() })
 
     console.write(
       StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)

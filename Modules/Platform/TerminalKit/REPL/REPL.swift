@@ -66,7 +66,9 @@ public final class REPL {
     for _ in 0..<8 {
       guard let screen = window.visibleScreen else { return }
       let appearing = screen !== lastAppeared
-      if (screen !== lastDrawn || screen.needsDisplay) && (!appearing || screen.drawsBeforeAppearing(in: console.context)) {
+      if (screen !== lastDrawn || screen.needsDisplay)
+        && (!appearing || screen.drawsBeforeAppearing(in: console.context))
+      {
         draw(screen)
       }
       guard appearing else { return }

@@ -1,0 +1,192 @@
+import Foundation
+import Synchronization
+import TestSupport
+import XCTest
+
+/// Home through the built binary: against a loopback Geoapify, and offline.
+final class HomeSessionTests: XCTestCase {
+  private var home: TemporaryDirectory!
+  private let register = ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"]
+
+  override func setUpWithError() throws {
+    home = try TemporaryDirectory("wayfarer-home-e2e")
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  /// Geoapify as documented: pages of 20 around Munich, details, geocoding.
+  private func makeGeoapify(_ override: (@Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply?)? = nil)
+    throws
+    -> LoopbackHTTPServer
+  {
+    let server = try LoopbackHTTPServer { request in
+      if let reply = override?(request) { return reply }
+      guard request.query["apiKey"] == "test-key" else { return .json(Fixtures.invalidKey, status: 401) }
+      switch request.path {
+      case "/v2/places":
+        let offset = Int(request.query["offset"] ?? "0") ?? 0
+        return .json(Fixtures.page(first: offset + 1, count: offset == 0 ? 20 : 5, near: request.query["bias"] ?? ""))
+      case "/v2/place-details":
+        return .json(Fixtures.details)
+      case "/v1/geocode/search":
+        return .json(Fixtures.geocoding)
+      default:
+        return .json(#"{"statusCode":404,"error":"Not Found","message":"Not Found"}"#, status: 404)
+      }
+    }
+    addTeardownBlock { server.stop() }
+    return server
+  }
+
+  private func run(_ script: [String], server: LoopbackHTTPServer?, extra: [String: String] = [:]) throws
+    -> WayfarerBinary.Run
+  {
+    var environment = extra
+    if let server {
+      environment["GEOAPIFY_API_KEY"] = environment["GEOAPIFY_API_KEY"] ?? "test-key"
+      environment["WAYFARER_GEOAPIFY_URL"] = server.baseURL
+    }
+    return try WayfarerBinary.run(script: script, home: home.path, environment: environment)
+  }
+
+  func test_live_listMoreFilterCityUseOpenFavorite() throws {
+    let server = try makeGeoapify()
+
+    let run = try run(
+      register + [
+        "more", "more", "filter place 2", "filter", "city lisbon", "use 1", "open 2", "favorite", "back", "quit",
+      ],
+      server: server, extra: ["WAYFARER_LOCATION": "48.1374,11.5755"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertFalse(out.contains("Offline catalog"))
+    XCTAssertTrue(out.contains("  Near WAYFARER_LOCATION (48.1374,11.5755) · within 5 km\n   1. Place 1"), out)
+    XCTAssertTrue(out.contains("  25. Place 25"), out)
+    XCTAssertTrue(out.contains("x That is every place within 5 km: 25 in all."), out)
+    XCTAssertTrue(out.contains("  Showing 7 of 25: name or city has \"place 2\"."), out)
+    XCTAssertTrue(out.contains("Cities matching lisbon:\n  1. Lisbon  Portugal\n  2. Lisbon  United States\n"), out)
+    XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
+    XCTAssertTrue(out.contains("  Wheelchair  yes\n"), out)
+    XCTAssertTrue(out.contains("ok Saved Place 2 to your bookmarks."), out)
+
+    let requests = server.requests
+    let places = requests.filter { $0.path == "/v2/places" }
+    XCTAssertEqual(places.map { $0.query["offset"] }, ["0", "20", "0"])
+    XCTAssertEqual(places.first?.query["filter"], "circle:11.5755,48.1374,5000")
+    XCTAssertEqual(places.first?.query["categories"], "tourism,catering,entertainment,leisure")
+    XCTAssertEqual(places.last?.query["bias"], "proximity:-9.1365919,38.7077507")
+    XCTAssertEqual(requests.first { $0.path == "/v1/geocode/search" }?.query["text"], "lisbon")
+    XCTAssertEqual(requests.first { $0.path == "/v2/place-details" }?.query["id"], "p2")
+    XCTAssertEqual(requests.first?.headers["user-agent"], "wayfarer/0.1.0")
+  }
+
+  func test_theFirstPageIsCached_andRefreshFetchesAgain() throws {
+    let server = try makeGeoapify()
+    XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
+
+    let relaunch = try run(["refresh", "quit"], server: server)
+
+    XCTAssertTrue(relaunch.stdout.contains("; type refresh for the latest."), relaunch.stdout)
+    XCTAssertEqual(server.requests.filter { $0.path == "/v2/places" }.count, 2)
+  }
+
+  func test_aRefusedKey_saysWhichVariable_andTheAppStaysUsable() throws {
+    let server = try makeGeoapify()
+
+    let run = try run(register + ["more", "profile", "quit"], server: server, extra: ["GEOAPIFY_API_KEY": "wrong"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertTrue(
+      run.stdout.contains(
+        "x Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey\n  Type refresh to try again.\n"),
+      run.stdout)
+    XCTAssertTrue(run.stdout.contains("x There is no list to extend yet. Type refresh to load places."), run.stdout)
+    XCTAssertTrue(run.stdout.contains("  Name          Ada Lovelace"), run.stdout)
+  }
+
+  func test_malformedJSON_isNamed_andHostileNamesArePrintedHarmlessly() throws {
+    let calls = Atomic<Int>(0)
+    let server = try makeGeoapify { request in
+      guard request.path == "/v2/places" else { return nil }
+      if calls.add(1, ordering: .relaxed).newValue == 1 { return .json(#"{"type":"FeatureCollection","features":[{"#) }
+      return .json(
+        #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Evil\u001b]0;owned\u0007 \u001b[31mBar","lat":48.1,"lon":11.5,"place_id":"e"},"geometry":{"type":"Point","coordinates":[11.5,48.1]}}]}"#
+      )
+    }
+
+    let run = try run(register + ["refresh", "quit"], server: server)
+
+    XCTAssertTrue(run.stdout.contains("x Geoapify sent a response Wayfarer could not read."), run.stdout)
+    XCTAssertTrue(run.stdout.contains("  1. Evil Bar  "), run.stdout)
+    XCTAssertFalse(run.stdout.contains("\u{1B}"))
+    XCTAssertFalse(run.stdout.contains("\u{07}"))
+  }
+
+  func test_anUnresolvableHost_isNamed() throws {
+    let run = try WayfarerBinary.run(
+      script: register + ["quit"], home: home.path,
+      environment: ["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": "http://no-such-host.invalid"])
+
+    XCTAssertTrue(
+      run.stdout.contains("x Could not find the server no-such-host.invalid. Check your internet connection."),
+      run.stdout)
+  }
+
+  func test_offline_catalog_cityUseAndBadNumbers() throws {
+    let run = try run(register + ["open 0", "use 1", "city lisbon", "use 9", "use 1", "more", "quit"], server: nil)
+
+    XCTAssertEqual(run.status, 0)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("! Offline catalog — set GEOAPIFY_API_KEY for live places\n"), out)
+    XCTAssertEqual(out.components(separatedBy: "Offline catalog").count - 1, 1)
+    XCTAssertTrue(out.contains("   1. Catedral da Sé"), out)
+    XCTAssertTrue(out.contains("x There is no place 0. Choose a number from 1 to 10."), out)
+    XCTAssertTrue(out.contains("x Search for a city first: city NAME."), out)
+    XCTAssertTrue(out.contains("x Choose a city by its number, from 1 to "), out)
+    XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
+    XCTAssertTrue(out.contains("x That is every place within 5 km: 7 in all."), out)
+  }
+
+  func test_theChosenCity_isRememberedPerAccount() throws {
+    XCTAssertEqual(try run(register + ["city berlin", "use 1", "quit"], server: nil).status, 0)
+
+    let relaunch = try run(["quit"], server: nil)
+
+    XCTAssertTrue(relaunch.stdout.contains("  Near Berlin, Germany · within 5 km\n"), relaunch.stdout)
+  }
+}
+
+/// Geoapify bodies for the fake server, in the documented shapes.
+private enum Fixtures {
+  static let invalidKey = #"{"statusCode":401,"error":"Unauthorized","message":"Invalid apiKey"}"#
+
+  static func page(first: Int, count: Int, near bias: String) -> String {
+    let parts = bias.replacingOccurrences(of: "proximity:", with: "").split(separator: ",").compactMap { Double($0) }
+    let (lon, lat) = parts.count == 2 ? (parts[0], parts[1]) : (11.5755, 48.1374)
+    let features = (first..<(first + count)).map { index in
+      """
+      {"type":"Feature","properties":{"name":"Place \(index)","country":"Germany","city":"Munich",
+       "lat":\(lat + Double(index) * 0.0004),"lon":\(lon),"categories":["tourism","tourism.sights"],
+       "datasource":{"sourcename":"openstreetmap","raw":{"website":"https://example.org/\(index)"}},
+       "distance":\(index * 44),"place_id":"p\(index)"},
+       "geometry":{"type":"Point","coordinates":[\(lon),\(lat + Double(index) * 0.0004)]}}
+      """
+    }
+    return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+  }
+
+  static let details = """
+    {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"feature_type":"details","name":"Place 2",
+     "facilities":{"wheelchair":true},"fee":false,"timezone":{"name":"Europe/Berlin"},"place_id":"p2"},
+     "geometry":{"type":"Polygon","coordinates":[[[11.57,48.13],[11.58,48.13],[11.58,48.14],[11.57,48.13]]]}}]}
+    """
+
+  static let geocoding = """
+    {"results":[{"formatted":"Lisbon, Portugal","city":"Lisbon","country":"Portugal","country_code":"pt","lat":38.7077507,
+     "lon":-9.1365919,"result_type":"city"},{"formatted":"Lisbon, ND, United States of America","city":"Lisbon",
+     "country":"United States","country_code":"us","lat":46.4416,"lon":-97.6815,"result_type":"city"}],"query":{"text":"lisbon"}}
+    """
+}
