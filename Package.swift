@@ -277,6 +277,16 @@ let package = Package(
       path: "Tests/AppTests"
     ),
     .executableTarget(
+      name: "home-bench",
+      dependencies: [
+        "Home",
+        "LoopbackHTTP",
+        "Networking",
+        "TerminalKit",
+      ],
+      path: "Scripts/Benchmarks/home-bench"
+    ),
+    .executableTarget(
       name: "wayfarer-bench",
       dependencies: [
         "App",
@@ -289,9 +299,15 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "TerminalKit"
+        "LoopbackHTTP",
+        "TerminalKit",
       ],
       path: "Tests/TestSupport"
+    ),
+    // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
+    .target(
+      name: "LoopbackHTTP",
+      path: "Tests/LoopbackHTTP"
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -33,26 +33,46 @@ public struct ListView {
     let width = Spacing.contentWidth(context)
     let textIndent = Spacing.indent + numberWidth + 2
     let details = items.map { $0.detail.map(TextSanitizer.clean) ?? "" }
-    let detailWidth = details.map(DisplayWidth.of).max() ?? 0
+    let detailWidth = details.lazy.map(DisplayWidth.of).max() ?? 0
     let titleRoom = max(width - textIndent - (detailWidth > 0 ? detailWidth + Spacing.gutter : 0), 8)
-    let titles = items.map { DisplayWidth.truncate(TextSanitizer.clean($0.title), to: titleRoom) }
-    let titleWidth = titles.map(DisplayWidth.of).max() ?? 0
+    // Each width is measured once: lists can be long.
+    var titles: [String] = []
+    var titleWidths: [Int] = []
+    titles.reserveCapacity(items.count)
+    titleWidths.reserveCapacity(items.count)
+    for item in items {
+      var title = TextSanitizer.clean(item.title)
+      var columns = DisplayWidth.of(title)
+      if columns > titleRoom {
+        title = DisplayWidth.truncate(title, to: titleRoom)
+        columns = DisplayWidth.of(title)
+      }
+      titles.append(title)
+      titleWidths.append(columns)
+    }
+    let titleWidth = titleWidths.max() ?? 0
+    let padding = (0...(titleWidth + Spacing.gutter)).map { String(repeating: " ", count: $0) }
+    let subtitleIndent = String(repeating: " ", count: textIndent)
+    let subtitleRoom = max(width - textIndent, 8)
 
     var lines: [StyledLine] = []
+    lines.reserveCapacity(items.count * 2)
     for (offset, item) in items.enumerated() {
       let number = String(firstNumber + offset)
-      let label = String(repeating: " ", count: Spacing.indent + numberWidth - number.count) + number + ". "
-      var line = StyledLine(label, style: Palette.muted)
+      let label = padding[Spacing.indent + numberWidth - number.count] + number + ". "
       if details[offset].isEmpty {
-        line.append(titles[offset], style: Palette.emphasis)
+        lines.append(StyledLine([StyledSpan(label, style: Palette.muted), StyledSpan(titles[offset], style: Palette.emphasis)]))
       } else {
-        line.append(DisplayWidth.pad(titles[offset], to: titleWidth + Spacing.gutter), style: Palette.emphasis)
-        line.append(details[offset], style: Palette.muted)
+        lines.append(
+          StyledLine([
+            StyledSpan(label, style: Palette.muted),
+            StyledSpan(titles[offset], style: Palette.emphasis),
+            StyledSpan(padding[titleWidth + Spacing.gutter - titleWidths[offset]]),
+            StyledSpan(details[offset], style: Palette.muted),
+          ]))
       }
-      lines.append(line)
       if let subtitle = item.subtitle {
-        let text = DisplayWidth.truncate(TextSanitizer.clean(subtitle), to: max(width - textIndent, 8))
-        lines.append(StyledLine(String(repeating: " ", count: textIndent)) + StyledSpan(text))
+        lines.append(StyledLine(subtitleIndent + DisplayWidth.truncate(TextSanitizer.clean(subtitle), to: subtitleRoom)))
       }
     }
     return lines

@@ -34,12 +34,17 @@ struct Place: Equatable, Sendable {
   var address: String?
   var coordinate: Coordinate
   /// Metres from where the list was asked for.
-  var distance: Double?
+  var distance: Double? {
+    didSet { summary = Place.summary(category: category, distance: distance) }
+  }
+  /// `catering · 350 m`: what the list shows beside the name, made once.
+  private(set) var summary: String
   var phone: String?
   var website: String?
   var openingHours: String?
-  /// Searchable text, folded once (case and diacritics) for fast filtering.
-  let searchKey: String
+  /// Name and city folded once (case and diacritics), as UTF-8, so a filter
+  /// is a byte search.
+  let searchKey: [UInt8]
 
   init(
     id: String, name: String, categories: [String], city: String?, address: String?, coordinate: Coordinate,
@@ -56,16 +61,30 @@ struct Place: Equatable, Sendable {
     self.phone = phone
     self.website = website
     self.openingHours = openingHours
-    self.searchKey = Place.fold(name + " " + (city ?? ""))
+    self.searchKey = Array(Place.fold(name + " " + (city ?? "")).utf8)
+    self.summary = Place.summary(category: category, distance: distance)
+  }
+
+  private static func summary(category: String, distance: Double?) -> String {
+    distance.map { category + " · " + Formatting.distance($0) } ?? category
   }
 
   static func fold(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
-  /// Whether the name or city contains `text`, ignoring case and accents.
-  func matches(folded text: String) -> Bool {
-    searchKey.contains(text)
+  /// Whether the name or city contains `text` (folded with ``fold(_:)``).
+  func matches(folded text: [UInt8]) -> Bool {
+    guard !text.isEmpty else { return true }
+    guard text.count <= searchKey.count else { return false }
+    let first = text[0]
+    var start = 0
+    let last = searchKey.count - text.count
+    while start <= last {
+      if searchKey[start] == first && searchKey[start..<(start + text.count)].elementsEqual(text) { return true }
+      start += 1
+    }
+    return false
   }
 }
 

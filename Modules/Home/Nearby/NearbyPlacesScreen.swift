@@ -161,9 +161,7 @@ final class NearbyPlacesScreen: Screen {
     }
     lines += ListView(
       visible.map { place in
-        ListView.Item(
-          title: place.name, subtitle: place.city,
-          detail: [place.category, Formatting.distance(place.distance)].filter { !$0.isEmpty }.joined(separator: " · "))
+        ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
       }
     ).lines(in: context)
     if viewModel.mayHaveMore {

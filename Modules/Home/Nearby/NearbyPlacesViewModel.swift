@@ -37,7 +37,7 @@ final class NearbyPlacesViewModel {
   let isOffline: Bool
 
   private var fetched = 0
-  private var foldedFilter: String?
+  private var foldedFilter: [UInt8]?
   private var hasShownOfflineNotice = false
   private let repository: any PlacesRepository
   private let fixedLocation: Coordinate?
@@ -73,7 +73,8 @@ final class NearbyPlacesViewModel {
 
   /// The loaded places that pass the name and category filters, in order.
   var visiblePlaces: [Place] {
-    places.filter { place in
+    guard foldedFilter != nil || categoryFilter != nil else { return places }
+    return places.filter { place in
       (foldedFilter.map(place.matches(folded:)) ?? true) && (categoryFilter.map { place.category == $0 } ?? true)
     }
   }
@@ -147,7 +148,7 @@ final class NearbyPlacesViewModel {
   func setFilter(_ text: String) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     filterText = trimmed.isEmpty ? nil : trimmed
-    foldedFilter = filterText.map(Place.fold)
+    foldedFilter = filterText.map { Array(Place.fold($0).utf8) }
   }
 
   /// The categories of the loaded places.

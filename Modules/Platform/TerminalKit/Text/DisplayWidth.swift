@@ -4,17 +4,33 @@ public enum DisplayWidth {
   /// Columns that `text` takes: wide East Asian characters and emoji count
   /// two, combining marks count zero.
   public static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + width(of: $1) }
+    let asciiColumns = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    if let columns = asciiColumns ?? nil { return columns }
+    // Scalar by scalar rather than grapheme by grapheme: the same sum
+    // (combining marks and joiners count zero) at a fraction of the cost.
+    var columns = 0
+    for scalar in text.unicodeScalars {
+      columns += width(of: scalar)
+    }
+    return columns
   }
 
   static func width(of character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
-    if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-    switch first.properties.generalCategory {
+    return width(of: first)
+  }
+
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x7F { return value < 0x20 ? 0 : 1 }
+    if value < 0x300 { return value < 0xA0 ? 0 : 1 }
+    switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
-    default: break
+    default: return isWide(value) ? 2 : 1
     }
-    return isWide(first.value) ? 2 : 1
   }
 
   private static func isWide(_ value: UInt32) -> Bool {
@@ -31,7 +47,7 @@ public enum DisplayWidth {
 
   /// `text` cut to at most `columns`, ending with `ellipsis` when cut.
   public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
-    guard of(text) > columns else { return text }
+    guard text.utf8.count > columns, of(text) > columns else { return text }
     let room = columns - of(ellipsis)
     guard room > 0 else { return String(ellipsis.prefix(max(columns, 0))) }
     var result = ""
@@ -80,6 +96,7 @@ public enum DisplayWidth {
 
   /// `text` followed by spaces up to `columns`.
   public static func pad(_ text: String, to columns: Int) -> String {
-    text + String(repeating: " ", count: max(0, columns - of(text)))
+    let missing = columns - of(text)
+    return missing > 0 ? text + String(repeating: " ", count: missing) : text
   }
 }

@@ -10,21 +10,35 @@ public struct TextRenderer: Sendable {
   }
 
   public func render(_ line: StyledLine) -> String {
-    var output = ""
-    for span in line.spans {
-      let text = TextSanitizer.clean(span.text)
-      guard usesColor, !span.style.isPlain else {
-        output += text
-        continue
-      }
-      let codes = span.style.sgrCodes.map(String.init).joined(separator: ";")
-      output += "\u{1B}[\(codes)m\(text)\u{1B}[0m"
-    }
-    return output
+    var output: [UInt8] = []
+    append(line, to: &output)
+    return String(decoding: output, as: UTF8.self)
   }
 
   public func render(_ lines: [StyledLine]) -> String {
-    lines.map { render($0) + "\n" }.joined()
+    // Bytes first, one String at the end: far fewer copies for long lists.
+    var output: [UInt8] = []
+    output.reserveCapacity(lines.count * 80)
+    for line in lines {
+      append(line, to: &output)
+      output.append(0x0A)
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static let reset = Array("\u{1B}[0m".utf8)
+
+  private func append(_ line: StyledLine, to output: inout [UInt8]) {
+    for span in line.spans {
+      let text = TextSanitizer.clean(span.text)
+      guard usesColor, !span.style.isPlain else {
+        output.append(contentsOf: text.utf8)
+        continue
+      }
+      span.style.appendSGR(to: &output)
+      output.append(contentsOf: text.utf8)
+      output.append(contentsOf: Self.reset)
+    }
   }
 
   /// Rewrites the current terminal line in place (spinners and progress).

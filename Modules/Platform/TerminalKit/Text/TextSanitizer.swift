@@ -6,8 +6,9 @@
 /// printed on the line it belongs to.
 public enum TextSanitizer {
   public static func clean(_ text: String) -> String {
-    // Fast path: most text has nothing to remove.
-    if !text.unicodeScalars.contains(where: needsAttention) { return text }
+    // Fast path: most text has nothing to remove, which a scan of the UTF-8
+    // bytes shows without decoding scalars.
+    if isClean(text.utf8) { return text }
 
     var output = String.UnicodeScalarView()
     var scalars = text.unicodeScalars.makeIterator()
@@ -27,8 +28,24 @@ public enum TextSanitizer {
     return String(output)
   }
 
-  private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {
-    isControl(scalar) || isBidiControl(scalar)
+  /// No C0 control or DEL; no C1 control (C2 80…9F); no bidi control
+  /// (E2 80 AA…AE, E2 81 A6…A9).
+  static func isClean(_ bytes: String.UTF8View) -> Bool {
+    bytes.withContiguousStorageIfAvailable(isClean) ?? isClean(Array(bytes))
+  }
+
+  private static func isClean<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in bytes {
+      if byte < 0x20 || byte == 0x7F { return false }
+      if previous == 0xC2 && (0x80...0x9F).contains(byte) { return false }
+      if beforePrevious == 0xE2 && previous == 0x80 && (0xAA...0xAE).contains(byte) { return false }
+      if beforePrevious == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(byte) { return false }
+      beforePrevious = previous
+      previous = byte
+    }
+    return true
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -47,16 +47,27 @@ public struct TextStyle: Sendable, Hashable {
 
   public static let plain = TextStyle()
 
-  var isPlain: Bool { self == .plain }
+  /// No colour and no attribute: drawn as bare text.
+  var isPlain: Bool { foreground == nil && !isBold && !isDim && !isItalic && !isUnderlined && !isInverse }
 
-  var sgrCodes: [Int] {
-    var codes: [Int] = []
-    if isBold { codes.append(1) }
-    if isDim { codes.append(2) }
-    if isItalic { codes.append(3) }
-    if isUnderlined { codes.append(4) }
-    if isInverse { codes.append(7) }
-    if let foreground { codes.append(foreground.sgrCode) }
-    return codes
+  /// Appends `ESC [ codes m` for this style as bytes: drawing long lists
+  /// should not build a string per span.
+  func appendSGR(to output: inout [UInt8]) {
+    output.append(0x1B)
+    output.append(UInt8(ascii: "["))
+    var first = true
+    func add(_ code: Int) {
+      if !first { output.append(UInt8(ascii: ";")) }
+      first = false
+      if code >= 10 { output.append(UInt8(ascii: "0") + UInt8(code / 10)) }
+      output.append(UInt8(ascii: "0") + UInt8(code % 10))
+    }
+    if isBold { add(1) }
+    if isDim { add(2) }
+    if isItalic { add(3) }
+    if isUnderlined { add(4) }
+    if isInverse { add(7) }
+    if let foreground { add(foreground.sgrCode) }
+    output.append(UInt8(ascii: "m"))
   }
 }

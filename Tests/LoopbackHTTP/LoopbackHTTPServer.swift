@@ -55,8 +55,12 @@ public final class LoopbackHTTPServer: Sendable {
   /// How many TCP connections clients opened: 1 for many requests means reuse.
   public var acceptedConnections: Int { accepted.load(ordering: .acquiring) }
 
+  /// Whether requests are kept for ``requests`` (benchmarks turn it off).
+  private let recordsRequests: Bool
+
   /// Starts listening at once.
-  public init(handler: @escaping Handler) throws {
+  public init(recordsRequests: Bool = true, handler: @escaping Handler) throws {
+    self.recordsRequests = recordsRequests
     self.handler = handler
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var yes: Int32 = 1
@@ -129,16 +133,18 @@ public final class LoopbackHTTPServer: Sendable {
   }
 
   private func serve(_ client: Int32) {
-    var buffer = Data()
+    var buffer: [UInt8] = []
     while !stopped.load(ordering: .acquiring) {
       guard let request = readRequest(client, buffer: &buffer) else { return }
-      recorded.withLock { $0.append(request) }
+      if recordsRequests { recorded.withLock { $0.append(request) } }
       switch handler(request) {
       case .respond(let status, let headers, let body):
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"
-        guard send(Data(head.utf8) + (request.method == "HEAD" ? Data() : body), to: client) else { return }
+        var response = Data(head.utf8)
+        if request.method != "HEAD" { response.append(body) }
+        guard send(response, to: client) else { return }
       case .resetMidBody(let body, let sentBytes):
         let head = "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nContent-Type: application/json\r\n\r\n"
         _ = send(Data(head.utf8) + body.prefix(sentBytes), to: client)
@@ -155,18 +161,22 @@ public final class LoopbackHTTPServer: Sendable {
     }
   }
 
-  private func readRequest(_ client: Int32, buffer: inout Data) -> Request? {
-    let separator = Data("\r\n\r\n".utf8)
+  /// Reads one request; bytes of the next one stay in `buffer`.
+  private func readRequest(_ client: Int32, buffer: inout [UInt8]) -> Request? {
     var chunk = [UInt8](repeating: 0, count: 16_384)
-    while buffer.range(of: separator) == nil {
+    var searched = 0
+    var headEnd: Int?
+    while headEnd == nil {
+      headEnd = Self.endOfHead(in: buffer, from: searched)
+      if headEnd != nil { break }
+      searched = max(buffer.count - 3, 0)
       let count = recv(client, &chunk, chunk.count, 0)
       guard count > 0 else { return nil }
       buffer.append(contentsOf: chunk[..<count])
     }
-    let end = buffer.range(of: separator)!
-    let head = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
-    buffer.removeSubrange(buffer.startIndex..<end.upperBound)
-    var lines = head.components(separatedBy: "\r\n")
+    let end = headEnd!
+    let head = String(decoding: buffer[..<(end - 4)], as: UTF8.self)
+    var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
     let requestLine = lines.removeFirst().split(separator: " ")
     guard requestLine.count >= 2 else { return nil }
     var headers: [String: String] = [:]
@@ -175,14 +185,27 @@ public final class LoopbackHTTPServer: Sendable {
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     let length = Int(headers["content-length"] ?? "0") ?? 0
-    while buffer.count < length {
+    while buffer.count < end + length {
       let count = recv(client, &chunk, chunk.count, 0)
       guard count > 0 else { return nil }
       buffer.append(contentsOf: chunk[..<count])
     }
-    let body = buffer.prefix(length)
-    buffer.removeFirst(length)
-    return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Data(body))
+    let body = Data(buffer[end..<(end + length)])
+    buffer.removeFirst(end + length)
+    return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+  }
+
+  /// The index just past the first CR LF CR LF at or after `start`.
+  private static func endOfHead(in bytes: [UInt8], from start: Int) -> Int? {
+    guard bytes.count >= 4 else { return nil }
+    var index = start
+    while index + 3 < bytes.count {
+      if bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+        return index + 4
+      }
+      index += 1
+    }
+    return nil
   }
 
   private func send(_ data: Data, to client: Int32) -> Bool {

@@ -1,0 +1,245 @@
+// Home's two speed checks, run by Scripts/bench-home.sh:
+// 1. The HTTP client fetching and decoding Geoapify-sized pages from a
+//    loopback server, against Foundation's URLSession doing the same, in one
+//    run; plus the server answering a bare socket client, to show it is not
+//    the bottleneck.
+// 2. Filtering and drawing 10,000 loaded places on the Home screen.
+import Foundation
+import Home
+import LoopbackHTTP
+import Networking
+import TerminalKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// MARK: Fixtures
+
+/// A Places page in Geoapify's documented shape, `count` features.
+func placesPage(count: Int, first: Int = 1) -> Data {
+  let features = (first..<(first + count)).map { index in
+    """
+    {"type":"Feature","properties":{"name":"Place \(index)","country":"Germany","country_code":"de","city":"Munich",
+    "postcode":"80331","street":"Frauenplatz","housenumber":"\(index)","lon":\(11.57 + Double(index % 100) * 0.0003),
+    "lat":\(48.13 + Double(index / 100) * 0.0003),"formatted":"Place \(index), Frauenplatz \(index), 80331 Munich, Germany",
+    "address_line1":"Place \(index)","address_line2":"Frauenplatz \(index), 80331 Munich, Germany",
+    "categories":["catering","catering.cafe"],"details":["details.contact"],
+    "datasource":{"sourcename":"openstreetmap","attribution":"© OpenStreetMap contributors",
+    "raw":{"phone":"+49 89 24231690","website":"https://example.org/\(index)","opening_hours":"Mo-Sa 09:00-24:00"}},
+    "distance":\(index * 3),"place_id":"51463\(index)0c4f2e4a5c0f9b8d7e6a5b4c3d2e1f00"},
+    "geometry":{"type":"Point","coordinates":[\(11.57 + Double(index % 100) * 0.0003),\(48.13 + Double(index / 100) * 0.0003)]}}
+    """
+  }
+  return Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").utf8)
+}
+
+/// What both clients decode each page into.
+struct PageDTO: Decodable {
+  struct Feature: Decodable {
+    struct Properties: Decodable {
+      let name: String?
+      let city: String?
+      let lat: Double?
+      let lon: Double?
+      let categories: [String]?
+      let distance: Double?
+      let place_id: String?
+    }
+    let properties: Properties
+  }
+  let features: [Feature]
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+// MARK: 1. HTTP
+
+/// Fetches `url` `count` times over one keep-alive socket with no HTTP
+/// library at all: what the server alone costs per request.
+func bareSocketRequests(port: Int, path: String, count: Int) -> Duration {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = UInt16(port).bigEndian
+  _ = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+  }
+  defer { close(fd) }
+  let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  let clock = ContinuousClock()
+  return clock.measure {
+    for _ in 0..<count {
+      _ = send(fd, request, request.count, 0)
+      var received: [UInt8] = []
+      var expected = Int.max
+      while received.count < expected {
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n <= 0 { return }
+        received += buffer[..<n]
+        if expected == .max, let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
+          let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+          let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+          expected = end.upperBound + length
+        }
+      }
+    }
+  }
+}
+
+func httpBenchmark(pages: Int) async throws {
+  let body = placesPage(count: 20)
+  let server = try LoopbackHTTPServer(recordsRequests: false) { _ in
+    .respond(status: 200, headers: ["Content-Type": "application/json"], body: body)
+  }
+  defer { server.stop() }
+  let url = URL(string: server.baseURL + "/v2/places?limit=20&offset=0")!
+  let clock = ContinuousClock()
+
+  let curl = CurlHTTPClient(configuration: .init(userAgent: "wayfarer-bench", retry: .none))
+  let session = URLSession(configuration: .ephemeral)
+  func viaCurl() async throws {
+    let response = try await curl.send(HTTPRequest(url: url))
+    let page = try JSONDecoder().decode(PageDTO.self, from: response.body)
+    precondition(page.features.count == 20)
+  }
+  func viaURLSession() async throws {
+    let (data, _) = try await session.data(from: url)
+    let page = try JSONDecoder().decode(PageDTO.self, from: data)
+    precondition(page.features.count == 20)
+  }
+  for _ in 0..<50 {  // warm both up: connections, caches, lazy set-up
+    try await viaCurl()
+    try await viaURLSession()
+  }
+  // Alternate rounds so both see the same machine.
+  var curlTime = Duration.zero
+  var sessionTime = Duration.zero
+  let rounds = 4
+  for _ in 0..<rounds {
+    curlTime += try await clock.measure { for _ in 0..<(pages / rounds) { try await viaCurl() } }
+    sessionTime += try await clock.measure { for _ in 0..<(pages / rounds) { try await viaURLSession() } }
+  }
+  let bare = bareSocketRequests(port: server.port, path: url.path + "?" + (url.query ?? ""), count: pages)
+  let decodeOnly = try clock.measure {
+    for _ in 0..<pages { _ = try JSONDecoder().decode(PageDTO.self, from: body) }
+  }
+  var curlFetch = Duration.zero
+  var sessionFetch = Duration.zero
+  for _ in 0..<rounds {
+    curlFetch += try await clock.measure { for _ in 0..<(pages / rounds) { _ = try await curl.send(HTTPRequest(url: url)) } }
+    sessionFetch += try await clock.measure { for _ in 0..<(pages / rounds) { _ = try await session.data(from: url) } }
+  }
+
+  print("HTTP: \(pages) pages of 20 places (\(body.count) bytes each), fetched and decoded, loopback server")
+  print(String(format: "  server alone (bare socket client): %.1f µs per request", seconds(bare) / Double(pages) * 1e6))
+  print(String(format: "  libcurl client (CurlHTTPClient):   %.1f µs per page", seconds(curlTime) / Double(pages) * 1e6))
+  print(String(format: "  Foundation URLSession:             %.1f µs per page", seconds(sessionTime) / Double(pages) * 1e6))
+  print(String(format: "  ratio URLSession / libcurl: %.2f (target >= 2.5)", seconds(sessionTime) / seconds(curlTime)))
+  print(String(format: "  of which JSON decoding alone:      %.1f µs per page", seconds(decodeOnly) / Double(pages) * 1e6))
+  print(
+    String(
+      format: "  fetch only: libcurl %.1f µs, URLSession %.1f µs per page, ratio %.2f",
+      seconds(curlFetch) / Double(pages) * 1e6, seconds(sessionFetch) / Double(pages) * 1e6,
+      seconds(sessionFetch) / seconds(curlFetch)))
+}
+
+// MARK: 2. Filter and draw 10,000 places
+
+/// Serves one page holding every place, whatever is asked.
+final class OnePageClient: HTTPClient {
+  let body: Data
+  init(places: Int) { body = placesPage(count: places) }
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+}
+
+@MainActor
+final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureFlagsProviding {
+  func isFavorite(placeID: String) throws -> Bool { false }
+  func saveFavorite(placeID: String, title: String, fields: [String: String]) throws {}
+  func removeFavorite(placeID: String) throws {}
+  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? { nil }
+  func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {}
+  func clearCity() throws {}
+  var areFavoritesEnabled: Bool { true }
+  var isMapEnabled: Bool { true }
+  var isCategoryFilterEnabled: Bool { true }
+}
+
+@MainActor
+final class QuietConsole: Console {
+  var context = RenderContext(width: 100, capabilities: .plain)
+  var onInterrupt: (@MainActor () -> Void)?
+  func write(_ lines: [StyledLine]) {}
+  func readLine(prompt: String) async -> String? { nil }
+  func readSecret(prompt: String) async -> String? { nil }
+  func setStatus(_ line: StyledLine?) {}
+  func readCommand(prompt: String, completions: CompletionTable) async -> String? { nil }
+  func remember(_ line: String) {}
+  func useHistory(at path: String?) {}
+}
+
+@MainActor
+func filterAndDrawBenchmark(places: Int) async throws {
+  let stores = BenchStores()
+  let console = QuietConsole()
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-\(getpid())").path
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let stack = HomeBuilder.build(
+    dependencies: HomeDependencies(
+      geoapify: ("key", URL(string: "http://127.0.0.1:9")!, OnePageClient(places: places)),
+      fixedLocation: (48.13, 11.57), cacheDirectory: folder, favorites: stores, locations: stores, featureFlags: stores))
+  let screen = stack.root
+  await screen.didAppear(console: console)
+  guard let filter = screen.commands.first(where: { $0.name == "filter" }) else { fatalError("no filter command") }
+  let renderer = TextRenderer(usesColor: true)
+  let clock = ContinuousClock()
+  var shown = 0
+
+  var stages: [String: [Double]] = [:]
+  func filterAndDraw(_ text: String) async -> Duration {
+    let start = clock.now
+    await filter.run(CommandInput(arguments: [text], argumentText: text, console: console))
+    let filtered = clock.now
+    let lines = screen.body(in: console.context)
+    let built = clock.now
+    let output = renderer.render(lines)
+    let end = clock.now
+    shown = output.utf8.count
+    if text.isEmpty {
+      stages["filter", default: []].append(seconds(filtered - start))
+      stages["lines", default: []].append(seconds(built - filtered))
+      stages["escape codes", default: []].append(seconds(end - built))
+    }
+    return end - start
+  }
+  for _ in 0..<5 { _ = await filterAndDraw("") }
+  var all: [Double] = []
+  var narrowed: [Double] = []
+  for _ in 0..<30 {
+    all.append(seconds(await filterAndDraw("")))
+    narrowed.append(seconds(await filterAndDraw("place 1")))
+  }
+  print("Filter and draw \(places) loaded places (Home screen body, rendered with colour):")
+  print(String(format: "  no filter (all \(places) rows): median %.2f ms", median(all) * 1000))
+  print(String(format: "  filter \"place 1\" (1,111 rows): median %.2f ms (%d bytes drawn)", median(narrowed) * 1000, shown))
+  print(
+    "  no filter, by stage: "
+      + ["filter", "lines", "escape codes"].map { String(format: "%@ %.2f ms", $0, median(stages[$0] ?? [0]) * 1000) }
+      .joined(separator: ", "))
+  print("  target: under 10 ms")
+}
+
+let pages = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
+try await httpBenchmark(pages: pages)
+try await filterAndDrawBenchmark(places: 10_000)

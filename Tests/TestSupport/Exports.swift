@@ -1,0 +1,2 @@
+// Tests reach the loopback server through TestSupport.
+@_exported import LoopbackHTTP
