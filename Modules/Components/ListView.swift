@@ -61,7 +61,8 @@ public struct ListView {
       let number = String(firstNumber + offset)
       let label = padding[Spacing.indent + numberWidth - number.count] + number + ". "
       if details[offset].isEmpty {
-        lines.append(StyledLine([StyledSpan(label, style: Palette.muted), StyledSpan(titles[offset], style: Palette.emphasis)]))
+        lines.append(
+          StyledLine([StyledSpan(label, style: Palette.muted), StyledSpan(titles[offset], style: Palette.emphasis)]))
       } else {
         lines.append(
           StyledLine([
@@ -72,7 +73,8 @@ public struct ListView {
           ]))
       }
       if let subtitle = item.subtitle {
-        lines.append(StyledLine(subtitleIndent + DisplayWidth.truncate(TextSanitizer.clean(subtitle), to: subtitleRoom)))
+        lines.append(
+          StyledLine(subtitleIndent + DisplayWidth.truncate(TextSanitizer.clean(subtitle), to: subtitleRoom)))
       }
     }
     return lines

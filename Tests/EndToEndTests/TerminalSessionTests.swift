@@ -55,3 +55,42 @@ final class TerminalSessionTests: XCTestCase {
     XCTAssertFalse(last.contains("hunter2"))
   }
 }
+
+extension TerminalSessionTests {
+  /// Ctrl-C while Home waits on a silent Geoapify cancels the load, not the app.
+  func test_ctrlC_cancelsALoadingList_andTheAppGoesOn() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let home = try TemporaryDirectory("wayfarer-tty")
+    defer { home.remove() }
+    let server = try LoopbackHTTPServer { request in request.path == "/v2/places" ? .stall : .close }
+    defer { server.stop() }
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": server.baseURL,
+      ])
+
+    try terminal.answer("welcome>", with: "register")
+    try terminal.answer("Name:", with: "Ada")
+    try terminal.answer("Surname:", with: "Lovelace")
+    try terminal.answer("E-mail:", with: "ada@example.com")
+    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
+    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    let loading = try terminal.waitFor("the request to arrive") { _ in !server.requests.isEmpty }
+    XCTAssertTrue(loading.contains("░░░"), "skeleton rows while loading:\n\(loading)")
+
+    let interrupted = Date()
+    try terminal.send("C-c")
+    let screen = try terminal.waitFor("home>")
+    XCTAssertLessThan(Date().timeIntervalSince(interrupted), 2)
+    XCTAssertTrue(screen.contains("Cancelled."), screen)
+    XCTAssertTrue(screen.contains("Loading was cancelled."), screen)
+
+    try terminal.type("profile")
+    try terminal.send("Enter")
+    try terminal.waitFor("profile>")
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
+}

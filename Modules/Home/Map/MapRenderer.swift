@@ -30,6 +30,8 @@ struct MapRenderer {
     }
     for (number, place) in places {
       let (east, north) = offset(of: place.coordinate)
+      // A dot for every place, under its number where the number fits.
+      canvas.dot(x: east / metresPerColumn, y: north / metresPerRow)
       canvas.label(String(number), x: east / metresPerColumn, y: north / metresPerRow)
     }
     canvas.label(unicode ? "✛" : "+", x: 0, y: 0, force: true)

@@ -88,7 +88,8 @@ func bareSocketRequests(port: Int, path: String, count: Int) -> Duration {
         received += buffer[..<n]
         if expected == .max, let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
           let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
-          let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+          let length =
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
           expected = end.upperBound + length
         }
@@ -137,16 +138,21 @@ func httpBenchmark(pages: Int) async throws {
   var curlFetch = Duration.zero
   var sessionFetch = Duration.zero
   for _ in 0..<rounds {
-    curlFetch += try await clock.measure { for _ in 0..<(pages / rounds) { _ = try await curl.send(HTTPRequest(url: url)) } }
+    curlFetch += try await clock.measure {
+      for _ in 0..<(pages / rounds) { _ = try await curl.send(HTTPRequest(url: url)) }
+    }
     sessionFetch += try await clock.measure { for _ in 0..<(pages / rounds) { _ = try await session.data(from: url) } }
   }
 
   print("HTTP: \(pages) pages of 20 places (\(body.count) bytes each), fetched and decoded, loopback server")
   print(String(format: "  server alone (bare socket client): %.1f µs per request", seconds(bare) / Double(pages) * 1e6))
-  print(String(format: "  libcurl client (CurlHTTPClient):   %.1f µs per page", seconds(curlTime) / Double(pages) * 1e6))
-  print(String(format: "  Foundation URLSession:             %.1f µs per page", seconds(sessionTime) / Double(pages) * 1e6))
+  print(
+    String(format: "  libcurl client (CurlHTTPClient):   %.1f µs per page", seconds(curlTime) / Double(pages) * 1e6))
+  print(
+    String(format: "  Foundation URLSession:             %.1f µs per page", seconds(sessionTime) / Double(pages) * 1e6))
   print(String(format: "  ratio URLSession / libcurl: %.2f (target >= 2.5)", seconds(sessionTime) / seconds(curlTime)))
-  print(String(format: "  of which JSON decoding alone:      %.1f µs per page", seconds(decodeOnly) / Double(pages) * 1e6))
+  print(
+    String(format: "  of which JSON decoding alone:      %.1f µs per page", seconds(decodeOnly) / Double(pages) * 1e6))
   print(
     String(
       format: "  fetch only: libcurl %.1f µs, URLSession %.1f µs per page, ratio %.2f",
@@ -198,7 +204,8 @@ func filterAndDrawBenchmark(places: Int) async throws {
   let stack = HomeBuilder.build(
     dependencies: HomeDependencies(
       geoapify: ("key", URL(string: "http://127.0.0.1:9")!, OnePageClient(places: places)),
-      fixedLocation: (48.13, 11.57), cacheDirectory: folder, favorites: stores, locations: stores, featureFlags: stores))
+      fixedLocation: (48.13, 11.57), cacheDirectory: folder, favorites: stores, locations: stores, featureFlags: stores)
+  )
   let screen = stack.root
   await screen.didAppear(console: console)
   guard let filter = screen.commands.first(where: { $0.name == "filter" }) else { fatalError("no filter command") }
@@ -232,7 +239,9 @@ func filterAndDrawBenchmark(places: Int) async throws {
   }
   print("Filter and draw \(places) loaded places (Home screen body, rendered with colour):")
   print(String(format: "  no filter (all \(places) rows): median %.2f ms", median(all) * 1000))
-  print(String(format: "  filter \"place 1\" (1,111 rows): median %.2f ms (%d bytes drawn)", median(narrowed) * 1000, shown))
+  print(
+    String(format: "  filter \"place 1\" (1,111 rows): median %.2f ms (%d bytes drawn)", median(narrowed) * 1000, shown)
+  )
   print(
     "  no filter, by stage: "
       + ["filter", "lines", "escape codes"].map { String(format: "%@ %.2f ms", $0, median(stages[$0] ?? [0]) * 1000) }
