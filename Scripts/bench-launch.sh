@@ -16,7 +16,7 @@ import Foundation
 _ = FileHandle.standardInput.availableData
 SWIFT
 swiftc -O "$work/main.swift" -o "$work/empty" \
-  -Xlinker --no-as-needed -ledit -lsodium -lsqlite3 -Xlinker --as-needed >&2
+  -Xlinker --no-as-needed -lcurl -ledit -lsodium -lsqlite3 -Xlinker --as-needed >&2
 
 # One launch first so the database exists and caches are warm for both.
 mkdir -p "$work/home"
@@ -39,4 +39,4 @@ print(f"empty Swift program (same libraries): median {empty:.2f} ms")
 print(f"wayfarer, piped quit:                 median {wayfarer:.2f} ms")
 print(f"ratio: {wayfarer / empty:.2f} (target <= 1.30)")
 PY
-ldd .build/release/wayfarer | grep -E "edit|sodium|sqlite" | sed 's/^/wayfarer links: /'
+ldd .build/release/wayfarer | grep -E "curl|edit|sodium|sqlite" | sed 's/^/wayfarer links: /'
