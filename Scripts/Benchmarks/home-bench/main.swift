@@ -182,23 +182,12 @@ final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureF
   var isCategoryFilterEnabled: Bool { true }
 }
 
-@MainActor
-final class QuietConsole: Console {
-  var context = RenderContext(width: 100, capabilities: .plain)
-  var onInterrupt: (@MainActor () -> Void)?
-  func write(_ lines: [StyledLine]) {}
-  func readLine(prompt: String) async -> String? { nil }
-  func readSecret(prompt: String) async -> String? { nil }
-  func setStatus(_ line: StyledLine?) {}
-  func readCommand(prompt: String, completions: CompletionTable) async -> String? { nil }
-  func remember(_ line: String) {}
-  func useHistory(at path: String?) {}
 }
 
 @MainActor
 func filterAndDrawBenchmark(places: Int) async throws {
   let stores = BenchStores()
-  let console = QuietConsole()
+  let console = NullConsole(context: RenderContext(width: 100, capabilities: .plain))
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-\(getpid())").path
   defer { try? FileManager.default.removeItem(atPath: folder) }
   let stack = HomeBuilder.build(

@@ -38,7 +38,7 @@ public final class AppFlowHarness {
     let services = AppServices(
       session: session, accounts: accounts, database: database, home: .offline(cacheDirectory: cache), now: { Date() })
     coordinator = AppCoordinator(window: window, services: services)
-    repl = REPL(window: window, console: SilentConsole(), chrome: NavigationChrome())
+    repl = REPL(window: window, console: NullConsole(), chrome: NavigationChrome())
     coordinator.start()
     await repl.settle()
   }
