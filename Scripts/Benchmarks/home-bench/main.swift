@@ -182,8 +182,6 @@ final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureF
   var isCategoryFilterEnabled: Bool { true }
 }
 
-}
-
 @MainActor
 func filterAndDrawBenchmark(places: Int) async throws {
   let stores = BenchStores()
