@@ -20,7 +20,11 @@ final class TextSanitizerTests: XCTestCase {
     let line = StyledLine("ok", style: TextStyle(foreground: .green, isBold: true)) + StyledSpan(" \u{1B}[2Jname")
 
     XCTAssertEqual(TextRenderer(usesColor: false).render(line), "ok name")
-    XCTAssertEqual(TextRenderer(usesColor: true).render(line), "\u{1B}[1;32mok\u{1B}[0m name")
+    XCTAssertEqual(TextRenderer(usesColor: true).render(line), "\u{1B}[0;1;32mok\u{1B}[0m name")
+    let twoStyles =
+      StyledLine("a", style: TextStyle(foreground: .red)) + StyledSpan("b", style: TextStyle(foreground: .red))
+      + StyledSpan("c", style: TextStyle(isBold: true))
+    XCTAssertEqual(TextRenderer(usesColor: true).render(twoStyles), "\u{1B}[0;31mab\u{1B}[0;1mc\u{1B}[0m")
   }
 }
 

@@ -28,17 +28,23 @@ public struct TextRenderer: Sendable {
 
   private static let reset = Array("\u{1B}[0m".utf8)
 
+  /// Writes a line's spans, switching style only where it changes (one
+  /// `ESC [ 0 ; … m` per change) and resetting at the end of the line.
   private func append(_ line: StyledLine, to output: inout [UInt8]) {
+    var current = TextStyle.plain
     for span in line.spans {
       let text = TextSanitizer.clean(span.text)
-      guard usesColor, !span.style.isPlain else {
-        output.append(contentsOf: text.utf8)
-        continue
+      if usesColor && span.style != current {
+        if span.style.isPlain {
+          output.append(contentsOf: Self.reset)
+        } else {
+          span.style.appendSGR(to: &output)
+        }
+        current = span.style
       }
-      span.style.appendSGR(to: &output)
       output.append(contentsOf: text.utf8)
-      output.append(contentsOf: Self.reset)
     }
+    if !current.isPlain { output.append(contentsOf: Self.reset) }
   }
 
   /// Rewrites the current terminal line in place (spinners and progress).

@@ -50,12 +50,13 @@ public struct TextStyle: Sendable, Hashable {
   /// No colour and no attribute: drawn as bare text.
   var isPlain: Bool { foreground == nil && !isBold && !isDim && !isItalic && !isUnderlined && !isInverse }
 
-  /// Appends `ESC [ codes m` for this style as bytes: drawing long lists
-  /// should not build a string per span.
+  /// Appends `ESC [ 0 ; codes m` for this style as bytes (the 0 clears the
+  /// style before it): drawing long lists should not build a string per span.
   func appendSGR(to output: inout [UInt8]) {
     output.append(0x1B)
     output.append(UInt8(ascii: "["))
-    var first = true
+    output.append(UInt8(ascii: "0"))
+    var first = false
     func add(_ code: Int) {
       if !first { output.append(UInt8(ascii: ";")) }
       first = false
