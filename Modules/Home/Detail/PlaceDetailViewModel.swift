@@ -48,7 +48,7 @@ final class PlaceDetailViewModel {
   var facts: [(key: String, value: String)] {
     let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
     return [
-      ("Category", place.categories.first ?? place.category),
+      ("Category", Self.readable(category: place.categories.max { $0.count < $1.count } ?? place.category)),
       ("Address", place.address),
       ("City", place.city),
       ("Distance", place.distance.map { Formatting.distance($0) }),
@@ -56,6 +56,11 @@ final class PlaceDetailViewModel {
       ("Phone", place.phone ?? loaded?.phone),
       ("Website", place.website ?? loaded?.website),
     ].compactMap { pair in pair.1.map { (pair.0, $0) } }
+  }
+
+  /// `tourism.sights.place_of_worship` → `tourism › sights › place of worship`.
+  static func readable(category: String) -> String {
+    category.split(separator: ".").map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " › ")
   }
 
   /// Saves or removes the place. Returns whether it worked and a sentence.

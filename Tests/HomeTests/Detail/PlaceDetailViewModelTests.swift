@@ -5,7 +5,7 @@ import XCTest
 
 @MainActor
 final class PlaceDetailViewModelTests: XCTestCase {
-  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+  func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
     PlaceDetailViewModel, RepositorySpy, FavoritesSpy, FlagsStub
   ) {
     let repository = RepositorySpy()
@@ -65,5 +65,14 @@ final class PlaceDetailViewModelTests: XCTestCase {
     flags.areFavoritesEnabled = false
     XCTAssertEqual(
       viewModel.toggleFavorite().message, "Favorites are off. Turn them on in Profile › Settings (toggle favorites).")
+  }
+}
+
+extension PlaceDetailViewModelTests {
+  func test_theMostSpecificCategory_isShownReadably() async {
+    XCTAssertEqual(
+      PlaceDetailViewModel.readable(category: "tourism.sights.place_of_worship"), "tourism › sights › place of worship")
+    let (viewModel, _, _, _) = makeSUT()
+    XCTAssertEqual(viewModel.facts.first?.value, "catering › cafe")
   }
 }
