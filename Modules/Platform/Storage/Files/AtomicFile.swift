@@ -94,6 +94,10 @@ public enum Directories {
   /// Creates `path` and its missing parents, mode 0700, and checks that it
   /// can be written to.
   public static func prepare(_ path: String) throws {
+    // Usually the folder is there already: one stat and one access, not a
+    // mkdir per path component (this runs at launch and on every save).
+    var existing = stat()
+    if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR, access(path, W_OK | X_OK) == 0 { return }
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
