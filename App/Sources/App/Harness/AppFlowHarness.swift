@@ -12,8 +12,6 @@ import TerminalKit
 /// other step goes through the same commands a person types.
 @MainActor
 public final class AppFlowHarness {
-  public static let tabNames = ["home", "explore", "bookmarks", "profile"]
-
   private let window = Window()
   private let session = InMemorySessionStore()
   private let coordinator: AppCoordinator
@@ -50,9 +48,9 @@ public final class AppFlowHarness {
     await repl.settle()
   }
 
-  /// Selects each tab in turn, by typing its name.
+  /// Selects each tab in turn, by typing its name (as the tab bar lists them).
   public func visitTabs() async {
-    for name in Self.tabNames {
+    for name in window.tabBar?.tabs.map(\.name) ?? [] {
       await repl.execute(name)
       await repl.settle()
     }
