@@ -23,15 +23,16 @@ final class HomeSessionTests: XCTestCase {
   {
     let server = try LoopbackHTTPServer { request in
       if let reply = override?(request) { return reply }
-      guard request.query["apiKey"] == "test-key" else { return .json(Fixtures.invalidKey, status: 401) }
+      guard request.query["apiKey"] == "test-key" else { return .json(GeoapifyFixtures.invalidKey, status: 401) }
       switch request.path {
       case "/v2/places":
         let offset = Int(request.query["offset"] ?? "0") ?? 0
-        return .json(Fixtures.page(first: offset + 1, count: offset == 0 ? 20 : 5, near: request.query["bias"] ?? ""))
+        let origin = GeoapifyFixtures.origin(ofBias: request.query["bias"] ?? "") ?? (48.1374, 11.5755)
+        return .json(GeoapifyFixtures.page(count: offset == 0 ? 20 : 5, first: offset + 1, origin: origin))
       case "/v2/place-details":
-        return .json(Fixtures.details)
+        return .json(GeoapifyFixtures.details)
       case "/v1/geocode/search":
-        return .json(Fixtures.geocoding)
+        return .json(GeoapifyFixtures.lisbonSearch)
       default:
         return .json(#"{"statusCode":404,"error":"Not Found","message":"Not Found"}"#, status: 404)
       }
@@ -157,36 +158,4 @@ final class HomeSessionTests: XCTestCase {
 
     XCTAssertTrue(relaunch.stdout.contains("  Near Berlin, Germany · within 5 km\n"), relaunch.stdout)
   }
-}
-
-/// Geoapify bodies for the fake server, in the documented shapes.
-private enum Fixtures {
-  static let invalidKey = #"{"statusCode":401,"error":"Unauthorized","message":"Invalid apiKey"}"#
-
-  static func page(first: Int, count: Int, near bias: String) -> String {
-    let parts = bias.replacingOccurrences(of: "proximity:", with: "").split(separator: ",").compactMap { Double($0) }
-    let (lon, lat) = parts.count == 2 ? (parts[0], parts[1]) : (11.5755, 48.1374)
-    let features = (first..<(first + count)).map { index in
-      """
-      {"type":"Feature","properties":{"name":"Place \(index)","country":"Germany","city":"Munich",
-       "lat":\(lat + Double(index) * 0.0004),"lon":\(lon),"categories":["tourism","tourism.sights"],
-       "datasource":{"sourcename":"openstreetmap","raw":{"website":"https://example.org/\(index)"}},
-       "distance":\(index * 44),"place_id":"p\(index)"},
-       "geometry":{"type":"Point","coordinates":[\(lon),\(lat + Double(index) * 0.0004)]}}
-      """
-    }
-    return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
-  }
-
-  static let details = """
-    {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"feature_type":"details","name":"Place 2",
-     "facilities":{"wheelchair":true},"fee":false,"timezone":{"name":"Europe/Berlin"},"place_id":"p2"},
-     "geometry":{"type":"Polygon","coordinates":[[[11.57,48.13],[11.58,48.13],[11.58,48.14],[11.57,48.13]]]}}]}
-    """
-
-  static let geocoding = """
-    {"results":[{"formatted":"Lisbon, Portugal","city":"Lisbon","country":"Portugal","country_code":"pt","lat":38.7077507,
-     "lon":-9.1365919,"result_type":"city"},{"formatted":"Lisbon, ND, United States of America","city":"Lisbon",
-     "country":"United States","country_code":"us","lat":46.4416,"lon":-97.6815,"result_type":"city"}],"query":{"text":"lisbon"}}
-    """
 }

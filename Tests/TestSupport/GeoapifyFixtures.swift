@@ -1,9 +1,10 @@
 import Foundation
 
-/// Response bodies in the shapes Geoapify documents (../shared/reference/apis.md).
-enum GeoapifyFixtures {
+/// Response bodies in the shapes Geoapify documents (../shared/reference/apis.md),
+/// for Home's unit tests and the end-to-end sessions alike.
+public enum GeoapifyFixtures {
   /// The documented Places feature, verbatim but for the elided place_id.
-  static let documentedFeature = """
+  public static let documentedFeature = """
     {"type":"Feature",
      "properties":{"name":"Guido al Duomo","country":"Germany","country_code":"de","city":"Munich",
       "postcode":"80331","street":"Frauenplatz","housenumber":"12","lon":11.5742388,"lat":48.1389272,
@@ -16,12 +17,12 @@ enum GeoapifyFixtures {
      "geometry":{"type":"Point","coordinates":[11.5742388,48.1389272]}}
     """
 
-  static func collection(_ features: [String]) -> String {
+  public static func collection(_ features: [String]) -> String {
     #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
   }
 
   /// A feature like the documented one, with its own name, id and position.
-  static func feature(
+  public static func feature(
     name: String?, id: String, latitude: Double, longitude: Double, category: String = "tourism.sights",
     city: String? = "Munich", distance: Int? = nil
   ) -> String {
@@ -40,8 +41,10 @@ enum GeoapifyFixtures {
     return String(decoding: try! JSONSerialization.data(withJSONObject: feature, options: [.sortedKeys]), as: UTF8.self)
   }
 
-  /// `count` named places in a row north of `origin`, ids `p<first>`….
-  static func page(count: Int, first: Int = 1, origin: (lat: Double, lon: Double) = (48.1374, 11.5755)) -> String {
+  /// `count` named places (`Place N`, ids `pN`, from `first`) in a row
+  /// north of `origin`.
+  public static func page(count: Int, first: Int = 1, origin: (lat: Double, lon: Double) = (48.1374, 11.5755)) -> String
+  {
     collection(
       (first..<(first + count)).map { index in
         feature(
@@ -51,7 +54,7 @@ enum GeoapifyFixtures {
   }
 
   /// Place Details: the properties the details call adds, with a Polygon geometry.
-  static let details = """
+  public static let details = """
     {"type":"FeatureCollection","features":[{"type":"Feature",
      "properties":{"feature_type":"details","name":"Guido al Duomo","contact":{"phone":"+49 89 24231690","email":"x@example.org"},
       "website":"https://example.org","opening_hours":"Mo-Sa 09:00-24:00","facilities":{"wheelchair":true,"outdoor_seating":true},
@@ -60,8 +63,14 @@ enum GeoapifyFixtures {
      "geometry":{"type":"Polygon","coordinates":[[[11.574,48.138],[11.575,48.138],[11.575,48.139],[11.574,48.138]]]}}]}
     """
 
+  /// The origin a Places request asked about, from its `bias=proximity:LON,LAT`.
+  public static func origin(ofBias bias: String) -> (lat: Double, lon: Double)? {
+    let parts = bias.replacingOccurrences(of: "proximity:", with: "").split(separator: ",").compactMap { Double($0) }
+    return parts.count == 2 ? (parts[1], parts[0]) : nil
+  }
+
   /// Geocoding with format=json, as documented.
-  static let lisbonSearch = """
+  public static let lisbonSearch = """
     {"results":[
      {"formatted":"Lisbon, Portugal","city":"Lisbon","country":"Portugal","country_code":"pt","state":"Lisbon",
       "lat":38.7077507,"lon":-9.1365919,"result_type":"city","place_id":"51a","rank":{"confidence":1}},
@@ -70,7 +79,7 @@ enum GeoapifyFixtures {
     ],"query":{"text":"Lisbon"}}
     """
 
-  static let invalidKey = #"{"statusCode":401,"error":"Unauthorized","message":"Invalid apiKey"}"#
-  static let quota = #"{"statusCode":429,"error":"Too Many Requests","message":"Quota exceeded"}"#
-  static let invalidPlace = #"{"statusCode":400,"error":"Bad Request","message":"Invalid Place ID"}"#
+  public static let invalidKey = #"{"statusCode":401,"error":"Unauthorized","message":"Invalid apiKey"}"#
+  public static let quota = #"{"statusCode":429,"error":"Too Many Requests","message":"Quota exceeded"}"#
+  public static let invalidPlace = #"{"statusCode":400,"error":"Bad Request","message":"Invalid Place ID"}"#
 }
