@@ -73,6 +73,18 @@ let package = Package(
       path: "Tests/Platform/NetworkingTests"
     ),
     .target(
+      name: "JSON",
+      path: "Modules/Platform/JSON"
+    ),
+    .testTarget(
+      name: "JSONTests",
+      dependencies: [
+        "JSON",
+        "TestSupport",
+      ],
+      path: "Tests/Platform/JSONTests"
+    ),
+    .target(
       name: "Storage",
       dependencies: [
         "CSQLite"
@@ -165,6 +177,7 @@ let package = Package(
         "CHomeCatalog",
         "Components",
         "DesignSystem",
+        "JSON",
         "Networking",
         "Storage",
         "TerminalKit",
@@ -280,6 +293,7 @@ let package = Package(
       name: "home-bench",
       dependencies: [
         "Home",
+        "JSON",
         "LoopbackHTTP",
         "Networking",
         "TerminalKit",

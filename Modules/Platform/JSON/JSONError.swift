@@ -1,0 +1,40 @@
+/// Why a document is not JSON, and where (a byte offset).
+public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Reason: Equatable, Sendable {
+    case empty
+    case unexpectedEnd
+    case unexpectedByte(UInt8)
+    case invalidNumber
+    case invalidEscape
+    case controlCharacterInString
+    case tooDeep
+    case tooLarge
+    case trailingData
+  }
+
+  public let reason: Reason
+  public let offset: Int
+
+  public init(reason: Reason, offset: Int) {
+    self.reason = reason
+    self.offset = offset
+  }
+
+  public var description: String {
+    switch reason {
+    case .empty: "no JSON at all"
+    case .unexpectedEnd: "the JSON stops early, at byte \(offset)"
+    case .unexpectedByte(let byte): "unexpected \(Self.name(of: byte)) at byte \(offset)"
+    case .invalidNumber: "a malformed number at byte \(offset)"
+    case .invalidEscape: "a malformed escape sequence at byte \(offset)"
+    case .controlCharacterInString: "an unescaped control character in a string at byte \(offset)"
+    case .tooDeep: "more than \(JSONDocument.maximumDepth) nested arrays or objects at byte \(offset)"
+    case .tooLarge: "a document over 4 GiB"
+    case .trailingData: "more data after the JSON value, at byte \(offset)"
+    }
+  }
+
+  private static func name(of byte: UInt8) -> String {
+    (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+  }
+}

@@ -1,0 +1,219 @@
+/// Validates a document and writes its tape in one pass, without recursion:
+/// open containers live on an explicit stack, so depth costs memory bounded
+/// by `JSONDocument.maximumDepth`, never the thread's stack.
+struct JSONParser {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var position = 0
+  private var tape: [TapeEntry] = []
+  /// The innermost open container, kept apart from the others because every
+  /// value updates it.
+  private var current: OpenContainer?
+  /// The containers around `current`, outermost first.
+  private var outer: [OpenContainer] = []
+
+  private struct OpenContainer {
+    var index: Int
+    var isObject: Bool
+    var count: UInt32 = 0
+  }
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    // A value per ~12 bytes is typical of API answers; a guess, not a limit.
+    tape.reserveCapacity(bytes.count / 12 + 4)
+    outer.reserveCapacity(16)
+  }
+
+  mutating func parse() throws(JSONError) -> [TapeEntry] {
+    skipWhitespace()
+    guard position < bytes.count else { throw JSONError(reason: .empty, offset: 0) }
+    // After a whole value, a container wants `,` or its closer; right after
+    // it opens, its closer or a first value.
+    var afterValue = try value()
+    while let isObject = current?.isObject {
+      skipWhitespace()
+      guard position < bytes.count else { throw error(.unexpectedEnd) }
+      if bytes[position] == UInt8(ascii: isObject ? "}" : "]") {
+        position += 1
+        close()
+        afterValue = true
+        continue
+      }
+      if afterValue {
+        guard bytes[position] == UInt8(ascii: ",") else { throw error(.unexpectedByte(bytes[position])) }
+        position += 1
+        skipWhitespace()
+      }
+      if isObject { try key() }
+      afterValue = try value()
+    }
+    skipWhitespace()
+    guard position == bytes.count else { throw error(.trailingData) }
+    return tape
+  }
+
+  // MARK: Values
+
+  /// One value at `position`: a scalar whole (true), or the opening of a
+  /// container (false), whose contents the loop in `parse` reads.
+  private mutating func value() throws(JSONError) -> Bool {
+    guard position < bytes.count else { throw error(.unexpectedEnd) }
+    current?.count += 1
+    switch bytes[position] {
+    case UInt8(ascii: "\""): try string()
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      if let current {
+        guard outer.count + 1 < JSONDocument.maximumDepth else { throw error(.tooDeep) }
+        outer.append(current)
+      }
+      let isObject = bytes[position] == UInt8(ascii: "{")
+      current = OpenContainer(index: tape.count, isObject: isObject)
+      tape.append(TapeEntry(kind: isObject ? .object : .array, start: 0, end: 0))
+      position += 1
+      return false
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+    case UInt8(ascii: "t"): try literal("true", .true)
+    case UInt8(ascii: "f"): try literal("false", .false)
+    case UInt8(ascii: "n"): try literal("null", .null)
+    default: throw error(.unexpectedByte(bytes[position]))
+    }
+    return true
+  }
+
+  /// A member's key and its colon, leaving `position` at the value.
+  private mutating func key() throws(JSONError) {
+    guard position < bytes.count else { throw error(.unexpectedEnd) }
+    guard bytes[position] == UInt8(ascii: "\"") else { throw error(.unexpectedByte(bytes[position])) }
+    try string()
+    skipWhitespace()
+    guard position < bytes.count else { throw error(.unexpectedEnd) }
+    guard bytes[position] == UInt8(ascii: ":") else { throw error(.unexpectedByte(bytes[position])) }
+    position += 1
+    skipWhitespace()
+  }
+
+  private mutating func close() {
+    guard let container = current else { return }
+    tape[container.index].start = container.count
+    tape[container.index].end = UInt32(tape.count)
+    current = outer.popLast()
+  }
+
+  private mutating func string() throws(JSONError) {
+    position += 1  // the opening quote
+    let start = position
+    var escaped = false
+    while true {
+      skipPlainText()
+      guard position < bytes.count else { throw error(.unexpectedEnd) }
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte < 0x20 { throw error(.controlCharacterInString) }
+      escaped = true
+      try escape()
+    }
+    tape.append(
+      TapeEntry(
+        kind: escaped ? .escapedString : .string, start: UInt32(start), end: UInt32(position),
+        prefix: JSONText.prefix(of: UnsafeBufferPointer(rebasing: bytes[start..<position]))))
+    position += 1  // the closing quote
+  }
+
+  /// Moves past string bytes that need no attention (not `"`, `\\` or a
+  /// control character), eight at a time while it can: strings are most of
+  /// an API answer's bytes.
+  private mutating func skipPlainText() {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while position + 8 <= bytes.count {
+      let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
+      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+      // A byte is flagged when it is zero (after the xor) or below 0x20.
+      let flagged =
+        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+      if flagged & highs != 0 { break }
+      position += 8
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+      position += 1
+    }
+  }
+
+  /// Checks one escape sequence; decoding waits until the string is read.
+  private mutating func escape() throws(JSONError) {
+    let start = position
+    position += 1
+    guard position < bytes.count else { throw error(.unexpectedEnd) }
+    switch bytes[position] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      position += 1
+    case UInt8(ascii: "u"):
+      guard position + 4 < bytes.count else { throw error(.unexpectedEnd) }
+      for offset in 1...4 where JSONText.hexValue(bytes[position + offset]) == nil {
+        throw JSONError(reason: .invalidEscape, offset: start)
+      }
+      position += 5
+    default:
+      throw JSONError(reason: .invalidEscape, offset: start)
+    }
+  }
+
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+  private mutating func number() throws(JSONError) {
+    let start = position
+    if bytes[position] == UInt8(ascii: "-") { position += 1 }
+    guard position < bytes.count else { throw error(.unexpectedEnd) }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+    } else if digits() == 0 {
+      throw JSONError(reason: .invalidNumber, offset: start)
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw JSONError(reason: .invalidNumber, offset: start) }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      }
+      guard digits() > 0 else { throw JSONError(reason: .invalidNumber, offset: start) }
+    }
+    tape.append(TapeEntry(kind: .number, start: UInt32(start), end: UInt32(position)))
+  }
+
+  private mutating func digits() -> Int {
+    let start = position
+    while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+    return position - start
+  }
+
+  private mutating func literal(_ word: StaticString, _ kind: TapeEntry.Kind) throws(JSONError) {
+    let count = word.utf8CodeUnitCount
+    for offset in 0..<count {
+      guard position + offset < bytes.count else { throw JSONError(reason: .unexpectedEnd, offset: bytes.count) }
+      guard bytes[position + offset] == word.utf8Start[offset] else {
+        throw JSONError(reason: .unexpectedByte(bytes[position + offset]), offset: position + offset)
+      }
+    }
+    position += count
+    tape.append(TapeEntry(kind: kind, start: 0, end: 0))
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
+      default: return
+      }
+    }
+  }
+
+  private func error(_ reason: JSONError.Reason) -> JSONError {
+    JSONError(reason: reason, offset: position)
+  }
+}

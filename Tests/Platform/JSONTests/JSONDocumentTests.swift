@@ -1,0 +1,149 @@
+import Foundation
+import JSON
+import XCTest
+
+final class JSONDocumentTests: XCTestCase {
+  private func parse(_ text: String) throws -> JSONNode {
+    try JSONDocument(bytes: Array(text.utf8)).root
+  }
+
+  private func failure(_ text: String) -> JSONError? {
+    do {
+      _ = try JSONDocument(bytes: Array(text.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  func test_readsEachKindOfValue() throws {
+    let root = try parse(#" {"s":"text","n":-12.5e1,"t":true,"f":false,"z":null,"a":[1,[2],{}],"o":{"k":"v"}} "#)
+
+    XCTAssertEqual(root.kind, .object)
+    XCTAssertEqual(root.count, 7)
+    XCTAssertEqual(root["s"]?.string, "text")
+    XCTAssertEqual(root["n"]?.double, -125)
+    XCTAssertEqual(root["t"]?.bool, true)
+    XCTAssertEqual(root["f"]?.bool, false)
+    XCTAssertEqual(root["z"]?.isNull, true)
+    XCTAssertEqual(root["a"]?.count, 3)
+    XCTAssertEqual(root["a"]?.array?.map(\.kind), [.number, .array, .object])
+    XCTAssertEqual(root["a"]?.array?[1].array?.first?.int, 2)
+    XCTAssertEqual(root["o"]?["k"]?.string, "v")
+    XCTAssertEqual(root.members?.map(\.key), ["s", "n", "t", "f", "z", "a", "o"])
+  }
+
+  func test_aValueOfAnotherKind_orAMissingKey_readsAsNil() throws {
+    let root = try parse(#"{"name":5,"list":"x"}"#)
+
+    XCTAssertNil(root["name"]?.string)
+    XCTAssertEqual(root["name"]?.int, 5)
+    XCTAssertNil(root["list"]?.array)
+    XCTAssertNil(root["missing"])
+    XCTAssertNil(root["name"]?["inner"])
+    XCTAssertNil(root.string)
+    XCTAssertNil(try parse("[]")["key"])
+  }
+
+  func test_theFirstOfRepeatedKeysIsRead_andKeysMayBeEscaped() throws {
+    let root = try parse(#"{"a":1,"a":2,"\u00e9t\u00e9":"summer","":"empty"}"#)
+
+    XCTAssertEqual(root["a"]?.int, 1)
+    XCTAssertEqual(root["été"]?.string, "summer")
+    XCTAssertEqual(root[""]?.string, "empty")
+    XCTAssertEqual(root.members?.count, 4)
+  }
+
+  func test_escapes_surrogatePairs_andUnicodeText() throws {
+    let root = try parse(#"["a\"b\\c\/d\b\f\n\r\t", "\u0041\u00e3\u4e2d\ud83d\ude00", "São Paulo 東京", "\ud800x"]"#)
+    let strings = try XCTUnwrap(root.array?.map(\.string))
+
+    XCTAssertEqual(strings[0], "a\"b\\c/d\u{8}\u{c}\n\r\t")
+    XCTAssertEqual(strings[1], "Aã中😀")
+    XCTAssertEqual(strings[2], "São Paulo 東京")
+    XCTAssertEqual(strings[3], "\u{FFFD}x", "a lone surrogate is replaced, not fatal")
+  }
+
+  func test_invalidUTF8_isReplaced() throws {
+    let document = try JSONDocument(bytes: [0x22, 0x61, 0xFF, 0x62, 0x22])
+    XCTAssertEqual(document.root.string, "a\u{FFFD}b")
+  }
+
+  func test_numbers_matchTheStandardLibrarysParsing_bitForBit() throws {
+    let texts = [
+      "0", "-0", "1", "-1", "12345678901234567890", "0.1", "0.2", "0.30000000000000004", "48.1389272",
+      "-46.6333", "11.5742388", "1e10", "1E-7", "2.5e+3", "123456789012345.6", "9007199254740993",
+      "1.7976931348623157e308", "4.9e-324", "1e400", "0.000000000000000000000001", "3.141592653589793",
+    ]
+    for text in texts {
+      let parsed = try XCTUnwrap(parse(text).double, text)
+      let expected = try XCTUnwrap(Double(text), text)
+      XCTAssertEqual(parsed.bitPattern, expected.bitPattern, text)
+    }
+    XCTAssertEqual(try parse("-0").double?.sign, .minus)
+    XCTAssertNil(try parse("2.5").int)
+    XCTAssertEqual(try parse("3e2").int, 300)
+  }
+
+  func test_malformedDocuments_sayWhatAndWhere() {
+    XCTAssertEqual(failure(""), JSONError(reason: .empty, offset: 0))
+    XCTAssertEqual(failure("  \n"), JSONError(reason: .empty, offset: 0))
+    XCTAssertEqual(failure(#"{"features": ["#), JSONError(reason: .unexpectedEnd, offset: 14))
+    XCTAssertEqual(failure("<html>"), JSONError(reason: .unexpectedByte(UInt8(ascii: "<")), offset: 0))
+    XCTAssertEqual(failure("[1,]"), JSONError(reason: .unexpectedByte(UInt8(ascii: "]")), offset: 3))
+    XCTAssertEqual(failure("[1 2]"), JSONError(reason: .unexpectedByte(UInt8(ascii: "2")), offset: 3))
+    XCTAssertEqual(failure(#"{"a" 1}"#), JSONError(reason: .unexpectedByte(UInt8(ascii: "1")), offset: 5))
+    XCTAssertEqual(failure(#"{1:2}"#), JSONError(reason: .unexpectedByte(UInt8(ascii: "1")), offset: 1))
+    XCTAssertEqual(failure(#"{"a":1]"#), JSONError(reason: .unexpectedByte(UInt8(ascii: "]")), offset: 6))
+    XCTAssertEqual(failure("[01]"), JSONError(reason: .unexpectedByte(UInt8(ascii: "1")), offset: 2))
+    XCTAssertEqual(failure("[1.]"), JSONError(reason: .invalidNumber, offset: 1))
+    XCTAssertEqual(failure("-"), JSONError(reason: .unexpectedEnd, offset: 1))
+    XCTAssertEqual(failure("[1e]"), JSONError(reason: .invalidNumber, offset: 1))
+    XCTAssertEqual(failure(#"["\x"]"#), JSONError(reason: .invalidEscape, offset: 2))
+    XCTAssertEqual(failure(#"["\u12G4"]"#), JSONError(reason: .invalidEscape, offset: 2))
+    XCTAssertEqual(failure("[\"a\tb\"]"), JSONError(reason: .controlCharacterInString, offset: 3))
+    XCTAssertEqual(failure("tru"), JSONError(reason: .unexpectedEnd, offset: 3))
+    XCTAssertEqual(failure("nul1"), JSONError(reason: .unexpectedByte(UInt8(ascii: "1")), offset: 3))
+    XCTAssertEqual(failure("{} {}"), JSONError(reason: .trailingData, offset: 3))
+    XCTAssertEqual(
+      String(describing: failure(#"{"features": ["#)!), "the JSON stops early, at byte 14")
+  }
+
+  func test_everyTruncationOfADocument_isAnError_neverACrash() throws {
+    let text =
+      #"{"type":"FeatureCollection","features":[{"properties":{"name":"Caf\u00e9 \"A\"","lat":-23.5,"#
+      + #""tags":[true,false,null,1e3]},"geometry":{"coordinates":[[[-46.6,-23.5]]]}}]}"#
+    let bytes = Array(text.utf8)
+    XCTAssertNoThrow(try JSONDocument(bytes: bytes))
+    for length in 0..<bytes.count {
+      XCTAssertThrowsError(try JSONDocument(bytes: Array(bytes[..<length])), "\(length) bytes")
+    }
+  }
+
+  func test_nesting_isBoundedWithoutUsingTheStack() throws {
+    let allowed =
+      String(repeating: "[", count: JSONDocument.maximumDepth)
+      + String(repeating: "]", count: JSONDocument.maximumDepth)
+    XCTAssertEqual(try parse(allowed).count, 1)
+
+    let hostile = String(repeating: "[", count: 100_000)
+    XCTAssertEqual(failure(hostile), JSONError(reason: .tooDeep, offset: JSONDocument.maximumDepth))
+  }
+
+  func test_agreesWithJSONSerialization_onWhatIsValid() {
+    let samples = [
+      "{}", "[]", "\"\"", "0", "true", "null", #"{"a":[1,2,{"b":null}]}"#, "[-0.0e-0]", #"["\u0000"]"#,
+      "[1,,2]", "[,]", "{\"a\"}", "{\"a\":}", "[1]]", "[[1]", "[+1]", "[.5]", "[1.5e]", "[0x10]", "[Infinity]",
+      "[NaN]", "['a']", "[\"\\a\"]", "[tRue]", " [ 1 , 2 ] ",
+    ]
+    for sample in samples {
+      let foundation =
+        (try? JSONSerialization.jsonObject(with: Data(sample.utf8), options: .fragmentsAllowed)) != nil
+      let ours = (try? JSONDocument(bytes: Array(sample.utf8))) != nil
+      XCTAssertEqual(ours, foundation, sample)
+    }
+    // Foundation tolerates a trailing comma; RFC 8259 does not, and neither do we.
+    XCTAssertNotNil(failure("[1,]"))
+    XCTAssertNotNil(failure(#"{"a":1,}"#))
+  }
+}
