@@ -1,15 +1,26 @@
+import JSON
+
 /// Geoapify's response shapes (Places, Place Details, Geocoding), as
 /// documented; every field that can be missing or null is optional.
-struct FeatureCollectionDTO: Decodable {
+///
+/// Each is read from a parsed `JSONDocument` (below), which turns only the
+/// fields listed here into Swift values. A field of an unexpected kind reads
+/// as missing, so one odd value costs that value, not the page; a body that
+/// is not JSON, or has no `features`/`results` list, is unreadable.
+protocol GeoapifyDTO {
+  init?(json: JSONNode)
+}
+
+struct FeatureCollectionDTO {
   var features: [FeatureDTO]
 }
 
-struct FeatureDTO: Decodable {
+struct FeatureDTO {
   var properties: PropertiesDTO
   var geometry: GeometryDTO?
 }
 
-struct PropertiesDTO: Decodable {
+struct PropertiesDTO {
   var name: String?
   var country: String?
   var city: String?
@@ -29,96 +40,50 @@ struct PropertiesDTO: Decodable {
   var website: String?
   var opening_hours: String?
   var facilities: FacilitiesDTO?
-  var fee: FlexibleText?
+  var fee: String?
   var wiki_and_media: WikiDTO?
   var timezone: TimezoneDTO?
 
-  struct DatasourceDTO: Decodable {
+  struct DatasourceDTO {
     var raw: RawDTO?
   }
 
-  struct RawDTO: Decodable {
+  struct RawDTO {
     var phone: String?
     var website: String?
     var opening_hours: String?
   }
 
-  struct ContactDTO: Decodable {
+  struct ContactDTO {
     var phone: String?
     var email: String?
   }
 
-  struct FacilitiesDTO: Decodable {
-    var wheelchair: FlexibleText?
+  struct FacilitiesDTO {
+    var wheelchair: String?
   }
 
-  struct WikiDTO: Decodable {
+  struct WikiDTO {
     var wikipedia: String?
   }
 
-  struct TimezoneDTO: Decodable {
+  struct TimezoneDTO {
     var name: String?
-  }
-}
-
-/// A field Geoapify sends as a boolean, a number or a string, depending on
-/// the source (`fee: true`, `wheelchair: "limited"`).
-struct FlexibleText: Decodable, Equatable {
-  var text: String
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let flag = try? container.decode(Bool.self) {
-      text = flag ? "yes" : "no"
-    } else if let number = try? container.decode(Double.self) {
-      text = number == number.rounded() ? String(Int(number)) : String(number)
-    } else {
-      text = try container.decode(String.self)
-    }
   }
 }
 
 /// A GeoJSON geometry: a Point's `[lon, lat]`, or the first point of a
 /// Polygon (details may come as one) or other nested shapes.
-struct GeometryDTO: Decodable {
+struct GeometryDTO {
   var type: String
   var firstPoint: Coordinate?
-
-  private enum Keys: String, CodingKey { case type, coordinates }
-
-  private indirect enum Nested: Decodable {
-    case number(Double)
-    case list([Nested])
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let number = try? container.decode(Double.self) {
-        self = .number(number)
-      } else {
-        self = .list(try container.decode([Nested].self))
-      }
-    }
-
-    var firstPair: (Double, Double)? {
-      guard case .list(let items) = self else { return nil }
-      if items.count >= 2, case .number(let lon) = items[0], case .number(let lat) = items[1] { return (lon, lat) }
-      return items.first?.firstPair
-    }
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Keys.self)
-    type = try container.decode(String.self, forKey: .type)
-    let nested = try container.decodeIfPresent(Nested.self, forKey: .coordinates)
-    firstPoint = nested?.firstPair.map { Coordinate(latitude: $0.1, longitude: $0.0) }
-  }
 }
 
 /// Geocoding with `format=json`.
-struct GeocodingResultsDTO: Decodable {
+struct GeocodingResultsDTO {
   var results: [ResultDTO]
 
-  struct ResultDTO: Decodable {
+  struct ResultDTO {
     var formatted: String?
     var city: String?
     var name: String?
@@ -129,8 +94,105 @@ struct GeocodingResultsDTO: Decodable {
 }
 
 /// Geoapify's error body: `{"statusCode":401,"error":"Unauthorized","message":"Invalid apiKey"}`.
-struct GeoapifyErrorDTO: Decodable {
+struct GeoapifyErrorDTO {
   var statusCode: Int?
   var error: String?
   var message: String?
+}
+
+// MARK: Reading from JSON
+
+extension FeatureCollectionDTO: GeoapifyDTO {
+  init?(json: JSONNode) {
+    guard let features = json["features"]?.array else { return nil }
+    self.features = features.compactMap(FeatureDTO.init(json:))
+  }
+}
+
+extension FeatureDTO {
+  /// Nil for a feature without properties, which the page then skips.
+  init?(json: JSONNode) {
+    guard let properties = json["properties"], properties.kind == .object else { return nil }
+    self.properties = PropertiesDTO(json: properties)
+    geometry = json["geometry"].flatMap(GeometryDTO.init(json:))
+  }
+}
+
+extension PropertiesDTO {
+  init(json: JSONNode) {
+    name = json["name"]?.string
+    country = json["country"]?.string
+    city = json["city"]?.string
+    street = json["street"]?.string
+    housenumber = json["housenumber"]?.string
+    postcode = json["postcode"]?.string
+    formatted = json["formatted"]?.string
+    address_line2 = json["address_line2"]?.string
+    lat = json["lat"]?.double
+    lon = json["lon"]?.double
+    categories = json["categories"]?.array?.compactMap(\.string)
+    distance = json["distance"]?.double
+    place_id = json["place_id"]?.string
+    datasource = json["datasource"].map { DatasourceDTO(raw: $0["raw"].map(RawDTO.init(json:))) }
+    contact = json["contact"].map { ContactDTO(phone: $0["phone"]?.string, email: $0["email"]?.string) }
+    website = json["website"]?.string
+    opening_hours = json["opening_hours"]?.string
+    facilities = json["facilities"].map { FacilitiesDTO(wheelchair: $0["wheelchair"].flatMap(Self.flexibleText)) }
+    fee = json["fee"].flatMap(Self.flexibleText)
+    wiki_and_media = json["wiki_and_media"].map { WikiDTO(wikipedia: $0["wikipedia"]?.string) }
+    timezone = json["timezone"].map { TimezoneDTO(name: $0["name"]?.string) }
+  }
+
+  /// A field Geoapify sends as a boolean, a number or a string, depending on
+  /// the source (`fee: true`, `wheelchair: "limited"`).
+  static func flexibleText(_ json: JSONNode) -> String? {
+    if let flag = json.bool { return flag ? "yes" : "no" }
+    if let number = json.double { return json.int.map(String.init) ?? String(number) }
+    return json.string
+  }
+}
+
+extension PropertiesDTO.RawDTO {
+  init(json: JSONNode) {
+    phone = json["phone"]?.string
+    website = json["website"]?.string
+    opening_hours = json["opening_hours"]?.string
+  }
+}
+
+extension GeometryDTO {
+  init?(json: JSONNode) {
+    guard let type = json["type"]?.string else { return nil }
+    self.type = type
+    firstPoint = json["coordinates"].flatMap(Self.firstPair)
+  }
+
+  /// `[lon, lat]` itself, or the first such pair at any depth.
+  private static func firstPair(_ json: JSONNode) -> Coordinate? {
+    guard let items = json.array, let first = items.first else { return nil }
+    if items.count >= 2, let lon = first.double, let lat = items[1].double {
+      return Coordinate(latitude: lat, longitude: lon)
+    }
+    return firstPair(first)
+  }
+}
+
+extension GeocodingResultsDTO: GeoapifyDTO {
+  init?(json: JSONNode) {
+    guard let results = json["results"]?.array else { return nil }
+    self.results = results.map { result in
+      ResultDTO(
+        formatted: result["formatted"]?.string, city: result["city"]?.string, name: result["name"]?.string,
+        country: result["country"]?.string, lat: result["lat"]?.double, lon: result["lon"]?.double)
+    }
+  }
+}
+
+extension GeoapifyErrorDTO: GeoapifyDTO {
+  init?(json: JSONNode) {
+    guard json.kind == .object else { return nil }
+    statusCode = json["statusCode"]?.int
+    error = json["error"]?.string
+    message = json["message"]?.string
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Networking
 
 /// Geoapify's answers that are not places, as sentences.
@@ -34,7 +35,7 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
   /// The body of a successful response; the status turned into an error otherwise.
   static func checked(_ response: HTTPResponse) throws -> Data {
     guard !response.isSuccess else { return response.body }
-    let body = try? JSONDecoder().decode(GeoapifyErrorDTO.self, from: response.body)
+    let body = try? decode(GeoapifyErrorDTO.self, from: response.body)
     let message = body?.message ?? body?.error ?? "no message"
     switch response.status {
     case 401, 403: throw GeoapifyError.keyRefused(message: message)
@@ -46,11 +47,12 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-    do {
-      return try JSONDecoder().decode(type, from: data)
-    } catch {
+  /// The body read as `type`; `unreadable` when it is not JSON or lacks the
+  /// shape's required list.
+  static func decode<Value: GeoapifyDTO>(_ type: Value.Type, from data: Data) throws(GeoapifyError) -> Value {
+    guard let document = try? JSONDocument(data), let value = Value(json: document.root) else {
       throw GeoapifyError.unreadable
     }
+    return value
   }
 }

@@ -8,7 +8,7 @@ struct OfflineCatalogRepository: PlacesRepository {
   /// Decoded once, on first use.
   private static let catalog: (places: [Place], details: [String: PlaceDetails]) = {
     let data = Data(bytes: wf_home_catalog_geojson(), count: Int(wf_home_catalog_geojson_length()))
-    guard let collection = try? JSONDecoder().decode(FeatureCollectionDTO.self, from: data) else { return ([], [:]) }
+    guard let collection = try? GeoapifyError.decode(FeatureCollectionDTO.self, from: data) else { return ([], [:]) }
     var details: [String: PlaceDetails] = [:]
     for feature in collection.features {
       guard let id = feature.properties.place_id else { continue }

@@ -40,8 +40,8 @@ enum PlaceMapper {
   static func details(from collection: FeatureCollectionDTO) -> PlaceDetails {
     guard let properties = collection.features.first?.properties else { return PlaceDetails() }
     return PlaceDetails(
-      wheelchair: properties.facilities?.wheelchair?.text,
-      fee: properties.fee?.text,
+      wheelchair: properties.facilities?.wheelchair,
+      fee: properties.fee,
       timezone: properties.timezone?.name,
       wikipedia: properties.wiki_and_media?.wikipedia,
       phone: properties.contact?.phone ?? properties.datasource?.raw?.phone,

@@ -49,7 +49,7 @@ final class GeoapifyRequestsTests: XCTestCase {
 
 final class PlaceMapperTests: XCTestCase {
   private func decode(_ json: String) throws -> FeatureCollectionDTO {
-    try JSONDecoder().decode(FeatureCollectionDTO.self, from: Data(json.utf8))
+    try GeoapifyError.decode(FeatureCollectionDTO.self, from: Data(json.utf8))
   }
 
   func test_theDocumentedFeature_becomesAPlace() throws {
@@ -84,6 +84,41 @@ final class PlaceMapperTests: XCTestCase {
     XCTAssertEqual(places[0].distance ?? 0, 111, accuracy: 1)
   }
 
+  func test_aFieldOfAnotherKind_readsAsMissing_andAFeatureWithoutPropertiesIsSkipped() throws {
+    let json = GeoapifyFixtures.collection([
+      #"{"type":"Feature","properties":{"name":"Odd","city":7,"categories":["a",1,"a.b"],"lat":"48","lon":11,"place_id":"o"},"geometry":{"type":"Point","coordinates":[11.0,48.0]}}"#,
+      #"{"type":"Feature","properties":{"name":42,"lat":48.0,"lon":11.0,"place_id":"n"}}"#,
+      #"{"type":"Feature","properties":null,"geometry":{"type":"Point","coordinates":[11.0,48.0]}}"#,
+      #"{"type":"Feature"}"#,
+    ])
+
+    let collection = try decode(json)
+    let places = PlaceMapper.places(from: collection, origin: nil)
+
+    XCTAssertEqual(collection.features.count, 2)
+    XCTAssertEqual(places.map(\.id), ["o"])
+    XCTAssertNil(places[0].city)
+    XCTAssertEqual(places[0].categories, ["a", "a.b"])
+    XCTAssertEqual(places[0].coordinate, Coordinate(latitude: 48.0, longitude: 11.0), "from the geometry")
+  }
+
+  func test_feeAndWheelchair_comeAsBooleansNumbersOrText() throws {
+    func details(fee: String, wheelchair: String) throws -> PlaceDetails {
+      PlaceMapper.details(
+        from: try decode(
+          GeoapifyFixtures.collection([
+            #"{"properties":{"fee":\#(fee),"facilities":{"wheelchair":\#(wheelchair)}}}"#
+          ])))
+    }
+
+    XCTAssertEqual(try details(fee: "true", wheelchair: #""limited""#).fee, "yes")
+    XCTAssertEqual(try details(fee: "true", wheelchair: #""limited""#).wheelchair, "limited")
+    XCTAssertEqual(try details(fee: "2", wheelchair: "false").fee, "2")
+    XCTAssertEqual(try details(fee: "2.5", wheelchair: "false").fee, "2.5")
+    XCTAssertEqual(try details(fee: "2.5", wheelchair: "false").wheelchair, "no")
+    XCTAssertNil(try details(fee: "null", wheelchair: "[]").fee)
+  }
+
   func test_details_withAPolygon_mapWheelchairFeeTimezoneAndWikipedia() throws {
     let collection = try decode(GeoapifyFixtures.details)
 
@@ -96,7 +131,7 @@ final class PlaceMapperTests: XCTestCase {
   }
 
   func test_geocoding_givesCitiesWithCountries() throws {
-    let results = try JSONDecoder().decode(GeocodingResultsDTO.self, from: Data(GeoapifyFixtures.lisbonSearch.utf8))
+    let results = try GeoapifyError.decode(GeocodingResultsDTO.self, from: Data(GeoapifyFixtures.lisbonSearch.utf8))
 
     XCTAssertEqual(
       PlaceMapper.cities(from: results).map { "\($0.name), \($0.country)" },
@@ -135,7 +170,7 @@ final class GeoapifyErrorTests: XCTestCase {
   }
 
   func test_malformedOrTruncatedJSON_isUnreadable() {
-    for body in ["{\"features\": [", "<html>", ""] {
+    for body in ["{\"features\": [", "<html>", "", "{}", #"{"features":{}}"#, "[]"] {
       XCTAssertThrowsError(try GeoapifyError.decode(FeatureCollectionDTO.self, from: Data(body.utf8))) { error in
         XCTAssertEqual(String(describing: error), "Geoapify sent a response Wayfarer could not read.")
       }
