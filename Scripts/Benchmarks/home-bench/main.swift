@@ -6,6 +6,7 @@
 // 2. Filtering and drawing 10,000 loaded places on the Home screen.
 import Foundation
 import Home
+import JSON
 import LoopbackHTTP
 import Networking
 import TerminalKit
@@ -34,22 +35,67 @@ func placesPage(count: Int, first: Int = 1) -> Data {
   return Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").utf8)
 }
 
-/// What both clients decode each page into.
+/// What both clients decode each page into: every field Home's mapping
+/// reads from a place. Read with Wayfarer's JSON reader (as Home does) for
+/// the comparison, and with Foundation's `JSONDecoder` for reference.
 struct PageDTO: Decodable {
   struct Feature: Decodable {
     struct Properties: Decodable {
+      struct Raw: Decodable {
+        let phone: String?
+        let website: String?
+        let opening_hours: String?
+      }
+      struct Datasource: Decodable { let raw: Raw? }
       let name: String?
       let city: String?
+      let street: String?
+      let housenumber: String?
+      let formatted: String?
+      let address_line2: String?
       let lat: Double?
       let lon: Double?
       let categories: [String]?
       let distance: Double?
       let place_id: String?
+      let datasource: Datasource?
     }
     let properties: Properties
   }
   let features: [Feature]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    features = try container.decode([Feature].self, forKey: .features)
+  }
+
+  private enum CodingKeys: CodingKey { case features }
+
+  init(json: JSONNode) throws {
+    guard let features = json["features"]?.array else { throw BenchError.unreadable }
+    self.features = try features.map { feature in
+      guard let properties = feature["properties"] else { throw BenchError.unreadable }
+      let raw = properties["datasource"]?["raw"]
+      return Feature(
+        properties: .init(
+          name: properties["name"]?.string, city: properties["city"]?.string, street: properties["street"]?.string,
+          housenumber: properties["housenumber"]?.string, formatted: properties["formatted"]?.string,
+          address_line2: properties["address_line2"]?.string, lat: properties["lat"]?.double,
+          lon: properties["lon"]?.double, categories: properties["categories"]?.array?.compactMap(\.string),
+          distance: properties["distance"]?.double, place_id: properties["place_id"]?.string,
+          datasource: .init(
+            raw: raw.map {
+              .init(
+                phone: $0["phone"]?.string, website: $0["website"]?.string,
+                opening_hours: $0["opening_hours"]?.string)
+            })))
+    }
+  }
+
+  static func read(_ data: Data) throws -> PageDTO { try PageDTO(json: try JSONDocument(data).root) }
 }
+
+enum BenchError: Error { case unreadable }
 
 func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -111,28 +157,40 @@ func httpBenchmark(pages: Int) async throws {
   let session = URLSession(configuration: .ephemeral)
   func viaCurl() async throws {
     let response = try await curl.send(HTTPRequest(url: url))
-    let page = try JSONDecoder().decode(PageDTO.self, from: response.body)
+    let page = try PageDTO.read(response.body)
     precondition(page.features.count == 20)
   }
   func viaURLSession() async throws {
     let (data, _) = try await session.data(from: url)
+    let page = try PageDTO.read(data)
+    precondition(page.features.count == 20)
+  }
+  /// The Foundation-only way: URLSession and JSONDecoder.
+  func viaFoundation() async throws {
+    let (data, _) = try await session.data(from: url)
     let page = try JSONDecoder().decode(PageDTO.self, from: data)
     precondition(page.features.count == 20)
   }
-  for _ in 0..<50 {  // warm both up: connections, caches, lazy set-up
+  for _ in 0..<50 {  // warm all up: connections, caches, lazy set-up
     try await viaCurl()
     try await viaURLSession()
+    try await viaFoundation()
   }
   // Alternate rounds so both see the same machine.
   var curlTime = Duration.zero
   var sessionTime = Duration.zero
-  let rounds = 4
+  var foundationTime = Duration.zero
+  let rounds = 10
   for _ in 0..<rounds {
     curlTime += try await clock.measure { for _ in 0..<(pages / rounds) { try await viaCurl() } }
     sessionTime += try await clock.measure { for _ in 0..<(pages / rounds) { try await viaURLSession() } }
+    foundationTime += try await clock.measure { for _ in 0..<(pages / rounds) { try await viaFoundation() } }
   }
   let bare = bareSocketRequests(port: server.port, path: url.path + "?" + (url.query ?? ""), count: pages)
   let decodeOnly = try clock.measure {
+    for _ in 0..<pages { _ = try PageDTO.read(body) }
+  }
+  let foundationDecode = try clock.measure {
     for _ in 0..<pages { _ = try JSONDecoder().decode(PageDTO.self, from: body) }
   }
   var curlFetch = Duration.zero
@@ -144,20 +202,22 @@ func httpBenchmark(pages: Int) async throws {
     sessionFetch += try await clock.measure { for _ in 0..<(pages / rounds) { _ = try await session.data(from: url) } }
   }
 
+  func perPage(_ duration: Duration) -> Double { seconds(duration) / Double(pages) * 1e6 }
   print("HTTP: \(pages) pages of 20 places (\(body.count) bytes each), fetched and decoded, loopback server")
-  print(String(format: "  server alone (bare socket client): %.1f µs per request", seconds(bare) / Double(pages) * 1e6))
-  print(
-    String(format: "  libcurl client (CurlHTTPClient):   %.1f µs per page", seconds(curlTime) / Double(pages) * 1e6))
-  print(
-    String(format: "  Foundation URLSession:             %.1f µs per page", seconds(sessionTime) / Double(pages) * 1e6))
+  print(String(format: "  server alone (bare socket client):          %6.1f µs per request", perPage(bare)))
+  print(String(format: "  libcurl client + Wayfarer's JSON reader:     %6.1f µs per page", perPage(curlTime)))
+  print(String(format: "  URLSession + the same JSON reader:           %6.1f µs per page", perPage(sessionTime)))
   print(String(format: "  ratio URLSession / libcurl: %.2f (target >= 2.5)", seconds(sessionTime) / seconds(curlTime)))
+  print(String(format: "  URLSession + JSONDecoder (Foundation only):  %6.1f µs per page", perPage(foundationTime)))
+  print(String(format: "  ratio Foundation only / Wayfarer: %.2f", seconds(foundationTime) / seconds(curlTime)))
   print(
-    String(format: "  of which JSON decoding alone:      %.1f µs per page", seconds(decodeOnly) / Double(pages) * 1e6))
+    String(
+      format: "  decoding alone: Wayfarer's JSON reader %.1f µs, JSONDecoder %.1f µs per page, ratio %.2f",
+      perPage(decodeOnly), perPage(foundationDecode), seconds(foundationDecode) / seconds(decodeOnly)))
   print(
     String(
       format: "  fetch only: libcurl %.1f µs, URLSession %.1f µs per page, ratio %.2f",
-      seconds(curlFetch) / Double(pages) * 1e6, seconds(sessionFetch) / Double(pages) * 1e6,
-      seconds(sessionFetch) / seconds(curlFetch)))
+      perPage(curlFetch), perPage(sessionFetch), seconds(sessionFetch) / seconds(curlFetch)))
 }
 
 // MARK: 2. Filter and draw 10,000 places
