@@ -42,7 +42,7 @@ final class HomeFlowTests: XCTestCase {
 
     await run("open 1", on: stack, console: console)
     XCTAssertEqual(stack.path, ["home", "detail"])
-    weak var detail = stack.visibleScreen
+    weak let detail = stack.visibleScreen
     await stack.visibleScreen.didAppear(console: console)
     await run("favorite", on: stack, console: console)
     XCTAssertEqual(favorites.saved.values.map(\.title), ["Catedral da Sé"])
