@@ -147,3 +147,53 @@ final class JSONDocumentTests: XCTestCase {
     XCTAssertNotNil(failure(#"{"a":1,}"#))
   }
 }
+
+/// Mutated documents, from a fixed seed: each must parse or throw (never
+/// crash), and parse exactly when Foundation's parser accepts it too.
+final class JSONMutationTests: XCTestCase {
+  /// SplitMix64: the same sequence on every run and machine.
+  private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  func test_mutatedDocuments_parseOrFail_asFoundationDoes() throws {
+    let seed =
+      Array(
+        #"{"features":[{"type":"Feature","properties":{"name":"Caf\u00e9 \"Z\"","lat":-23.55,"lon":-46.63,"#.utf8)
+      + Array(#""fee":true,"tags":[1,2.5e3,null,false,"a\\b"],"empty":{}},"geometry":null}]}"#.utf8)
+    let alphabet = Array(#"{}[],:"\ -0123456789.eEtrufalsn"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
+    var random = SeededGenerator(state: 2026)
+    var parsed = 0
+    for _ in 0..<3_000 {
+      var bytes = seed
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        let position = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: bytes[position] = alphabet.randomElement(using: &random)!
+        case 1: bytes.remove(at: position)
+        default: bytes.insert(alphabet.randomElement(using: &random)!, at: position)
+        }
+      }
+      let ours = (try? JSONDocument(bytes: bytes)) != nil
+      let foundation = (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+      // Foundation also accepts trailing commas, and rejects invalid UTF-8
+      // that we replace with U+FFFD: compare where neither comes up.
+      let hasTrailingComma = bytes.indices.dropLast().contains {
+        bytes[$0] == UInt8(ascii: ",") && [UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[$0 + 1])
+      }
+      let hasNonASCII = bytes.contains { $0 >= 0x80 }
+      if !hasTrailingComma && !hasNonASCII {
+        XCTAssertEqual(ours, foundation, String(decoding: bytes, as: UTF8.self))
+      }
+      if ours { parsed += 1 }
+    }
+    XCTAssertGreaterThan(parsed, 100, "some mutations must stay valid JSON, or this tests only failures")
+  }
+}
