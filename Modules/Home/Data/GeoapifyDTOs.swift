@@ -105,15 +105,15 @@ struct GeoapifyErrorDTO {
 extension FeatureCollectionDTO: GeoapifyDTO {
   init?(json: JSONNode) {
     guard let features = json["features"]?.array else { return nil }
-    self.features = features.compactMap(FeatureDTO.init(json:))
+    self.features = features.map(FeatureDTO.init(json:))
   }
 }
 
 extension FeatureDTO {
-  /// Nil for a feature without properties, which the page then skips.
-  init?(json: JSONNode) {
-    guard let properties = json["properties"], properties.kind == .object else { return nil }
-    self.properties = PropertiesDTO(json: properties)
+  /// A feature without properties reads as one without a name: the mapper
+  /// skips it, but it still counts towards the offset of the next page.
+  init(json: JSONNode) {
+    properties = json["properties"].map(PropertiesDTO.init(json:)) ?? PropertiesDTO()
     geometry = json["geometry"].flatMap(GeometryDTO.init(json:))
   }
 }
