@@ -147,7 +147,7 @@ extension PropertiesDTO {
   /// the source (`fee: true`, `wheelchair: "limited"`).
   static func flexibleText(_ json: JSONNode) -> String? {
     if let flag = json.bool { return flag ? "yes" : "no" }
-    if let number = json.double { return json.int.map(String.init) ?? String(number) }
+    if let number = json.double { return Int(exactly: number).map(String.init) ?? String(number) }
     return json.string
   }
 }

@@ -50,10 +50,7 @@ public struct JSONNode: Sendable {
   }
 
   /// The number if it is a whole one that fits (`3`, `3.0`, `3e2`).
-  public var int: Int? {
-    guard let double, double == double.rounded(), let whole = Int(exactly: double) else { return nil }
-    return whole
-  }
+  public var int: Int? { double.flatMap { Int(exactly: $0) } }
 
   /// The number of elements or members of a container; nil for a scalar.
   public var count: Int? { entry.kind.isContainer ? Int(entry.start) : nil }
