@@ -326,7 +326,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "TestSupport"
+        "TestSupport",
+        "Storage",
       ],
       path: "Tests/EndToEndTests"
     ),

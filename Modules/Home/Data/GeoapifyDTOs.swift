@@ -171,7 +171,7 @@ extension GeometryDTO {
   private static func firstPair(_ json: JSONNode) -> Coordinate? {
     guard let items = json.array, let first = items.first else { return nil }
     if items.count >= 2, let lon = first.double, let lat = items[1].double {
-      return Coordinate(latitude: lat, longitude: lon)
+      return Coordinate(validLatitude: lat, longitude: lon)
     }
     return firstPair(first)
   }

@@ -15,8 +15,11 @@ struct GeoapifyPlacesRepository: PlacesRepository {
     }
     let body = try await get(requests.places(near: center, offset: offset, limit: limit))
     let collection = try GeoapifyError.decode(FeatureCollectionDTO.self, from: body)
-    if offset == 0 { cache?.save(body, near: center) }
-    return page(collection, center: center, limit: limit, cachedAt: nil)
+    let page = page(collection, center: center, limit: limit, cachedAt: nil)
+    // Only a page that mapped whole is kept: a bad one must not come back
+    // on every launch for the next five minutes.
+    if offset == 0, page.dropped == 0 { cache?.save(body, near: center) }
+    return page
   }
 
   func details(for place: Place) async throws -> PlaceDetails {
@@ -24,7 +27,7 @@ struct GeoapifyPlacesRepository: PlacesRepository {
     return PlaceMapper.details(from: try GeoapifyError.decode(FeatureCollectionDTO.self, from: body))
   }
 
-  func cities(named query: String) async throws -> [City] {
+  func cities(named query: String) async throws -> CityResults {
     let body = try await get(requests.cities(named: query))
     return PlaceMapper.cities(from: try GeoapifyError.decode(GeocodingResultsDTO.self, from: body))
   }
@@ -32,10 +35,10 @@ struct GeoapifyPlacesRepository: PlacesRepository {
   private func page(_ collection: FeatureCollectionDTO, center: Coordinate, limit: Int, cachedAt: Date?) -> PlacesPage {
     // "More" is judged on the features that came, named or not: Geoapify has
     // no total count, and a full page means another may follow.
-    PlacesPage(
-      places: PlaceMapper.places(from: collection, origin: center), fetched: collection.features.count,
-      mayHaveMore: collection.features.count == limit,
-      cachedAt: cachedAt)
+    let mapped = PlaceMapper.places(from: collection, origin: center)
+    return PlacesPage(
+      places: mapped.places, fetched: collection.features.count, mayHaveMore: collection.features.count == limit,
+      cachedAt: cachedAt, dropped: mapped.dropped)
   }
 
   private func get(_ url: URL) async throws -> Data {

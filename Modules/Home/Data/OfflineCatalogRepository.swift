@@ -14,7 +14,7 @@ struct OfflineCatalogRepository: PlacesRepository {
       guard let id = feature.properties.place_id else { continue }
       details[id] = PlaceMapper.details(from: FeatureCollectionDTO(features: [feature]))
     }
-    return (PlaceMapper.places(from: collection, origin: nil), details)
+    return (PlaceMapper.places(from: collection, origin: nil).places, details)
   }()
 
   private static let cityList: [(city: City, folded: String, population: Int)] = {
@@ -23,9 +23,10 @@ struct OfflineCatalogRepository: PlacesRepository {
       as: UTF8.self)
     return text.split(separator: "\n").compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count == 6, let lat = Double(fields[3]), let lon = Double(fields[4]) else { return nil }
-      let city = City(
-        name: String(fields[0]), country: String(fields[1]), coordinate: Coordinate(latitude: lat, longitude: lon))
+      guard fields.count == 6,
+        let coordinate = Coordinate(validLatitude: Double(fields[3]), longitude: Double(fields[4]))
+      else { return nil }
+      let city = City(name: String(fields[0]), country: String(fields[1]), coordinate: coordinate)
       return (city, Place.fold(city.name), Int(fields[5]) ?? 0)
     }
   }()
@@ -52,13 +53,13 @@ struct OfflineCatalogRepository: PlacesRepository {
 
   /// Cities whose name starts with (or else contains) `query`, ignoring case
   /// and accents, most populous first.
-  func cities(named query: String) async throws -> [City] {
+  func cities(named query: String) async throws -> CityResults {
     let folded = Place.fold(query.trimmingCharacters(in: .whitespaces))
-    guard !folded.isEmpty else { return [] }
+    guard !folded.isEmpty else { return CityResults(cities: []) }
     let exact = Self.cityList.filter { $0.folded == folded }
     let prefixed = Self.cityList.filter { $0.folded != folded && $0.folded.hasPrefix(folded) }
     let containing = Self.cityList.filter { !$0.folded.hasPrefix(folded) && $0.folded.contains(folded) }
-    return (exact + prefixed + containing).prefix(NearbySearch.citySuggestions).map(\.city)
+    return CityResults(cities: (exact + prefixed + containing).prefix(NearbySearch.citySuggestions).map(\.city))
   }
 
   /// How many places and cities the catalog holds.

@@ -1,17 +1,35 @@
 import Foundation
 
 /// Turns Geoapify's shapes into places, cities and details.
+///
+/// This is where Geoapify's numbers enter the domain, so each is checked
+/// here: a position must be on the Earth, a distance finite, non-negative
+/// and close to the one the coordinates give. A result that fails is left
+/// out and counted, never passed on to be drawn.
 enum PlaceMapper {
   /// The named features of a collection as places; nameless ones (usually
-  /// unnamed benches and the like) are skipped. `origin` gives distances
-  /// when Geoapify did not.
-  static func places(from collection: FeatureCollectionDTO, origin: Coordinate?) -> [Place] {
-    collection.features.compactMap { place(from: $0, origin: origin) }
+  /// unnamed benches and the like) are skipped, named ones without a valid
+  /// position are counted in `dropped`. `origin` gives distances when
+  /// Geoapify did not, or sent one that cannot be true.
+  static func places(from collection: FeatureCollectionDTO, origin: Coordinate?) -> (places: [Place], dropped: Int) {
+    var places: [Place] = []
+    var dropped = 0
+    for feature in collection.features where name(of: feature) != nil {
+      if let place = place(from: feature, origin: origin) { places.append(place) } else { dropped += 1 }
+    }
+    return (places, dropped)
+  }
+
+  private static func name(of feature: FeatureDTO) -> String? {
+    guard let name = feature.properties.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
+      return nil
+    }
+    return name
   }
 
   static func place(from feature: FeatureDTO, origin: Coordinate?) -> Place? {
     let properties = feature.properties
-    guard let name = properties.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return nil }
+    guard let name = name(of: feature) else { return nil }
     guard let coordinate = coordinate(of: feature) else { return nil }
     let raw = properties.datasource?.raw
     let street = [properties.street, properties.housenumber].compactMap { $0 }.joined(separator: " ")
@@ -23,17 +41,28 @@ enum PlaceMapper {
       city: properties.city,
       address: address,
       coordinate: coordinate,
-      distance: properties.distance ?? origin.map { $0.distance(to: coordinate) },
+      distance: distance(claimed: properties.distance, from: origin, to: coordinate),
       phone: raw?.phone ?? properties.contact?.phone,
       website: raw?.website ?? properties.website,
       openingHours: raw?.opening_hours ?? properties.opening_hours)
   }
 
   static func coordinate(of feature: FeatureDTO) -> Coordinate? {
-    if let lat = feature.properties.lat, let lon = feature.properties.lon {
-      return Coordinate(latitude: lat, longitude: lon)
+    if feature.properties.lat != nil || feature.properties.lon != nil {
+      return Coordinate(validLatitude: feature.properties.lat, longitude: feature.properties.lon)
     }
     return feature.geometry?.firstPoint
+  }
+
+  /// Geoapify's distance when it can be true; else the one computed from
+  /// the coordinates (or none, without an origin). "Can be true" means
+  /// finite, not negative, and within 10 % (plus 100 m for rounding) of the
+  /// great-circle distance the coordinates give.
+  static func distance(claimed: Double?, from origin: Coordinate?, to point: Coordinate) -> Double? {
+    let computed = origin.map { $0.distance(to: point) }
+    guard let claimed, claimed.isFinite, claimed >= 0, claimed <= Coordinate.longestDistance else { return computed }
+    if let computed, abs(claimed - computed) > computed * 0.1 + 100 { return computed }
+    return claimed
   }
 
   /// The details of the first feature of a Place Details answer.
@@ -49,11 +78,19 @@ enum PlaceMapper {
       openingHours: properties.opening_hours ?? properties.datasource?.raw?.opening_hours)
   }
 
-  static func cities(from results: GeocodingResultsDTO) -> [City] {
-    results.results.compactMap { result in
-      guard let lat = result.lat, let lon = result.lon, let name = result.city ?? result.name ?? result.formatted
-      else { return nil }
-      return City(name: name, country: result.country ?? "", coordinate: Coordinate(latitude: lat, longitude: lon))
+  /// The named results with a position on the Earth; the others are counted
+  /// in `dropped`.
+  static func cities(from results: GeocodingResultsDTO) -> CityResults {
+    var found = CityResults(cities: [])
+    for result in results.results {
+      guard let name = result.city ?? result.name ?? result.formatted,
+        let coordinate = Coordinate(validLatitude: result.lat, longitude: result.lon)
+      else {
+        found.dropped += 1
+        continue
+      }
+      found.cities.append(City(name: name, country: result.country ?? "", coordinate: coordinate))
     }
+    return found
   }
 }

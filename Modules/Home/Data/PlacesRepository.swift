@@ -16,5 +16,5 @@ protocol PlacesRepository: Sendable {
   /// What Place Details adds for `place`.
   func details(for place: Place) async throws -> PlaceDetails
   /// Up to five cities called `query`.
-  func cities(named query: String) async throws -> [City]
+  func cities(named query: String) async throws -> CityResults
 }

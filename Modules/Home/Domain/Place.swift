@@ -8,6 +8,24 @@ struct Coordinate: Equatable, Sendable {
   /// São Paulo, the reference app's default when no location is known.
   static let saoPaulo = Coordinate(latitude: -23.5505, longitude: -46.6333)
 
+  /// The longest great-circle distance on Earth, in metres (half the
+  /// equator, rounded up): no honest distance is longer.
+  static let longestDistance = 20_040_000.0
+
+  /// A point from outside (a service, the cache, the database, the
+  /// environment), or nil unless both numbers are finite and in range.
+  init?(validLatitude latitude: Double?, longitude: Double?) {
+    guard let latitude, let longitude, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90,
+      abs(longitude) <= 180
+    else { return nil }
+    self.init(latitude: latitude, longitude: longitude)
+  }
+
+  init(latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
   /// Great-circle distance in metres (haversine).
   func distance(to other: Coordinate) -> Double {
     let radius = 6_371_000.0
@@ -113,6 +131,9 @@ struct PlacesPage: Equatable, Sendable {
   var mayHaveMore: Bool
   /// When the page came from the disk cache, the time it was saved.
   var cachedAt: Date?
+  /// Named results left out because a number in them was out of range
+  /// (a position off the Earth, say).
+  var dropped: Int = 0
 }
 
 /// A city found by name.
@@ -120,4 +141,10 @@ struct City: Equatable, Sendable {
   var name: String
   var country: String
   var coordinate: Coordinate
+}
+
+/// What a city search found, and how many results were left out as invalid.
+struct CityResults: Equatable, Sendable {
+  var cities: [City]
+  var dropped: Int = 0
 }

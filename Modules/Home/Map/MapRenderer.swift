@@ -96,9 +96,8 @@ private struct Canvas {
 
   mutating func dot(x: Double, y: Double) {
     let (column, row) = cell(x: x, y: y)
-    let dotX = Int((column * 2).rounded(.down))
-    let dotY = Int((row * 4).rounded(.down))
-    guard dotX >= 0, dotY >= 0, dotX < columns * 2, dotY < rows * 4 else { return }
+    guard let dotX = Self.index(column * 2, below: columns * 2), let dotY = Self.index(row * 4, below: rows * 4)
+    else { return }
     let bits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
     dots[dotY / 4][dotX / 2] |= bits[dotY % 4][dotX % 2]
   }
@@ -107,12 +106,19 @@ private struct Canvas {
   /// forced) does not cover another label.
   mutating func label(_ text: String, x: Double, y: Double, force: Bool = false) {
     let (column, row) = cell(x: x, y: y)
-    let start = Int(column.rounded(.down))
-    let line = Int(row.rounded(.down))
-    guard line >= 0, line < rows, start >= 0, start + text.count <= columns else { return }
+    guard let start = Self.index(column, below: columns), let line = Self.index(row, below: rows),
+      start + text.count <= columns
+    else { return }
     let span = start..<(start + text.count)
     guard force || span.allSatisfy({ labels[line][$0] == nil }) else { return }
     for (offset, character) in text.enumerated() { labels[line][start + offset] = character }
+  }
+
+  /// `value` rounded down as an index in `0..<count`, or nil when it falls
+  /// outside (or is not a number at all): a point off the canvas is not drawn.
+  private static func index(_ value: Double, below count: Int) -> Int? {
+    guard value.isFinite, value >= 0, value < Double(count) else { return nil }
+    return Int(value.rounded(.down))
   }
 
   /// Each row as runs of (text, isLabel).
@@ -122,7 +128,8 @@ private struct Canvas {
         if let label = labels[row][column] { return (String(label), true) }
         let mask = dots[row][column]
         if mask == 0 { return (" ", false) }
-        return unicode ? (String(UnicodeScalar(0x2800 + UInt32(mask))!), false) : (".", false)
+        guard unicode, let braille = Unicode.Scalar(0x2800 + UInt32(mask)) else { return (".", false) }
+        return (String(braille), false)
       }
     }
   }

@@ -79,7 +79,7 @@ final class NearbyPlacesScreen: Screen {
 
   override func didAppear(console: any Console) async {
     guard viewModel.state == .idle else { return }
-    if let notice = viewModel.takeOfflineNotice() {
+    for notice in viewModel.takeNotices() {
       console.write(Message.warning(notice, in: console.context))
     }
     await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
@@ -107,10 +107,13 @@ final class NearbyPlacesScreen: Screen {
       console.write(Message.info("No cities match \(query)."))
     case .failed(let problem):
       console.write(Message.error(problem, in: context))
-    case .found(let cities):
+    case .found(let cities, let dropped):
       let items = cities.map { ListView.Item(title: $0.name, detail: $0.country) }
+      let left =
+        dropped == 0
+        ? [] : [Message.warning("\(dropped) of the results had no valid position and were left out.", in: context)]
       console.write(
-        [StyledLine("Cities matching \(query):")] + ListView(items).lines(in: context)
+        [StyledLine("Cities matching \(query):")] + ListView(items).lines(in: context) + left
           + TextBlock("Type use N to list places there.", style: Palette.muted).lines(in: context))
     }
   }
@@ -139,6 +142,9 @@ final class NearbyPlacesScreen: Screen {
         in: context)
     }
     var lines: [StyledLine] = []
+    if let dropped = viewModel.droppedNotice {
+      lines += TextBlock(dropped, style: Palette.warning).lines(in: context)
+    }
     if let cachedAt = viewModel.cachedAt {
       lines += TextBlock(
         "Saved copy from \(Self.clock.string(from: cachedAt)); type refresh for the latest.", style: Palette.warning

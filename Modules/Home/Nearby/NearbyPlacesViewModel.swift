@@ -19,7 +19,8 @@ final class NearbyPlacesViewModel {
   }
 
   enum CitySearch: Equatable {
-    case found([City])
+    /// The cities, and how many results were left out as invalid.
+    case found([City], dropped: Int)
     case none
     case failed(String)
   }
@@ -34,11 +35,16 @@ final class NearbyPlacesViewModel {
   private(set) var categoryFilter: String?
   private(set) var location: Location
   private(set) var cityResults: [City] = []
+  /// Named places of the loaded pages left out because their numbers were
+  /// out of range.
+  private(set) var droppedCount = 0
   let isOffline: Bool
 
   private var fetched = 0
   private var foldedFilter: [UInt8]?
   private var hasShownOfflineNotice = false
+  /// Said once when the stored city could not be used.
+  private var discardedCityNotice: String?
   private let repository: any PlacesRepository
   private let fixedLocation: Coordinate?
   private let locations: any HomeLocationStoring
@@ -58,9 +64,16 @@ final class NearbyPlacesViewModel {
     self.router = router
     location = Self.defaultLocation(fixed: fixedLocation)
     if fixedLocation == nil, let saved = try? locations.savedCity() {
-      location = Location(
-        coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
-        name: saved.country.isEmpty ? saved.name : "\(saved.name), \(saved.country)")
+      let name = saved.country.isEmpty ? saved.name : "\(saved.name), \(saved.country)"
+      if let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) {
+        location = Location(coordinate: coordinate, name: name)
+      } else {
+        // A position off the Earth (from an older version or a hand edit)
+        // would fail every launch: forget it, and say so once.
+        try? locations.clearCity()
+        discardedCityNotice =
+          "The saved city \(TextSanitizer.clean(name)) had a position off the map and was forgotten; showing the default place."
+      }
     }
   }
 
@@ -79,11 +92,28 @@ final class NearbyPlacesViewModel {
     }
   }
 
-  /// The offline notice, the first time it is asked for.
-  func takeOfflineNotice() -> String? {
-    guard isOffline, !hasShownOfflineNotice else { return nil }
-    hasShownOfflineNotice = true
-    return Self.offlineNotice
+  /// The notices said once when the list first appears: the offline
+  /// catalog, a stored city that could not be used.
+  func takeNotices() -> [String] {
+    var notices: [String] = []
+    if isOffline, !hasShownOfflineNotice {
+      hasShownOfflineNotice = true
+      notices.append(Self.offlineNotice)
+    }
+    if let notice = discardedCityNotice {
+      discardedCityNotice = nil
+      notices.append(notice)
+    }
+    return notices
+  }
+
+  /// One line when some places were left out as invalid.
+  var droppedNotice: String? {
+    switch droppedCount {
+    case 0: nil
+    case 1: "1 place was left out: the service sent a position or distance that cannot be right."
+    default: "\(droppedCount) places were left out: the service sent positions or distances that cannot be right."
+    }
   }
 
   /// Loads the first page, unless a list is already here (coming back from
@@ -102,6 +132,7 @@ final class NearbyPlacesViewModel {
     state = .loading
     places = []
     fetched = 0
+    droppedCount = 0
     mayHaveMore = false
     cachedAt = nil
     do {
@@ -110,6 +141,7 @@ final class NearbyPlacesViewModel {
       try Task.checkCancellation()
       places = page.places
       fetched = page.fetched
+      droppedCount = page.dropped
       mayHaveMore = page.mayHaveMore
       cachedAt = page.cachedAt
       state = .loaded
@@ -132,6 +164,7 @@ final class NearbyPlacesViewModel {
       let known = Set(places.map(\.id))
       places += page.places.filter { !known.contains($0.id) }
       fetched += page.fetched
+      droppedCount += page.dropped
       mayHaveMore = page.mayHaveMore
       return nil
     } catch is CancellationError {
@@ -178,9 +211,9 @@ final class NearbyPlacesViewModel {
 
   func searchCities(_ query: String) async -> CitySearch {
     do {
-      let cities = try await repository.cities(named: query)
-      cityResults = cities
-      return cities.isEmpty ? .none : .found(cities)
+      let results = try await repository.cities(named: query)
+      cityResults = results.cities
+      return results.cities.isEmpty ? .none : .found(results.cities, dropped: results.dropped)
     } catch {
       return .failed(Self.sentence(for: error))
     }

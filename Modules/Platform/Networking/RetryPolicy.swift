@@ -27,9 +27,14 @@ public struct RetryPolicy: Sendable, Equatable {
   func delay(after response: HTTPResponse, attempt: Int, now: Date = Date()) -> Duration? {
     guard attempt < maxAttempts, Self.retriedStatuses.contains(response.status) else { return nil }
     guard let retryAfter = response.header("retry-after") else { return backoff(attempt) }
-    guard let seconds = Self.seconds(inRetryAfter: retryAfter, now: now) else { return backoff(attempt) }
-    let wait = Duration.milliseconds(Int64(max(seconds, 0) * 1000))
-    return wait <= longestRetryAfter ? wait : nil
+    guard let seconds = Self.seconds(inRetryAfter: retryAfter, now: now), !seconds.isNaN else {
+      return backoff(attempt)
+    }
+    // The header is the server's number: compare before converting, so
+    // `1e300` or `inf` is "too long to wait", never an overflow.
+    let longest = Double(longestRetryAfter.components.seconds)
+    guard seconds <= longest else { return nil }
+    return .milliseconds(Int64((max(seconds, 0) * 1000).rounded()))
   }
 
   /// The wait before try `attempt + 1` after a transport `error`, or `nil`.

@@ -54,7 +54,8 @@ final class PlaceMapperTests: XCTestCase {
 
   func test_theDocumentedFeature_becomesAPlace() throws {
     let places = PlaceMapper.places(
-      from: try decode(GeoapifyFixtures.collection([GeoapifyFixtures.documentedFeature])), origin: nil)
+      from: try decode(GeoapifyFixtures.collection([GeoapifyFixtures.documentedFeature])), origin: nil
+    ).places
 
     XCTAssertEqual(places.count, 1)
     let place = try XCTUnwrap(places.first)
@@ -76,7 +77,7 @@ final class PlaceMapperTests: XCTestCase {
       #"{"type":"Feature","properties":{"name":"Bare","lat":48.001,"lon":11.0,"city":null,"categories":null,"place_id":"b","datasource":null},"geometry":null}"#,
     ])
 
-    let places = PlaceMapper.places(from: try decode(json), origin: Coordinate(latitude: 48.0, longitude: 11.0))
+    let places = PlaceMapper.places(from: try decode(json), origin: Coordinate(latitude: 48.0, longitude: 11.0)).places
 
     XCTAssertEqual(places.map(\.id), ["b"])
     XCTAssertEqual(places[0].category, "place")
@@ -93,7 +94,7 @@ final class PlaceMapperTests: XCTestCase {
     ])
 
     let collection = try decode(json)
-    let places = PlaceMapper.places(from: collection, origin: nil)
+    let places = PlaceMapper.places(from: collection, origin: nil).places
 
     XCTAssertEqual(collection.features.count, 4, "the next page's offset counts every feature")
     XCTAssertEqual(places.map(\.id), ["o"])
@@ -134,8 +135,48 @@ final class PlaceMapperTests: XCTestCase {
     let results = try GeoapifyError.decode(GeocodingResultsDTO.self, from: Data(GeoapifyFixtures.lisbonSearch.utf8))
 
     XCTAssertEqual(
-      PlaceMapper.cities(from: results).map { "\($0.name), \($0.country)" },
+      PlaceMapper.cities(from: results).cities.map { "\($0.name), \($0.country)" },
       ["Lisbon, Portugal", "Lisbon, United States"])
+  }
+
+  // MARK: Numbers from outside
+
+  func test_positionsOffTheEarth_areDroppedAndCounted_neverMapped() throws {
+    let json = GeoapifyFixtures.collection([
+      GeoapifyFixtures.feature(name: "Good", id: "g", latitude: 48.0, longitude: 11.0),
+      GeoapifyFixtures.feature(name: "Nowhere", id: "a", latitude: 999, longitude: -9999),
+      #"{"type":"Feature","properties":{"name":"Huge","lat":1e308,"lon":11,"place_id":"b"}}"#,
+      #"{"type":"Feature","properties":{"name":"Half","lat":48.0,"place_id":"c"},"geometry":{"type":"Point","coordinates":[11.0,48.0]}}"#,
+      #"{"type":"Feature","properties":{"name":"Shape","place_id":"d"},"geometry":{"type":"Point","coordinates":[181,0]}}"#,
+      GeoapifyFixtures.feature(name: nil, id: "e", latitude: 999, longitude: 0),
+    ])
+
+    let mapped = PlaceMapper.places(from: try decode(json), origin: Coordinate(latitude: 48.0, longitude: 11.0))
+
+    XCTAssertEqual(mapped.places.map(\.id), ["g"])
+    XCTAssertEqual(mapped.dropped, 4, "nameless features are skipped, not counted as invalid")
+  }
+
+  func test_distancesThatCannotBeTrue_areComputedFromTheCoordinates() throws {
+    let origin = Coordinate(latitude: 48.0, longitude: 11.0)
+    let point = Coordinate(latitude: 48.001, longitude: 11.0)  // 111 m north
+    for absurd in [1e308, 1e19, -5, .infinity, .nan, 50_000] {
+      let distance = try XCTUnwrap(PlaceMapper.distance(claimed: absurd, from: origin, to: point))
+      XCTAssertEqual(distance, 111, accuracy: 1, "\(absurd)")
+    }
+    XCTAssertEqual(PlaceMapper.distance(claimed: 120, from: origin, to: point), 120, "Geoapify's own, when it can be")
+    XCTAssertNil(PlaceMapper.distance(claimed: 1e19, from: nil, to: point), "no origin: none rather than nonsense")
+  }
+
+  func test_geocodingResultsOffTheEarth_areDroppedAndCounted() throws {
+    let json =
+      #"{"results":[{"city":"A","lat":1e308,"lon":0},{"city":"B","lat":-91,"lon":0},{"city":"C","lat":0},{"city":"D","lat":1.5,"lon":-180}]}"#
+    let results = try GeoapifyError.decode(GeocodingResultsDTO.self, from: Data(json.utf8))
+
+    let found = PlaceMapper.cities(from: results)
+
+    XCTAssertEqual(found.cities.map(\.name), ["D"])
+    XCTAssertEqual(found.dropped, 3)
   }
 }
 
@@ -284,10 +325,10 @@ final class OfflineCatalogRepositoryTests: XCTestCase {
     let saoPaulo = try await repository.cities(named: "sao paulo")
     let none = try await repository.cities(named: "Xyzzyville")
 
-    XCTAssertEqual(lisbon.first.map { "\($0.name), \($0.country)" }, "Lisbon, Portugal")
-    XCTAssertEqual(saoPaulo.first?.name, "São Paulo")
-    XCTAssertLessThanOrEqual(saoPaulo.count, 5)
-    XCTAssertEqual(none, [])
+    XCTAssertEqual(lisbon.cities.first.map { "\($0.name), \($0.country)" }, "Lisbon, Portugal")
+    XCTAssertEqual(saoPaulo.cities.first?.name, "São Paulo")
+    XCTAssertLessThanOrEqual(saoPaulo.cities.count, 5)
+    XCTAssertEqual(none, CityResults(cities: []))
   }
 
   func test_details_comeFromTheCatalog() async throws {

@@ -11,6 +11,13 @@ final class FormattingTests: XCTestCase {
     XCTAssertEqual(Formatting.distance(nil), "")
   }
 
+  func test_numbersThatAreNotDistances_giveNothing_neverATrap() {
+    for absurd in [1e308, 1e19, -5, -0.1, .infinity, -.infinity, .nan, Coordinate.longestDistance + 1] {
+      XCTAssertEqual(Formatting.distance(absurd), "", "\(absurd)")
+    }
+    XCTAssertEqual(Formatting.distance(Coordinate.longestDistance), "20040 km")
+  }
+
   func test_haversine() {
     let saoPaulo = Coordinate.saoPaulo
     let lisbon = Coordinate(latitude: 38.7223, longitude: -9.1393)

@@ -16,7 +16,7 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
   private var _calls: [Call] = []
   var pages: [Result<PlacesPage, any Error>] = []
   var detailsResult: Result<PlaceDetails, any Error> = .success(PlaceDetails())
-  var citiesResult: Result<[City], any Error> = .success([])
+  var citiesResult: Result<CityResults, any Error> = .success(CityResults(cities: []))
 
   var calls: [Call] { lock.withLock { _ in _calls } }
 
@@ -34,7 +34,7 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
     return try detailsResult.get()
   }
 
-  func cities(named query: String) async throws -> [City] {
+  func cities(named query: String) async throws -> CityResults {
     lock.withLock { _ in _calls.append(.cities(query)) }
     return try citiesResult.get()
   }

@@ -73,6 +73,21 @@ final class HomeFlowTests: XCTestCase {
     let lines = MapRenderer(places: [(1, place)], center: place.coordinate).lines(in: .plain)
     XCTAssertFalse(lines.map { TextRenderer(usesColor: true).render($0) }.joined().contains("]0;"))
   }
+
+  /// Positions that slipped past validation (or came from an older version)
+  /// are not drawn, and drawing does not trap.
+  func test_pointsOffTheEarth_areLeftOffTheCanvas() {
+    var far = Place.sample("x", name: "Far")
+    far.coordinate = Coordinate(latitude: 1e308, longitude: -1e308)
+    var odd = Place.sample("y", name: "Odd")
+    odd.coordinate = Coordinate(latitude: .nan, longitude: .infinity)
+    for center in [
+      Coordinate.saoPaulo, Coordinate(latitude: 1e308, longitude: 0), Coordinate(latitude: .nan, longitude: 0),
+    ] {
+      let lines = MapRenderer(places: [(1, far), (2, odd)], center: center).lines(in: .plain)
+      XCTAssertEqual(lines.count, 22, "\(center)")
+    }
+  }
 }
 
 @MainActor

@@ -153,9 +153,10 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
   func test_city_searchThenUse_movesRemembersAndReloads() async {
     let sut = makeSUT()
-    sut.repository.citiesResult = .success([
-      City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))
-    ])
+    sut.repository.citiesResult = .success(
+      CityResults(cities: [
+        City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))
+      ]))
     sut.repository.pages = [page(1...3, more: false)]
 
     let result = await sut.viewModel.searchCities("lisb")
@@ -164,7 +165,9 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
     XCTAssertEqual(
       result,
-      .found([City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))]))
+      .found(
+        [City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))],
+        dropped: 0))
     XCTAssertEqual(wrong, "Choose a city by its number, from 1 to 1.")
     XCTAssertNil(problem)
     XCTAssertEqual(sut.viewModel.location.name, "Lisbon, Portugal")
@@ -206,7 +209,39 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     let viewModel = NearbyPlacesViewModel(
       repository: RepositorySpy(), isOffline: true, fixedLocation: nil, locations: LocationsSpy(), flags: FlagsStub(),
       router: HomeRouterSpy())
-    XCTAssertEqual(viewModel.takeOfflineNotice(), "Offline catalog — set GEOAPIFY_API_KEY for live places")
-    XCTAssertNil(viewModel.takeOfflineNotice())
+    XCTAssertEqual(viewModel.takeNotices(), ["Offline catalog — set GEOAPIFY_API_KEY for live places"])
+    XCTAssertEqual(viewModel.takeNotices(), [])
+  }
+
+  func test_aStoredCityOffTheEarth_isForgotten_withOneNotice() {
+    for bad in [(1e308, -46.6), (-23.5, -9999), (.nan, 0), (90.5, 0)] {
+      let sut = makeSUT(saved: ("Atlantis", "", bad.0, bad.1))
+
+      XCTAssertEqual(sut.viewModel.location.name, "São Paulo (default)", "\(bad)")
+      XCTAssertNil(sut.locations.city, "cleared, so the next launch is clean: \(bad)")
+      XCTAssertEqual(
+        sut.viewModel.takeNotices(),
+        ["The saved city Atlantis had a position off the map and was forgotten; showing the default place."])
+      XCTAssertEqual(sut.viewModel.takeNotices(), [])
+    }
+  }
+
+  func test_droppedPlaces_areCountedInOneLine_acrossPages() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      .success(
+        PlacesPage(places: [.sample("p1", name: "Place 1")], fetched: 20, mayHaveMore: true, cachedAt: nil, dropped: 1)),
+      .success(
+        PlacesPage(places: [.sample("p2", name: "Place 2")], fetched: 5, mayHaveMore: false, cachedAt: nil, dropped: 2)),
+    ]
+
+    await sut.viewModel.loadIfNeeded()
+    let once = sut.viewModel.droppedNotice
+    _ = await sut.viewModel.loadMore()
+
+    XCTAssertEqual(once, "1 place was left out: the service sent a position or distance that cannot be right.")
+    XCTAssertEqual(
+      sut.viewModel.droppedNotice,
+      "3 places were left out: the service sent positions or distances that cannot be right.")
   }
 }

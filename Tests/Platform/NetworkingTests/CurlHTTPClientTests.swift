@@ -222,4 +222,18 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertEqual(RetryPolicy.seconds(inRetryAfter: "Mon, 12 Jan 1970 13:46:50 GMT", now: now), 10)
     XCTAssertNil(RetryPolicy.seconds(inRetryAfter: "soon", now: now))
   }
+
+  /// The header is the server's number: huge, infinite or not a number is
+  /// "too long" or "ignored", never an overflow.
+  func test_absurdRetryAfter_neverTraps() {
+    let policy = RetryPolicy()
+    func delay(_ value: String) -> Duration? {
+      policy.delay(after: HTTPResponse(status: 429, headers: ["retry-after": value]), attempt: 1)
+    }
+    XCTAssertNil(delay("1e300"))
+    XCTAssertNil(delay("inf"))
+    XCTAssertEqual(delay("nan"), .milliseconds(400), "ignored: the usual backoff")
+    XCTAssertEqual(delay("-1e300"), .zero)
+    XCTAssertEqual(delay("2.5"), .milliseconds(2_500))
+  }
 }
