@@ -35,7 +35,7 @@ public struct FormView {
     let symbols = Symbols(context)
     let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
     return fields.map { field in
-      var shown = TextSanitizer.clean(field.value)
+      var shown = TextSanitizer.clean(field.value, limit: 28)
       if field.isSecret {
         shown = field.value.isEmpty ? "" : String(repeating: symbols.hiddenCharacter, count: 8)
       }

@@ -1,4 +1,5 @@
 internal import CSodium
+import Foundation
 
 /// Hashes and verifies passwords with libsodium's Argon2id (`crypto_pwhash_str`).
 ///
@@ -56,6 +57,29 @@ public struct PasswordHasher: Sendable {
     guard status == 0 else { throw Failure.hashingFailed }
     let end = output.firstIndex(of: 0) ?? output.endIndex
     return String(decoding: output[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// A well-formed hash string at this cost that no password matches: a
+  /// random salt and random output bytes, made without hashing anything.
+  ///
+  /// Verifying a password against it costs exactly what verifying against a
+  /// real account's hash at this cost does (the work depends only on the
+  /// parameters in the string), so a login for an unknown e-mail can take as
+  /// long as a wrong password for a known one.
+  public func decoyHash() -> String {
+    func randomBase64(_ count: Int) -> String {
+      var generator = SystemRandomNumberGenerator()
+      let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+      return Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
+    }
+    let kibibytes = cost.memoryBytes / 1_024
+    return "$argon2id$v=19$m=\(kibibytes),t=\(cost.operations),p=1$\(randomBase64(16))$\(randomBase64(32))"
+  }
+
+  /// Whether `hash` is well-formed and made at a cost other than this one.
+  public func needsRehash(_ hash: String) -> Bool {
+    guard Self.isReady else { return true }
+    return crypto_pwhash_str_needs_rehash(hash, cost.operations, cost.memoryBytes) != 0
   }
 
   /// Whether `password` is the one `hash` was made from.

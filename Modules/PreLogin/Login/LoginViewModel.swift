@@ -60,12 +60,13 @@ final class LoginViewModel: FormViewModel {
     guard emailError == nil, passwordError == nil else { return nil }
 
     do {
-      if let seconds = try throttle.secondsToWait(for: email) {
+      // The attempt is counted before the password is checked, so attempts
+      // made at once (several processes) cannot all pass the limit.
+      if let seconds = try throttle.reserveAttempt(for: email) {
         formError = LoginThrottle.waitMessage(seconds: seconds)
         return nil
       }
       guard let accountID = try await accounts.authenticate(email: email, password: password) else {
-        try throttle.recordFailure(for: email)
         formError = Self.incorrectCredentials
         return nil
       }

@@ -52,8 +52,8 @@ final class RegisterViewModel: FormViewModel {
     let password = values["password"] ?? ""
     let confirm = values["confirm"] ?? ""
     errors = [:]
-    errors["name"] = FieldRules.requiredError(name)
-    errors["surname"] = FieldRules.requiredError(surname)
+    errors["name"] = FieldRules.nameError(name)
+    errors["surname"] = FieldRules.nameError(surname)
     errors["email"] = FieldRules.emailError(email)
     errors["password"] = FieldRules.passwordError(password)
     errors["confirm"] =

@@ -11,18 +11,27 @@ struct LoginThrottle {
   let attempts: any PreLoginAttemptsStoring
   let now: @Sendable () -> Date
 
-  /// Seconds to wait before `email` may try again, or `nil` when it may now.
-  func secondsToWait(for email: String) throws -> Int? {
-    let record = try attempts.failedAttempts(for: Self.key(email))
-    guard record.count >= Self.freeAttempts, let last = record.last else { return nil }
-    let doublings = Double(record.count - Self.freeAttempts)
-    let lockout = min(Self.firstLockout * pow(2, doublings), Self.longestLockout)
-    let remaining = last.addingTimeInterval(lockout).timeIntervalSince(now())
-    return remaining > 0 ? Int(remaining.rounded(.up)) : nil
+  /// Counts an attempt for `email` unless it must wait first.
+  ///
+  /// - Returns: the whole seconds to wait (nothing counted), or nil when the
+  ///   attempt is counted and the password may be checked.
+  func reserveAttempt(for email: String) throws -> Int? {
+    let now = now()
+    let remaining = try attempts.reserveAttempt(for: Self.key(email), at: now) { count, last in
+      guard let lockout = Self.lockout(afterFailures: count) else { return nil }
+      // The stored time is outside data: a clock set back (or a hand edit)
+      // must not make the wait longer than the longest lockout.
+      let remaining = last.addingTimeInterval(lockout).timeIntervalSince(now)
+      return remaining > 0 ? min(remaining, Self.longestLockout) : nil
+    }
+    return remaining.map { Int($0.rounded(.up)) }
   }
 
-  func recordFailure(for email: String) throws {
-    try attempts.recordFailedAttempt(for: Self.key(email), at: now())
+  /// How long `failures` in a row lock an e-mail after the last of them.
+  static func lockout(afterFailures failures: Int) -> TimeInterval? {
+    guard failures >= freeAttempts else { return nil }
+    let doublings = Double(min(failures - freeAttempts, 64))
+    return min(firstLockout * pow(2, doublings), longestLockout)
   }
 
   func recordSuccess(for email: String) throws {

@@ -84,8 +84,12 @@ final class AccountStoreTests: XCTestCase {
     let first = Date(timeIntervalSince1970: 100)
     let second = Date(timeIntervalSince1970: 200)
 
-    try store.recordFailedAttempt(for: "ada@example.com", at: first)
-    try store.recordFailedAttempt(for: "ADA@example.com", at: second)
+    XCTAssertNil(try store.reserveAttempt(for: "ada@example.com", at: first) { _, _ in nil })
+    XCTAssertNil(try store.reserveAttempt(for: "ADA@example.com", at: second) { _, _ in nil })
+    XCTAssertEqual(
+      try store.reserveAttempt(for: "ada@example.com", at: second) { count, last in
+        count == 2 && last == second ? 7 : nil
+      }, 7, "a wait counts nothing")
 
     let record = try store.failedAttempts(for: "ada@example.com")
     XCTAssertEqual(record.count, 2)

@@ -26,4 +26,22 @@ final class PasswordHasherTests: XCTestCase {
     XCTAssertEqual(PasswordHasher().cost, .interactive)
     XCTAssertGreaterThanOrEqual(PasswordHasher.Cost.interactive.memoryBytes, 64 << 20)
   }
+
+  /// An unknown e-mail is verified against the decoy: it must be a hash of
+  /// the same parameters as a real one, so the work (and time) is the same.
+  func test_decoyHash_isWellFormed_atTheSameCost_andMatchesNothing() throws {
+    for hasher in [hasher, PasswordHasher(cost: .interactive)] {
+      let real = try hasher.hash("correct horse")
+      let decoy = hasher.decoyHash()
+
+      func parameters(_ hash: String) -> String { hash.split(separator: "$").prefix(3).joined(separator: "$") }
+      XCTAssertEqual(parameters(decoy), parameters(real))
+      XCTAssertFalse(hasher.needsRehash(decoy), "libsodium reads it as a hash at this cost: \(decoy)")
+      XCTAssertFalse(hasher.needsRehash(real))
+      XCTAssertEqual(decoy.count, real.count)
+      XCTAssertNotEqual(decoy, hasher.decoyHash(), "random salt and output each time")
+    }
+    XCTAssertFalse(hasher.verify("correct horse", against: hasher.decoyHash()))
+    XCTAssertFalse(hasher.verify("", against: hasher.decoyHash()))
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 import TestSupport
 import XCTest
@@ -22,6 +23,46 @@ final class SQLiteDatabaseTests: XCTestCase {
 
     XCTAssertEqual(row.values, ["id": .integer(1), "name": .text("Zoë 'x'"), "score": .real(1.5), "note": .null])
     XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
+  }
+
+  /// SQLite sets a new database's mode to 0644 itself, ignoring the umask;
+  /// the -wal and -shm files copy it. All three must be private.
+  func test_theDatabaseAndItsWalAndShmFiles_are0600_whateverTheUmask() throws {
+    let old = umask(0o022)
+    defer { umask(old) }
+    let (database, directory) = try makeSUT(["CREATE TABLE t (id INTEGER PRIMARY KEY)"])
+
+    try database.execute("INSERT INTO t (id) VALUES (1)")
+    let second = SQLiteDatabase(path: directory.file("test.sqlite"))
+    try second.execute("INSERT INTO t (id) VALUES (2)")
+
+    for suffix in ["", "-wal", "-shm"] {
+      XCTAssertEqual(Directories.mode(of: directory.file("test.sqlite" + suffix)), 0o600, "test.sqlite\(suffix)")
+    }
+  }
+
+  func test_makePrivate_tightensTheFolderAndItsFiles_andSaysWhich() throws {
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
+    let folder = directory.file("data")
+    mkdir(folder, 0o777)
+    chmod(folder, 0o777)
+    FileManager.default.createFile(atPath: folder + "/loose", contents: Data("x".utf8))
+    chmod(folder + "/loose", 0o644)
+    FileManager.default.createFile(atPath: folder + "/tight", contents: Data("x".utf8))
+    chmod(folder + "/tight", 0o600)
+    FileManager.default.createFile(atPath: directory.file("elsewhere"), contents: Data("x".utf8))
+    chmod(directory.file("elsewhere"), 0o644)
+    symlink(directory.file("elsewhere"), folder + "/link")
+
+    let tightened = try Directories.makePrivate(folder)
+
+    XCTAssertEqual(tightened.map(\.path).sorted(), [folder, folder + "/loose"])
+    XCTAssertEqual(tightened.map(\.oldMode).sorted(), [0o644, 0o777])
+    XCTAssertEqual(Directories.mode(of: folder), 0o700)
+    XCTAssertEqual(Directories.mode(of: folder + "/loose"), 0o600)
+    XCTAssertEqual(Directories.mode(of: directory.file("elsewhere")), 0o644, "a link's target is left alone")
+    XCTAssertEqual(try Directories.makePrivate(folder).count, 0)
   }
 
   func test_transaction_rollsBackWhenItThrows() throws {

@@ -108,8 +108,20 @@ final class REPLTests: XCTestCase {
         "Unknown command 'nonsense'. Type help to see what you can do here.",
       ])
     XCTAssertEqual(console.input, ["never read"])
-    XCTAssertEqual(console.remembered, ["greet a b", "nonsense", "quit"])
+    XCTAssertEqual(console.remembered, ["greet a b", "quit"], "a line that is no command is not kept")
     XCTAssertEqual(console.requests, Array(repeating: .command(prompt: "welcome> "), count: 4))
+  }
+
+  func test_unknownCommands_areEchoedHarmlessly_onOneLine() async {
+    let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
+
+    await repl.execute("\u{1B}]0;owned\u{07}x")
+    await repl.execute(String(repeating: "w", count: 10_000))
+
+    XCTAssertEqual(console.output.first, "Unknown command 'x'. Type help to see what you can do here.")
+    XCTAssertEqual(
+      console.output.last,
+      "Unknown command '\(String(repeating: "w", count: 39))…'. Type help to see what you can do here.")
   }
 
   func test_back_atTheRoot_saysSo_andElsewherePops() async {

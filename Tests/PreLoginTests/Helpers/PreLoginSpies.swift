@@ -78,8 +78,14 @@ final class InMemoryAttempts: PreLoginAttemptsStoring {
     records[email] ?? (0, nil)
   }
 
-  func recordFailedAttempt(for email: String, at date: Date) throws {
+  func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
+    throws -> TimeInterval?
+  {
+    if let record = records[email], let last = record.last, let remaining = wait(record.count, last) {
+      return remaining
+    }
     records[email] = ((records[email]?.count ?? 0) + 1, date)
+    return nil
   }
 
   func clearFailedAttempts(for email: String) throws {

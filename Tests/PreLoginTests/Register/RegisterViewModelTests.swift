@@ -32,6 +32,26 @@ final class RegisterViewModelTests: XCTestCase {
     XCTAssertEqual(router.messages, [])
   }
 
+  func test_submit_withControlCharactersOrOverlongValues_refusesEachField_andStoresNothing() async {
+    let (viewModel, accounts, _, _) = makeSUT()
+    fill(
+      viewModel,
+      [
+        "name": "A\u{0}B", "surname": String(repeating: "x", count: 101),
+        "email": "victim@example.com\u{0}evil", "password": "correct\u{1B}[Ahorse", "confirm": "correct\u{1B}[Ahorse",
+      ])
+
+    _ = await viewModel.submit()
+
+    XCTAssertEqual(
+      viewModel.fields.map(\.error),
+      [
+        FieldRules.controlCharacters, "Must be at most 100 characters", FieldRules.controlCharacters,
+        FieldRules.controlCharacters, nil,
+      ])
+    XCTAssertEqual(accounts.calls, [])
+  }
+
   func test_submit_withDifferentPasswords_saysTheyDoNotMatch() async {
     let (viewModel, accounts, _, _) = makeSUT()
     fill(

@@ -2,7 +2,6 @@ import Foundation
 import Passwords
 import PreLogin
 import Storage
-import Synchronization
 
 /// Accounts in the database, passwords as Argon2id hashes.
 ///
@@ -14,8 +13,9 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
   private let hasher: PasswordHasher
   private let now: @Sendable () -> Date
   /// A hash to verify against when the e-mail is unknown, so that a wrong
-  /// e-mail takes as long as a wrong password. Made on first need.
-  private let decoyHash = Mutex<String?>(nil)
+  /// e-mail takes as long as a wrong password: the same parameters, and made
+  /// without hashing (making it by hashing doubled the unknown path's time).
+  private let decoyHash: String
 
   init(
     database: SQLiteDatabase, hasher: PasswordHasher = PasswordHasher(),
@@ -24,6 +24,7 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
     self.database = database
     self.hasher = hasher
     self.now = now
+    decoyHash = hasher.decoyHash()
   }
 
   static func normalized(_ email: String) -> String {
@@ -36,7 +37,7 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
     let rows = try database.execute(
       "SELECT id, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
     guard let row = rows.first, let id = row.integer("id"), let hash = row.text("password_hash") else {
-      _ = hasher.verify(password, against: try decoy())
+      _ = hasher.verify(password, against: decoyHash)
       return nil
     }
     return hasher.verify(password, against: hash) ? String(id) : nil
@@ -55,13 +56,6 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
     } catch let error as SQLiteError where error.isConstraintViolation {
       return nil
     }
-  }
-
-  private func decoy() throws -> String {
-    if let hash = decoyHash.withLock({ $0 }) { return hash }
-    let hash = try hasher.hash(UUID().uuidString)
-    decoyHash.withLock { $0 = hash }
-    return hash
   }
 
   // MARK: AccountDirectory
@@ -87,16 +81,28 @@ extension AccountStore: PreLoginAttemptsStoring {
       "SELECT count, last_failure FROM login_failures WHERE email = ?", [.text(Self.normalized(email))]
     ).first
     guard let row, let count = row.integer("count"), let last = row.real("last_failure") else { return (0, nil) }
-    return (Int(count), Date(timeIntervalSince1970: last))
+    return (Int(clamping: count), Date(timeIntervalSince1970: last))
   }
 
-  func recordFailedAttempt(for email: String, at date: Date) throws {
-    try database.execute(
-      """
-      INSERT INTO login_failures (email, count, last_failure) VALUES (?, 1, ?)
-      ON CONFLICT (email) DO UPDATE SET count = count + 1, last_failure = excluded.last_failure
-      """,
-      [.text(Self.normalized(email)), .real(date.timeIntervalSince1970)])
+  func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
+    throws -> TimeInterval?
+  {
+    let key = SQLiteValue.text(Self.normalized(email))
+    return try database.transaction { transaction in
+      let row = try transaction.execute("SELECT count, last_failure FROM login_failures WHERE email = ?", [key]).first
+      if let row, let count = row.integer("count"), let last = row.real("last_failure"),
+        let remaining = wait(Int(clamping: count), Date(timeIntervalSince1970: last))
+      {
+        return remaining
+      }
+      try transaction.execute(
+        """
+        INSERT INTO login_failures (email, count, last_failure) VALUES (?, 1, ?)
+        ON CONFLICT (email) DO UPDATE SET count = count + 1, last_failure = excluded.last_failure
+        """,
+        [key, .real(date.timeIntervalSince1970)])
+      return nil
+    }
   }
 
   func clearFailedAttempts(for email: String) throws {

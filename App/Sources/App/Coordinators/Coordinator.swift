@@ -58,16 +58,18 @@ struct HomeEnvironment {
     var warnings: [String] = []
     var home = HomeEnvironment.offline(cacheDirectory: cacheDirectory)
     if let key = environment["GEOAPIFY_API_KEY"], !key.isEmpty {
-      var baseURL = defaultGeoapifyURL
+      var baseURL: URL? = defaultGeoapifyURL
       if let text = environment["WAYFARER_GEOAPIFY_URL"], !text.isEmpty {
-        if let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil {
-          baseURL = url
-        } else {
+        baseURL = serviceURL(text)
+        if baseURL == nil {
+          // Falling back to the real service would send the key somewhere
+          // the person did not ask for: use no service at all.
           warnings.append(
-            "WAYFARER_GEOAPIFY_URL is not an http(s) URL ('\(text)'); using \(defaultGeoapifyURL.absoluteString).")
+            "WAYFARER_GEOAPIFY_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
+              + "GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog.")
         }
       }
-      home.geoapify = (key, baseURL, makeClient())
+      if let baseURL { home.geoapify = (key, baseURL, makeClient()) }
     }
     if let text = environment["WAYFARER_LOCATION"], !text.isEmpty {
       let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -75,9 +77,20 @@ struct HomeEnvironment {
       {
         home.fixedLocation = (latitude, longitude)
       } else {
-        warnings.append("WAYFARER_LOCATION must be LAT,LON in degrees (like -23.55,-46.63); '\(text)' is ignored.")
+        warnings.append(
+          "WAYFARER_LOCATION must be LAT,LON in degrees (like -23.55,-46.63); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
+        )
       }
     }
     return (home, warnings)
+  }
+
+  /// `text` as a service's base URL: http or https, with a host, and
+  /// nothing else (no `file:`, `ftp:`, or text that only looks like one).
+  static func serviceURL(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      let host = url.host, !host.isEmpty
+    else { return nil }
+    return url
   }
 }

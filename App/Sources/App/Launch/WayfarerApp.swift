@@ -10,6 +10,9 @@ import TerminalKit
 public enum WayfarerApp {
   /// Call first thing in `main`, before any thread starts.
   public static func prepareProcess() {
+    // Everything Wayfarer writes is the user's alone: accounts, history,
+    // the session. Files it creates are 0600 and folders 0700 from here on.
+    umask(0o077)
     TerminalSignals.prepareMainThread()
     HTTPSetup.prepareProcess()
   }
@@ -40,8 +43,15 @@ public enum WayfarerApp {
     }
     let accounts: AccountStore
     let database: SQLiteDatabase
+    var warnings: [String] = []
     do {
-      for folder in paths.all + [paths.historyFolder] { try Directories.prepare(folder) }
+      for folder in paths.all + [paths.historyFolder] {
+        for (path, oldMode) in try Directories.makePrivate(folder) {
+          warnings.append(
+            "\(TextSanitizer.clean(path)) could be read by other users (mode \(String(oldMode, radix: 8))); it is now private."
+          )
+        }
+      }
       database = AppDatabase.at(paths.database)
       accounts = AccountStore(database: database)
     } catch {
@@ -61,7 +71,7 @@ public enum WayfarerApp {
     console.write(
       StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)
         + StyledSpan(" · type help to see what you can do here", style: Palette.muted))
-    for warning in [session.warning].compactMap({ $0 }) + home.warnings {
+    for warning in warnings + [session.warning].compactMap({ $0 }) + home.warnings {
       console.write(Message.warning(warning, in: console.context))
     }
 

@@ -111,6 +111,39 @@ public enum Directories {
     guard access(path, W_OK | X_OK) == 0 else { throw FileError("write to the folder", path: path) }
   }
 
+  /// Makes `folder` (created if missing) private: the folder itself 0700,
+  /// every regular file directly in it 0600. Symbolic links are left alone
+  /// (a mode change would reach whatever they point at).
+  ///
+  /// - Returns: each path whose mode was looser, with the mode it had.
+  public static func makePrivate(_ folder: String) throws -> [(path: String, oldMode: mode_t)] {
+    try prepare(folder)
+    var tightened: [(path: String, oldMode: mode_t)] = []
+    if let old = tighten(folder, to: 0o700) { tightened.append((folder, old)) }
+    guard let directory = opendir(folder) else { throw FileError("list", path: folder) }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name != ".", name != ".." else { continue }
+      let path = folder + "/" + name
+      if let old = tighten(path, to: 0o600, onlyRegularFiles: true) { tightened.append((path, old)) }
+    }
+    return tightened
+  }
+
+  /// Sets `path` to `mode` if it grants anything to group or others; the
+  /// old mode when it changed.
+  private static func tighten(_ path: String, to mode: mode_t, onlyRegularFiles: Bool = false) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    if onlyRegularFiles && info.st_mode & S_IFMT != S_IFREG { return nil }
+    let old = info.st_mode & 0o777
+    guard old & 0o077 != 0, chmod(path, mode) == 0 else { return nil }
+    return old
+  }
+
   /// File mode bits of `path` (0600 …), or `nil` when it does not exist.
   public static func mode(of path: String) -> mode_t? {
     var info = stat()

@@ -1,6 +1,10 @@
 internal import CSQLite
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A SQLite database file, shared safely between threads and processes.
 ///
 /// One connection behind a lock, opened on first use (launch does not pay
@@ -77,7 +81,20 @@ public final class SQLiteDatabase: Sendable {
       sqlite3_close_v2(handle)
       throw error
     }
+    makeFilesPrivate()
     return handle
+  }
+
+  /// SQLite creates a database file 0644 whatever the umask (it sets the
+  /// mode itself), and its -wal and -shm files copy that mode. Accounts live
+  /// here, so all three are made 0600 once open; the files SQLite creates
+  /// later copy the database's mode, now private.
+  private func makeFilesPrivate() {
+    for file in [path, path + "-wal", path + "-shm"] {
+      var info = stat()
+      guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o077 != 0 else { continue }
+      _ = chmod(file, 0o600)
+    }
   }
 
   private func migrate(_ handle: OpaquePointer) throws {

@@ -34,7 +34,9 @@ public final class REPL {
       guard let line = await console.readCommand(prompt: prompt, completions: completionTable()) else { return }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard !trimmed.isEmpty else { continue }
-      console.remember(trimmed)
+      // Only lines that name a command go into history: a password typed
+      // at the prompt by mistake is "unknown", and must not be kept.
+      if command(named: trimmed) != nil { console.remember(trimmed) }
       await execute(trimmed)
       await settle()
     }
@@ -49,15 +51,22 @@ public final class REPL {
   public func execute(_ line: String) async {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let first = words.first else { return }
-    let name = first.lowercased()
     let argumentText = String(line.drop(while: { !$0.isWhitespace })).trimmingCharacters(in: .whitespaces)
     let input = CommandInput(arguments: Array(words.dropFirst()), argumentText: argumentText, console: console)
 
-    if let command = availableCommands.first(where: { $0.name == name }) {
+    if let command = command(named: line) {
       await runCancellable { await command.run(input) }
     } else {
-      console.write("Unknown command '\(first)'. Type help to see what you can do here.")
+      console.write(
+        "Unknown command '\(TextSanitizer.clean(first, limit: 40))'. Type help to see what you can do here.")
     }
+  }
+
+  /// The command the first word of `line` names here, if any.
+  private func command(named line: String) -> Command? {
+    guard let first = line.split(whereSeparator: \.isWhitespace).first else { return nil }
+    let name = first.lowercased()
+    return availableCommands.first { $0.name == name }
   }
 
   /// Draws the visible screen if it changed, then lets it appear; repeats
@@ -161,7 +170,7 @@ public final class REPL {
     guard let tabBar = window.tabBar else { return }
     guard tabBar.select(named: name) else {
       let names = tabBar.tabs.map(\.name).joined(separator: ", ")
-      console.write("There is no tab called '\(name)'. Tabs: \(names).")
+      console.write("There is no tab called '\(TextSanitizer.clean(name, limit: 40))'. Tabs: \(names).")
       return
     }
   }

@@ -5,6 +5,16 @@
 /// what a person sees. Tabs and line breaks become spaces: a span is always
 /// printed on the line it belongs to.
 public enum TextSanitizer {
+  /// `text` made harmless and cut to `limit` columns with "…": for echoing
+  /// something typed or received inside a sentence, which must stay one
+  /// line however long the text was.
+  public static func clean(_ text: String, limit: Int) -> String {
+    // Cut first (to a generous number of scalars) so a megabyte of input
+    // costs no more than its first few hundred characters.
+    let head = text.unicodeScalars.count > limit * 4 ? String(text.unicodeScalars.prefix(limit * 4)) : text
+    return DisplayWidth.truncate(clean(head), to: limit)
+  }
+
   public static func clean(_ text: String) -> String {
     // Fast path: most text has nothing to remove, which a scan of the UTF-8
     // bytes shows without decoding scalars.
