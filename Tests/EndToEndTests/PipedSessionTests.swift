@@ -186,6 +186,44 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--bogus'. See wayfarer --help.\n")
   }
 
+  /// As coreutils do: output that cannot be written is an error, said on
+  /// standard error, with status 1.
+  func test_aFailedWriteToStandardOutput_endsWithStatus1_andSaysSo() throws {
+    let help = try WayfarerBinary.run(
+      script: [], home: home.path, arguments: ["--help"], standardOutput: "/dev/full")
+    let session = try WayfarerBinary.run(
+      script: ["help", "help", "quit"], home: home.path, standardOutput: "/dev/full")
+
+    for run in [help, session] {
+      XCTAssertEqual(run.status, 1)
+      XCTAssertEqual(run.stderr, "wayfarer: cannot write to standard output: No space left on device\n")
+    }
+  }
+
+  func test_anUnknownOption_isEchoedHarmlessly() throws {
+    let bad = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--x\u{1B}]0;owned\u{07}\u{1B}[2J"])
+
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--x'. See wayfarer --help.\n")
+  }
+
+  /// A megabyte typed into `filter` is drawn in linear time, and echoed on
+  /// one line.
+  func test_aHugeFilter_isEchoedOnOneLine() throws {
+    let word = String(repeating: "x", count: 1_000_000)
+    let run = try WayfarerBinary.run(
+      script: [
+        "register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "filter " + word, "quit",
+      ],
+      home: home.path)
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertTrue(
+      run.stdout.contains("  Showing 0 of 10: name or city has\n  \"\(String(repeating: "x", count: 39))…\".\n"),
+      String(run.stdout.suffix(2_000)))
+    XCTAssertLessThan(run.stdout.utf8.count, 20_000)
+  }
+
   private func memoryRows(_ transcript: String) -> [String: (alive: Int, released: Int)] {
     var rows: [String: (alive: Int, released: Int)] = [:]
     for line in transcript.split(separator: "\n") {

@@ -17,10 +17,12 @@ public enum WayfarerBinary {
   }
 
   /// Runs wayfarer with `script` piped to standard input, everything kept under
-  /// `home`, and waits at most `timeout` seconds for it to end.
+  /// `home`, and waits at most `timeout` seconds for it to end. Standard
+  /// output goes to `standardOutput` when given (`/dev/full`, say); `stdout`
+  /// is then empty.
   public static func run(
     script: [String], home: String, arguments: [String] = [], environment: [String: String] = [:],
-    timeout: TimeInterval = 60
+    standardOutput: String? = nil, timeout: TimeInterval = 60
   ) throws -> Run {
     let process = Process()
     process.executableURL = url
@@ -44,7 +46,7 @@ public enum WayfarerBinary {
       try? FileManager.default.removeItem(atPath: stderrFile)
     }
     process.standardInput = stdin
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutput ?? stdoutFile))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
     try process.run()
     let text = script.map { $0 + "\n" }.joined()

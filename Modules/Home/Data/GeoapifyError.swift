@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import TerminalKit
 
 /// Geoapify's answers that are not places, as sentences.
 enum GeoapifyError: Error, Equatable, CustomStringConvertible {
@@ -36,7 +37,8 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
   static func checked(_ response: HTTPResponse) throws -> Data {
     guard !response.isSuccess else { return response.body }
     let body = try? decode(GeoapifyErrorDTO.self, from: response.body)
-    let message = body?.message ?? body?.error ?? "no message"
+    // The service's own words go into a sentence: one line, cleaned.
+    let message = TextSanitizer.clean(body?.message ?? body?.error ?? "no message", limit: 120)
     switch response.status {
     case 401, 403: throw GeoapifyError.keyRefused(message: message)
     case 429:

@@ -48,10 +48,8 @@ enum PlaceMapper {
   }
 
   static func coordinate(of feature: FeatureDTO) -> Coordinate? {
-    if feature.properties.lat != nil || feature.properties.lon != nil {
-      return Coordinate(validLatitude: feature.properties.lat, longitude: feature.properties.lon)
-    }
-    return feature.geometry?.firstPoint
+    Coordinate(validLatitude: feature.properties.lat, longitude: feature.properties.lon)
+      ?? feature.geometry?.firstPoint
   }
 
   /// Geoapify's distance when it can be true; else the one computed from

@@ -16,7 +16,9 @@ struct MapRenderer {
     let rows = Self.maxRows
     // A terminal cell is about twice as tall as it is wide.
     let columns = min(max(Spacing.contentWidth(context) - 2, 20), rows * 2)
-    let farthest = places.map { center.distance(to: $0.place.coordinate) }.max() ?? 0
+    // A distance that is not a number (a position off the Earth) must not
+    // set the scale; such a place is simply not drawn.
+    let farthest = places.map { center.distance(to: $0.place.coordinate) }.filter(\.isFinite).max() ?? 0
     let halfExtent = min(max(farthest * 1.15, 300), Double(NearbySearch.radiusMetres) * 1.15)
     let metresPerRow = 2 * halfExtent / Double(rows)
     let metresPerColumn = metresPerRow / 2

@@ -102,6 +102,7 @@ final class NearbyPlacesScreen: Screen {
     }
     let result = await LoadingIndicator.run("Searching…", console: console) { await viewModel.searchCities(query) }
     let context = console.context
+    let query = TextSanitizer.clean(query, limit: 40)
     switch result {
     case .none:
       console.write(Message.info("No cities match \(query)."))
@@ -152,7 +153,8 @@ final class NearbyPlacesScreen: Screen {
     }
     let visible = viewModel.visiblePlaces
     let filters = [
-      viewModel.filterText.map { "name or city has \"\($0)\"" }, viewModel.categoryFilter.map { "category \($0)" },
+      viewModel.filterText.map { "name or city has \"\(TextSanitizer.clean($0, limit: 40))\"" },
+      viewModel.categoryFilter.map { "category \($0)" },
     ]
     .compactMap { $0 }
     if !filters.isEmpty {

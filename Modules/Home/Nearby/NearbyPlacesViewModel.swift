@@ -201,7 +201,8 @@ final class NearbyPlacesViewModel {
       return nil
     }
     guard categories.contains(wanted) else {
-      return "No loaded place is in '\(wanted)'. Categories here: \(categories.joined(separator: ", "))."
+      return
+        "No loaded place is in '\(TextSanitizer.clean(wanted, limit: 40))'. Categories here: \(categories.joined(separator: ", "))."
     }
     categoryFilter = wanted
     return nil

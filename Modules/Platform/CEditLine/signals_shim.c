@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t interrupt_count = 0;
@@ -79,4 +80,29 @@ int wf_signals_take_resize(void) {
   if (!resized) return 0;
   resized = 0;
   return 1;
+}
+
+static struct termios original_terminal;
+static volatile sig_atomic_t has_original_terminal = 0;
+
+static void on_termination(int signo) {
+  // Only async-signal-safe calls: tcsetattr and _exit. Whatever libedit or
+  // a password prompt had switched off (echo, canonical input) comes back.
+  if (has_original_terminal) (void)tcsetattr(STDIN_FILENO, TCSANOW, &original_terminal);
+  _exit(128 + signo);
+}
+
+void wf_signals_restore_terminal_on_exit(void) {
+  if (tcgetattr(STDIN_FILENO, &original_terminal) == 0) has_original_terminal = 1;
+  struct sigaction termination;
+  memset(&termination, 0, sizeof termination);
+  termination.sa_handler = on_termination;
+  sigemptyset(&termination.sa_mask);
+  const int signals[] = {SIGTERM, SIGHUP, SIGQUIT};
+  for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+    sigaddset(&termination.sa_mask, signals[i]);
+  }
+  for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+    (void)sigaction(signals[i], &termination, NULL);
+  }
 }

@@ -45,7 +45,10 @@ final class SettingsViewModel {
       ?? flags.first { $0.key == reference.lowercased() }
     guard let flag = match else {
       let keys = flags.map(\.key).joined(separator: ", ")
-      return (false, "There is no setting '\(reference)'. Use a number from 1 to \(flags.count) or one of: \(keys).")
+      return (
+        false,
+        "There is no setting '\(TextSanitizer.clean(reference, limit: 40))'. Use a number from 1 to \(flags.count) or one of: \(keys)."
+      )
     }
     do {
       try settings.setFeatureFlag(flag.key, isOn: !flag.isOn)

@@ -97,7 +97,7 @@ final class FileSessionStoreTests: XCTestCase {
     try store.markLoggedIn(accountID: "22")
 
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.file("state"))
-    XCTAssertEqual(files, ["session.json"])
+    XCTAssertEqual(files.sorted(), ["session.json", "session.json.lock"], "no temporary file is left")
     let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
     XCTAssertEqual(record?["accountID"] as? String, "22")
     XCTAssertEqual(record?["version"] as? Int, 1)
@@ -134,6 +134,37 @@ final class FileSessionStoreTests: XCTestCase {
 
     XCTAssertNil(store.currentAccountID)
     XCTAssertTrue(store.warning?.hasPrefix("The session file could not be read") == true, store.warning ?? "no warning")
+  }
+
+  /// Two Wayfarers on one home: the one logging out must not remove a
+  /// session the other wrote since, even for the same account.
+  func test_logout_removesTheFileOnlyWhileItHoldsThisProcesssSession() async throws {
+    let (ann, path, _) = try makeSUT()
+    try ann.markLoggedIn(accountID: "1")
+    let bob = FileSessionStore(path: path)
+    try bob.markLoggedIn(accountID: "2")
+
+    try ann.markLoggedOut()
+
+    XCTAssertNil(ann.currentAccountID)
+    XCTAssertEqual(FileSessionStore(path: path).currentAccountID, "2", "bob's session stays")
+
+    let again = FileSessionStore(path: path)
+    try again.markLoggedIn(accountID: "2")
+    try bob.markLoggedOut()
+    XCTAssertEqual(FileSessionStore(path: path).currentAccountID, "2", "a newer login of the same account stays too")
+
+    try again.markLoggedOut()
+    XCTAssertNil(FileSessionStore(path: path).currentAccountID)
+  }
+
+  func test_logout_ofASessionReadAtLaunch_removesIt() async throws {
+    let (first, path, _) = try makeSUT()
+    try first.markLoggedIn(accountID: "1")
+
+    try FileSessionStore(path: path).markLoggedOut()
+
+    XCTAssertNil(FileSessionStore(path: path).currentAccountID)
   }
 
   func test_missingFile_isLoggedOutWithoutWarning() async throws {

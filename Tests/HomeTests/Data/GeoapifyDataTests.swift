@@ -153,8 +153,8 @@ final class PlaceMapperTests: XCTestCase {
 
     let mapped = PlaceMapper.places(from: try decode(json), origin: Coordinate(latitude: 48.0, longitude: 11.0))
 
-    XCTAssertEqual(mapped.places.map(\.id), ["g"])
-    XCTAssertEqual(mapped.dropped, 4, "nameless features are skipped, not counted as invalid")
+    XCTAssertEqual(mapped.places.map(\.id), ["g", "c"], "half a position falls back to the geometry")
+    XCTAssertEqual(mapped.dropped, 3, "nameless features are skipped, not counted as invalid")
   }
 
   func test_distancesThatCannotBeTrue_areComputedFromTheCoordinates() throws {

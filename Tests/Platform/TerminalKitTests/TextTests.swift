@@ -47,6 +47,24 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.wrap("the quick brown fox", to: 9), ["the quick", "brown fox"])
     XCTAssertEqual(DisplayWidth.wrap("abcdefghij", to: 4), ["abcd", "efgh", "ij"])
     XCTAssertEqual(DisplayWidth.wrap("", to: 4), [""])
+    XCTAssertEqual(DisplayWidth.wrap("ab abcdefghij cd", to: 4), ["ab", "abcd", "efgh", "ij", "cd"])
+    XCTAssertEqual(DisplayWidth.wrap("ab  cd", to: 5), ["ab cd"])
+    XCTAssertEqual(DisplayWidth.wrap("東京タワー", to: 5), ["東京", "タワ", "ー"])
+  }
+
+  /// Linear in the text: a megabyte word is cut into lines in one pass (it
+  /// took seconds of CPU when each cut measured the rest of the word again).
+  func test_wrap_aMegabyteWord() {
+    let lines = DisplayWidth.wrap(String(repeating: "w", count: 1_000_000), to: 70)
+
+    XCTAssertEqual(lines.count, 14_286)
+    XCTAssertEqual(lines.first?.count, 70)
+    XCTAssertEqual(lines.last?.count, 1_000_000 - 14_285 * 70)
+  }
+
+  func test_clean_withALimit_cutsToOneLine() {
+    XCTAssertEqual(TextSanitizer.clean("a\u{1B}[31mb\nc", limit: 10), "ab c")
+    XCTAssertEqual(TextSanitizer.clean(String(repeating: "z", count: 1_000_000), limit: 5), "zzzz…")
   }
 }
 
@@ -60,5 +78,36 @@ final class CompletionTableTests: XCTestCase {
     XCTAssertEqual(table.candidates(before: ["TAB"], prefix: ""), ["explore", "home"])
     XCTAssertEqual(table.candidates(before: ["tab", "home"], prefix: ""), [])
     XCTAssertEqual(CompletionTable.commonPrefix(of: ["help", "hello"]), "hel")
+  }
+}
+
+final class SecretInputTests: XCTestCase {
+  private func typed(_ bytes: [UInt8]) -> (text: String, outcome: SecretInput.Outcome) {
+    var input = SecretInput()
+    var outcome = SecretInput.Outcome.more
+    for byte in bytes {
+      outcome = input.feed(byte)
+      if outcome != .more { break }
+    }
+    return (input.text, outcome)
+  }
+
+  func test_textAndBackspace_areKept_editingKeysAreNot() {
+    let up = Array("\u{1B}[A".utf8)
+    let home = Array("\u{1B}[1~".utf8)
+    let f1 = Array("\u{1B}OP".utf8)
+    let paste = Array("\u{1B}[200~".utf8)
+    let bytes =
+      up + Array("hunter".utf8) + home + f1 + [0x01, 0x7F] + Array("r2é".utf8) + [0x7F] + Array("e".utf8)
+      + paste + [0x0D]
+
+    XCTAssertEqual(typed(bytes).text, "hunte" + "r2e")
+    XCTAssertEqual(typed(bytes).outcome, .done)
+  }
+
+  func test_ctrlU_startsOver_ctrlD_endsOnlyWhenEmpty() {
+    XCTAssertEqual(typed(Array("wrong".utf8) + [0x15] + Array("right\n".utf8)).text, "right")
+    XCTAssertEqual(typed([0x04]).outcome, .end)
+    XCTAssertEqual(typed(Array("ab".utf8) + [0x04]).outcome, .more)
   }
 }

@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// What the command line asked for.
 enum CommandLineOptions: Equatable {
   case run
@@ -9,12 +11,13 @@ enum CommandLineOptions: Equatable {
     let options = arguments.dropFirst()
     guard let first = options.first else { return .run }
     guard options.count == 1 else {
-      return .invalid("wayfarer takes at most one option; got: \(options.joined(separator: " "))")
+      return .invalid(
+        "wayfarer takes at most one option; got: \(TextSanitizer.clean(options.joined(separator: " "), limit: 60))")
     }
     switch first {
     case "-h", "--help": return .help
     case "-V", "--version": return .version
-    default: return .invalid("Unknown option '\(first)'.")
+    default: return .invalid("Unknown option '\(TextSanitizer.clean(first, limit: 40))'.")
     }
   }
 

@@ -22,11 +22,11 @@ public enum WayfarerApp {
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
     switch CommandLineOptions.parse(arguments) {
     case .help:
-      print(CommandLineOptions.usage)
-      return 0
+      StandardOutput.write(CommandLineOptions.usage + "\n")
+      return finish()
     case .version:
-      print("wayfarer \(AppInfo.version)")
-      return 0
+      StandardOutput.write("wayfarer \(AppInfo.version)\n")
+      return finish()
     case .invalid(let message):
       printError("\(message) See wayfarer --help.")
       return 2
@@ -81,7 +81,15 @@ public enum WayfarerApp {
     coordinator.onWarning = { console.write(Message.warning($0, in: console.context)) }
     coordinator.start()
     await REPL(window: window, console: console, chrome: NavigationChrome()).run()
-    return 0
+    return finish()
+  }
+
+  /// 0, or 1 with a sentence on standard error when output could not be
+  /// written (`wayfarer --help >/dev/full`).
+  private static func finish() -> Int32 {
+    guard let problem = StandardOutput.failureDescription else { return 0 }
+    printError(problem)
+    return 1
   }
 
   private static func printError(_ message: String) {

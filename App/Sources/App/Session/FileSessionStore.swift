@@ -7,12 +7,18 @@ import Storage
 ///
 /// Written atomically (temp file, fsync, rename) with mode 0600. A file that
 /// cannot be read or decoded means logged out; ``warning`` says why, once.
+///
+/// Each login writes a random `token`; logout removes the file only while it
+/// still holds the session this process knows, under a lock, so a Wayfarer
+/// logging out does not log out someone who logged in since in another.
 @MainActor
 final class FileSessionStore: AppSessionStoring {
   private struct Record: Codable, Equatable {
     var version = 1
     var accountID: String
     var loggedInAt: Date
+    /// Tells two logins of the same account apart (absent in older files).
+    var token: String?
   }
 
   let path: String
@@ -30,19 +36,29 @@ final class FileSessionStore: AppSessionStoring {
   var currentAccountID: String? { record?.accountID }
 
   func markLoggedIn(accountID: String) throws {
-    let record = Record(accountID: accountID, loggedInAt: now())
+    let record = Record(accountID: accountID, loggedInAt: now(), token: UUID().uuidString)
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys]
     try Directories.prepare(folder)
-    try AtomicFile.write(Array(try encoder.encode(record)), to: path, mode: 0o600)
-    self.record = record
+    let bytes = Array(try encoder.encode(record))
+    try FileLock.withLock(lockPath) { try AtomicFile.write(bytes, to: path, mode: 0o600) }
+    // Kept as it reads back (the file's dates have whole seconds), so that
+    // logout can compare it with the file.
+    self.record = decode(bytes) ?? record
   }
 
   func markLoggedOut() throws {
-    try AtomicFile.remove(path)
+    try Directories.prepare(folder)
+    try FileLock.withLock(lockPath) {
+      // Someone else's session (written since by another Wayfarer) stays.
+      if let onDisk = try decode(AtomicFile.read(path)), onDisk != record { return }
+      try AtomicFile.remove(path)
+    }
     record = nil
   }
+
+  private var lockPath: String { path + ".lock" }
 
   private var folder: String {
     String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
@@ -57,14 +73,20 @@ final class FileSessionStore: AppSessionStoring {
       return nil
     }
     guard let bytes else { return nil }
+    guard let record = decode(bytes) else {
+      warning = "The session file \(path) is damaged, so you are logged out. Logging in again replaces it."
+      return nil
+    }
+    return record
+  }
+
+  private func decode(_ bytes: [UInt8]?) -> Record? {
+    guard let bytes else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     guard let record = try? decoder.decode(Record.self, from: Data(bytes)), record.version == 1,
       !record.accountID.isEmpty
-    else {
-      warning = "The session file \(path) is damaged, so you are logged out. Logging in again replaces it."
-      return nil
-    }
+    else { return nil }
     return record
   }
 }

@@ -54,5 +54,10 @@ int wf_signals_install(int wake_fd);
 unsigned long wf_signals_interrupt_count(void);
 /// Returns 1 once after the terminal changed size.
 int wf_signals_take_resize(void);
+/// Remembers the terminal's settings as they are now (when standard input
+/// is a terminal) and installs handlers for SIGTERM, SIGHUP and SIGQUIT that
+/// put those settings back and end the process with status 128 + the
+/// signal's number. Call once at launch, before anything changes the modes.
+void wf_signals_restore_terminal_on_exit(void);
 
 #endif

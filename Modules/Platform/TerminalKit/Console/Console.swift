@@ -29,9 +29,15 @@ public protocol Console: AnyObject {
 
   /// Called on the main actor when Ctrl-C arrives while no line is being read.
   var onInterrupt: (@MainActor () -> Void)? { get set }
+
+  /// Whether output can no longer be written (a full disk, a closed pipe):
+  /// the REPL stops rather than go on writing into nothing.
+  var isOutputBroken: Bool { get }
 }
 
 extension Console {
+  public var isOutputBroken: Bool { false }
+
   public func write(_ line: StyledLine) {
     write([line])
   }

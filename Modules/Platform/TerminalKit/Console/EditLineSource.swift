@@ -15,18 +15,22 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   // Confined to the reader thread after init.
   private let editLine: OpaquePointer
   private let history: OpaquePointer
+  /// Attached while a form field is read: always empty, so Up and Down
+  /// there cannot bring back a command.
+  private let noHistory: OpaquePointer
   private var prompt: UnsafeMutablePointer<CChar>?
   private var completions = CompletionTable()
   private var historyPath: String?
 
   init?() {
     guard let editLine = wf_el_open("wayfarer") else { return nil }
-    guard let history = wf_history_open() else {
+    guard let history = wf_history_open(), let noHistory = wf_history_open() else {
       wf_el_close(editLine)
       return nil
     }
     self.editLine = editLine
     self.history = history
+    self.noHistory = noHistory
     _ = wf_history_set_size(history, Self.historySize)
     _ = wf_history_set_unique(history, 1)
     _ = wf_el_set_editor(editLine, "emacs")
@@ -38,6 +42,13 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     _ = wf_el_add_function(editLine, "wayfarer-complete", "Complete a command or argument", editLineComplete)
     _ = wf_el_bind_key(editLine, "^I", "wayfarer-complete")
     _ = wf_el_source_default(editLine)
+  }
+
+  deinit {
+    wf_el_close(editLine)
+    wf_history_close(history)
+    wf_history_close(noHistory)
+    free(prompt)
   }
 
   static func from(_ editLine: OpaquePointer) -> EditLineSource? {
@@ -63,6 +74,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   func readAnswer(prompt: String, isSecret: Bool, on thread: ReaderThread) -> String? {
     if isSecret { return readSecret(prompt: prompt, on: thread) }
     completions = CompletionTable()
+    _ = wf_el_set_history(editLine, noHistory)
+    defer { _ = wf_el_set_history(editLine, history) }
     switch edit(prompt: prompt, on: thread) {
     case .line(let line): return line
     case .interrupted:
@@ -98,20 +111,26 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
-  /// Reads a line with echo off. Ctrl-C cancels; nothing is kept.
+  /// Reads a line with echo off, byte by byte (non-canonical), so editing
+  /// keys can be told apart from text: see ``SecretInput``. Ctrl-C cancels;
+  /// nothing is kept.
   private func readSecret(prompt: String, on thread: ReaderThread) -> String? {
     StandardOutput.write(prompt)
     var saved = termios()
     let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
     if isTerminal {
       var quiet = saved
-      quiet.c_lflag &= ~tcflag_t(ECHO)
-      quiet.c_lflag |= tcflag_t(ICANON | ISIG)
+      quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
+      quiet.c_lflag |= tcflag_t(ISIG)
+      withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
+        cc[Int(VMIN)] = 1
+        cc[Int(VTIME)] = 0
+      }
       _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
     }
-    var bytes: [UInt8] = []
+    var input = SecretInput()
     defer {
-      for index in bytes.indices { bytes[index] = 0 }
+      input.erase()
       if isTerminal { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
       StandardOutput.write("\n")
     }
@@ -119,18 +138,19 @@ final class EditLineSource: LineSource, @unchecked Sendable {
       var byte: UInt8 = 0
       let count = read(STDIN_FILENO, &byte, 1)
       if count == 1 {
-        if byte == UInt8(ascii: "\n") { break }
-        bytes.append(byte)
+        switch input.feed(byte) {
+        case .more: continue
+        case .done: return input.text
+        case .end: return nil
+        }
       } else if count == 0 {
-        if bytes.isEmpty { return nil }
-        break
+        return input.bytes.isEmpty ? nil : input.text
       } else if errno == EINTR {
         if thread.takeInterrupt() { return nil }
       } else {
         return nil
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   func remember(_ line: String) {

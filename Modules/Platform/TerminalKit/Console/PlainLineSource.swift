@@ -8,8 +8,12 @@
 /// nothing here writes. Reads interrupted by a signal are retried instead of
 /// being taken for the end of input.
 final class PlainLineSource: LineSource, @unchecked Sendable {
-  // Confined to the reader thread.
+  // Confined to the reader thread. Lines are taken from `start` on; bytes
+  // up to `start + scanned` are known to hold no newline, so a long line
+  // arriving in many reads is searched once, not once per read.
   private var buffer: [UInt8] = []
+  private var start = 0
+  private var scanned = 0
   private var reachedEnd = false
 
   func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
@@ -24,17 +28,17 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
   func useHistory(at path: String?) {}
 
   private func nextLine(on thread: ReaderThread) -> String? {
-    var chunk = [UInt8](repeating: 0, count: 4096)
+    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = buffer[..<newline]
-        buffer.removeSubrange(...newline)
-        return Self.decode(line)
+      if let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+        defer { consume(through: newline) }
+        return Self.decode(buffer[start..<newline])
       }
+      scanned = buffer.count - start
       if reachedEnd {
-        guard !buffer.isEmpty else { return nil }
-        defer { buffer.removeAll() }
-        return Self.decode(buffer[...])
+        guard start < buffer.count else { return nil }
+        defer { consume(through: buffer.count - 1) }
+        return Self.decode(buffer[start...])
       }
       let count = read(STDIN_FILENO, &chunk, chunk.count)
       if count > 0 {
@@ -44,6 +48,19 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
       } else {
         reachedEnd = true
       }
+    }
+  }
+
+  /// Moves past `index`; drops the bytes read once they are most of the buffer.
+  private func consume(through index: Int) {
+    start = index + 1
+    scanned = 0
+    if start >= buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+    } else if start > 65_536 && start > buffer.count / 2 {
+      buffer.removeFirst(start)
+      start = 0
     }
   }
 

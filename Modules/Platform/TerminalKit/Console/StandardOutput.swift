@@ -1,21 +1,40 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// Unbuffered writes to standard output, safe from any thread.
-enum StandardOutput {
-  static func write(_ text: String) {
+///
+/// A write that fails (a full disk, a closed pipe: SIGPIPE is ignored) is
+/// remembered, so the app can stop and say so on standard error with exit
+/// status 1, as coreutils do, instead of going on writing into nothing.
+public enum StandardOutput {
+  private static let firstFailure = Mutex<Int32?>(nil)
+
+  /// The `errno` of the first write that failed, if one did.
+  public static var failure: Int32? { firstFailure.withLock { $0 } }
+
+  /// The failure as a sentence for standard error.
+  public static var failureDescription: String? {
+    failure.map { "cannot write to standard output: \(String(cString: strerror($0)))" }
+  }
+
+  public static func write(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(STDOUT_FILENO, base + offset, bytes.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0 && errno == EINTR {
           continue
         } else {
-          return  // EPIPE and the like: the reader has gone; nothing to do
+          let code = written < 0 ? errno : EIO
+          firstFailure.withLock { $0 = $0 ?? code }
+          return
         }
       }
     }

@@ -37,6 +37,8 @@ public final class TerminalConsole: Console {
     StandardOutput.write(renderer.render(lines))
   }
 
+  public var isOutputBroken: Bool { StandardOutput.failure != nil }
+
   public func setStatus(_ line: StyledLine?) {
     guard capabilities.outputIsTerminal else { return }
     StandardOutput.write(renderer.statusLine(line))

@@ -8,5 +8,8 @@ public enum TerminalSignals {
   /// so a closed pipe is an error to handle, not a crash.
   public static func prepareMainThread() {
     wf_signals_block()
+    // SIGTERM, SIGHUP and SIGQUIT end the process, but never with the
+    // terminal left without echo (a password prompt) or in raw mode.
+    wf_signals_restore_terminal_on_exit()
   }
 }

@@ -29,7 +29,7 @@ public final class REPL {
     console.onInterrupt = { [weak self] in self?.interrupt() }
     defer { console.onInterrupt = nil }
     await settle()
-    while !quitRequested {
+    while !quitRequested && !console.isOutputBroken {
       let prompt = window.path + "> "
       guard let line = await console.readCommand(prompt: prompt, completions: completionTable()) else { return }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -64,8 +64,8 @@ public final class REPL {
 
   /// The command the first word of `line` names here, if any.
   private func command(named line: String) -> Command? {
-    guard let first = line.split(whereSeparator: \.isWhitespace).first else { return nil }
-    let name = first.lowercased()
+    let name = line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }).lowercased()
+    guard !name.isEmpty else { return nil }
     return availableCommands.first { $0.name == name }
   }
 

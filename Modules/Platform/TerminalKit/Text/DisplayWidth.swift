@@ -62,33 +62,42 @@ public enum DisplayWidth {
   }
 
   /// `text` broken into lines of at most `columns`, at spaces where it can.
+  ///
+  /// Linear in the length of `text`: each word's width is measured once and
+  /// a word longer than a line is cut in one pass (a megabyte typed into
+  /// `filter` used to take seconds per redraw).
   public static func wrap(_ text: String, to columns: Int) -> [String] {
     let columns = max(columns, 1)
     var lines: [String] = []
     var current = ""
+    var currentWidth = 0
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = String(word)
-      let candidate = current.isEmpty ? word : current + " " + word
-      if of(candidate) <= columns {
-        current = candidate
+      let wordWidth = of(String(word))
+      if !current.isEmpty, currentWidth + 1 + wordWidth <= columns {
+        current += " " + word
+        currentWidth += 1 + wordWidth
         continue
       }
       if !current.isEmpty { lines.append(current) }
-      // A word longer than a line is split hard.
-      while of(word) > columns {
-        var head = ""
-        var used = 0
-        var rest = word[...]
-        while let character = rest.first, used + width(of: character) <= columns {
-          head.append(character)
-          used += width(of: character)
-          rest = rest.dropFirst()
-        }
-        if head.isEmpty { break }
-        lines.append(head)
-        word = String(rest)
+      guard wordWidth > columns else {
+        current = String(word)
+        currentWidth = wordWidth
+        continue
       }
-      current = word
+      // A word longer than a line is split hard; its last piece starts the
+      // next line.
+      current = ""
+      currentWidth = 0
+      for character in word {
+        let width = width(of: character)
+        if currentWidth + width > columns, !current.isEmpty {
+          lines.append(current)
+          current = ""
+          currentWidth = 0
+        }
+        current.append(character)
+        currentWidth += width
+      }
     }
     if !current.isEmpty || lines.isEmpty { lines.append(current) }
     return lines
