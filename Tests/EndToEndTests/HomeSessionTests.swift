@@ -102,7 +102,8 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertEqual(run.status, 0)
     XCTAssertTrue(
       run.stdout.contains(
-        "x Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey\n  Type refresh to try again.\n"),
+        "x Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey\n  Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and\n"
+      ),
       run.stdout)
     XCTAssertTrue(run.stdout.contains("x There is no list to extend yet. Type refresh to load places."), run.stdout)
     XCTAssertTrue(run.stdout.contains("  Name          Ada Lovelace"), run.stdout)

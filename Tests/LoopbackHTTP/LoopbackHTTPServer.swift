@@ -30,6 +30,12 @@ public final class LoopbackHTTPServer: Sendable {
     case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
     /// Headers promising `body`, `sentBytes` of it, then a TCP reset.
     case resetMidBody(body: Data, sentBytes: Int)
+    /// Headers promising `body`, `sentBytes` of it, then silence with the
+    /// connection open until the client gives up.
+    case truncated(body: Data, sentBytes: Int)
+    /// Headers promising `body`, then one byte of it every `interval`
+    /// milliseconds: always moving, never done in time.
+    case trickle(body: Data, intervalMilliseconds: Int)
     /// Say nothing and keep the connection open until the client gives up.
     case stall
     /// Close the connection without a response.
@@ -151,6 +157,19 @@ public final class LoopbackHTTPServer: Sendable {
         var linger = Foundation.linger(l_onoff: 1, l_linger: 0)
         setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Foundation.linger>.size))
         return
+      case .truncated(let body, let sentBytes):
+        let head = "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nContent-Type: application/json\r\n\r\n"
+        guard send(Data(head.utf8) + body.prefix(sentBytes), to: client) else { return }
+        var byte: UInt8 = 0
+        while !stopped.load(ordering: .acquiring), recv(client, &byte, 1, 0) > 0 {}
+        return
+      case .trickle(let body, let interval):
+        let head = "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nContent-Type: application/json\r\n\r\n"
+        guard send(Data(head.utf8), to: client) else { return }
+        for byte in body {
+          guard !stopped.load(ordering: .acquiring), send(Data([byte]), to: client) else { return }
+          usleep(useconds_t(interval * 1_000))
+        }
       case .stall:
         var byte: UInt8 = 0
         while !stopped.load(ordering: .acquiring), recv(client, &byte, 1, 0) > 0 {}

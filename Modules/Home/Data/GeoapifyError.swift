@@ -33,6 +33,19 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether the person can do anything but fix the key: every error but a
+  /// refused key may go away if tried again later.
+  var isKeyProblem: Bool {
+    if case .keyRefused = self { return true }
+    return false
+  }
+
+  /// "rate limit exceeded", "Quota exceeded", "Too many requests"…
+  private static func isAboutLimits(_ message: String) -> Bool {
+    let text = message.lowercased()
+    return ["rate limit", "quota", "too many requests", "limit exceeded"].contains { text.contains($0) }
+  }
+
   /// The body of a successful response; the status turned into an error otherwise.
   static func checked(_ response: HTTPResponse) throws -> Data {
     guard !response.isSuccess else { return response.body }
@@ -40,6 +53,10 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
     // The service's own words go into a sentence: one line, cleaned.
     let message = TextSanitizer.clean(body?.message ?? body?.error ?? "no message", limit: 120)
     switch response.status {
+    case 403 where isAboutLimits(message):
+      // Geoapify answers 403 both for a key it refuses and for a used-up
+      // rate limit; only the body tells them apart.
+      throw GeoapifyError.quotaExhausted(message: message, retryAfterSeconds: nil)
     case 401, 403: throw GeoapifyError.keyRefused(message: message)
     case 429:
       throw GeoapifyError.quotaExhausted(

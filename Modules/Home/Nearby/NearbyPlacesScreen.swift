@@ -130,7 +130,7 @@ final class NearbyPlacesScreen: Screen {
     case .idle, .loading:
       if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
     case .failed(let problem):
-      lines += ErrorState(message: problem, recovery: "Type refresh to try again.").lines(in: context)
+      lines += ErrorState(message: problem, recovery: viewModel.failureAdvice).lines(in: context)
     case .loaded:
       lines += loadedLines(in: context)
     }

@@ -130,6 +130,7 @@ final class NearbyPlacesViewModel {
 
   private func load(refresh: Bool) async {
     state = .loading
+    failureAdvice = Self.retryAdvice
     places = []
     fetched = 0
     droppedCount = 0
@@ -149,7 +150,18 @@ final class NearbyPlacesViewModel {
       state = .failed("Loading was cancelled.")
     } catch {
       state = .failed(Self.sentence(for: error))
+      failureAdvice = Self.advice(for: error)
     }
+  }
+
+  /// What the person can do about the last failure to load.
+  private(set) var failureAdvice = retryAdvice
+  static let retryAdvice = "Type refresh to try again."
+  static let keyAdvice =
+    "Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and start Wayfarer again; without it, Home uses the offline catalog."
+
+  private static func advice(for error: any Error) -> String {
+    (error as? GeoapifyError)?.isKeyProblem == true ? keyAdvice : retryAdvice
   }
 
   /// Loads the next page after the `fetched` results so far. Returns a

@@ -9,17 +9,22 @@ public final class CurlHTTPClient: HTTPClient {
     public var userAgent: String
     /// How long to wait for a connection.
     public var connectTimeoutSeconds: Int
-    /// A transfer with no progress (under 1 byte/s) for this long fails.
-    /// There is no total timeout: a slow but moving download goes on.
+    /// A server that sends nothing for this long (before answering, or
+    /// part-way through) is given up on.
     public var lowSpeedSeconds: Int
+    /// The time one request may take in all, every try and wait between
+    /// tries included: what the person waits at most for one action.
+    public var budgetSeconds: Int
     public var retry: RetryPolicy
 
     public init(
-      userAgent: String, connectTimeoutSeconds: Int = 10, lowSpeedSeconds: Int = 20, retry: RetryPolicy = RetryPolicy()
+      userAgent: String, connectTimeoutSeconds: Int = 10, lowSpeedSeconds: Int = 20, budgetSeconds: Int = 30,
+      retry: RetryPolicy = RetryPolicy()
     ) {
       self.userAgent = userAgent
       self.connectTimeoutSeconds = connectTimeoutSeconds
       self.lowSpeedSeconds = lowSpeedSeconds
+      self.budgetSeconds = budgetSeconds
       self.retry = retry
     }
   }
@@ -42,19 +47,26 @@ public final class CurlHTTPClient: HTTPClient {
   /// Sends `request`; for GET and HEAD, tries again on 408, 429, 500, 502,
   /// 503, 504 and timeouts as the retry policy allows. Cancelling the task
   /// cancels the transfer and throws `CancellationError`.
+  ///
+  /// Every try shares one budget (``Configuration/budgetSeconds``): a retry
+  /// whose wait would pass it is not made, and the last try is cut off when
+  /// the budget ends.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let startedAt = ContinuousClock.now
+    let deadline = startedAt + .seconds(configuration.budgetSeconds)
     var attempt = 1
     while true {
       let delay: Duration
       do {
-        let response = try await perform(request)
-        guard request.method.isIdempotent, let wait = configuration.retry.delay(after: response, attempt: attempt)
+        let response = try await perform(request, startedAt: startedAt)
+        guard request.method.isIdempotent, let wait = configuration.retry.delay(after: response, attempt: attempt),
+          ContinuousClock.now + wait < deadline
         else { return response }
         delay = wait
       } catch let error as HTTPError {
-        guard request.method.isIdempotent, let wait = configuration.retry.delay(after: error, attempt: attempt) else {
-          throw error
-        }
+        guard request.method.isIdempotent, let wait = configuration.retry.delay(after: error, attempt: attempt),
+          ContinuousClock.now + wait < deadline
+        else { throw error }
         delay = wait
       }
       try await Task.sleep(for: delay)
@@ -62,12 +74,14 @@ public final class CurlHTTPClient: HTTPClient {
     }
   }
 
-  private func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+  private func perform(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) async throws -> HTTPResponse {
     let worker = worker
     let box = TransferBox()
+    let budget = configuration.budgetSeconds
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let transfer = CurlTransfer(request: request, continuation: continuation)
+        let transfer = CurlTransfer(
+          request: request, continuation: continuation, startedAt: startedAt, budgetSeconds: budget)
         box.set(transfer)
         worker.submit(transfer)
       }

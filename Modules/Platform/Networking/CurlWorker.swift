@@ -67,6 +67,13 @@ final class CurlWorker: @unchecked Sendable {
       for (handle, transfer) in active where transfer.isCancelled.load(ordering: .acquiring) {
         finish(handle, with: .failure(CancellationError()))
       }
+      // Silence is timed here rather than by libcurl's low-speed check,
+      // which averages over several seconds: after a burst of data it
+      // noticed a stall only about five seconds late.
+      let now = ContinuousClock.now
+      for (handle, transfer) in active where now - transfer.lastActivity >= .seconds(limits.lowSpeedSeconds) {
+        finish(handle, with: .failure(Self.silenceError(for: transfer)))
+      }
       var running: Int32 = 0
       curl_multi_perform(multi, &running)
       var left: Int32 = 0
@@ -106,6 +113,7 @@ final class CurlWorker: @unchecked Sendable {
       return
     }
     configure(handle, for: transfer)
+    transfer.lastActivity = .now
     active[handle] = transfer
     curl_multi_add_handle(multi, handle)
   }
@@ -116,8 +124,10 @@ final class CurlWorker: @unchecked Sendable {
     wf_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
     wf_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
     wf_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, limits.connectTimeoutSeconds)
-    wf_curl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
-    wf_curl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, limits.lowSpeedSeconds)
+    // What is left of the action's budget (tries before this one used some).
+    let left = transfer.deadline - ContinuousClock.now
+    let leftMilliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
+    wf_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(max(leftMilliseconds, 1)))
     wf_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes (gzip, …)
     wf_curl_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent)
     wf_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
@@ -180,19 +190,38 @@ final class CurlWorker: @unchecked Sendable {
     case CURLE_COULDNT_CONNECT:
       return .cannotConnect(host: host, detail: detail)
     case CURLE_OPERATION_TIMEDOUT:
-      var seconds = 0.0
-      wf_curl_getinfo_double(handle, CURLINFO_TOTAL_TIME, &seconds)
-      return .timedOut(host: host, seconds: Int(seconds.rounded()))
+      // The connect timeout, or the end of the action's budget.
+      var connectedAt = 0.0
+      wf_curl_getinfo_double(handle, CURLINFO_CONNECT_TIME, &connectedAt)
+      if connectedAt <= 0, !transfer.hasReceivedAnything {
+        return .cannotConnect(host: host, detail: "no answer to the connection")
+      }
+      if !transfer.body.isEmpty {
+        return .outOfTime(host: host, budgetSeconds: transfer.budgetSeconds)
+      }
+      return Self.silenceError(for: transfer)
     case CURLE_WRITE_ERROR where transfer.exceededLimit, CURLE_FILESIZE_EXCEEDED:
       return .responseTooLarge(host: host, limit: transfer.request.maxResponseBytes)
     case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
       CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_ENGINE_NOTFOUND:
       return .insecureConnection(host: host, detail: detail)
-    case CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_BAD_CONTENT_ENCODING:
+    case CURLE_PARTIAL_FILE:
+      return .cutOff(host: host, receivedBytes: transfer.body.count, elapsedSeconds: transfer.elapsedSeconds)
+    case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_BAD_CONTENT_ENCODING:
       return .connectionLost(host: host, detail: detail)
     default:
       return .transport(host: host, code: Int(code.rawValue), detail: detail)
     }
+  }
+}
+
+extension CurlWorker {
+  /// A server that went quiet: before sending anything, or part-way.
+  static func silenceError(for transfer: CurlTransfer) -> HTTPError {
+    let host = transfer.request.host
+    return transfer.hasReceivedAnything
+      ? .cutOff(host: host, receivedBytes: transfer.body.count, elapsedSeconds: transfer.elapsedSeconds)
+      : .silent(host: host, elapsedSeconds: transfer.elapsedSeconds)
   }
 }
 

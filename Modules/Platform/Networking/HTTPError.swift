@@ -9,9 +9,16 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
   case cannotConnect(host: String, detail: String)
   /// The TLS handshake or certificate check failed.
   case insecureConnection(host: String, detail: String)
-  /// No progress for too long.
-  case timedOut(host: String, seconds: Int)
-  /// The connection closed before the whole response arrived.
+  /// Nothing arrived: the server accepted the request and then said
+  /// nothing, through every try, for `elapsedSeconds` in all.
+  case silent(host: String, elapsedSeconds: Int)
+  /// The response started and stopped short: `receivedBytes` of the body
+  /// came, then nothing more (a stall, or a close before its length).
+  case cutOff(host: String, receivedBytes: Int, elapsedSeconds: Int)
+  /// Data kept coming but the whole answer did not arrive within the time
+  /// one request may take.
+  case outOfTime(host: String, budgetSeconds: Int)
+  /// The connection failed while the response was arriving.
   case connectionLost(host: String, detail: String)
   /// The response was bigger than the request allowed.
   case responseTooLarge(host: String, limit: Int)
@@ -28,8 +35,12 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
       "Could not connect to \(host) (\(detail)). The service may be down, or a proxy may be in the way."
     case .insecureConnection(let host, let detail):
       "Could not make a secure connection to \(host): \(detail)."
-    case .timedOut(let host, let seconds):
-      "\(host) did not answer: timed out after \(seconds) s."
+    case .silent(let host, let elapsed):
+      "\(host) sent nothing in \(elapsed) s, so Wayfarer stopped waiting. The service may be down or overloaded; try again later."
+    case .cutOff(let host, let received, let elapsed):
+      "The response from \(host) was cut off: \(received) bytes arrived, then nothing more (\(elapsed) s in all)."
+    case .outOfTime(let host, let budget):
+      "\(host) was still answering after \(budget) s, the most Wayfarer waits for one request. Try again later."
     case .connectionLost(let host, let detail):
       "The connection to \(host) broke off before the answer was complete (\(detail))."
     case .responseTooLarge(let host, let limit):
@@ -41,9 +52,11 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// Whether sending again may help (only timeouts; statuses are judged apart).
+  /// Whether sending again may help: only when nothing arrived at all (a
+  /// response that started and stopped would likely stop again, and the
+  /// time is better spent telling the person). Statuses are judged apart.
   public var isTransient: Bool {
-    if case .timedOut = self { return true }
+    if case .silent = self { return true }
     return false
   }
 }

@@ -210,6 +210,25 @@ final class GeoapifyErrorTests: XCTestCase {
     XCTAssertEqual(error(status: 200, body: "{}"), "no error")
   }
 
+  /// Geoapify sends 403 both for a refused key and for a used-up rate limit.
+  func test_a403_isAttributedByItsBody() {
+    XCTAssertEqual(
+      error(status: 403, body: #"{"statusCode":403,"error":"Forbidden","message":"API rate limit exceeded"}"#),
+      "Geoapify's quota for this key is exhausted (API rate limit exceeded). Try again later; the free plan allows 3,000 requests a day."
+    )
+    XCTAssertEqual(
+      error(status: 403, body: #"{"statusCode":403,"error":"Forbidden","message":"Invalid apiKey"}"#),
+      "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey")
+  }
+
+  func test_aLongOrHostileMessage_isCleanedAndCutToOneLine() {
+    let body = #"{"message":"bad \u001b[2J"# + String(repeating: "x", count: 5_000) + #""}"#
+    let sentence = error(status: 400, body: body)
+    XCTAssertFalse(sentence.contains("\u{1B}"))
+    XCTAssertLessThan(sentence.count, 200)
+    XCTAssertTrue(sentence.hasSuffix("…)."), sentence)
+  }
+
   func test_malformedOrTruncatedJSON_isUnreadable() {
     for body in ["{\"features\": [", "<html>", "", "{}", #"{"features":{}}"#, "[]"] {
       XCTAssertThrowsError(try GeoapifyError.decode(FeatureCollectionDTO.self, from: Data(body.utf8))) { error in

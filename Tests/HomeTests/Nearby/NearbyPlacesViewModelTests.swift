@@ -67,6 +67,22 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     await sut.viewModel.loadIfNeeded()
 
     XCTAssertEqual(sut.viewModel.state, .failed("Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey"))
+    XCTAssertEqual(sut.viewModel.failureAdvice, "Type refresh to try again.")
+  }
+
+  /// "Type refresh" cannot help a refused key: the advice says what can.
+  func test_aRefusedKey_isAdvisedToCheckTheVariable_notToRefresh() async {
+    let sut = makeSUT()
+    sut.repository.pages = [.failure(GeoapifyError.keyRefused(message: "Invalid apiKey")), page(1...2, more: false)]
+
+    await sut.viewModel.loadIfNeeded()
+    let advice = sut.viewModel.failureAdvice
+    sut.repository.pages = [.failure(GeoapifyError.quotaExhausted(message: "Quota exceeded", retryAfterSeconds: nil))]
+    await sut.viewModel.refresh()
+
+    XCTAssertEqual(advice, NearbyPlacesViewModel.keyAdvice)
+    XCTAssertTrue(advice.hasPrefix("Check GEOAPIFY_API_KEY"))
+    XCTAssertEqual(sut.viewModel.failureAdvice, "Type refresh to try again.")
   }
 
   func test_cancellation_isAFailureThatRefreshRecoversFrom() async {

@@ -7,11 +7,13 @@ import XCTest
 
 final class CurlHTTPClientTests: XCTestCase {
   private func makeClient(
-    retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5)), lowSpeedSeconds: Int = 20
+    retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5)), lowSpeedSeconds: Int = 20,
+    budgetSeconds: Int = 30
   ) -> CurlHTTPClient {
     let client = CurlHTTPClient(
       configuration: .init(
-        userAgent: "wayfarer/test", connectTimeoutSeconds: 5, lowSpeedSeconds: lowSpeedSeconds, retry: retry))
+        userAgent: "wayfarer/test", connectTimeoutSeconds: 5, lowSpeedSeconds: lowSpeedSeconds,
+        budgetSeconds: budgetSeconds, retry: retry))
     trackForMemoryLeaks(client)
     return client
   }
@@ -165,22 +167,69 @@ final class CurlHTTPClientTests: XCTestCase {
     }
   }
 
-  func test_stalledServer_timesOut_andIsRetried() async throws {
+  func test_aSilentServer_isTriedAgainWithinOneBudget_andTheSentenceGivesTheWholeTime() async throws {
     let server = try makeServer { _ in .stall }
+    let started = ContinuousClock.now
 
     do {
-      _ = try await makeClient(retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)), lowSpeedSeconds: 1)
-        .send(
-          get(server, "/"))
+      _ = try await makeClient(lowSpeedSeconds: 1, budgetSeconds: 3).send(get(server, "/"))
       XCTFail("expected an error")
     } catch let error as HTTPError {
-      guard case .timedOut(let host, let seconds) = error else { return XCTFail("\(error)") }
+      guard case .silent(let host, let seconds) = error else { return XCTFail("\(error)") }
       XCTAssertEqual(host, "127.0.0.1")
-      // libcurl checks the speed once a second: a 1 s limit ends within 1–2 s.
-      XCTAssertTrue((1...2).contains(seconds), "\(seconds)")
-      XCTAssertEqual(error.description, "127.0.0.1 did not answer: timed out after \(seconds) s.")
+      XCTAssertEqual(seconds, 3, "the budget ended it, and the sentence says how long it was in all")
+      XCTAssertEqual(
+        error.description,
+        "127.0.0.1 sent nothing in 3 s, so Wayfarer stopped waiting. The service may be down or overloaded; try again later."
+      )
     }
-    XCTAssertEqual(server.requests.count, 2)
+    // libcurl checks the speed once a second: each silent try ends within 1–2 s.
+    XCTAssertGreaterThanOrEqual(server.requests.count, 2, "nothing arrived, so it was tried again")
+    XCTAssertLessThan(ContinuousClock.now - started, .milliseconds(3_900), "one budget for every try")
+  }
+
+  func test_aResponseThatStopsPartWay_isCutOff_andNotTriedAgain() async throws {
+    let server = try makeServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 1_000) }
+
+    do {
+      _ = try await makeClient(lowSpeedSeconds: 1, budgetSeconds: 10).send(get(server, "/"))
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      guard case .cutOff(let host, let received, let seconds) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(host, "127.0.0.1")
+      XCTAssertEqual(received, 1_000)
+      XCTAssertTrue((1...2).contains(seconds), "\(seconds)")
+      XCTAssertEqual(
+        error.description,
+        "The response from 127.0.0.1 was cut off: 1000 bytes arrived, then nothing more (\(seconds) s in all).")
+    }
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func test_aResponseStillComingWhenTheBudgetEnds_isOutOfTime() async throws {
+    let server = try makeServer { _ in .trickle(body: Data(repeating: 65, count: 100), intervalMilliseconds: 100) }
+
+    do {
+      _ = try await makeClient(lowSpeedSeconds: 1, budgetSeconds: 2).send(get(server, "/"))
+      XCTFail("expected an error")
+    } catch let error as HTTPError {
+      XCTAssertEqual(error, .outOfTime(host: "127.0.0.1", budgetSeconds: 2))
+      XCTAssertEqual(
+        error.description,
+        "127.0.0.1 was still answering after 2 s, the most Wayfarer waits for one request. Try again later.")
+    }
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func test_aRetryAfterPastTheBudget_isNotWaitedFor() async throws {
+    let server = try makeServer { _ in .json("{}", status: 503, headers: ["Retry-After": "5"]) }
+    let started = ContinuousClock.now
+
+    let response = try await makeClient(budgetSeconds: 3).send(get(server, "/"))
+
+    XCTAssertEqual(response.status, 503)
+    XCTAssertEqual(server.requests.count, 1)
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(1))
   }
 
   func test_hugeBody_isCutOffAtTheLimit() async throws {
