@@ -43,7 +43,8 @@ enum CommandLineOptions: Equatable {
       state/session.json     who is logged in (mode 0600)
       state/history/         command history per account (mode 0600, no passwords)
 
-    Exit status: 0 after quit or end of input; 1 when the files cannot be used;
-    2 for a bad option.
+    Exit status: 0 after quit or end of input; 1 when the files cannot be used
+    or output cannot be written; 2 for a bad option; 128 + N after signal N
+    (SIGTERM, SIGHUP, SIGQUIT), with the terminal's settings restored.
     """
 }
