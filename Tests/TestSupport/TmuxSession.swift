@@ -25,7 +25,10 @@ public final class TmuxSession {
   /// Starts `command` in a 100×30 terminal.
   public init(command: [String], environment: [String: String]) throws {
     guard Self.isAvailable else { throw Failure.unavailable }
-    let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
+    // The leak check of a sanitized build stays on in the program under
+    // test, whatever the test process was started with.
+    let variables = environment.merging(["ASAN_OPTIONS": "detect_leaks=1"]) { mine, _ in mine }
+    let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
     let shell = (["env", "-u", "NO_COLOR"] + assignments + command.map(Self.quote)).joined(separator: " ")
     try tmux(["new-session", "-d", "-s", target, "-x", "100", "-y", "30", shell + "; echo EXITED:$?; sleep 60"])
   }

@@ -32,6 +32,9 @@ public enum WayfarerBinary {
       "HOME": home,
       "WAYFARER_HOME": home,
       "LANG": "C.UTF-8",
+      // Under `--sanitize=address` the binary checks for leaks at exit even
+      // when the test process itself does not (see Scripts/test-sanitized.sh).
+      "ASAN_OPTIONS": "detect_leaks=1",
     ]
     variables.merge(environment) { _, new in new }
     process.environment = variables

@@ -4,6 +4,8 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <wchar.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -29,8 +31,46 @@ void *wf_el_get_client_data(EditLine *el) {
   return data;
 }
 
+// libedit keeps the name and help it is given for as long as the EditLine
+// lives. Its narrow el_set(EL_ADDFN) makes wide copies that el_end never
+// frees (AddressSanitizer reports them), so the wide copies are made here,
+// once per name, and kept for the process: they are few and small.
+#define WF_MAX_FUNCTIONS 8
+static wchar_t *function_texts[WF_MAX_FUNCTIONS * 2];
+static int function_count = 0;
+
+static wchar_t *wide_copy(const char *text) {
+  size_t length = mbstowcs(NULL, text, 0);
+  if (length == (size_t)-1) return NULL;
+  wchar_t *copy = calloc(length + 1, sizeof(wchar_t));
+  if (copy != NULL) mbstowcs(copy, text, length + 1);
+  return copy;
+}
+
 int wf_el_add_function(EditLine *el, const char *name, const char *help, wf_command_fn fn) {
-  return el_set(el, EL_ADDFN, name, help, fn);
+  wchar_t *wide_name = NULL;
+  wchar_t *wide_help = NULL;
+  for (int i = 0; i < function_count; i++) {
+    char buffer[256];
+    if (wcstombs(buffer, function_texts[2 * i], sizeof buffer) != (size_t)-1 && strcmp(buffer, name) == 0) {
+      wide_name = function_texts[2 * i];
+      wide_help = function_texts[2 * i + 1];
+    }
+  }
+  if (wide_name == NULL) {
+    if (function_count >= WF_MAX_FUNCTIONS) return -1;
+    wide_name = wide_copy(name);
+    wide_help = wide_copy(help);
+    if (wide_name == NULL || wide_help == NULL) {
+      free(wide_name);
+      free(wide_help);
+      return -1;
+    }
+    function_texts[2 * function_count] = wide_name;
+    function_texts[2 * function_count + 1] = wide_help;
+    function_count++;
+  }
+  return el_wset(el, EL_ADDFN, wide_name, wide_help, fn);
 }
 
 int wf_el_bind_key(EditLine *el, const char *key, const char *command) {
