@@ -186,6 +186,23 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--bogus'. See wayfarer --help.\n")
   }
 
+  /// Numbers typed at the keyboard are outside data too: the extremes of
+  /// Int must be "no such item", never an overflow.
+  func test_extremeNumbers_areRefusedPolitely() throws {
+    let smallest = String(Int.min)
+    let run = try WayfarerBinary.run(
+      script: [
+        "register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "open \(smallest)",
+        "city lisbon", "use \(smallest)", "use \(Int.max)", "profile", "settings", "toggle \(smallest)", "quit",
+      ], home: home.path)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("x There is no place \(smallest). Choose a number from 1 to 10."), run.stdout)
+    XCTAssertEqual(
+      run.stdout.components(separatedBy: "x Choose a city by its number, from 1 to 1.").count, 3, run.stdout)
+    XCTAssertTrue(run.stdout.contains("There is no setting '\(smallest)'."), run.stdout)
+  }
+
   /// As coreutils do: output that cannot be written is an error, said on
   /// standard error, with status 1.
   func test_aFailedWriteToStandardOutput_endsWithStatus1_andSaysSo() throws {

@@ -77,8 +77,10 @@ extension TerminalSessionTests {
     try terminal.answer("E-mail:", with: "ada@example.com")
     try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
     try terminal.answer("Confirm password:", with: "hunter2hunter2")
-    let loading = try terminal.waitFor("the request to arrive") { _ in !server.requests.isEmpty }
-    XCTAssertTrue(loading.contains("░░░"), "skeleton rows while loading:\n\(loading)")
+    try terminal.waitFor("the request to arrive") { _ in !server.requests.isEmpty }
+    // Skeleton rows while loading (tmux may show them a moment after the
+    // request left, on a busy machine).
+    try terminal.waitFor("░░░")
 
     let interrupted = Date()
     try terminal.send("C-c")

@@ -236,10 +236,9 @@ final class NearbyPlacesViewModel {
   /// the choice, and loads there. Returns a sentence when it cannot.
   func useCity(_ number: Int?) async -> String? {
     guard !cityResults.isEmpty else { return "Search for a city first: city NAME." }
-    guard let number, cityResults.indices.contains(number - 1) else {
+    guard let number, let city = cityResults.item(numbered: number) else {
       return "Choose a city by its number, from 1 to \(cityResults.count)."
     }
-    let city = cityResults[number - 1]
     location = Location(
       coordinate: city.coordinate, name: city.country.isEmpty ? city.name : "\(city.name), \(city.country)")
     var problem: String?
@@ -270,10 +269,10 @@ final class NearbyPlacesViewModel {
   func open(_ number: Int?) -> String? {
     let visible = visiblePlaces
     guard !visible.isEmpty else { return "There is no place to open here." }
-    guard let number, visible.indices.contains(number - 1) else {
+    guard let number, let place = visible.item(numbered: number) else {
       return "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(visible.count)."
     }
-    router.showDetail(of: visible[number - 1])
+    router.showDetail(of: place)
     return nil
   }
 

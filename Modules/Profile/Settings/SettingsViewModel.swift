@@ -41,7 +41,7 @@ final class SettingsViewModel {
   func toggle(_ reference: String) -> (succeeded: Bool, message: String) {
     let flags = flags
     let match =
-      Int(reference).flatMap { flags.indices.contains($0 - 1) ? flags[$0 - 1] : nil }
+      Int(reference).flatMap { flags.item(numbered: $0) }
       ?? flags.first { $0.key == reference.lowercased() }
     guard let flag = match else {
       let keys = flags.map(\.key).joined(separator: ", ")

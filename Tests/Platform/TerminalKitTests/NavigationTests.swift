@@ -124,6 +124,16 @@ final class REPLTests: XCTestCase {
       "Unknown command '\(String(repeating: "w", count: 39))…'. Type help to see what you can do here.")
   }
 
+  func test_itemNumbered_isSafeForAnyNumber() {
+    let items = ["a", "b", "c"]
+    XCTAssertEqual(items.item(numbered: 1), "a")
+    XCTAssertEqual(items.item(numbered: 3), "c")
+    for outside in [0, 4, -1, Int.min, Int.max] {
+      XCTAssertNil(items.item(numbered: outside), "\(outside)")
+    }
+    XCTAssertEqual(items[1...].item(numbered: 1), "b", "a slice counts from its own first item")
+  }
+
   func test_back_atTheRoot_saysSo_andElsewherePops() async {
     let root = TitledScreen("welcome")
     let (repl, window, console) = makeSUT(root: root)
