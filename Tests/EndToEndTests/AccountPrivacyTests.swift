@@ -60,6 +60,48 @@ final class AccountPrivacyTests: XCTestCase {
     XCTAssertFalse(again.stdout.contains("now private"), again.stdout)
   }
 
+  /// Another user who can write to the home folder could swap Wayfarer's
+  /// folders for links of their own: Wayfarer says the folder is open, and
+  /// refuses a link it did not make, changing nothing through it.
+  func test_anOpenHome_isNamed_andAnotherUsersLinkIsRefused() throws {
+    try XCTSkipUnless(geteuid() == 0, "needs root to make a link of another user")
+    XCTAssertEqual(try WayfarerBinary.run(script: register + ["quit"], home: home.path).status, 0)
+    chmod(home.path, 0o777)
+    let victim = try TemporaryDirectory("wayfarer-victim")
+    defer { victim.remove() }
+    chmod(victim.path, 0o755)
+    rename(home.path + "/cache", home.path + "/cache.old")
+    symlink(victim.path, home.path + "/cache")
+    lchown(home.path + "/cache", 65_534, 65_534)
+
+    let run = try WayfarerBinary.run(script: ["quit"], home: home.path)
+
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(
+      run.stderr.contains("wayfarer: \(home.path) can be changed by other users (mode 777), who could replace"),
+      run.stderr)
+    XCTAssertTrue(
+      run.stderr.contains("\(home.path)/cache is a link made by another user (uid 65534); Wayfarer does not follow it"),
+      run.stderr)
+    XCTAssertEqual(Directories.mode(of: victim.path), 0o755, "nothing was changed through the link")
+  }
+
+  /// A session file that is a FIFO or a link to /dev/zero is a damaged one:
+  /// one warning, logged out, no hang.
+  func test_aSessionFileThatIsNoFile_isSurvived() throws {
+    XCTAssertEqual(try WayfarerBinary.run(script: register + ["quit"], home: home.path).status, 0)
+    for make in [{ (path: String) in _ = mkfifo(path, 0o600) }, { (path: String) in _ = symlink("/dev/zero", path) }] {
+      unlink(home.path + "/state/session.json")
+      make(home.path + "/state/session.json")
+
+      let run = try WayfarerBinary.run(script: ["quit"], home: home.path, timeout: 20)
+
+      XCTAssertEqual(run.status, 0)
+      XCTAssertTrue(run.stdout.contains("The session file could not be read"), run.stdout)
+      XCTAssertTrue(run.stdout.contains("\nWelcome\n"), "logged out: \(run.stdout)")
+    }
+  }
+
   /// Thirty processes try one wrong password each for the same e-mail at
   /// once: five are checked, the rest are told to wait.
   func test_parallelAttempts_cannotPassTheThrottle() throws {

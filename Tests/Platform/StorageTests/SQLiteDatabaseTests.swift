@@ -41,30 +41,6 @@ final class SQLiteDatabaseTests: XCTestCase {
     }
   }
 
-  func test_makePrivate_tightensTheFolderAndItsFiles_andSaysWhich() throws {
-    let directory = try TemporaryDirectory()
-    addTeardownBlock { directory.remove() }
-    let folder = directory.file("data")
-    mkdir(folder, 0o777)
-    chmod(folder, 0o777)
-    FileManager.default.createFile(atPath: folder + "/loose", contents: Data("x".utf8))
-    chmod(folder + "/loose", 0o644)
-    FileManager.default.createFile(atPath: folder + "/tight", contents: Data("x".utf8))
-    chmod(folder + "/tight", 0o600)
-    FileManager.default.createFile(atPath: directory.file("elsewhere"), contents: Data("x".utf8))
-    chmod(directory.file("elsewhere"), 0o644)
-    symlink(directory.file("elsewhere"), folder + "/link")
-
-    let tightened = try Directories.makePrivate(folder)
-
-    XCTAssertEqual(tightened.map(\.path).sorted(), [folder, folder + "/loose"])
-    XCTAssertEqual(tightened.map(\.oldMode).sorted(), [0o644, 0o777])
-    XCTAssertEqual(Directories.mode(of: folder), 0o700)
-    XCTAssertEqual(Directories.mode(of: folder + "/loose"), 0o600)
-    XCTAssertEqual(Directories.mode(of: directory.file("elsewhere")), 0o644, "a link's target is left alone")
-    XCTAssertEqual(try Directories.makePrivate(folder).count, 0)
-  }
-
   func test_transaction_rollsBackWhenItThrows() throws {
     let (database, _) = try makeSUT(["CREATE TABLE t (id INTEGER PRIMARY KEY)"])
     struct Abort: Error {}

@@ -44,6 +44,15 @@ public enum WayfarerApp {
     let accounts: AccountStore
     let database: SQLiteDatabase
     var warnings: [String] = []
+    // A folder others may write to could have Wayfarer's folders swapped
+    // for theirs; it is the person's own folder to fix, so only say so.
+    for parent in Set(paths.all.map { Self.parent(of: $0) }).sorted() {
+      if let mode = Directories.exposure(of: parent) {
+        warnings.append(
+          "\(TextSanitizer.clean(parent)) can be changed by other users (mode \(String(mode, radix: 8))), who could replace Wayfarer's folders in it. Run: chmod go-w \(TextSanitizer.clean(parent))"
+        )
+      }
+    }
     do {
       for folder in paths.all + [paths.historyFolder] {
         for (path, oldMode) in try Directories.makePrivate(folder) {
@@ -55,6 +64,7 @@ public enum WayfarerApp {
       database = AppDatabase.at(paths.database)
       accounts = AccountStore(database: database)
     } catch {
+      for warning in warnings { printError(warning) }
       printError("Wayfarer cannot keep its files in \(paths.origin): \(error). Choose a folder you can write to.")
       return 1
     }
@@ -90,6 +100,11 @@ public enum WayfarerApp {
     guard let problem = StandardOutput.failureDescription else { return 0 }
     printError(problem)
     return 1
+  }
+
+  private static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
   }
 
   private static func printError(_ message: String) {

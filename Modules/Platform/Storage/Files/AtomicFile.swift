@@ -7,16 +7,33 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
   public let operation: String
   public let path: String
   public let code: Int32
+  /// Said instead of the system's text for `code`, where Wayfarer knows better.
+  private let explanation: String?
 
-  public init(_ operation: String, path: String, code: Int32 = errno) {
+  public init(_ operation: String, path: String, code: Int32 = errno, explanation: String? = nil) {
     self.operation = operation
     self.path = path
     self.code = code
+    self.explanation = explanation
   }
 
-  public var reason: String { String(cString: strerror(code)) }
+  public var reason: String { explanation ?? String(cString: strerror(code)) }
 
   public var description: String { "could not \(operation) \(path): \(reason)" }
+}
+
+/// A folder Wayfarer will not keep files in: another user's, or reached
+/// through another user's link (which could point anywhere).
+public struct UntrustedFolder: Error, Equatable, CustomStringConvertible {
+  public let path: String
+  public let owner: uid_t
+  public let isLink: Bool
+
+  public var description: String {
+    isLink
+      ? "\(path) is a link made by another user (uid \(owner)); Wayfarer does not follow it"
+      : "\(path) belongs to another user (uid \(owner)); Wayfarer keeps files only in folders of its own"
+  }
 }
 
 /// Whole-file reads and crash-safe whole-file writes.
@@ -51,19 +68,38 @@ public enum AtomicFile {
     syncDirectory(of: path)
   }
 
+  /// Files Wayfarer reads whole are small (a session, a cached page).
+  public static let defaultMaxBytes = 16 << 20
+
   /// The contents of `path`, or `nil` when there is no such file.
-  public static func read(_ path: String) throws -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  ///
+  /// Only a regular file of at most `maxBytes` is read: not a link, a FIFO
+  /// (which would block) or a device (`/dev/zero` never ends); any of those
+  /// throws, as a damaged file would.
+  public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
+      if errno == ELOOP {
+        throw FileError(
+          "open", path: path, code: ELOOP, explanation: "it is a symbolic link, which Wayfarer does not follow")
+      }
       throw FileError("open", path: path)
     }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileError("open", path: path) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileError("read", path: path, code: EINVAL, explanation: "it is not a regular file")
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {
       let count = Glibc.read(fd, &chunk, chunk.count)
       if count > 0 {
+        guard bytes.count + count <= maxBytes else {
+          throw FileError("read", path: path, code: EFBIG, explanation: "it is larger than \(maxBytes >> 20) MiB")
+        }
         bytes.append(contentsOf: chunk[..<count])
       } else if count == 0 {
         return bytes
@@ -112,36 +148,64 @@ public enum Directories {
   }
 
   /// Makes `folder` (created if missing) private: the folder itself 0700,
-  /// every regular file directly in it 0600. Symbolic links are left alone
-  /// (a mode change would reach whatever they point at).
+  /// every regular file directly in it 0600.
+  ///
+  /// Only what belongs to this user is touched, and nothing is reached
+  /// through a link someone else made: a folder that is another user's link,
+  /// or another user's folder, is refused (``UntrustedFolder``), and links
+  /// inside are left alone. Modes are changed through open descriptors, so
+  /// a name swapped meanwhile cannot redirect the change.
   ///
   /// - Returns: each path whose mode was looser, with the mode it had.
   public static func makePrivate(_ folder: String) throws -> [(path: String, oldMode: mode_t)] {
     try prepare(folder)
+    var link = stat()
+    guard lstat(folder, &link) == 0 else { throw FileError("open the folder", path: folder) }
+    if link.st_mode & S_IFMT == S_IFLNK, link.st_uid != geteuid() {
+      throw UntrustedFolder(path: folder, owner: link.st_uid, isLink: true)
+    }
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileError("open the folder", path: folder) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileError("open the folder", path: folder) }
+    guard info.st_uid == geteuid() else { throw UntrustedFolder(path: folder, owner: info.st_uid, isLink: false) }
+
     var tightened: [(path: String, oldMode: mode_t)] = []
-    if let old = tighten(folder, to: 0o700) { tightened.append((folder, old)) }
-    guard let directory = opendir(folder) else { throw FileError("list", path: folder) }
+    if info.st_mode & 0o077 != 0, fchmod(fd, 0o700) == 0 { tightened.append((folder, info.st_mode & 0o777)) }
+    guard let directory = fdopendir(dup(fd)) else { throw FileError("list", path: folder) }
     defer { closedir(directory) }
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       guard name != ".", name != ".." else { continue }
-      let path = folder + "/" + name
-      if let old = tighten(path, to: 0o600, onlyRegularFiles: true) { tightened.append((path, old)) }
+      if let old = tightenFile(name, in: fd) { tightened.append((folder + "/" + name, old)) }
     }
     return tightened
   }
 
-  /// Sets `path` to `mode` if it grants anything to group or others; the
-  /// old mode when it changed.
-  private static func tighten(_ path: String, to mode: mode_t, onlyRegularFiles: Bool = false) -> mode_t? {
+  /// Makes the regular file `name` in the folder `directory` 0600 if it
+  /// is this user's and looser; the old mode when it changed. Opened without
+  /// following links and without blocking (a FIFO would otherwise hang).
+  private static func tightenFile(_ name: String, in directory: Int32) -> mode_t? {
+    let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    if onlyRegularFiles && info.st_mode & S_IFMT != S_IFREG { return nil }
-    let old = info.st_mode & 0o777
-    guard old & 0o077 != 0, chmod(path, mode) == 0 else { return nil }
-    return old
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+      info.st_mode & 0o077 != 0, fchmod(fd, 0o600) == 0
+    else { return nil }
+    return info.st_mode & 0o777
+  }
+
+  /// The mode of `folder` when other users may add, remove or rename what
+  /// is in it (group- or world-writable without the sticky bit): they could
+  /// then swap Wayfarer's folders for their own. Nil when it is safe.
+  public static func exposure(of folder: String) -> mode_t? {
+    var info = stat()
+    guard stat(folder, &info) == 0, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 else { return nil }
+    return info.st_mode & 0o777
   }
 
   /// File mode bits of `path` (0600 …), or `nil` when it does not exist.
