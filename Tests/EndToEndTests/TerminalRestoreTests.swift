@@ -89,7 +89,10 @@ final class TerminalRestoreTests: XCTestCase {
     try terminal.send("Enter")
     try terminal.answer("E-mail:", with: "ada@example.com")
     try terminal.waitFor("Password (at least 8 characters):")
-    try terminal.send("Up", "Left", "Home", "Delete")
+    try terminal.send("Up", "Left", "Home", "Delete", "Escape")
+    // Esc alone is told from a key's sequence by a pause of 50 ms: wait
+    // longer than that, or "h" would be read as Alt-h.
+    usleep(200_000)
     try terminal.type("hunter2hunterX")
     try terminal.send("BSpace")
     try terminal.type("2")
@@ -109,5 +112,41 @@ final class TerminalRestoreTests: XCTestCase {
     XCTAssertTrue(loggedIn.contains("Logged in as ada@example.com."), loggedIn)
     try terminal.send("C-d")
     try terminal.waitFor("EXITED:0")
+  }
+
+  /// Ctrl-Z at a password prompt, then `fg`: the rest of the password must
+  /// not be echoed (the shell had turned echo back on while it was stopped).
+  func test_suspendAndResumeAtAPasswordPrompt_keepsThePasswordHidden() throws {
+    XCTAssertEqual(
+      try WayfarerBinary.run(
+        script: [
+          "register", "Ada", "Lovelace", "ada@example.com", "hunter2hunter2", "hunter2hunter2", "profile", "logout",
+        ],
+        home: home.path
+      ).status, 0)
+    let terminal = try TmuxSession(command: ["bash", "--norc", "--noprofile", "-i"], environment: environment)
+    try terminal.type("PS1='$ ' && " + WayfarerBinary.url.path)
+    try terminal.send("Enter")
+    try terminal.answer("welcome>", with: "login")
+    try terminal.answer("E-mail:", with: "ada@example.com")
+    try terminal.waitFor("Password:")
+    try terminal.type("hunter2")
+    try terminal.send("C-z")
+    try terminal.waitFor("Stopped")
+    try terminal.type("fg")
+    try terminal.send("Enter")
+    try terminal.waitFor("fg\n")
+    try terminal.type("secretrest")
+    usleep(100_000)
+    XCTAssertFalse(try terminal.screen().contains("secretrest"), "echoed after fg")
+    try terminal.send("C-u")
+    try terminal.type("hunter2hunter2")
+    try terminal.send("Enter")
+    let screen = try terminal.waitFor("home>")
+    XCTAssertTrue(screen.contains("Logged in as ada@example.com."), screen)
+    XCTAssertFalse(screen.contains("hunter2"), screen)
+    XCTAssertFalse(screen.contains("secretrest"), "echoed after fg:\n\(screen)")
+    try terminal.send("C-d")
+    try terminal.waitFor("$ ", count: 2)
   }
 }

@@ -92,8 +92,42 @@ static void on_termination(int signo) {
   _exit(128 + signo);
 }
 
+static void install_suspend_handler(void);
+
+// Ctrl-Z: give the shell the terminal as it was at launch, stop, and on
+// `fg` put back the modes in force before (libedit's raw mode, or no echo
+// at a password prompt: without this a password typed after `fg` showed).
+static void on_suspend(int signo) {
+  int saved = errno;
+  struct termios current;
+  int has_current = tcgetattr(STDIN_FILENO, &current) == 0;
+  (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &original_terminal);
+  signal(signo, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signo);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(signo);  // stops the process here until SIGCONT
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  install_suspend_handler();
+  if (has_current) (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &current);
+  errno = saved;
+}
+
+static void install_suspend_handler(void) {
+  struct sigaction suspend;
+  memset(&suspend, 0, sizeof suspend);
+  suspend.sa_handler = on_suspend;
+  sigemptyset(&suspend.sa_mask);
+  suspend.sa_flags = SA_RESTART;
+  (void)sigaction(SIGTSTP, &suspend, NULL);
+}
+
 void wf_signals_restore_terminal_on_exit(void) {
-  if (tcgetattr(STDIN_FILENO, &original_terminal) == 0) has_original_terminal = 1;
+  if (tcgetattr(STDIN_FILENO, &original_terminal) == 0) {
+    has_original_terminal = 1;
+    install_suspend_handler();
+  }
   struct sigaction termination;
   memset(&termination, 0, sizeof termination);
   termination.sa_handler = on_termination;

@@ -105,6 +105,17 @@ final class SecretInputTests: XCTestCase {
     XCTAssertEqual(typed(bytes).outcome, .done)
   }
 
+  /// Esc alone (a pause before the next key) must not swallow that key.
+  func test_aLoneEsc_followedByAPause_keepsTheNextCharacter() {
+    var input = SecretInput()
+    for byte in Array("abc".utf8) + [0x1B] { _ = input.feed(byte) }
+    XCTAssertTrue(input.isInEscape)
+    input.escapeTimedOut()
+    for byte in Array("def".utf8) { _ = input.feed(byte) }
+
+    XCTAssertEqual(input.text, "abcdef")
+  }
+
   func test_ctrlU_startsOver_ctrlD_endsOnlyWhenEmpty() {
     XCTAssertEqual(typed(Array("wrong".utf8) + [0x15] + Array("right\n".utf8)).text, "right")
     XCTAssertEqual(typed([0x04]).outcome, .end)

@@ -57,7 +57,9 @@ int wf_signals_take_resize(void);
 /// Remembers the terminal's settings as they are now (when standard input
 /// is a terminal) and installs handlers for SIGTERM, SIGHUP and SIGQUIT that
 /// put those settings back and end the process with status 128 + the
-/// signal's number. Call once at launch, before anything changes the modes.
+/// signal's number. On a terminal, Ctrl-Z (SIGTSTP) also hands the launch
+/// settings back while stopped and re-applies the current ones on `fg`.
+/// Call once at launch, before anything changes the modes.
 void wf_signals_restore_terminal_on_exit(void);
 
 #endif

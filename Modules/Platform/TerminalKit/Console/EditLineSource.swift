@@ -135,6 +135,12 @@ final class EditLineSource: LineSource, @unchecked Sendable {
       StandardOutput.write("\n")
     }
     while true {
+      // Keys send their sequences at once; a pause after Esc means the Esc
+      // key alone, and what comes next is text.
+      if input.isInEscape {
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, 50) == 0 { input.escapeTimedOut() }
+      }
       var byte: UInt8 = 0
       let count = read(STDIN_FILENO, &byte, 1)
       if count == 1 {

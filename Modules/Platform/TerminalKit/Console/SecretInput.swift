@@ -55,6 +55,15 @@ struct SecretInput {
     return .more
   }
 
+  /// Whether an escape sequence has begun and not ended.
+  var isInEscape: Bool { escape != .none }
+
+  /// No byte followed an Esc for a moment: it was the Esc key alone, and
+  /// the next byte is text again (it was swallowed as Alt-something).
+  mutating func escapeTimedOut() {
+    escape = .none
+  }
+
   /// The secret as text (invalid UTF-8 replaced).
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
