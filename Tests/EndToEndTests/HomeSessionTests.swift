@@ -119,7 +119,7 @@ final class HomeSessionTests: XCTestCase {
       )
     }
 
-    let run = try run(register + ["refresh", "quit"], server: server)
+    let run = try run(register + ["refresh", "quit"], server: server, extra: ["WAYFARER_LOCATION": "48.1,11.5"])
 
     XCTAssertTrue(run.stdout.contains("x Geoapify sent a response Wayfarer could not read."), run.stdout)
     XCTAssertTrue(run.stdout.contains("  1. Evil Bar  "), run.stdout)

@@ -115,5 +115,15 @@ final class HostileDataTests: XCTestCase {
     XCTAssertTrue(relaunch.stdout.contains("  Near São Paulo (default) · within 5 km\n"), relaunch.stdout)
     XCTAssertEqual(again.status, 0)
     XCTAssertFalse(again.stdout.contains("Atlantis"), "forgotten, so said once: \(again.stdout)")
+
+    _ = try database.execute(
+      "INSERT INTO settings (account_id, key, value) VALUES (1, 'home.city', ?)",
+      [.text(#"{"name":"Atlantis","country":"Sea","latitude":1e999,"longitude":"abc"}"#)])
+    let unreadable = try run(["quit"], server: nil)
+    let afterwards = try run(["quit"], server: nil)
+    XCTAssertTrue(
+      unreadable.stdout.contains(
+        "! The saved city could not be read and was forgotten; showing the default place."), unreadable.stdout)
+    XCTAssertFalse(afterwards.stdout.contains("saved city"), afterwards.stdout)
   }
 }

@@ -201,6 +201,7 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertEqual(
       run.stdout.components(separatedBy: "x Choose a city by its number, from 1 to 1.").count, 3, run.stdout)
     XCTAssertTrue(run.stdout.contains("There is no setting '\(smallest)'."), run.stdout)
+    XCTAssertFalse(run.stdout.contains("Loading places…\nx Choose a city"), "refused before any loading: \(run.stdout)")
   }
 
   /// As coreutils do: output that cannot be written is an error, said on

@@ -62,7 +62,10 @@ struct MapRenderer {
 
   /// Metres east and north of the centre (equirectangular: fine at 5 km).
   private func offset(of point: Coordinate) -> (Double, Double) {
-    let east = (point.longitude - center.longitude) * cos(center.latitude * .pi / 180) * 111_320
+    // Across the antimeridian, 179.9° and -179.9° are 0.2° apart, not 359.8°.
+    var longitudes = point.longitude - center.longitude
+    if longitudes > 180 { longitudes -= 360 } else if longitudes < -180 { longitudes += 360 }
+    let east = longitudes * cos(center.latitude * .pi / 180) * 111_320
     let north = (point.latitude - center.latitude) * 110_574
     return (east, north)
   }

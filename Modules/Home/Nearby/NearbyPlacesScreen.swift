@@ -18,6 +18,7 @@ final class NearbyPlacesScreen: Screen {
     return [
       Command("nearby", summary: "Show the list of places again") { _ in self.setNeedsDisplay() },
       Command("more", summary: "Load the next 20 places") { input in
+        if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
         let problem = await LoadingIndicator.run("Loading more places…", console: input.console) {
           await self.viewModel.loadMore()
         }
@@ -42,6 +43,9 @@ final class NearbyPlacesScreen: Screen {
         "use", usage: "use N", summary: "Move to city N of the last search",
         completions: viewModel.cityResults.indices.map { String($0 + 1) }
       ) { input in
+        if let problem = self.viewModel.problemChoosingCity(input.number) {
+          return self.report(problem, on: input.console)
+        }
         let problem = await LoadingIndicator.run("Loading places…", console: input.console) {
           await self.viewModel.useCity(input.number)
         }

@@ -63,18 +63,32 @@ final class NearbyPlacesViewModel {
     self.flags = flags
     self.router = router
     location = Self.defaultLocation(fixed: fixedLocation)
-    if fixedLocation == nil, let saved = try? locations.savedCity() {
-      let name = saved.country.isEmpty ? saved.name : "\(saved.name), \(saved.country)"
-      if let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) {
-        location = Location(coordinate: coordinate, name: name)
-      } else {
-        // A position off the Earth (from an older version or a hand edit)
-        // would fail every launch: forget it, and say so once.
-        try? locations.clearCity()
-        discardedCityNotice =
-          "The saved city \(TextSanitizer.clean(name)) had a position off the map and was forgotten; showing the default place."
-      }
+    if fixedLocation == nil { restoreSavedCity() }
+  }
+
+  /// Moves to the city saved for the account. One that cannot be used
+  /// (unreadable, or a position off the Earth from an older version or a
+  /// hand edit) would fail every launch: it is forgotten, and said once.
+  private func restoreSavedCity() {
+    let saved: (name: String, country: String, latitude: Double, longitude: Double)?
+    do {
+      saved = try locations.savedCity()
+    } catch is UnreadableSavedCity {
+      try? locations.clearCity()
+      discardedCityNotice = "The saved city could not be read and was forgotten; showing the default place."
+      return
+    } catch {
+      return  // the database is busy or failing: the default place for now, the city kept
     }
+    guard let saved else { return }
+    let name = saved.country.isEmpty ? saved.name : "\(saved.name), \(saved.country)"
+    guard let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) else {
+      try? locations.clearCity()
+      discardedCityNotice =
+        "The saved city \(TextSanitizer.clean(name)) had a position off the map and was forgotten; showing the default place."
+      return
+    }
+    location = Location(coordinate: coordinate, name: name)
   }
 
   private static func defaultLocation(fixed: Coordinate?) -> Location {
@@ -167,8 +181,7 @@ final class NearbyPlacesViewModel {
   /// Loads the next page after the `fetched` results so far. Returns a
   /// sentence when there is nothing more or it failed (the list stays).
   func loadMore() async -> String? {
-    guard state == .loaded else { return "There is no list to extend yet. Type refresh to load places." }
-    guard mayHaveMore else { return "That is every place within 5 km: \(places.count) in all." }
+    if let problem = problemLoadingMore { return problem }
     do {
       let page = try await repository.places(
         near: location.coordinate, offset: fetched, limit: NearbySearch.pageSize, refresh: false)
@@ -184,6 +197,13 @@ final class NearbyPlacesViewModel {
     } catch {
       return Self.sentence(for: error)
     }
+  }
+
+  /// Why `more` cannot load anything now, said before any spinner.
+  var problemLoadingMore: String? {
+    guard state == .loaded else { return "There is no list to extend yet. Type refresh to load places." }
+    guard mayHaveMore else { return "That is every place within 5 km: \(places.count) in all." }
+    return nil
   }
 
   // MARK: Filters
@@ -235,10 +255,8 @@ final class NearbyPlacesViewModel {
   /// Moves the list to result `number` of the last city search, remembers
   /// the choice, and loads there. Returns a sentence when it cannot.
   func useCity(_ number: Int?) async -> String? {
-    guard !cityResults.isEmpty else { return "Search for a city first: city NAME." }
-    guard let number, let city = cityResults.item(numbered: number) else {
-      return "Choose a city by its number, from 1 to \(cityResults.count)."
-    }
+    if let problem = problemChoosingCity(number) { return problem }
+    guard let number, let city = cityResults.item(numbered: number) else { return nil }
     location = Location(
       coordinate: city.coordinate, name: city.country.isEmpty ? city.name : "\(city.name), \(city.country)")
     var problem: String?
@@ -251,6 +269,15 @@ final class NearbyPlacesViewModel {
     }
     await load(refresh: false)
     return problem
+  }
+
+  /// Why `use N` cannot move the list, said before any spinner.
+  func problemChoosingCity(_ number: Int?) -> String? {
+    guard !cityResults.isEmpty else { return "Search for a city first: city NAME." }
+    guard let number, cityResults.item(numbered: number) != nil else {
+      return "Choose a city by its number, from 1 to \(cityResults.count)."
+    }
+    return nil
   }
 
   /// Back to WAYFARER_LOCATION or São Paulo, forgetting the chosen city.

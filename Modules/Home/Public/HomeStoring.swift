@@ -11,6 +11,8 @@ public protocol HomeFavoritesStoring: AnyObject {
 /// The city the person chose, kept per account.
 @MainActor
 public protocol HomeLocationStoring: AnyObject {
+  /// The chosen city, nil when none. Throws ``UnreadableSavedCity`` when one
+  /// is stored but cannot be read back: Home then forgets it and says so.
   func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)?
   func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws
   func clearCity() throws
@@ -22,4 +24,9 @@ public protocol HomeFeatureFlagsProviding: AnyObject {
   var areFavoritesEnabled: Bool { get }
   var isMapEnabled: Bool { get }
   var isCategoryFilterEnabled: Bool { get }
+}
+
+/// A stored city that cannot be read back (damaged, or written by another version).
+public struct UnreadableSavedCity: Error, Equatable {
+  public init() {}
 }

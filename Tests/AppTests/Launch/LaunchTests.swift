@@ -1,3 +1,4 @@
+import Networking
 import XCTest
 
 @testable import App
@@ -37,5 +38,36 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "--help", "x"]),
       .invalid("wayfarer takes at most one option; got: --help x"))
+  }
+}
+
+final class HomeEnvironmentTests: XCTestCase {
+  private func read(_ variables: [String: String]) -> (environment: HomeEnvironment, warnings: [String]) {
+    HomeEnvironment.from(environment: variables, cacheDirectory: "/cache") { NoClient() }
+  }
+
+  private final class NoClient: HTTPClient {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 500) }
+  }
+
+  func test_location_takesDecimalDegreesInRange_only() {
+    XCTAssertEqual(read(["WAYFARER_LOCATION": "-23.55, -46.63"]).environment.fixedLocation?.latitude, -23.55)
+    XCTAssertEqual(read(["WAYFARER_LOCATION": "1e1,2E1"]).environment.fixedLocation?.longitude, 20)
+    for bad in ["0x10,0x10", "inf,0", "nan,0", "91,0", "0,181", "abc", "1,2,3", "1", "1e999,0"] {
+      let result = read(["WAYFARER_LOCATION": bad])
+      XCTAssertNil(result.environment.fixedLocation, bad)
+      XCTAssertEqual(result.warnings.count, 1, bad)
+    }
+  }
+
+  func test_anInvalidServiceURL_sendsTheKeyNowhere() {
+    for bad in ["not a url", "ftp://127.0.0.1", "file:///etc/passwd", "http://", "javascript:alert(1)", "//host"] {
+      let result = read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": bad])
+      XCTAssertNil(result.environment.geoapify, bad)
+      XCTAssertEqual(result.warnings.count, 1, bad)
+    }
+    XCTAssertEqual(
+      read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": "HTTP://127.0.0.1:8080"]).environment.geoapify?.baseURL
+        .absoluteString, "HTTP://127.0.0.1:8080")
   }
 }

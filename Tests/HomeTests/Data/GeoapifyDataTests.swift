@@ -256,6 +256,21 @@ final class GeoapifyPlacesRepositoryTests: XCTestCase {
 
   private let center = Coordinate(latitude: 48.13743, longitude: 11.57549)
 
+  func test_placesFarOutsideTheSearchCircle_areDroppedAndCounted() async throws {
+    let (repository, client, _, _) = try makeSUT()
+    let page = GeoapifyFixtures.collection([
+      GeoapifyFixtures.feature(name: "Near", id: "n", latitude: 48.14, longitude: 11.58),
+      GeoapifyFixtures.feature(name: "Edge", id: "e", latitude: 48.18, longitude: 11.5755),
+      GeoapifyFixtures.feature(name: "Far", id: "f", latitude: -23.5, longitude: -46.6),
+    ])
+    client.responses = [HTTPResponse(status: 200, body: Data(page.utf8))]
+
+    let loaded = try await repository.places(near: center, offset: 0, limit: 20, refresh: false)
+
+    XCTAssertEqual(loaded.places.map(\.id), ["n", "e"], "4.7 km is inside the 5 km circle")
+    XCTAssertEqual(loaded.dropped, 1)
+  }
+
   func test_firstPage_isCachedForFiveMinutes_byRoundedCoordinates_andRefreshSkipsIt() async throws {
     let (repository, client, clock, _) = try makeSUT()
     client.responses = (0..<4).map { _ in HTTPResponse(status: 200, body: Data(GeoapifyFixtures.page(count: 20).utf8)) }

@@ -75,12 +75,19 @@ final class FavoritesSpy: HomeFavoritesStoring {
 @MainActor
 final class LocationsSpy: HomeLocationStoring {
   var city: (name: String, country: String, latitude: Double, longitude: Double)?
+  var readFailure: (any Error)?
 
-  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? { city }
+  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? {
+    if let readFailure { throw readFailure }
+    return city
+  }
   func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {
     city = (name, country, latitude, longitude)
   }
-  func clearCity() throws { city = nil }
+  func clearCity() throws {
+    city = nil
+    readFailure = nil
+  }
 }
 
 @MainActor

@@ -74,6 +74,16 @@ final class HomeFlowTests: XCTestCase {
     XCTAssertFalse(lines.map { TextRenderer(usesColor: true).render($0) }.joined().contains("]0;"))
   }
 
+  /// Across the antimeridian a place 500 m away is drawn beside the centre,
+  /// not 360 degrees off the canvas.
+  func test_acrossTheAntimeridian_aNearbyPlaceIsDrawn() {
+    var east = Place.sample("e", name: "East")
+    east.coordinate = Coordinate(latitude: 0, longitude: -179.9955)  // 500 m east
+    let lines = MapRenderer(places: [(7, east)], center: Coordinate(latitude: 0, longitude: 180)).lines(in: .plain)
+    let canvas = lines.prefix(18).map { TextRenderer(usesColor: false).render($0) }.joined()
+    XCTAssertTrue(canvas.contains("7"), canvas)
+  }
+
   /// Positions that slipped past validation (or came from an older version)
   /// are not drawn, and drawing does not trap.
   func test_pointsOffTheEarth_areLeftOffTheCanvas() {

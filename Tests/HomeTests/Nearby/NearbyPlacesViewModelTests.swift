@@ -242,6 +242,28 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     }
   }
 
+  func test_anUnreadableStoredCity_isForgottenWithOneNotice_aFailingDatabaseIsNot() {
+    let locations = LocationsSpy()
+    locations.city = ("Lisbon", "Portugal", 38.7, -9.1)
+    locations.readFailure = UnreadableSavedCity()
+    let unreadable = NearbyPlacesViewModel(
+      repository: RepositorySpy(), isOffline: false, fixedLocation: nil, locations: locations, flags: FlagsStub(),
+      router: HomeRouterSpy())
+    XCTAssertEqual(
+      unreadable.takeNotices(), ["The saved city could not be read and was forgotten; showing the default place."])
+    XCTAssertNil(locations.city)
+
+    let busy = LocationsSpy()
+    busy.city = ("Lisbon", "Portugal", 38.7, -9.1)
+    busy.readFailure = Failure(description: "database is locked")
+    let failing = NearbyPlacesViewModel(
+      repository: RepositorySpy(), isOffline: false, fixedLocation: nil, locations: busy, flags: FlagsStub(),
+      router: HomeRouterSpy())
+    XCTAssertEqual(failing.location.name, "São Paulo (default)")
+    XCTAssertEqual(failing.takeNotices(), [])
+    XCTAssertEqual(busy.city?.name, "Lisbon", "kept for when the database answers again")
+  }
+
   func test_droppedPlaces_areCountedInOneLine_acrossPages() async {
     let sut = makeSUT()
     sut.repository.pages = [

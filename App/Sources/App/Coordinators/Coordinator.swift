@@ -72,7 +72,12 @@ struct HomeEnvironment {
       if let baseURL { home.geoapify = (key, baseURL, makeClient()) }
     }
     if let text = environment["WAYFARER_LOCATION"], !text.isEmpty {
-      let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      // Decimal degrees only: Double() would also take "0x10", "inf" or "nan".
+      let decimal = Set("0123456789+-.eE")
+      let parts = text.split(separator: ",").map { part -> Double? in
+        let number = part.trimmingCharacters(in: .whitespaces)
+        return number.allSatisfy(decimal.contains) ? Double(number) : nil
+      }
       if parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180
       {
         home.fixedLocation = (latitude, longitude)

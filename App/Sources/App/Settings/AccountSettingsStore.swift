@@ -85,9 +85,10 @@ extension AccountSettingsStore: HomeLocationStoring {
   }
 
   func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? {
-    guard let text = try values(prefix: "home.").first(where: { $0.key == "city" })?.value,
-      let city = try? JSONDecoder().decode(SavedCity.self, from: Data(text.utf8))
-    else { return nil }
+    guard let text = try values(prefix: "home.").first(where: { $0.key == "city" })?.value else { return nil }
+    guard let city = try? JSONDecoder().decode(SavedCity.self, from: Data(text.utf8)) else {
+      throw UnreadableSavedCity()
+    }
     return (city.name, city.country, city.latitude, city.longitude)
   }
 
