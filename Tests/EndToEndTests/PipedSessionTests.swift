@@ -186,6 +186,21 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--bogus'. See wayfarer --help.\n")
   }
 
+  /// A damaged database is named at launch, before anyone types a form.
+  func test_aDamagedDatabase_isNamedAtLaunch_withWhatToDo() throws {
+    try FileManager.default.createDirectory(atPath: home.file("data"), withIntermediateDirectories: true)
+    try Data(repeating: 0x42, count: 4_096).write(to: URL(fileURLWithPath: home.file("data/wayfarer.sqlite")))
+
+    let run = try WayfarerBinary.run(script: ["quit"], home: home.path)
+
+    XCTAssertEqual(run.status, 0)
+    let file = home.file("data/wayfarer.sqlite")
+    XCTAssertTrue(
+      run.stdout.contains(
+        "! The database \(file) cannot be used (the database reported error 26: file is not a database). Move it aside (mv \(file) \(file).damaged) and start Wayfarer again; until then nobody can log in or register."
+      ), run.stdout)
+  }
+
   /// Numbers typed at the keyboard are outside data too: the extremes of
   /// Int must be "no such item", never an overflow.
   func test_extremeNumbers_areRefusedPolitely() throws {

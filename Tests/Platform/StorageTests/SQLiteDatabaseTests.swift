@@ -88,6 +88,30 @@ extension SQLiteDatabaseTests {
     }
   }
 
+  /// Statements are kept as written: a trigger's body and a quoted `;`
+  /// used to be cut apart at every semicolon.
+  func test_aMigrationStep_runsItsStatementsAsWritten_triggersAndQuotedSemicolonsIncluded() throws {
+    let steps = [
+      Migration(
+        "CREATE TABLE t (id INTEGER PRIMARY KEY, note TEXT DEFAULT 'a;b')",
+        "CREATE TABLE log (entry TEXT)",
+        """
+        CREATE TRIGGER t_logged AFTER INSERT ON t BEGIN
+          INSERT INTO log (entry) VALUES ('inserted; ' || new.id);
+        END
+        """)
+    ]
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = SQLiteDatabase(path: directory.file("test.sqlite"), migrations: steps)
+
+    try database.execute("INSERT INTO t (id) VALUES (7)")
+
+    XCTAssertEqual(try database.execute("SELECT note FROM t").first?.text("note"), "a;b")
+    XCTAssertEqual(try database.execute("SELECT entry FROM log").first?.text("entry"), "inserted; 7")
+    XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
+  }
+
   func test_aFailedMigrationStep_leavesTheVersionWhereItWas() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -4,38 +4,44 @@ import Storage
 enum AppDatabase {
   /// Each step brings the schema one version further; never edit a shipped step.
   static let migrations = [
-    """
-    CREATE TABLE accounts (
-      id INTEGER PRIMARY KEY,
-      name TEXT NOT NULL,
-      surname TEXT NOT NULL,
-      email TEXT NOT NULL UNIQUE,
-      password_hash TEXT NOT NULL,
-      created_at REAL NOT NULL
-    );
-    CREATE TABLE login_failures (
-      email TEXT PRIMARY KEY,
-      count INTEGER NOT NULL,
-      last_failure REAL NOT NULL
-    );
-    CREATE TABLE settings (
-      account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-      key TEXT NOT NULL,
-      value TEXT NOT NULL,
-      PRIMARY KEY (account_id, key)
-    )
-    """,
-    """
-    CREATE TABLE bookmarks (
-      account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-      kind TEXT NOT NULL,
-      item_id TEXT NOT NULL,
-      title TEXT NOT NULL,
-      fields TEXT NOT NULL,
-      created_at REAL NOT NULL,
-      PRIMARY KEY (account_id, kind, item_id)
-    )
-    """,
+    Migration(
+      """
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        surname TEXT NOT NULL,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at REAL NOT NULL
+      )
+      """,
+      """
+      CREATE TABLE login_failures (
+        email TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        last_failure REAL NOT NULL
+      )
+      """,
+      """
+      CREATE TABLE settings (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (account_id, key)
+      )
+      """),
+    Migration(
+      """
+      CREATE TABLE bookmarks (
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        item_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (account_id, kind, item_id)
+      )
+      """),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

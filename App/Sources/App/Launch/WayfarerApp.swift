@@ -69,6 +69,17 @@ public enum WayfarerApp {
       return 1
     }
 
+    // Checked now, so a damaged file is named before anyone types the five
+    // answers of a registration only to be told it cannot be saved.
+    do {
+      try database.open()
+    } catch {
+      let file = TextSanitizer.clean(paths.database)
+      warnings.append(
+        "The database \(file) cannot be used (\(error)). Move it aside (mv \(file) \(file).damaged) and start Wayfarer again; until then nobody can log in or register."
+      )
+    }
+
     let console = TerminalConsole(
       capabilities: TerminalCapabilities.detect(environment: environment), environment: environment)
     let session = FileSessionStore(path: paths.sessionFile)

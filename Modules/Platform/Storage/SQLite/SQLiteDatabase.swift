@@ -13,7 +13,7 @@ import Synchronization
 /// commit survives a crash. Every C status goes through ``check(_:_:)``.
 public final class SQLiteDatabase: Sendable {
   private let path: String
-  private let migrations: [String]
+  private let migrations: [Migration]
   private let connection = Mutex<Connection?>(nil)
 
   /// The sqlite3 handle. Only ever used under the lock, one thread at a time.
@@ -26,9 +26,14 @@ public final class SQLiteDatabase: Sendable {
   ///
   /// Each migration step takes the schema one version further and is never
   /// edited once shipped; `PRAGMA user_version` records how far a file got.
-  public init(path: String, migrations: [String] = []) {
+  public init(path: String, migrations: [Migration] = []) {
     self.path = path
     self.migrations = migrations
+  }
+
+  /// A database whose every step is a single statement.
+  public convenience init(path: String, migrations: [String]) {
+    self.init(path: path, migrations: migrations.map { Migration($0) })
   }
 
   deinit {
@@ -99,10 +104,10 @@ public final class SQLiteDatabase: Sendable {
 
   private func migrate(_ handle: OpaquePointer) throws {
     let current = try Self.run("PRAGMA user_version", [], on: handle).first?.integer("user_version") ?? 0
-    for (index, sql) in migrations.enumerated() where index >= current {
+    for (index, migration) in migrations.enumerated() where index >= current {
       try Self.transaction(on: handle) { transaction in
-        for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-          try transaction.execute(String(statement))
+        for statement in migration.statements {
+          try transaction.execute(statement)
         }
         try transaction.execute("PRAGMA user_version = \(index + 1)")
       }
