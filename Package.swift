@@ -57,16 +57,25 @@ let package = Package(
       ],
       path: "Tests/Platform/TerminalKitTests"
     ),
+    // The HTTP interface every feature sees: requests, responses, errors,
+    // the client protocol, the retry policy. No C.
     .target(
       name: "Networking",
-      dependencies: [
-        "CCurl"
-      ],
       path: "Modules/Platform/Networking"
+    ),
+    // The client over libcurl; only App (and the benchmarks) link it.
+    .target(
+      name: "CurlNetworking",
+      dependencies: [
+        "CCurl",
+        "Networking",
+      ],
+      path: "Modules/Platform/CurlNetworking"
     ),
     .testTarget(
       name: "NetworkingTests",
       dependencies: [
+        "CurlNetworking",
         "Networking",
         "TestSupport",
       ],
@@ -263,9 +272,11 @@ let package = Package(
       dependencies: [
         "Bookmarks",
         "Components",
+        "CurlNetworking",
         "DesignSystem",
         "Explore",
         "Home",
+        "Networking",
         "PreLogin",
         "Passwords",
         "Profile",
@@ -292,6 +303,7 @@ let package = Package(
     .executableTarget(
       name: "home-bench",
       dependencies: [
+        "CurlNetworking",
         "Home",
         "JSON",
         "LoopbackHTTP",

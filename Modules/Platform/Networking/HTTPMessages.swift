@@ -59,8 +59,8 @@ public struct HTTPResponse: Sendable, Equatable {
   public var isSuccess: Bool { (200..<300).contains(status) }
 }
 
-/// Sends HTTP requests. The live one is ``CurlHTTPClient``; tests use a
-/// loopback server in front of it.
+/// Sends HTTP requests. The live one is CurlNetworking's `CurlHTTPClient`,
+/// which only App links; feature modules and their tests see this protocol.
 public protocol HTTPClient: Sendable {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

@@ -24,7 +24,7 @@ public struct RetryPolicy: Sendable, Equatable {
   public static let none = RetryPolicy(maxAttempts: 1)
 
   /// The wait before try `attempt + 1` after `response`, or `nil` to stop.
-  func delay(after response: HTTPResponse, attempt: Int, now: Date = Date()) -> Duration? {
+  public func delay(after response: HTTPResponse, attempt: Int, now: Date = Date()) -> Duration? {
     guard attempt < maxAttempts, Self.retriedStatuses.contains(response.status) else { return nil }
     guard let retryAfter = response.header("retry-after") else { return backoff(attempt) }
     guard let seconds = Self.seconds(inRetryAfter: retryAfter, now: now), !seconds.isNaN else {
@@ -38,7 +38,7 @@ public struct RetryPolicy: Sendable, Equatable {
   }
 
   /// The wait before try `attempt + 1` after a transport `error`, or `nil`.
-  func delay(after error: HTTPError, attempt: Int) -> Duration? {
+  public func delay(after error: HTTPError, attempt: Int) -> Duration? {
     guard attempt < maxAttempts, error.isTransient else { return nil }
     return backoff(attempt)
   }
@@ -48,7 +48,7 @@ public struct RetryPolicy: Sendable, Equatable {
   }
 
   /// `Retry-After` is either seconds or an HTTP date.
-  static func seconds(inRetryAfter value: String, now: Date) -> Double? {
+  public static func seconds(inRetryAfter value: String, now: Date) -> Double? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     if let seconds = Double(trimmed) { return seconds }
     let formatter = DateFormatter()

@@ -1,3 +1,4 @@
+import CurlNetworking
 // Home's two speed checks, run by Scripts/bench-home.sh:
 // 1. The HTTP client fetching and decoding Geoapify-sized pages from a
 //    loopback server, against Foundation's URLSession doing the same, in one

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import XCTest
 
+@testable import CurlNetworking
 @testable import Networking
 
 final class CurlHTTPClientTests: XCTestCase {

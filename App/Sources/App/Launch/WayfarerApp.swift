@@ -1,4 +1,5 @@
 import Components
+import CurlNetworking
 import DesignSystem
 import Foundation
 import Networking

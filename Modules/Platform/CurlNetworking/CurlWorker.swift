@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import Networking
 import Synchronization
 
 /// The thread that drives every transfer through one libcurl multi handle.

@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import Networking
 import Synchronization
 
 /// One request in flight: what was asked, what has arrived so far, and the

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Synchronization
 
 /// The HTTP client: libcurl underneath, async on top, retries for idempotent
