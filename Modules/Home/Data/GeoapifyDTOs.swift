@@ -7,9 +7,7 @@ import JSON
 /// fields listed here into Swift values. A field of an unexpected kind reads
 /// as missing, so one odd value costs that value, not the page; a body that
 /// is not JSON, or has no `features`/`results` list, is unreadable.
-protocol GeoapifyDTO {
-  init?(json: JSONNode)
-}
+typealias GeoapifyDTO = JSONDecodable
 
 struct FeatureCollectionDTO {
   var features: [FeatureDTO]

@@ -69,9 +69,7 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
   /// The body read as `type`; `unreadable` when it is not JSON or lacks the
   /// shape's required list.
   static func decode<Value: GeoapifyDTO>(_ type: Value.Type, from data: Data) throws(GeoapifyError) -> Value {
-    guard let document = try? JSONDocument(data), let value = Value(json: document.root) else {
-      throw GeoapifyError.unreadable
-    }
+    guard let value = Value.decoded(from: data) else { throw GeoapifyError.unreadable }
     return value
   }
 }

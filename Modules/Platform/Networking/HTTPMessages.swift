@@ -64,3 +64,36 @@ public struct HTTPResponse: Sendable, Equatable {
 public protocol HTTPClient: Sendable {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
+
+// MARK: Requests the services need
+
+extension HTTPRequest {
+  /// A POST whose body is `value` encoded with Foundation's `JSONEncoder`
+  /// (keys sorted, so the same value always sends the same bytes), sent as
+  /// `application/json`. A POST is never sent twice by the client.
+  public static func postJSON<Body: Encodable>(
+    to url: URL, _ value: Body, headers: [(name: String, value: String)] = [],
+    maxResponseBytes: Int = defaultMaxResponseBytes
+  ) throws -> HTTPRequest {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return HTTPRequest(
+      method: .post, url: url, headers: [("Content-Type", "application/json")] + headers,
+      body: try encoder.encode(value), maxResponseBytes: maxResponseBytes)
+  }
+
+  /// The same request, asking for the body only if it changed since the
+  /// copy tagged `etag`: the answer is then a 304 (``HTTPResponse/isNotModified``),
+  /// a normal response with no body, and the cached copy stands.
+  public func ifNoneMatch(_ etag: String) -> HTTPRequest {
+    var request = self
+    request.headers.removeAll { $0.name.lowercased() == "if-none-match" }
+    request.headers.append(("If-None-Match", etag))
+    return request
+  }
+}
+
+extension HTTPResponse {
+  /// 304: the copy named by `If-None-Match` is still current.
+  public var isNotModified: Bool { status == 304 }
+}

@@ -197,3 +197,25 @@ final class JSONMutationTests: XCTestCase {
     XCTAssertGreaterThan(parsed, 100, "some mutations must stay valid JSON, or this tests only failures")
   }
 }
+
+final class JSONDecodableTests: XCTestCase {
+  private struct Repository: JSONDecodable, Equatable {
+    var name: String
+    var stars: Int?
+
+    init?(json: JSONNode) {
+      guard let name = json["full_name"]?.string else { return nil }
+      self.name = name
+      stars = json["stargazers_count"]?.int
+    }
+  }
+
+  func test_decoded_readsTheShape_orIsNilForNotJSONOrAnotherShape() {
+    XCTAssertEqual(
+      Repository.decoded(from: Data(#"{"full_name":"a/b","stargazers_count":3}"#.utf8))?.stars, 3)
+    XCTAssertEqual(Repository.decoded(from: Data(#"{"full_name":"a/b","stargazers_count":"x"}"#.utf8))?.name, "a/b")
+    XCTAssertNil(Repository.decoded(from: Data(#"{"name":"a/b"}"#.utf8)), "another shape")
+    XCTAssertNil(Repository.decoded(from: Data(#"{"full_name":"a/b""#.utf8)), "truncated")
+    XCTAssertNil(Repository.decoded(from: Data("<html>".utf8)), "not JSON")
+  }
+}

@@ -222,6 +222,46 @@ final class CurlHTTPClientTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
+  func test_postJSON_sendsTheEncodedBody_once_evenOn503() async throws {
+    struct Message: Encodable {
+      var role: String
+      var text: String
+    }
+    let server = try makeServer { request in
+      request.body.isEmpty ? .json("{}", status: 400) : .json("{}", status: 503)
+    }
+    let request = try HTTPRequest.postJSON(
+      to: URL(string: server.baseURL + "/v1/chat")!, Message(role: "user", text: "Olá / \"hi\""))
+
+    let response = try await makeClient().send(request)
+
+    XCTAssertEqual(response.status, 503)
+    XCTAssertEqual(server.requests.count, 1, "a POST is never sent twice")
+    XCTAssertEqual(server.requests.first?.method, "POST")
+    XCTAssertEqual(server.requests.first?.headers["content-type"], "application/json")
+    XCTAssertEqual(
+      String(decoding: server.requests.first?.body ?? Data(), as: UTF8.self), #"{"role":"user","text":"Olá / \"hi\""}"#)
+  }
+
+  func test_aConditionalGet_answered304_isANormalResponse() async throws {
+    let server = try makeServer { request in
+      request.headers["if-none-match"] == #""v1""#
+        ? .respond(status: 304, headers: ["ETag": #""v1""#])
+        : .json(#"{"readme":"…"}"#, headers: ["ETag": #""v1""#])
+    }
+    let client = makeClient()
+
+    let first = try await client.send(get(server, "/readme"))
+    let again = try await client.send(
+      get(server, "/readme").ifNoneMatch(first.header("etag") ?? "").ifNoneMatch(#""v1""#))
+
+    XCTAssertEqual(first.status, 200)
+    XCTAssertTrue(again.isNotModified)
+    XCTAssertEqual(again.body, Data())
+    XCTAssertEqual(server.requests.count, 2)
+    XCTAssertEqual(server.requests.last?.headers["if-none-match"], #""v1""#, "set once, the last value")
+  }
+
   func test_aRetryAfterPastTheBudget_isNotWaitedFor() async throws {
     let server = try makeServer { _ in .json("{}", status: 503, headers: ["Retry-After": "5"]) }
     let started = ContinuousClock.now
