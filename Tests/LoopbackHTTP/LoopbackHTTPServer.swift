@@ -36,6 +36,12 @@ public final class LoopbackHTTPServer: Sendable {
     /// Headers promising `body`, then one byte of it every `interval`
     /// milliseconds: always moving, never done in time.
     case trickle(body: Data, intervalMilliseconds: Int)
+    /// Headers promising all of `chunks`, then each chunk with a pause of
+    /// `intervalMilliseconds` before the next: a reply being written.
+    case chunks([Data], intervalMilliseconds: Int)
+    /// A body with no Content-Length, ended by closing the connection: its
+    /// size is known only once it has all come.
+    case unsized(body: Data)
     /// Say nothing and keep the connection open until the client gives up.
     case stall
     /// Close the connection without a response.
@@ -170,6 +176,18 @@ public final class LoopbackHTTPServer: Sendable {
           guard !stopped.load(ordering: .acquiring), send(Data([byte]), to: client) else { return }
           usleep(useconds_t(interval * 1_000))
         }
+      case .chunks(let chunks, let interval):
+        let length = chunks.reduce(0) { $0 + $1.count }
+        let head = "HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\nContent-Type: text/event-stream\r\n\r\n"
+        guard send(Data(head.utf8), to: client) else { return }
+        for (index, chunk) in chunks.enumerated() {
+          if index > 0 { usleep(useconds_t(interval * 1_000)) }
+          guard !stopped.load(ordering: .acquiring), send(chunk, to: client) else { return }
+        }
+      case .unsized(let body):
+        let head = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n"
+        _ = send(Data(head.utf8) + body, to: client)
+        return
       case .stall:
         var byte: UInt8 = 0
         while !stopped.load(ordering: .acquiring), recv(client, &byte, 1, 0) > 0 {}

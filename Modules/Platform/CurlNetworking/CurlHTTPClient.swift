@@ -82,13 +82,43 @@ public final class CurlHTTPClient: HTTPClient {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let transfer = CurlTransfer(
-          request: request, continuation: continuation, startedAt: startedAt, budgetSeconds: budget)
+          request: request, delivery: .whole(continuation), startedAt: startedAt, budgetSeconds: budget)
         box.set(transfer)
         worker.submit(transfer)
       }
     } onCancel: {
       box.withTransfer { worker.cancel($0) }
     }
+  }
+}
+
+extension CurlHTTPClient: HTTPStreaming {
+  /// Sends `request` once and returns as soon as its body starts (or the
+  /// response ends without one); the body's chunks follow as libcurl
+  /// receives them. Cancelling the task, or stopping the iteration, cancels
+  /// the transfer.
+  public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    let worker = worker
+    let box = TransferBox()
+    let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+    // Whoever stops listening ends the transfer (on a finished one this
+    // does nothing). The client lives until then: its end would stop the
+    // worker under a body still being read.
+    bodyContinuation.onTermination = { _ in
+      withExtendedLifetime(self) { box.withTransfer { worker.cancel($0) } }
+    }
+    let head = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let transfer = CurlTransfer(
+          request: request, delivery: .streamed(head: continuation, body: bodyContinuation), startedAt: .now,
+          budgetSeconds: nil)
+        box.set(transfer)
+        worker.submit(transfer)
+      }
+    } onCancel: {
+      box.withTransfer { worker.cancel($0) }
+    }
+    return HTTPStreamingResponse(head: head, body: body)
   }
 }
 

@@ -3,15 +3,27 @@ import Foundation
 import Networking
 import Synchronization
 
-/// One request in flight: what was asked, what has arrived so far, and the
-/// continuation waiting for it. Everything but `isCancelled` is touched only
-/// by the worker thread once the transfer is submitted.
+/// One request in flight: what was asked, what has arrived so far, and who
+/// is waiting for it. Everything but `isCancelled` is touched only by the
+/// worker thread once the transfer is submitted.
 final class CurlTransfer: @unchecked Sendable {
+  /// How the answer reaches the caller.
+  enum Delivery {
+    /// The whole response at once.
+    case whole(CheckedContinuation<HTTPResponse, any Error>)
+    /// Status and headers as soon as the body starts (or the response
+    /// ends without one), then the body chunk by chunk as libcurl gets it.
+    case streamed(
+      head: CheckedContinuation<HTTPResponseHead, any Error>, body: AsyncThrowingStream<Data, any Error>.Continuation)
+  }
+
   let request: HTTPRequest
-  let continuation: CheckedContinuation<HTTPResponse, any Error>
+  private let delivery: Delivery
   let isCancelled = Atomic<Bool>(false)
 
   var body = Data()
+  /// Body bytes received so far (a streamed body is not kept).
+  private(set) var receivedBytes = 0
   var headers: [String: String] = [:]
   /// When this try last received anything (or began): how long the server
   /// has been silent.
@@ -19,24 +31,55 @@ final class CurlTransfer: @unchecked Sendable {
   var exceededLimit = false
   var headerList: UnsafeMutablePointer<curl_slist>?
   let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+  /// The easy handle while the transfer runs (a streamed head reads its status).
+  var handle: UnsafeMutableRawPointer?
+  private var hasSentHead = false
+  private var isDelivered = false
 
   /// When the person's action began (the first try), for the time given
   /// in error sentences.
   let startedAt: ContinuousClock.Instant
-  /// When the action's time budget runs out, across every try.
-  let deadline: ContinuousClock.Instant
+  /// When the action's time budget runs out, across every try; nil for a
+  /// stream, which may go on as long as data keeps coming.
+  let deadline: ContinuousClock.Instant?
   let budgetSeconds: Int
 
-  init(
-    request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>,
-    startedAt: ContinuousClock.Instant, budgetSeconds: Int
-  ) {
+  init(request: HTTPRequest, delivery: Delivery, startedAt: ContinuousClock.Instant, budgetSeconds: Int?) {
     self.request = request
-    self.continuation = continuation
+    self.delivery = delivery
     self.startedAt = startedAt
-    self.budgetSeconds = budgetSeconds
-    deadline = startedAt + .seconds(budgetSeconds)
+    self.budgetSeconds = budgetSeconds ?? 0
+    deadline = budgetSeconds.map { startedAt + .seconds($0) }
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+  }
+
+  var isStreamed: Bool {
+    if case .streamed = delivery { return true }
+    return false
+  }
+
+  /// Hands over the outcome, once: the status of a complete response, or
+  /// why there is none.
+  func deliver(_ outcome: Result<Int, any Error>) {
+    guard !isDelivered else { return }
+    isDelivered = true
+    switch (delivery, outcome) {
+    case (.whole(let continuation), .success(let status)):
+      continuation.resume(returning: HTTPResponse(status: status, headers: headers, body: body))
+    case (.whole(let continuation), .failure(let error)):
+      continuation.resume(throwing: error)
+    case (.streamed(_, let stream), .success(let status)):
+      sendHead(status: status)
+      stream.finish()
+    case (.streamed(let head, let stream), .failure(let error)):
+      if hasSentHead { stream.finish(throwing: error) } else { head.resume(throwing: error) }
+    }
+  }
+
+  private func sendHead(status: Int) {
+    guard case .streamed(let head, _) = delivery, !hasSentHead else { return }
+    hasSentHead = true
+    head.resume(returning: HTTPResponseHead(status: status, headers: headers))
   }
 
   deinit {
@@ -44,14 +87,25 @@ final class CurlTransfer: @unchecked Sendable {
     curl_slist_free_all(headerList)
   }
 
-  /// Appends body bytes; refuses (returns false) past the request's limit.
+  /// Takes body bytes (kept, or passed on for a stream); refuses (returns
+  /// false) past the request's limit.
   func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard body.count + bytes.count <= request.maxResponseBytes else {
+    guard receivedBytes + bytes.count <= request.maxResponseBytes else {
       exceededLimit = true
       return false
     }
-    body.append(contentsOf: bytes)
+    receivedBytes += bytes.count
     lastActivity = .now
+    if case .streamed(_, let stream) = delivery {
+      if !hasSentHead, let handle {
+        var status = 0
+        wf_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        sendHead(status: status)
+      }
+      stream.yield(Data(bytes))
+    } else {
+      body.append(contentsOf: bytes)
+    }
     return true
   }
 
@@ -70,7 +124,7 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   /// Whether any of the response (a header or body byte) has arrived.
-  var hasReceivedAnything: Bool { !headers.isEmpty || !body.isEmpty }
+  var hasReceivedAnything: Bool { !headers.isEmpty || receivedBytes > 0 }
 
   /// Whole seconds since the action began.
   var elapsedSeconds: Int {

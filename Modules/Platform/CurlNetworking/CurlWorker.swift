@@ -89,7 +89,7 @@ final class CurlWorker: @unchecked Sendable {
       defer { queue.removeAll() }
       return queue
     }) {
-      transfer.continuation.resume(throwing: CancellationError())
+      transfer.deliver(.failure(CancellationError()))
     }
     for handle in Array(active.keys) { finish(handle, with: .failure(CancellationError())) }
     for handle in idleHandles { curl_easy_cleanup(handle) }
@@ -99,7 +99,7 @@ final class CurlWorker: @unchecked Sendable {
 
   private func start(_ transfer: CurlTransfer) {
     if transfer.isCancelled.load(ordering: .acquiring) {
-      transfer.continuation.resume(throwing: CancellationError())
+      transfer.deliver(.failure(CancellationError()))
       return
     }
     let handle: UnsafeMutableRawPointer
@@ -109,11 +109,12 @@ final class CurlWorker: @unchecked Sendable {
     } else if let fresh = curl_easy_init() {
       handle = fresh
     } else {
-      transfer.continuation.resume(
-        throwing: HTTPError.transport(host: transfer.request.host, code: -1, detail: "libcurl could not make a handle"))
+      transfer.deliver(
+        .failure(HTTPError.transport(host: transfer.request.host, code: -1, detail: "libcurl could not make a handle")))
       return
     }
     configure(handle, for: transfer)
+    transfer.handle = handle
     transfer.lastActivity = .now
     active[handle] = transfer
     curl_multi_add_handle(multi, handle)
@@ -125,10 +126,13 @@ final class CurlWorker: @unchecked Sendable {
     wf_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
     wf_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
     wf_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, limits.connectTimeoutSeconds)
-    // What is left of the action's budget (tries before this one used some).
-    let left = transfer.deadline - ContinuousClock.now
-    let leftMilliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
-    wf_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(max(leftMilliseconds, 1)))
+    // What is left of the action's budget (tries before this one used some);
+    // a stream has none, only the limit on silence.
+    if let deadline = transfer.deadline {
+      let left = deadline - ContinuousClock.now
+      let leftMilliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
+      wf_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(max(leftMilliseconds, 1)))
+    }
     wf_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes (gzip, …)
     wf_curl_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent)
     wf_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
@@ -167,10 +171,11 @@ final class CurlWorker: @unchecked Sendable {
     }
     var status = 0
     wf_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-    finish(handle, with: .success(HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)))
+    finish(handle, with: .success(status))
   }
 
-  private func finish(_ handle: UnsafeMutableRawPointer, with result: Result<HTTPResponse, any Error>) {
+  /// Ends the transfer: the status of a complete response, or why not.
+  private func finish(_ handle: UnsafeMutableRawPointer, with result: Result<Int, any Error>) {
     guard let transfer = active.removeValue(forKey: handle) else { return }
     curl_multi_remove_handle(multi, handle)
     if idleHandles.count < 8 {
@@ -178,7 +183,8 @@ final class CurlWorker: @unchecked Sendable {
     } else {
       curl_easy_cleanup(handle)
     }
-    transfer.continuation.resume(with: result)
+    transfer.handle = nil
+    transfer.deliver(result)
   }
 
   /// The one place libcurl's codes become ``HTTPError``s, keeping the detail.
@@ -197,7 +203,7 @@ final class CurlWorker: @unchecked Sendable {
       if connectedAt <= 0, !transfer.hasReceivedAnything {
         return .cannotConnect(host: host, detail: "no answer to the connection")
       }
-      if !transfer.body.isEmpty {
+      if transfer.receivedBytes > 0 {
         return .outOfTime(host: host, budgetSeconds: transfer.budgetSeconds)
       }
       return Self.silenceError(for: transfer)
@@ -207,7 +213,7 @@ final class CurlWorker: @unchecked Sendable {
       CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_ENGINE_NOTFOUND:
       return .insecureConnection(host: host, detail: detail)
     case CURLE_PARTIAL_FILE:
-      return .cutOff(host: host, receivedBytes: transfer.body.count, elapsedSeconds: transfer.elapsedSeconds)
+      return .cutOff(host: host, receivedBytes: transfer.receivedBytes, elapsedSeconds: transfer.elapsedSeconds)
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_BAD_CONTENT_ENCODING:
       return .connectionLost(host: host, detail: detail)
     default:
@@ -221,7 +227,7 @@ extension CurlWorker {
   static func silenceError(for transfer: CurlTransfer) -> HTTPError {
     let host = transfer.request.host
     return transfer.hasReceivedAnything
-      ? .cutOff(host: host, receivedBytes: transfer.body.count, elapsedSeconds: transfer.elapsedSeconds)
+      ? .cutOff(host: host, receivedBytes: transfer.receivedBytes, elapsedSeconds: transfer.elapsedSeconds)
       : .silent(host: host, elapsedSeconds: transfer.elapsedSeconds)
   }
 }
