@@ -45,7 +45,8 @@ let package = Package(
     .target(
       name: "TerminalKit",
       dependencies: [
-        "CEditLine"
+        "CEditLine",
+        "Storage",  // history files are written as Storage writes every file: whole, never through a link
       ],
       path: "Modules/Platform/TerminalKit"
     ),

@@ -77,12 +77,17 @@ final class AccountPrivacyTests: XCTestCase {
     let run = try WayfarerBinary.run(script: ["quit"], home: home.path)
 
     XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.stderr,
+      "wayfarer: Wayfarer cannot keep its files in WAYFARER_HOME (\(home.path)): \(home.path) can be changed by other users (mode 777), who could replace Wayfarer's folders in it; make it private (chmod go-w \(home.path)). Choose a folder you can write to.\n"
+    )
+    chmod(home.path, 0o700)
+    let again = try WayfarerBinary.run(script: ["quit"], home: home.path)
+    XCTAssertEqual(again.status, 1)
     XCTAssertTrue(
-      run.stderr.contains("wayfarer: \(home.path) can be changed by other users (mode 777), who could replace"),
-      run.stderr)
-    XCTAssertTrue(
-      run.stderr.contains("\(home.path)/cache is a link made by another user (uid 65534); Wayfarer does not follow it"),
-      run.stderr)
+      again.stderr.contains(
+        "\(home.path)/cache is a link made by another user (uid 65534); Wayfarer does not follow it"),
+      again.stderr)
     XCTAssertEqual(Directories.mode(of: victim.path), 0o755, "nothing was changed through the link")
   }
 

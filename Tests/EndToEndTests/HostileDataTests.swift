@@ -95,6 +95,24 @@ final class HostileDataTests: XCTestCase {
     XCTAssertTrue(offline.stdout.contains("  Near Lisbon, Portugal · within 5 km\n"), offline.stdout)
   }
 
+  /// When every result is left out, the count is still said.
+  func test_aPageWhoseEveryPlaceIsFarAway_saysSo() throws {
+    let server = try LoopbackHTTPServer { _ in
+      .json(
+        GeoapifyFixtures.collection([GeoapifyFixtures.feature(name: "Far", id: "f", latitude: -23.5, longitude: -46.6)])
+      )
+    }
+    addTeardownBlock { server.stop() }
+
+    let run = try self.run(register + ["quit"], server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        "  1 place was left out: the service sent a position or distance that\n  cannot be right.\n"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("No places found within 5 km"), run.stdout)
+  }
+
   /// A city saved by an older version (or a hand edit) with a position off
   /// the Earth: forgotten with one warning, and the account works again.
   func test_aStoredCityOffTheMap_isDiscardedWithOneWarning() throws {

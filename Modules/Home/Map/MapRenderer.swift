@@ -24,11 +24,15 @@ struct MapRenderer {
     let metresPerColumn = metresPerRow / 2
 
     var canvas = Canvas(columns: columns, rows: rows)
-    // The search circle (or the part of it in view), then the places.
-    let ring = min(Double(NearbySearch.radiusMetres), halfExtent * 0.98)
-    for step in 0..<360 {
-      let angle = Double(step) * .pi / 180
-      canvas.dot(x: cos(angle) * ring / metresPerColumn, y: sin(angle) * ring / metresPerRow)
+    // The search circle when it fits in the frame; zoomed in on near places
+    // it would be drawn smaller than 5 km, which the key must not claim.
+    let radius = Double(NearbySearch.radiusMetres)
+    let showsSearchArea = halfExtent * 0.98 >= radius
+    if showsSearchArea {
+      for step in 0..<360 {
+        let angle = Double(step) * .pi / 180
+        canvas.dot(x: cos(angle) * radius / metresPerColumn, y: sin(angle) * radius / metresPerRow)
+      }
     }
     for (number, place) in places {
       let (east, north) = offset(of: place.coordinate)
@@ -54,7 +58,12 @@ struct MapRenderer {
       StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
     lines.append(scaleBar(metresPerColumn: metresPerColumn, unicode: unicode))
     lines.append(
-      StyledLine((unicode ? "✛" : "+") + " you are here; the circle is the 5 km search area", style: Palette.muted))
+      StyledLine(
+        (unicode ? "✛" : "+")
+          + (showsSearchArea
+            ? " you are here; the circle is the 5 km search area"
+            : " you are here; the 5 km search area reaches past the frame"),
+        style: Palette.muted))
     let legend = places.map { "\($0.number) \($0.place.name)" }.joined(separator: unicode ? " · " : ", ")
     return lines
       + DisplayWidth.wrap(TextSanitizer.clean(legend), to: Spacing.contentWidth(context)).map { StyledLine($0) }

@@ -142,13 +142,13 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func loadedLines(in context: RenderContext) -> [StyledLine] {
-    guard !viewModel.places.isEmpty else {
-      return EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(
-        in: context)
-    }
     var lines: [StyledLine] = []
     if let dropped = viewModel.droppedNotice {
       lines += TextBlock(dropped, style: Palette.warning).lines(in: context)
+    }
+    guard !viewModel.places.isEmpty else {
+      return lines
+        + EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
     }
     if let cachedAt = viewModel.cachedAt {
       lines += TextBlock(

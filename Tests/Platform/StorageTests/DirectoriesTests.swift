@@ -26,10 +26,11 @@ final class DirectoriesTests: XCTestCase {
     chmod(directory.file("elsewhere"), 0o644)
     symlink(directory.file("elsewhere"), folder + "/link")
 
-    let tightened = try Directories.makePrivate(folder)
+    let changes = try Directories.makePrivate(folder)
 
-    XCTAssertEqual(tightened.map(\.path).sorted(), [folder, folder + "/loose"])
-    XCTAssertEqual(tightened.map(\.oldMode).sorted(), [0o644, 0o777])
+    XCTAssertEqual(
+      changes, [.tightened(path: folder, oldMode: 0o777), .tightened(path: folder + "/loose", oldMode: 0o644)],
+      "the user's own link is neither followed nor removed")
     XCTAssertEqual(Directories.mode(of: folder), 0o700)
     XCTAssertEqual(Directories.mode(of: folder + "/loose"), 0o600)
     XCTAssertEqual(Directories.mode(of: directory.file("elsewhere")), 0o644, "a link's target is left alone")
@@ -73,13 +74,13 @@ final class DirectoriesTests: XCTestCase {
     chmod(target, 0o755)
     symlink(target, directory.file("data"))
 
-    let tightened = try Directories.makePrivate(directory.file("data"))
+    let changes = try Directories.makePrivate(directory.file("data"))
 
-    XCTAssertEqual(tightened.map(\.oldMode), [0o755])
+    XCTAssertEqual(changes, [.tightened(path: directory.file("data"), oldMode: 0o755)])
     XCTAssertEqual(Directories.mode(of: target), 0o700)
   }
 
-  func test_exposure_isAFolderOthersMayWriteToWithoutTheStickyBit() throws {
+  func test_untrustedAncestor_isAFolderOthersMayChange_orAnotherUsersFolder() throws {
     let open = directory.file("open")
     mkdir(open, 0o777)
     chmod(open, 0o777)
@@ -87,9 +88,55 @@ final class DirectoriesTests: XCTestCase {
     mkdir(sticky, 0o777)
     chmod(sticky, 0o1777)
 
-    XCTAssertEqual(Directories.exposure(of: open), 0o777)
-    XCTAssertNil(Directories.exposure(of: sticky), "like /tmp: others cannot rename what is ours")
-    XCTAssertNil(Directories.exposure(of: directory.path))
+    XCTAssertEqual(Directories.untrustedAncestor(of: open + "/home/data")?.path, open)
+    XCTAssertEqual(
+      Directories.untrustedAncestor(of: open + "/data")?.description,
+      "\(open) can be changed by other users (mode 777), who could replace Wayfarer's folders in it; make it private (chmod go-w \(open))"
+    )
+    XCTAssertNil(Directories.untrustedAncestor(of: sticky + "/data"), "like /tmp: others cannot rename what is ours")
+    XCTAssertNil(Directories.untrustedAncestor(of: directory.file("home/data")))
+    if geteuid() == 0 {
+      let foreign = directory.file("foreign")
+      mkdir(foreign, 0o755)
+      chown(foreign, 65_534, 65_534)
+      XCTAssertEqual(Directories.untrustedAncestor(of: foreign + "/data")?.owner, 65_534)
+    }
+  }
+
+  /// Links another user planted in a folder of Wayfarer's (while it was
+  /// open) are removed, so nothing is later written through them.
+  func test_makePrivate_removesLinksOfAnotherUser() throws {
+    try XCTSkipUnless(geteuid() == 0, "needs root to make a link of another user")
+    let folder = directory.file("state")
+    mkdir(folder, 0o700)
+    let victim = directory.file("victim")
+    FileManager.default.createFile(atPath: victim, contents: Data("root secret".utf8))
+    symlink(victim, folder + "/session.json")
+    lchown(folder + "/session.json", 65_534, 65_534)
+
+    let changes = try Directories.makePrivate(folder)
+
+    XCTAssertEqual(changes, [.removedLink(path: folder + "/session.json", owner: 65_534)])
+    XCTAssertEqual(try AtomicFile.read(victim), Array("root secret".utf8))
+  }
+
+  func test_write_replacesALinkAtThePath_neverWritesThroughIt() throws {
+    let victim = directory.file("victim")
+    try AtomicFile.write(Array("keep".utf8), to: victim, mode: 0o644)
+    symlink(victim, directory.file("session.json"))
+
+    try AtomicFile.write(Array("new".utf8), to: directory.file("session.json"))
+    try AtomicFile.replace(directory.file("history")) { temporary in
+      try Data("line".utf8).write(to: URL(fileURLWithPath: temporary))
+    }
+
+    XCTAssertEqual(try AtomicFile.read(victim), Array("keep".utf8))
+    XCTAssertEqual(Directories.mode(of: victim), 0o644)
+    XCTAssertEqual(try AtomicFile.read(directory.file("session.json")), Array("new".utf8))
+    XCTAssertEqual(try AtomicFile.read(directory.file("history")), Array("line".utf8))
+    XCTAssertEqual(Directories.mode(of: directory.file("history")), 0o600)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+    XCTAssertEqual(leftovers, [])
   }
 
   /// A session file turned into a FIFO hung the launch; a link to

@@ -45,21 +45,24 @@ public enum WayfarerApp {
     let accounts: AccountStore
     let database: SQLiteDatabase
     var warnings: [String] = []
-    // A folder others may write to could have Wayfarer's folders swapped
-    // for theirs; it is the person's own folder to fix, so only say so.
-    for parent in Set(paths.all.map { Self.parent(of: $0) }).sorted() {
-      if let mode = Directories.exposure(of: parent) {
-        warnings.append(
-          "\(TextSanitizer.clean(parent)) can be changed by other users (mode \(String(mode, radix: 8))), who could replace Wayfarer's folders in it. Run: chmod go-w \(TextSanitizer.clean(parent))"
-        )
-      }
-    }
     do {
+      // A folder above Wayfarer's that others can change would let them swap
+      // its folders for links of their own, even while it runs: refused.
+      for folder in paths.all {
+        if let untrusted = Directories.untrustedAncestor(of: folder) { throw untrusted }
+      }
       for folder in paths.all + [paths.historyFolder] {
-        for (path, oldMode) in try Directories.makePrivate(folder) {
-          warnings.append(
-            "\(TextSanitizer.clean(path)) could be read by other users (mode \(String(oldMode, radix: 8))); it is now private."
-          )
+        for change in try Directories.makePrivate(folder) {
+          switch change {
+          case .tightened(let path, let oldMode):
+            warnings.append(
+              "\(TextSanitizer.clean(path)) could be read by other users (mode \(String(oldMode, radix: 8))); it is now private."
+            )
+          case .removedLink(let path, let owner):
+            warnings.append(
+              "\(TextSanitizer.clean(path)) was a link made by another user (uid \(owner)), which could only send Wayfarer's writes elsewhere; it was removed."
+            )
+          }
         }
       }
       database = AppDatabase.at(paths.database)
@@ -112,11 +115,6 @@ public enum WayfarerApp {
     guard let problem = StandardOutput.failureDescription else { return 0 }
     printError(problem)
     return 1
-  }
-
-  private static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-    return String(path[..<slash])
   }
 
   private static func printError(_ message: String) {

@@ -36,6 +36,28 @@ public struct UntrustedFolder: Error, Equatable, CustomStringConvertible {
   }
 }
 
+/// What ``Directories/makePrivate(_:)`` changed.
+public enum PrivacyChange: Equatable, Sendable {
+  /// The mode granted something to group or others; it is now private.
+  case tightened(path: String, oldMode: mode_t)
+  /// Another user's link inside a folder of Wayfarer's, removed.
+  case removedLink(path: String, owner: uid_t)
+}
+
+/// A folder above Wayfarer's that others could use to swap its folders for
+/// their own (see ``Directories/untrustedAncestor(of:)``).
+public struct UntrustedAncestor: Error, Equatable, CustomStringConvertible {
+  public let path: String
+  public let owner: uid_t
+  public let mode: mode_t
+
+  public var description: String {
+    owner != 0 && owner != geteuid()
+      ? "\(path) belongs to another user (uid \(owner)), who could replace Wayfarer's folders in it; use a folder of your own"
+      : "\(path) can be changed by other users (mode \(String(mode, radix: 8))), who could replace Wayfarer's folders in it; make it private (chmod go-w \(path))"
+  }
+}
+
 /// Whole-file reads and crash-safe whole-file writes.
 ///
 /// A write goes to a temporary file beside the target, is flushed to disk,
@@ -43,10 +65,13 @@ public struct UntrustedFolder: Error, Equatable, CustomStringConvertible {
 /// half of either.
 public enum AtomicFile {
   /// Replaces `path` with `bytes`, file mode `mode`.
+  ///
+  /// The temporary file has a random name and is created new (`O_EXCL`,
+  /// `O_NOFOLLOW`): a link planted under a name Wayfarer would use is never
+  /// written through, and the rename replaces a link at `path` instead of
+  /// following it.
   public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
-    let temporary = "\(path).\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw FileError("create", path: temporary) }
+    let (fd, temporary) = try createTemporary(beside: path, mode: mode)
     var failure: FileError?
     if fchmod(fd, mode) != 0 { failure = FileError("set the mode of", path: temporary) }
     var offset = 0
@@ -64,6 +89,33 @@ public enum AtomicFile {
     if let failure {
       unlink(temporary)
       throw failure
+    }
+    syncDirectory(of: path)
+  }
+
+  /// A new, empty file beside `path` with a random name, open for writing.
+  static func createTemporary(beside path: String, mode: mode_t) throws -> (fd: Int32, path: String) {
+    for _ in 0..<8 {
+      let temporary = "\(path).\(String(UInt64.random(in: .min ... .max), radix: 36)).tmp"
+      let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      if fd >= 0 { return (fd, temporary) }
+      guard errno == EEXIST else { throw FileError("create", path: path) }
+    }
+    throw FileError("create a temporary file beside", path: path, code: EEXIST)
+  }
+
+  /// Replaces `path` with what `write` puts in the (new, empty, private)
+  /// file whose path it is given, for libraries that write files by name
+  /// (libedit's history). The old file stays whole until the rename.
+  public static func replace(_ path: String, mode: mode_t = 0o600, using write: (String) throws -> Void) throws {
+    let (fd, temporary) = try createTemporary(beside: path, mode: mode)
+    close(fd)
+    do {
+      try write(temporary)
+      guard chmod(temporary, mode) == 0, rename(temporary, path) == 0 else { throw FileError("replace", path: path) }
+    } catch {
+      unlink(temporary)
+      throw error
     }
     syncDirectory(of: path)
   }
@@ -156,8 +208,10 @@ public enum Directories {
   /// inside are left alone. Modes are changed through open descriptors, so
   /// a name swapped meanwhile cannot redirect the change.
   ///
-  /// - Returns: each path whose mode was looser, with the mode it had.
-  public static func makePrivate(_ folder: String) throws -> [(path: String, oldMode: mode_t)] {
+  /// - Returns: what was changed: modes tightened, and links another user
+  ///   made inside the folder, removed (they could only be meant to make
+  ///   Wayfarer write somewhere else).
+  public static func makePrivate(_ folder: String) throws -> [PrivacyChange] {
     try prepare(folder)
     var link = stat()
     guard lstat(folder, &link) == 0 else { throw FileError("open the folder", path: folder) }
@@ -171,8 +225,10 @@ public enum Directories {
     guard fstat(fd, &info) == 0 else { throw FileError("open the folder", path: folder) }
     guard info.st_uid == geteuid() else { throw UntrustedFolder(path: folder, owner: info.st_uid, isLink: false) }
 
-    var tightened: [(path: String, oldMode: mode_t)] = []
-    if info.st_mode & 0o077 != 0, fchmod(fd, 0o700) == 0 { tightened.append((folder, info.st_mode & 0o777)) }
+    var changes: [PrivacyChange] = []
+    if info.st_mode & 0o077 != 0, fchmod(fd, 0o700) == 0 {
+      changes.append(.tightened(path: folder, oldMode: info.st_mode & 0o777))
+    }
     guard let directory = fdopendir(dup(fd)) else { throw FileError("list", path: folder) }
     defer { closedir(directory) }
     while let entry = readdir(directory) {
@@ -180,9 +236,36 @@ public enum Directories {
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       guard name != ".", name != ".." else { continue }
-      if let old = tightenFile(name, in: fd) { tightened.append((folder + "/" + name, old)) }
+      var entry = stat()
+      guard fstatat(fd, name, &entry, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      if entry.st_mode & S_IFMT == S_IFLNK, entry.st_uid != geteuid() {
+        if unlinkat(fd, name, 0) == 0 { changes.append(.removedLink(path: folder + "/" + name, owner: entry.st_uid)) }
+      } else if let old = tightenFile(name, in: fd) {
+        changes.append(.tightened(path: folder + "/" + name, oldMode: old))
+      }
     }
-    return tightened
+    return changes
+  }
+
+  /// The first folder above `path` that others could use to swap what is
+  /// below it: one another user owns (root aside), or one others may write
+  /// to without the sticky bit (`/tmp` has it). Nil when the way is safe.
+  /// Folders not made yet are skipped.
+  public static func untrustedAncestor(of path: String) -> UntrustedAncestor? {
+    var components = path.split(separator: "/").map(String.init)
+    while !components.isEmpty {
+      components.removeLast()
+      let ancestor = "/" + components.joined(separator: "/")
+      var info = stat()
+      guard lstat(ancestor, &info) == 0 else { continue }
+      if info.st_uid != 0, info.st_uid != geteuid() {
+        return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
+      }
+      if info.st_mode & S_IFMT != S_IFLNK, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+        return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
+      }
+    }
+    return nil
   }
 
   /// Makes the regular file `name` in the folder `directory` 0600 if it
@@ -196,15 +279,6 @@ public enum Directories {
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
       info.st_mode & 0o077 != 0, fchmod(fd, 0o600) == 0
     else { return nil }
-    return info.st_mode & 0o777
-  }
-
-  /// The mode of `folder` when other users may add, remove or rename what
-  /// is in it (group- or world-writable without the sticky bit): they could
-  /// then swap Wayfarer's folders for their own. Nil when it is safe.
-  public static func exposure(of folder: String) -> mode_t? {
-    var info = stat()
-    guard stat(folder, &info) == 0, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 else { return nil }
     return info.st_mode & 0o777
   }
 

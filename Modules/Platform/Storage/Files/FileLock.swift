@@ -8,8 +8,15 @@
 public enum FileLock {
   /// Runs `body` holding the lock on `path` (created 0600 if missing).
   public static func withLock<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw FileError("open the lock", path: path) }
+    let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      if errno == ELOOP {
+        throw FileError(
+          "open the lock", path: path, code: ELOOP, explanation: "it is a symbolic link, which Wayfarer does not follow"
+        )
+      }
+      throw FileError("open the lock", path: path)
+    }
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
       guard errno == EINTR else { throw FileError("lock", path: path) }

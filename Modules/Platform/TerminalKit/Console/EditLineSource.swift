@@ -1,4 +1,5 @@
 internal import CEditLine
+import Storage
 
 #if canImport(Glibc)
   import Glibc
@@ -162,13 +163,14 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   func remember(_ line: String) {
     _ = wf_history_enter(history, line)
     guard let historyPath else { return }
-    // Create it private before libedit writes: fopen would honour the umask.
-    let fd = open(historyPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      _ = fchmod(fd, 0o600)
-      close(fd)
+    // A new private file, renamed over the old one: a Wayfarer ending in the
+    // middle of a save (`quit`) leaves the old history whole, and a link
+    // planted at the path is replaced, never written through.
+    try? AtomicFile.replace(historyPath) { temporary in
+      guard wf_history_save(history, temporary) >= 0 else {
+        throw FileError("save the history to", path: temporary, code: EIO)
+      }
     }
-    _ = wf_history_save(history, historyPath)
   }
 
   func useHistory(at path: String?) {
