@@ -43,6 +43,13 @@ public final class ScriptedConsole: Console {
     output += lines.map(\.plainText)
   }
 
+  /// Partial writes, in order, as written.
+  public private(set) var partialOutput: [String] = []
+
+  public func writePartial(_ text: String, style: TextStyle) {
+    partialOutput.append(text)
+  }
+
   public func readLine(prompt: String) async -> String? {
     requests.append(.answer(prompt: prompt))
     return next()
@@ -57,8 +64,12 @@ public final class ScriptedConsole: Console {
     statusUpdates += 1
   }
 
+  /// The completions offered with each command prompt, in order.
+  public private(set) var completionTables: [CompletionTable] = []
+
   public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
     requests.append(.command(prompt: prompt))
+    completionTables.append(completions)
     return next()
   }
 

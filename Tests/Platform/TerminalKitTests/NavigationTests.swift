@@ -28,6 +28,28 @@ final class TitledScreen: Screen {
   }
 }
 
+/// A chat-like screen: takes free text, and one command of its own.
+@MainActor
+final class ChatScreen: Screen {
+  var received: [String] = []
+
+  init() {
+    super.init(title: "Chat", pathComponent: "chat")
+  }
+
+  override var acceptsFreeText: Bool { true }
+
+  override var commands: [Command] {
+    [Command("new", summary: "Start again") { input in input.console.write("new conversation") }]
+  }
+
+  override func receiveText(_ text: String, console: any Console) async {
+    received.append(text)
+    console.writePartial("echo: ", style: .plain)
+    console.writePartial(text + "\n", style: .plain)
+  }
+}
+
 @MainActor
 struct PlainChrome: WindowChrome {
   func header(for window: Window, in context: RenderContext) -> [StyledLine] {
@@ -132,6 +154,29 @@ final class REPLTests: XCTestCase {
       XCTAssertNil(items.item(numbered: outside), "\(outside)")
     }
     XCTAssertEqual(items[1...].item(numbered: 1), "b", "a slice counts from its own first item")
+  }
+
+  func test_aFreeTextScreen_takesLinesAsText_andCommandsAfterASlash() async {
+    let chat = ChatScreen()
+    let (repl, window, console) = makeSUT(root: TitledScreen("explore"))
+    window.visibleStack?.push(chat)
+    console.feed(["hello there", "quit", "/new", "//etc/hosts", "/nonsense", "/help", "/back", "quit"])
+
+    await repl.run()
+
+    XCTAssertEqual(chat.received, ["hello there", "quit", "/etc/hosts"], "quit is text here: /quit leaves")
+    XCTAssertEqual(console.partialOutput, ["echo: ", "hello there\n", "echo: ", "quit\n", "echo: ", "/etc/hosts\n"])
+    XCTAssertTrue(console.output.contains("new conversation"), console.transcript)
+    XCTAssertTrue(
+      console.output.contains("Unknown command '/nonsense'. Type /help to see what you can do here."),
+      console.transcript)
+    XCTAssertTrue(console.output.contains { $0.hasPrefix("  /new ") }, console.transcript)
+    XCTAssertTrue(console.output.contains { $0.hasPrefix("  /back ") }, console.transcript)
+    XCTAssertEqual(window.path, "explore", "/back popped the chat")
+    XCTAssertEqual(console.remembered.prefix(3), ["hello there", "quit", "/new"], "history keeps messages too")
+    XCTAssertTrue(console.completionTables.first?.commands.contains("/new") == true)
+    XCTAssertTrue(console.completionTables.first?.commands.contains("/back") == true)
+    XCTAssertFalse(console.completionTables.last?.commands.contains("/back") == true, "plain names off the chat")
   }
 
   func test_back_atTheRoot_saysSo_andElsewherePops() async {

@@ -122,3 +122,39 @@ final class SecretInputTests: XCTestCase {
     XCTAssertEqual(typed(Array("ab".utf8) + [0x04]).outcome, .more)
   }
 }
+
+final class StreamSanitizerTests: XCTestCase {
+  /// Feeds `text`'s bytes cut at every position into two pieces, and at
+  /// every byte; each way must give the same clean text.
+  private func assertClean(_ text: String, is expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    let bytes = Array(text.utf8)
+    for cut in 0...bytes.count {
+      var sanitizer = StreamSanitizer()
+      let result = sanitizer.feed(bytes[..<cut]) + sanitizer.feed(bytes[cut...]) + sanitizer.finish()
+      XCTAssertEqual(result, expected, "cut at byte \(cut)", file: file, line: line)
+    }
+    var sanitizer = StreamSanitizer()
+    let byteByByte = bytes.map { sanitizer.feed([$0]) }.joined() + sanitizer.finish()
+    XCTAssertEqual(byteByByte, expected, "one byte at a time", file: file, line: line)
+  }
+
+  func test_escapeSequencesSplitAcrossPieces_areRemovedWhole() {
+    assertClean("a\u{1B}[31mred\u{1B}[0m b", is: "ared b")
+    assertClean("x\u{1B}]0;owned title\u{07}y", is: "xy")
+    assertClean("x\u{1B}]8;;http://e\u{1B}\\link\u{1B}]8;;\u{1B}\\y", is: "xlinky")
+    assertClean("x\u{1B}cy\u{9B}2Jz", is: "xyz")
+  }
+
+  func test_multibyteCharactersSplitAcrossPieces_arePrintedWhole_linesKept() {
+    assertClean("São Paulo 東京 🚀\nline two\tend\r", is: "São Paulo 東京 🚀\nline two end")
+    assertClean("bidi \u{202E}evil\u{2066}", is: "bidi evil")
+  }
+
+  func test_brokenUTF8_isReplaced_andAHalfCharacterAtTheEnd_too() {
+    var sanitizer = StreamSanitizer()
+    XCTAssertEqual(sanitizer.feed([0x61, 0xFF, 0x62, 0xC3]), "a\u{FFFD}b")
+    XCTAssertEqual(sanitizer.feed([0x41]), "\u{FFFD}A", "a lead byte followed by no continuation")
+    XCTAssertEqual(sanitizer.feed([0xE2, 0x82]), "")
+    XCTAssertEqual(sanitizer.finish(), "\u{FFFD}")
+  }
+}

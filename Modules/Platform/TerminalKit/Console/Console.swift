@@ -5,6 +5,12 @@ public protocol Console: AnyObject {
 
   func write(_ lines: [StyledLine])
 
+  /// Writes `text` at once without ending the line: a reply as it streams
+  /// in. Line breaks in it are kept; anything else is sanitised as every
+  /// span is (use ``StreamSanitizer`` first, so that a sequence split
+  /// between two pieces is removed whole).
+  func writePartial(_ text: String, style: TextStyle)
+
   /// Asks for one answer (a form field). `nil` when the person pressed
   /// Ctrl-C or input ended: the form is cancelled.
   func readLine(prompt: String) async -> String?

@@ -10,6 +10,7 @@ public final class NullConsole: Console {
   }
 
   public func write(_ lines: [StyledLine]) {}
+  public func writePartial(_ text: String, style: TextStyle) {}
   public func readLine(prompt: String) async -> String? { nil }
   public func readSecret(prompt: String) async -> String? { nil }
   public func setStatus(_ line: StyledLine?) {}

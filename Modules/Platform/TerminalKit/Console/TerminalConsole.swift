@@ -39,6 +39,12 @@ public final class TerminalConsole: Console {
 
   public var isOutputBroken: Bool { StandardOutput.failure != nil }
 
+  public func writePartial(_ text: String, style: TextStyle) {
+    let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
+    StandardOutput.write(
+      pieces.map { renderer.render(StyledLine(String($0), style: style)) }.joined(separator: "\n"))
+  }
+
   public func setStatus(_ line: StyledLine?) {
     guard capabilities.outputIsTerminal else { return }
     StandardOutput.write(renderer.statusLine(line))

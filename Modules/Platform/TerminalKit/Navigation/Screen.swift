@@ -25,6 +25,16 @@ open class Screen {
   /// The commands this screen accepts, besides the global ones.
   open var commands: [Command] { [] }
 
+  /// Whether the screen takes free text, as a chat does: every line not
+  /// starting with `/` goes to ``receiveText(_:console:)``, and commands are
+  /// typed with a `/` before them (`/back`, `/help`); `//` sends a line that
+  /// starts with `/`.
+  open var acceptsFreeText: Bool { false }
+
+  /// A line of free text (see ``acceptsFreeText``), trimmed and not empty.
+  /// Ctrl-C cancels the task running it.
+  open func receiveText(_ text: String, console: any Console) async {}
+
   /// The screen's content, below the navigation chrome.
   open func body(in context: RenderContext) -> [StyledLine] { [] }
 

@@ -34,10 +34,14 @@ public final class REPL {
       guard let line = await console.readCommand(prompt: prompt, completions: completionTable()) else { return }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard !trimmed.isEmpty else { continue }
-      // Only lines that name a command go into history: a password typed
-      // at the prompt by mistake is "unknown", and must not be kept.
-      if command(named: trimmed) != nil { console.remember(trimmed) }
-      await execute(trimmed)
+      if let screen = window.visibleScreen, screen.acceptsFreeText {
+        await handleFreeText(trimmed, on: screen)
+      } else {
+        // Only lines that name a command go into history: a password typed
+        // at the prompt by mistake is "unknown", and must not be kept.
+        if command(named: trimmed) != nil { console.remember(trimmed) }
+        await execute(trimmed)
+      }
       await settle()
     }
   }
@@ -45,6 +49,25 @@ public final class REPL {
   /// Cancels whatever command or appear hook is running.
   public func interrupt() {
     running?.cancel()
+  }
+
+  /// A line on a free-text screen: `/command`, `//text` or text.
+  private func handleFreeText(_ line: String, on screen: Screen) async {
+    console.remember(line)
+    guard line.hasPrefix("/"), !line.hasPrefix("//") else {
+      let text = line.hasPrefix("//") ? String(line.dropFirst()) : line
+      let console = console
+      await runCancellable { await screen.receiveText(text, console: console) }
+      return
+    }
+    let commandLine = String(line.dropFirst())
+    guard command(named: commandLine) != nil else {
+      let name = commandLine.prefix { !$0.isWhitespace }
+      console.write(
+        "Unknown command '/\(TextSanitizer.clean(String(name), limit: 40))'. Type /help to see what you can do here.")
+      return
+    }
+    await execute(commandLine)
   }
 
   /// Runs one command line, as if typed.
@@ -120,7 +143,11 @@ public final class REPL {
     for command in commands where !command.completions.isEmpty {
       arguments[command.name] = command.completions
     }
-    return CompletionTable(commands: commands.map(\.name), arguments: arguments)
+    // On a free-text screen commands are typed after a `/`.
+    let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""
+    return CompletionTable(
+      commands: commands.map { prefix + $0.name },
+      arguments: Dictionary(uniqueKeysWithValues: arguments.map { (prefix + $0.key, $0.value) }))
   }
 
   private var globalCommands: [Command] {
@@ -186,9 +213,12 @@ public final class REPL {
     let taken = Set(screenCommands.map(\.name))
     let global = globalCommands.filter { !taken.contains($0.name) }
     let width = (screenCommands + global).map { DisplayWidth.of($0.usage) }.max() ?? 0
+    let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""
     func rows(_ commands: [Command]) -> [StyledLine] {
       commands.map { command in
-        StyledLine("  ") + StyledSpan(DisplayWidth.pad(command.usage, to: width), style: TextStyle(isBold: true))
+        StyledLine("  ")
+          + StyledSpan(
+            DisplayWidth.pad(prefix + command.usage, to: width + prefix.count), style: TextStyle(isBold: true))
           + StyledSpan("  " + command.summary)
       }
     }

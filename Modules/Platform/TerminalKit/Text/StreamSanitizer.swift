@@ -1,0 +1,115 @@
+/// Makes text that arrives in pieces (a streamed reply) harmless, across the
+/// pieces' boundaries.
+///
+/// The same rules as ``TextSanitizer``, kept as state between pieces: an
+/// escape sequence split over two pieces is still removed whole, and a
+/// UTF-8 character split over two pieces is printed once, whole. Line
+/// breaks are kept (a reply has lines); tabs become a space; carriage
+/// returns, other controls and bidirectional overrides are dropped.
+public struct StreamSanitizer: Sendable {
+  private enum Escape: Sendable {
+    case none
+    /// After ESC: the next character says which kind.
+    case started
+    /// CSI (ESC [ or C1 0x9B): parameters until a final 0x40…0x7E.
+    case controlSequence
+    /// OSC, DCS, SOS, PM, APC: until BEL or ST (ESC \ or C1 0x9C).
+    case string
+    /// ESC inside a string: `\` ends it.
+    case stringEscape
+  }
+
+  private var escape = Escape.none
+  /// The bytes of a UTF-8 character that has not all arrived.
+  private var pending: [UInt8] = []
+
+  public init() {}
+
+  /// The clean text of `bytes`, to print now; what cannot be judged yet
+  /// (half a character, a sequence not ended) waits for the next piece.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> String {
+    var output = String.UnicodeScalarView()
+    for byte in bytes {
+      if !pending.isEmpty {
+        if byte & 0xC0 == 0x80 {
+          pending.append(byte)
+          if pending.count == Self.length(ofSequenceStartingWith: pending[0]) {
+            take(Self.decode(pending) ?? "\u{FFFD}", into: &output)
+            pending.removeAll()
+          }
+          continue
+        }
+        // A new character began before the last one ended: that one was broken.
+        pending.removeAll()
+        take("\u{FFFD}", into: &output)
+      }
+      switch Self.length(ofSequenceStartingWith: byte) {
+      case 1: take(Unicode.Scalar(byte), into: &output)
+      case nil: take("\u{FFFD}", into: &output)
+      default: pending = [byte]
+      }
+    }
+    return String(output)
+  }
+
+  /// The end of the text: half a character still waiting is replaced, an
+  /// unfinished escape sequence dropped.
+  public mutating func finish() -> String {
+    defer {
+      pending.removeAll()
+      escape = .none
+    }
+    return pending.isEmpty ? "" : "\u{FFFD}"
+  }
+
+  private mutating func take(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) {
+    let value = scalar.value
+    switch escape {
+    case .started:
+      switch scalar {
+      case "[": escape = .controlSequence
+      case "]", "P", "X", "^", "_": escape = .string
+      default: escape = .none  // a two-character sequence: both dropped
+      }
+      return
+    case .controlSequence:
+      if (0x40...0x7E).contains(value) { escape = .none }
+      return
+    case .string:
+      if value == 0x07 || value == 0x9C { escape = .none } else if value == 0x1B { escape = .stringEscape }
+      return
+    case .stringEscape:
+      escape = .none
+      return
+    case .none:
+      break
+    }
+    switch value {
+    case 0x1B: escape = .started
+    case 0x9B: escape = .controlSequence
+    case 0x0A: output.append(scalar)
+    case 0x09: output.append(" ")
+    case 0..<0x20, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: break
+    default: output.append(scalar)
+    }
+  }
+
+  /// How many bytes a UTF-8 sequence with this first byte has; nil when the
+  /// byte cannot start one.
+  private static func length(ofSequenceStartingWith byte: UInt8) -> Int? {
+    switch byte {
+    case 0x00...0x7F: 1
+    case 0xC2...0xDF: 2
+    case 0xE0...0xEF: 3
+    case 0xF0...0xF4: 4
+    default: nil
+    }
+  }
+
+  private static func decode(_ bytes: [UInt8]) -> Unicode.Scalar? {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator), iterator.next() == nil else { return nil }
+    return scalar
+  }
+}
