@@ -1,4 +1,3 @@
-import Networking
 import XCTest
 
 @testable import App
@@ -41,33 +40,70 @@ final class CommandLineOptionsTests: XCTestCase {
   }
 }
 
-final class HomeEnvironmentTests: XCTestCase {
-  private func read(_ variables: [String: String]) -> (environment: HomeEnvironment, warnings: [String]) {
-    HomeEnvironment.from(environment: variables, cacheDirectory: "/cache") { NoClient() }
+final class ConfigurationTests: XCTestCase {
+  private func read(_ variables: [String: String]) -> Configuration {
+    Configuration.read(variables)
   }
 
-  private final class NoClient: HTTPClient {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 500) }
+  func test_nothingSet_isTheOfflineCatalogAroundTheDefault_withNoWarning() {
+    let configuration = read([:])
+    XCTAssertNil(configuration.geoapify)
+    XCTAssertNil(configuration.fixedLocation)
+    XCTAssertEqual(configuration.warnings, [])
+  }
+
+  func test_geoapify_keyAndURL() {
+    XCTAssertEqual(
+      read(["GEOAPIFY_API_KEY": "k"]).geoapify,
+      Configuration.GeoapifyAccess(apiKey: "k", baseURL: URL(string: "https://api.geoapify.com")!))
+    XCTAssertEqual(
+      read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": "HTTP://127.0.0.1:8080"]).geoapify?.baseURL
+        .absoluteString, "HTTP://127.0.0.1:8080")
+    XCTAssertNil(read(["WAYFARER_GEOAPIFY_URL": "http://127.0.0.1"]).geoapify, "no key, no service")
+    XCTAssertNil(read(["GEOAPIFY_API_KEY": ""]).geoapify)
   }
 
   func test_location_takesDecimalDegreesInRange_only() {
-    XCTAssertEqual(read(["WAYFARER_LOCATION": "-23.55, -46.63"]).environment.fixedLocation?.latitude, -23.55)
-    XCTAssertEqual(read(["WAYFARER_LOCATION": "1e1,2E1"]).environment.fixedLocation?.longitude, 20)
-    for bad in ["0x10,0x10", "inf,0", "nan,0", "91,0", "0,181", "abc", "1,2,3", "1", "1e999,0"] {
-      let result = read(["WAYFARER_LOCATION": bad])
-      XCTAssertNil(result.environment.fixedLocation, bad)
-      XCTAssertEqual(result.warnings.count, 1, bad)
+    XCTAssertEqual(read(["WAYFARER_LOCATION": "-23.55, -46.63"]).fixedLocation?.latitude, -23.55)
+    XCTAssertEqual(read(["WAYFARER_LOCATION": "1e1,2E1"]).fixedLocation?.longitude, 20)
+    for bad in ["0x10,0x10", "inf,0", "nan,0", "91,0", "0,181", "abc", "1,2,3", "1", "1e999,0", "1,2,", ",1"] {
+      let configuration = read(["WAYFARER_LOCATION": bad])
+      XCTAssertNil(configuration.fixedLocation, bad)
+      XCTAssertEqual(configuration.warnings.count, 1, bad)
+      XCTAssertTrue(configuration.warnings.first?.hasPrefix("WAYFARER_LOCATION must be LAT,LON") == true, bad)
     }
   }
 
   func test_anInvalidServiceURL_sendsTheKeyNowhere() {
     for bad in ["not a url", "ftp://127.0.0.1", "file:///etc/passwd", "http://", "javascript:alert(1)", "//host"] {
-      let result = read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": bad])
-      XCTAssertNil(result.environment.geoapify, bad)
-      XCTAssertEqual(result.warnings.count, 1, bad)
+      let configuration = read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": bad])
+      XCTAssertNil(configuration.geoapify, bad)
+      XCTAssertEqual(configuration.warnings.count, 1, bad)
+      XCTAssertTrue(configuration.warnings.first?.hasPrefix("WAYFARER_GEOAPIFY_URL must be an http") == true, bad)
     }
-    XCTAssertEqual(
-      read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": "HTTP://127.0.0.1:8080"]).environment.geoapify?.baseURL
-        .absoluteString, "HTTP://127.0.0.1:8080")
+  }
+
+  func test_theClock_isTheOneGiven() {
+    let fixed = Date(timeIntervalSince1970: 1_800_000_000)
+    XCTAssertEqual(Configuration.read([:], clock: { fixed }).clock(), fixed)
+  }
+
+  /// --help and the README list the variables of the parser's own table.
+  func test_helpAndTheREADME_listEveryVariableOfTheTable() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../README.md"), encoding: .utf8)
+    var documented = Set<String>()
+    for row in readme.split(separator: "\n") where row.hasPrefix("| `") {
+      let firstCell = row.split(separator: "|")[0]
+      let quoted = firstCell.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      documented.formUnion(quoted.filter { $0.allSatisfy { $0.isUppercase || $0 == "_" } })
+    }
+    let names = Set(Configuration.variables.flatMap { $0.name.components(separatedBy: ", ") })
+
+    XCTAssertEqual(documented, names)
+    for name in names {
+      XCTAssertTrue(CommandLineOptions.usage.contains(name), name)
+    }
   }
 }

@@ -33,10 +33,7 @@ enum CommandLineOptions: Equatable {
     output every time. Type `help` inside for the commands of each screen.
 
     Environment:
-      WAYFARER_HOME   keep every file under this folder (config, data, state, cache)
-      XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
-                      used when WAYFARER_HOME is not set (defaults under ~)
-      NO_COLOR        turn colours off; TERM=dumb also turns off symbols
+    \(environmentHelp)
 
     Files (under WAYFARER_HOME or the XDG folders):
       data/wayfarer.sqlite   accounts (Argon2id password hashes) and settings
@@ -47,4 +44,15 @@ enum CommandLineOptions: Equatable {
     or output cannot be written; 2 for a bad option; 128 + N after signal N
     (SIGTERM, SIGHUP, SIGQUIT), with the terminal's settings restored.
     """
+
+  /// The variables `Configuration` reads, from its own table.
+  static var environmentHelp: String {
+    Configuration.variables.map { variable in
+      let name = "  " + variable.name
+      let column = 25
+      return name.count < column
+        ? DisplayWidth.pad(name, to: column) + variable.meaning
+        : name + "\n" + String(repeating: " ", count: column) + variable.meaning
+    }.joined(separator: "\n")
+  }
 }

@@ -42,6 +42,7 @@ public enum WayfarerApp {
       printError("\(error)")
       return 1
     }
+    let configuration = Configuration.read(environment)
     let accounts: AccountStore
     let database: SQLiteDatabase
     var warnings: [String] = []
@@ -66,7 +67,7 @@ public enum WayfarerApp {
         }
       }
       database = AppDatabase.at(paths.database)
-      accounts = AccountStore(database: database)
+      accounts = AccountStore(database: database, now: configuration.clock)
     } catch {
       for warning in warnings { printError(warning) }
       printError("Wayfarer cannot keep its files in \(paths.origin): \(error). Choose a folder you can write to.")
@@ -86,17 +87,19 @@ public enum WayfarerApp {
 
     let console = TerminalConsole(
       capabilities: TerminalCapabilities.detect(environment: environment), environment: environment)
-    let session = FileSessionStore(path: paths.sessionFile)
-    let home = HomeEnvironment.from(environment: environment, cacheDirectory: paths.cache) {
-      CurlHTTPClient(configuration: .init(userAgent: "wayfarer/\(AppInfo.version)"))
-    }
+    let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
+    // One client for every live service (one connection cache, one place
+    // where HTTP is set up), made whether or not a service is configured.
+    let http = CurlHTTPClient(configuration: .init(userAgent: "wayfarer/\(AppInfo.version)"))
     let services = AppServices(
-      session: session, accounts: accounts, database: database, home: home.environment, now: { Date() })
+      session: session, accounts: accounts, database: database,
+      home: HomeEnvironment(configuration: configuration, client: http, cacheDirectory: paths.cache),
+      now: configuration.clock)
 
     console.write(
       StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)
         + StyledSpan(" · type help to see what you can do here", style: Palette.muted))
-    for warning in warnings + [session.warning].compactMap({ $0 }) + home.warnings {
+    for warning in warnings + [session.warning].compactMap({ $0 }) + configuration.warnings {
       console.write(Message.warning(warning, in: console.context))
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+import TerminalKit
+
+/// Everything Wayfarer takes from its environment, read and checked once at
+/// launch, in this one place.
+///
+/// A value that cannot be used is left out with one sentence in
+/// ``warnings`` naming the variable and what it expects; the app then
+/// starts without it. `--help` lists ``variables``, the same table the
+/// parser follows, so the two cannot drift.
+struct Configuration: Sendable {
+  /// An environment variable Wayfarer reads, as `--help` and the README list it.
+  struct Variable: Equatable, Sendable {
+    let name: String
+    let meaning: String
+  }
+
+  /// Where Geoapify is, and the key it is sent.
+  struct GeoapifyAccess: Equatable, Sendable {
+    var apiKey: String
+    var baseURL: URL
+  }
+
+  /// A fixed point to search around (`WAYFARER_LOCATION`).
+  struct Location: Equatable, Sendable {
+    var latitude: Double
+    var longitude: Double
+  }
+
+  static let variables: [Variable] = [
+    Variable(name: "WAYFARER_HOME", meaning: "keep every file under this folder (config, data, state, cache)"),
+    Variable(
+      name: "XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
+      meaning: "used when WAYFARER_HOME is not set (defaults under ~)"),
+    Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also turns off symbols"),
+    Variable(name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog"),
+    Variable(name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"),
+    Variable(name: "WAYFARER_LOCATION", meaning: "LAT,LON in decimal degrees to search around"),
+  ]
+
+  static let defaultGeoapifyURL = URL(string: "https://api.geoapify.com")!
+
+  /// Geoapify's key and address; nil for the offline catalog.
+  var geoapify: GeoapifyAccess?
+  var fixedLocation: Location?
+  /// The clock every store and screen asks for the time.
+  var clock: @Sendable () -> Date
+  /// One sentence per value left out.
+  var warnings: [String]
+
+  /// Reads the variables above from `environment`.
+  static func read(_ environment: [String: String], clock: @escaping @Sendable () -> Date = { Date() })
+    -> Configuration
+  {
+    var configuration = Configuration(geoapify: nil, fixedLocation: nil, clock: clock, warnings: [])
+    if let key = nonEmpty(environment["GEOAPIFY_API_KEY"]) {
+      var baseURL: URL? = defaultGeoapifyURL
+      if let text = nonEmpty(environment["WAYFARER_GEOAPIFY_URL"]) {
+        baseURL = serviceURL(text)
+        if baseURL == nil {
+          // Falling back to the real service would send the key somewhere
+          // the person did not ask for: use no service at all.
+          configuration.warnings.append(
+            "WAYFARER_GEOAPIFY_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
+              + "GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog.")
+        }
+      }
+      configuration.geoapify = baseURL.map { GeoapifyAccess(apiKey: key, baseURL: $0) }
+    }
+    if let text = nonEmpty(environment["WAYFARER_LOCATION"]) {
+      if let location = location(text) {
+        configuration.fixedLocation = location
+      } else {
+        configuration.warnings.append(
+          "WAYFARER_LOCATION must be LAT,LON in degrees (like -23.55,-46.63); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
+        )
+      }
+    }
+    return configuration
+  }
+
+  /// `text` as a service's base URL: http or https, with a host, and
+  /// nothing else (no `file:`, `ftp:`, or text that only looks like one).
+  static func serviceURL(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      let host = url.host, !host.isEmpty
+    else { return nil }
+    return url
+  }
+
+  /// `LAT,LON` in decimal degrees, in range. Double() alone would also take
+  /// "0x10", "inf" or "nan".
+  static func location(_ text: String) -> Location? {
+    let decimal = Set("0123456789+-.eE")
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
+      let number = part.trimmingCharacters(in: .whitespaces)
+      return number.allSatisfy(decimal.contains) ? Double(number) : nil
+    }
+    guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90,
+      abs(longitude) <= 180
+    else { return nil }
+    return Location(latitude: latitude, longitude: longitude)
+  }
+
+  private static func nonEmpty(_ value: String?) -> String? {
+    guard let value, !value.isEmpty else { return nil }
+    return value
+  }
+}
