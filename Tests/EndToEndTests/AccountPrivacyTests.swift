@@ -54,7 +54,8 @@ final class AccountPrivacyTests: XCTestCase {
     XCTAssertEqual(mode("data/wayfarer.sqlite"), 0o600)
     XCTAssertEqual(mode("state/session.json"), 0o600)
     for (path, old) in [("data", "777"), ("data/wayfarer.sqlite", "644"), ("state/session.json", "666")] {
-      let warning = "! \(home.path)/\(path) could be read by other users (mode \(old)); it is now private.\n"
+      let access = old == "644" ? "read" : "read or changed"
+      let warning = "! \(home.path)/\(path) could be \(access) by other users (mode \(old)); it is now private.\n"
       XCTAssertEqual(run.stdout.components(separatedBy: warning).count - 1, 1, run.stdout)
     }
     XCTAssertFalse(again.stdout.contains("now private"), again.stdout)

@@ -153,7 +153,8 @@ final class HomeSessionTests: XCTestCase {
   }
 
   func test_theChosenCity_isRememberedPerAccount() throws {
-    XCTAssertEqual(try run(register + ["city berlin", "use 1", "quit"], server: nil).status, 0)
+    let first = try run(register + ["city berlin", "use 1", "quit"], server: nil)
+    XCTAssertEqual(first.status, 0, first.stderr)
 
     let relaunch = try run(["quit"], server: nil)
 

@@ -36,7 +36,7 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "--colour"]), .invalid("Unknown option '--colour'."))
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "--help", "x"]),
-      .invalid("wayfarer takes at most one option; got: --help x"))
+      .invalid("wayfarer takes at most one option; got: --help x."))
   }
 }
 

@@ -116,8 +116,45 @@ final class DirectoriesTests: XCTestCase {
 
     let changes = try Directories.makePrivate(folder)
 
-    XCTAssertEqual(changes, [.removedLink(path: folder + "/session.json", owner: 65_534)])
+    XCTAssertEqual(changes, [.removed(path: folder + "/session.json", intruder: .link(owner: 65_534))])
     XCTAssertEqual(try AtomicFile.read(victim), Array("root secret".utf8))
+  }
+
+  /// Another user's file (a session written to log in without a password)
+  /// and a hard link to someone's file are removed, never trusted or chmod-ed.
+  func test_makePrivate_removesAnotherUsersFile_andHardLinks() throws {
+    let folder = directory.file("state")
+    mkdir(folder, 0o700)
+    let elsewhere = directory.file("elsewhere")
+    try AtomicFile.write(Array("someone's".utf8), to: elsewhere, mode: 0o666)
+    link(elsewhere, folder + "/history")
+    var expected: [PrivacyChange] = [.removed(path: folder + "/history", intruder: .hardLink)]
+    if geteuid() == 0 {
+      try AtomicFile.write(Array(#"{"accountID":"1"}"#.utf8), to: folder + "/session.json", mode: 0o644)
+      chown(folder + "/session.json", 65_534, 65_534)
+      expected.append(.removed(path: folder + "/session.json", intruder: .file(owner: 65_534)))
+    }
+
+    let changes = try Directories.makePrivate(folder)
+
+    XCTAssertEqual(Set(changes.map { "\($0)" }), Set(expected.map { "\($0)" }))
+    XCTAssertEqual(Directories.mode(of: elsewhere), 0o666, "the other name's file is not chmod-ed")
+    XCTAssertEqual(try AtomicFile.read(elsewhere), Array("someone's".utf8))
+  }
+
+  /// A relative home, or a link in the path, must not hide a folder others
+  /// can change.
+  func test_untrustedAncestor_seesThroughRelativePathsAndLinks() throws {
+    let open = directory.file("open")
+    mkdir(open, 0o777)
+    chmod(open, 0o777)
+    symlink(open, directory.file("link"))
+
+    XCTAssertEqual(Directories.untrustedAncestor(of: directory.file("link/home/data"))?.path, open)
+    let previous = FileManager.default.currentDirectoryPath
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    FileManager.default.changeCurrentDirectoryPath(open)
+    XCTAssertEqual(Directories.untrustedAncestor(of: "home/data")?.path, open)
   }
 
   func test_write_replacesALinkAtThePath_neverWritesThroughIt() throws {

@@ -12,7 +12,7 @@ enum CommandLineOptions: Equatable {
     guard let first = options.first else { return .run }
     guard options.count == 1 else {
       return .invalid(
-        "wayfarer takes at most one option; got: \(TextSanitizer.clean(options.joined(separator: " "), limit: 60))")
+        "wayfarer takes at most one option; got: \(TextSanitizer.clean(options.joined(separator: " "), limit: 60)).")
     }
     switch first {
     case "-h", "--help": return .help

@@ -57,11 +57,19 @@ public enum WayfarerApp {
           switch change {
           case .tightened(let path, let oldMode):
             warnings.append(
-              "\(TextSanitizer.clean(path)) could be read by other users (mode \(String(oldMode, radix: 8))); it is now private."
+              "\(TextSanitizer.clean(path)) could be \(oldMode & 0o022 != 0 ? "read or changed" : "read") by other users (mode \(String(oldMode, radix: 8))); it is now private."
             )
-          case .removedLink(let path, let owner):
+          case .removed(let path, .link(let owner)):
             warnings.append(
               "\(TextSanitizer.clean(path)) was a link made by another user (uid \(owner)), which could only send Wayfarer's writes elsewhere; it was removed."
+            )
+          case .removed(let path, .file(let owner)):
+            warnings.append(
+              "\(TextSanitizer.clean(path)) belonged to another user (uid \(owner)), so Wayfarer did not trust it; it was removed."
+            )
+          case .removed(let path, .hardLink):
+            warnings.append(
+              "\(TextSanitizer.clean(path)) was also a file elsewhere (a hard link), so Wayfarer did not use it; it was removed."
             )
           }
         }

@@ -38,10 +38,21 @@ public struct UntrustedFolder: Error, Equatable, CustomStringConvertible {
 
 /// What ``Directories/makePrivate(_:)`` changed.
 public enum PrivacyChange: Equatable, Sendable {
+  /// Why an entry of a folder of Wayfarer's was removed: it could only have
+  /// been put there to make Wayfarer read or write something not its own.
+  public enum Intruder: Equatable, Sendable {
+    /// A link another user made.
+    case link(owner: uid_t)
+    /// A file another user owns (a session planted to log in, say).
+    case file(owner: uid_t)
+    /// A file with another name elsewhere (a hard link to someone's file).
+    case hardLink
+  }
+
   /// The mode granted something to group or others; it is now private.
   case tightened(path: String, oldMode: mode_t)
-  /// Another user's link inside a folder of Wayfarer's, removed.
-  case removedLink(path: String, owner: uid_t)
+  /// An entry that was not Wayfarer's, removed.
+  case removed(path: String, intruder: Intruder)
 }
 
 /// A folder above Wayfarer's that others could use to swap its folders for
@@ -238,8 +249,19 @@ public enum Directories {
       guard name != ".", name != ".." else { continue }
       var entry = stat()
       guard fstatat(fd, name, &entry, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-      if entry.st_mode & S_IFMT == S_IFLNK, entry.st_uid != geteuid() {
-        if unlinkat(fd, name, 0) == 0 { changes.append(.removedLink(path: folder + "/" + name, owner: entry.st_uid)) }
+      let kind = entry.st_mode & S_IFMT
+      let intruder: PrivacyChange.Intruder? =
+        if kind == S_IFLNK, entry.st_uid != geteuid() {
+          .link(owner: entry.st_uid)
+        } else if kind == S_IFREG, entry.st_uid != geteuid() {
+          .file(owner: entry.st_uid)
+        } else if kind == S_IFREG, entry.st_nlink > 1 {
+          .hardLink
+        } else {
+          nil
+        }
+      if let intruder {
+        if unlinkat(fd, name, 0) == 0 { changes.append(.removed(path: folder + "/" + name, intruder: intruder)) }
       } else if let old = tightenFile(name, in: fd) {
         changes.append(.tightened(path: folder + "/" + name, oldMode: old))
       }
@@ -252,20 +274,46 @@ public enum Directories {
   /// to without the sticky bit (`/tmp` has it). Nil when the way is safe.
   /// Folders not made yet are skipped.
   public static func untrustedAncestor(of path: String) -> UntrustedAncestor? {
-    var components = path.split(separator: "/").map(String.init)
-    while !components.isEmpty {
-      components.removeLast()
-      let ancestor = "/" + components.joined(separator: "/")
-      var info = stat()
-      guard lstat(ancestor, &info) == 0 else { continue }
-      if info.st_uid != 0, info.st_uid != geteuid() {
-        return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
-      }
-      if info.st_mode & S_IFMT != S_IFLNK, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
-        return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
+    // The path as written (a link in it is checked as the link) and as it
+    // resolves (the folders the links lead to).
+    let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+    for route in [absolute, resolved(absolute)] {
+      var components = route.split(separator: "/").map(String.init)
+      while !components.isEmpty {
+        components.removeLast()
+        let ancestor = "/" + components.joined(separator: "/")
+        var info = stat()
+        guard lstat(ancestor, &info) == 0 else { continue }
+        if info.st_uid != 0, info.st_uid != geteuid() {
+          return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
+        }
+        if info.st_mode & S_IFMT != S_IFLNK, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+          return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
+        }
       }
     }
     return nil
+  }
+
+  private static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+    return String(cString: buffer)
+  }
+
+  /// `path` with every link and `..` in its existing part resolved; the
+  /// part not made yet is appended as written.
+  private static func resolved(_ path: String) -> String {
+    var existing = path.split(separator: "/").map(String.init)
+    var rest: [String] = []
+    while !existing.isEmpty {
+      if let real = realpath("/" + existing.joined(separator: "/"), nil) {
+        defer { free(real) }
+        return ([String(cString: real)] + rest).joined(separator: "/")
+      }
+      rest.insert(existing.removeLast(), at: 0)
+    }
+    return "/" + rest.joined(separator: "/")
   }
 
   /// Makes the regular file `name` in the folder `directory` 0600 if it
@@ -276,7 +324,7 @@ public enum Directories {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_nlink == 1,
       info.st_mode & 0o077 != 0, fchmod(fd, 0o600) == 0
     else { return nil }
     return info.st_mode & 0o777
