@@ -73,27 +73,20 @@ final class PlaceDetailViewModel {
         try favorites.removeFavorite(placeID: place.id)
         return (true, "Removed \(place.name) from your bookmarks.")
       }
-      try favorites.saveFavorite(placeID: place.id, title: place.name, fields: savedFields)
+      try favorites.saveFavorite(favorite)
       return (true, "Saved \(place.name) to your bookmarks.")
     } catch {
       return (false, "Could not save favorite. Please try again. (\(error))")
     }
   }
 
-  /// Everything the detail knows, so the bookmark stands on its own.
-  private var savedFields: [String: String] {
-    var fields = Dictionary(uniqueKeysWithValues: facts.map { ($0.key.lowercased(), $0.value) })
-    fields["latitude"] = String(place.coordinate.latitude)
-    fields["longitude"] = String(place.coordinate.longitude)
-    fields["categories"] = place.categories.joined(separator: ",")
-    if case .loaded(let details) = details {
-      for (key, value) in [
-        ("wheelchair", details.wheelchair), ("fee", details.fee), ("timezone", details.timezone),
-        ("wikipedia", details.wikipedia),
-      ] {
-        if let value { fields[key] = value }
-      }
-    }
-    return fields
+  /// Everything the bookmark needs to stand on its own (shown offline).
+  private var favorite: FavoritePlace {
+    let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
+    return FavoritePlace(
+      id: place.id, name: place.name, categoryKey: place.categories.max { $0.count < $1.count } ?? place.category,
+      address: place.address, city: place.city, latitude: place.coordinate.latitude,
+      longitude: place.coordinate.longitude, phone: place.phone ?? loaded?.phone,
+      website: place.website ?? loaded?.website, openingHours: place.openingHours ?? loaded?.openingHours)
   }
 }

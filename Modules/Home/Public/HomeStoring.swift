@@ -1,10 +1,47 @@
+import Foundation
+
+/// A place as Home saves it to the person's bookmarks: typed, so what is
+/// stored never depends on the words the detail screen shows.
+public struct FavoritePlace: Equatable, Sendable {
+  public var id: String
+  public var name: String
+  /// The most specific Geoapify category (`catering.cafe`), or `place`.
+  public var categoryKey: String
+  public var address: String?
+  public var city: String?
+  /// Where it is, when known (always, for places saved from Home).
+  public var latitude: Double?
+  public var longitude: Double?
+  public var phone: String?
+  public var website: String?
+  public var openingHours: String?
+  /// When it was saved: nil when Home hands it over; the store records it.
+  public var savedAt: Date?
+
+  public init(
+    id: String, name: String, categoryKey: String, address: String?, city: String?, latitude: Double?,
+    longitude: Double?, phone: String?, website: String?, openingHours: String?, savedAt: Date? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.categoryKey = categoryKey
+    self.address = address
+    self.city = city
+    self.latitude = latitude
+    self.longitude = longitude
+    self.phone = phone
+    self.website = website
+    self.openingHours = openingHours
+    self.savedAt = savedAt
+  }
+}
+
 /// Saved places, as Home sees them: App keeps them with the person's bookmarks.
 @MainActor
 public protocol HomeFavoritesStoring: AnyObject {
   func isFavorite(placeID: String) throws -> Bool
-  /// Saves the whole place: `fields` holds what the detail showed (category,
-  /// address, phone, website, opening hours, coordinates…), by name.
-  func saveFavorite(placeID: String, title: String, fields: [String: String]) throws
+  /// Saves `place` (replacing an earlier save of the same id).
+  func saveFavorite(_ place: FavoritePlace) throws
   func removeFavorite(placeID: String) throws
 }
 

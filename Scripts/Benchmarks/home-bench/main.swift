@@ -233,7 +233,7 @@ final class OnePageClient: HTTPClient {
 @MainActor
 final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureFlagsProviding {
   func isFavorite(placeID: String) throws -> Bool { false }
-  func saveFavorite(placeID: String, title: String, fields: [String: String]) throws {}
+  func saveFavorite(_ place: FavoritePlace) throws {}
   func removeFavorite(placeID: String) throws {}
   func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? { nil }
   func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {}

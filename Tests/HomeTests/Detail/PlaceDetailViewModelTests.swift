@@ -46,12 +46,12 @@ final class PlaceDetailViewModelTests: XCTestCase {
     await viewModel.loadDetails()
 
     XCTAssertEqual(viewModel.toggleFavorite().message, "Saved Guido al Duomo to your bookmarks.")
-    let saved = favorites.saved["p1"]
-    XCTAssertEqual(saved?.title, "Guido al Duomo")
-    XCTAssertEqual(saved?.fields["phone"], "+49 1")
-    XCTAssertEqual(saved?.fields["website"], "https://example.org")
-    XCTAssertEqual(saved?.fields["opening hours"], "Mo-Fr 09:00-17:00")
-    XCTAssertEqual(saved?.fields["wheelchair"], "yes")
+    XCTAssertEqual(
+      favorites.saved["p1"],
+      FavoritePlace(
+        id: "p1", name: "Guido al Duomo", categoryKey: "catering.cafe", address: viewModel.place.address,
+        city: "Munich", latitude: 48.1, longitude: 11.5, phone: "+49 1", website: "https://example.org",
+        openingHours: "Mo-Fr 09:00-17:00"))
     XCTAssertTrue(viewModel.isFavorite)
 
     XCTAssertEqual(viewModel.toggleFavorite().message, "Removed Guido al Duomo from your bookmarks.")

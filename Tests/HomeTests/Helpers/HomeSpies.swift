@@ -56,14 +56,14 @@ final class HTTPClientStub: HTTPClient, @unchecked Sendable {
 
 @MainActor
 final class FavoritesSpy: HomeFavoritesStoring {
-  private(set) var saved: [String: (title: String, fields: [String: String])] = [:]
+  private(set) var saved: [String: FavoritePlace] = [:]
   var failure: (any Error)?
 
   func isFavorite(placeID: String) throws -> Bool { saved[placeID] != nil }
 
-  func saveFavorite(placeID: String, title: String, fields: [String: String]) throws {
+  func saveFavorite(_ place: FavoritePlace) throws {
     if let failure { throw failure }
-    saved[placeID] = (title, fields)
+    saved[place.id] = place
   }
 
   func removeFavorite(placeID: String) throws {

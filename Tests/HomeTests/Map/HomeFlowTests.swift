@@ -45,7 +45,7 @@ final class HomeFlowTests: XCTestCase {
     weak let detail = stack.visibleScreen
     await stack.visibleScreen.didAppear(console: console)
     await run("favorite", on: stack, console: console)
-    XCTAssertEqual(favorites.saved.values.map(\.title), ["Catedral da Sé"])
+    XCTAssertEqual(favorites.saved.values.map(\.name), ["Catedral da Sé"])
 
     stack.pop()
     XCTAssertNil(detail)

@@ -42,6 +42,9 @@ enum AppDatabase {
         PRIMARY KEY (account_id, kind, item_id)
       )
       """),
+    // Places saved by the first version kept the detail screen's labels;
+    // they become typed records.
+    Migration(rewrite: PlaceRecord.rewriteLabelledPlaces),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

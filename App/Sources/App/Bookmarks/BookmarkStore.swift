@@ -3,8 +3,8 @@ import Home
 import Storage
 
 /// One account's bookmarks in the database: places saved on Home now,
-/// repositories from Explore later. Each keeps every field it was saved
-/// with, so it stands on its own.
+/// repositories from Explore later. Each keeps everything needed to show it
+/// offline, as a versioned record.
 final class BookmarkStore: Sendable {
   enum Kind: String {
     case place
@@ -27,38 +27,39 @@ final class BookmarkStore: Sendable {
     ).isEmpty
   }
 
-  func save(_ kind: Kind, id: String, title: String, fields: [String: String]) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let json = String(decoding: try encoder.encode(fields), as: UTF8.self)
-    try database.execute(
-      """
-      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
-      """,
-      [
-        .integer(accountID), .text(kind.rawValue), .text(id), .text(title), .text(json),
-        .real(now().timeIntervalSince1970),
-      ])
-  }
-
   func remove(_ kind: Kind, id: String) throws {
     try database.execute(
       "DELETE FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ?",
       [.integer(accountID), .text(kind.rawValue), .text(id)])
   }
 
-  /// Every bookmark of `kind`, newest first.
-  func all(_ kind: Kind) throws -> [(id: String, title: String, fields: [String: String])] {
+  /// Saves `place`, keeping the time of a first save when it is saved again.
+  func save(_ place: FavoritePlace) throws {
     try database.execute(
-      "SELECT item_id, title, fields FROM bookmarks WHERE account_id = ? AND kind = ? ORDER BY created_at DESC, rowid DESC",
-      [.integer(accountID), .text(kind.rawValue)]
+      """
+      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
+      """,
+      [
+        .integer(accountID), .text(Kind.place.rawValue), .text(place.id), .text(place.name),
+        .text(try PlaceRecord(place).json()), .real((place.savedAt ?? now()).timeIntervalSince1970),
+      ])
+  }
+
+  /// Every saved place, newest first. A row that cannot be read is skipped
+  /// (it stays in the database).
+  func places() throws -> [FavoritePlace] {
+    try database.execute(
+      """
+      SELECT item_id, title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
+      ORDER BY created_at DESC, rowid DESC
+      """,
+      [.integer(accountID), .text(Kind.place.rawValue)]
     ).compactMap { row in
-      guard let id = row.text("item_id"), let title = row.text("title"), let json = row.text("fields") else {
-        return nil
-      }
-      let fields = (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
-      return (id, title, fields)
+      guard let id = row.text("item_id"), let name = row.text("title"), let json = row.text("fields"),
+        let record = try? JSONDecoder().decode(PlaceRecord.self, from: Data(json.utf8))
+      else { return nil }
+      return record.place(id: id, name: name, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
     }
   }
 }
@@ -68,11 +69,84 @@ extension BookmarkStore: HomeFavoritesStoring {
     try contains(.place, id: placeID)
   }
 
-  func saveFavorite(placeID: String, title: String, fields: [String: String]) throws {
-    try save(.place, id: placeID, title: title, fields: fields)
+  func saveFavorite(_ place: FavoritePlace) throws {
+    try save(place)
   }
 
   func removeFavorite(placeID: String) throws {
     try remove(.place, id: placeID)
+  }
+}
+
+/// A saved place as stored in the `fields` column: Home's `FavoritePlace`
+/// less what has a column of its own (id, name, time saved).
+struct PlaceRecord: Codable, Equatable {
+  var version = 2
+  var categoryKey: String
+  var address: String?
+  var city: String?
+  var latitude: Double?
+  var longitude: Double?
+  var phone: String?
+  var website: String?
+  var openingHours: String?
+
+  init(_ place: FavoritePlace) {
+    categoryKey = place.categoryKey
+    address = place.address
+    city = place.city
+    latitude = place.latitude
+    longitude = place.longitude
+    phone = place.phone
+    website = place.website
+    openingHours = place.openingHours
+  }
+
+  /// A place saved by the first version, as the detail screen's labels:
+  /// `category` ("tourism › sights"), `categories` ("tourism,tourism.sights"),
+  /// `opening hours`, `latitude` and `longitude` as text…
+  init(labels: [String: String]) {
+    let categories = (labels["categories"] ?? "").split(separator: ",").map(String.init)
+    categoryKey =
+      categories.max { $0.count < $1.count }
+      ?? labels["category"].map {
+        $0.components(separatedBy: " › ").map { $0.replacingOccurrences(of: " ", with: "_") }.joined(separator: ".")
+      } ?? "place"
+    address = labels["address"]
+    city = labels["city"]
+    let latitude = labels["latitude"].flatMap(Double.init)
+    let longitude = labels["longitude"].flatMap(Double.init)
+    if let latitude, let longitude, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
+      self.latitude = latitude
+      self.longitude = longitude
+    }
+    phone = labels["phone"]
+    website = labels["website"]
+    openingHours = labels["opening hours"]
+  }
+
+  func place(id: String, name: String, savedAt: Date?) -> FavoritePlace {
+    FavoritePlace(
+      id: id, name: name, categoryKey: categoryKey, address: address, city: city, latitude: latitude,
+      longitude: longitude, phone: phone, website: website, openingHours: openingHours, savedAt: savedAt)
+  }
+
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  /// Rewrites the places saved by the first version as records (step 3 of
+  /// the schema). Rows already in the new form are left as they are.
+  static func rewriteLabelledPlaces(in transaction: SQLiteDatabase.Transaction) throws {
+    for row in try transaction.execute("SELECT rowid AS row, fields FROM bookmarks WHERE kind = 'place'") {
+      guard let number = row.integer("row"), let json = row.text("fields"),
+        let labels = try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+      else { continue }
+      try transaction.execute(
+        "UPDATE bookmarks SET fields = ? WHERE rowid = ?",
+        [.text(try PlaceRecord(labels: labels).json()), .integer(number)])
+    }
   }
 }

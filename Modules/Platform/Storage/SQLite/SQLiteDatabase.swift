@@ -109,6 +109,7 @@ public final class SQLiteDatabase: Sendable {
         for statement in migration.statements {
           try transaction.execute(statement)
         }
+        try migration.rewrite?(transaction)
         try transaction.execute("PRAGMA user_version = \(index + 1)")
       }
     }
