@@ -31,18 +31,28 @@ public final class CurlHTTPClient: HTTPClient {
   }
 
   private let configuration: Configuration
-  private let worker: CurlWorker
+  /// Made on the first request: a launch that sends nothing (most of them,
+  /// offline) does not pay for libcurl's multi handle and the thread.
+  private let lazyWorker = Mutex<CurlWorker?>(nil)
 
   public init(configuration: Configuration) {
     self.configuration = configuration
-    worker = CurlWorker(
-      limits: .init(
-        connectTimeoutSeconds: configuration.connectTimeoutSeconds, lowSpeedSeconds: configuration.lowSpeedSeconds,
-        userAgent: configuration.userAgent))
   }
 
   deinit {
-    worker.stop()
+    lazyWorker.withLock { $0?.stop() }
+  }
+
+  private var worker: CurlWorker {
+    lazyWorker.withLock { worker in
+      if let worker { return worker }
+      let made = CurlWorker(
+        limits: .init(
+          connectTimeoutSeconds: configuration.connectTimeoutSeconds, lowSpeedSeconds: configuration.lowSpeedSeconds,
+          userAgent: configuration.userAgent))
+      worker = made
+      return made
+    }
   }
 
   /// Sends `request`; for GET and HEAD, tries again on 408, 429, 500, 502,

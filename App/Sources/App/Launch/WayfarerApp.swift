@@ -49,9 +49,7 @@ public enum WayfarerApp {
     do {
       // A folder above Wayfarer's that others can change would let them swap
       // its folders for links of their own, even while it runs: refused.
-      for folder in paths.all {
-        if let untrusted = Directories.untrustedAncestor(of: folder) { throw untrusted }
-      }
+      if let untrusted = Directories.untrustedAncestor(of: paths.all) { throw untrusted }
       for folder in paths.all + [paths.historyFolder] {
         for change in try Directories.makePrivate(folder) {
           switch change {

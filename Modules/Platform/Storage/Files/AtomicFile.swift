@@ -274,22 +274,39 @@ public enum Directories {
   /// to without the sticky bit (`/tmp` has it). Nil when the way is safe.
   /// Folders not made yet are skipped.
   public static func untrustedAncestor(of path: String) -> UntrustedAncestor? {
-    // The path as written (a link in it is checked as the link) and as it
-    // resolves (the folders the links lead to).
-    let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
-    for route in [absolute, resolved(absolute)] {
-      var components = route.split(separator: "/").map(String.init)
-      while !components.isEmpty {
-        components.removeLast()
-        let ancestor = "/" + components.joined(separator: "/")
-        var info = stat()
-        guard lstat(ancestor, &info) == 0 else { continue }
-        if info.st_uid != 0, info.st_uid != geteuid() {
-          return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
-        }
-        if info.st_mode & S_IFMT != S_IFLNK, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
-          return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
-        }
+    untrustedAncestor(of: [path])
+  }
+
+  /// The first untrusted folder above any of `paths` (their shared folders
+  /// are looked at once).
+  public static func untrustedAncestor(of paths: [String]) -> UntrustedAncestor? {
+    var checked = Set<String>()
+    for path in paths {
+      // The path as written (a link in it is checked as the link) and as it
+      // resolves (the folders the links lead to).
+      let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+      for route in [absolute, resolved(absolute)] {
+        if let untrusted = untrustedAncestor(alongRoute: route, skipping: &checked) { return untrusted }
+      }
+    }
+    return nil
+  }
+
+  private static func untrustedAncestor(alongRoute route: String, skipping checked: inout Set<String>)
+    -> UntrustedAncestor?
+  {
+    var components = route.split(separator: "/").map(String.init)
+    while !components.isEmpty {
+      components.removeLast()
+      let ancestor = "/" + components.joined(separator: "/")
+      guard checked.insert(ancestor).inserted else { continue }
+      var info = stat()
+      guard lstat(ancestor, &info) == 0 else { continue }
+      if info.st_uid != 0, info.st_uid != geteuid() {
+        return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
+      }
+      if info.st_mode & S_IFMT != S_IFLNK, info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+        return UntrustedAncestor(path: ancestor, owner: info.st_uid, mode: info.st_mode & 0o7777)
       }
     }
     return nil
