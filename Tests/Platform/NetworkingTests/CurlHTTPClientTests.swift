@@ -19,12 +19,6 @@ final class CurlHTTPClientTests: XCTestCase {
     return client
   }
 
-  private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
-    let server = try LoopbackHTTPServer(handler: handler)
-    addTeardownBlock { server.stop() }
-    return server
-  }
-
   private func get(_ server: LoopbackHTTPServer, _ path: String) -> HTTPRequest {
     HTTPRequest(url: URL(string: server.baseURL + path)!)
   }
@@ -36,7 +30,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_get_returnsStatusHeadersAndBody_andSendsUserAgentAndEncodings() async throws {
-    let server = try makeServer { _ in .json(#"{"ok":true}"#, headers: ["X-RateLimit-Remaining": "9"]) }
+    let server = try makeLoopbackServer { _ in .json(#"{"ok":true}"#, headers: ["X-RateLimit-Remaining": "9"]) }
     var request = get(server, "/v2/places?limit=20&name=S%C3%A3o")
     request.headers = [("x-api-key", "k")]
 
@@ -56,7 +50,9 @@ final class CurlHTTPClientTests: XCTestCase {
 
   func test_gzipBodies_areDecoded() async throws {
     let gzipped = Data(base64Encoded: "H4sIAAAAAAACA6tWys9WsiopKk3VUSpJrShRslJKr8osUBiRhFItALaExncPAQAA")!
-    let server = try makeServer { _ in .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped) }
+    let server = try makeLoopbackServer { _ in
+      .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped)
+    }
 
     let response = try await makeClient().send(get(server, "/"))
 
@@ -66,7 +62,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_connectionsAreReused() async throws {
-    let server = try makeServer { _ in .json("{}") }
+    let server = try makeLoopbackServer { _ in .json("{}") }
     let client = makeClient()
 
     for _ in 0..<5 { _ = try await client.send(get(server, "/")) }
@@ -77,7 +73,9 @@ final class CurlHTTPClientTests: XCTestCase {
 
   func test_serverErrorThenSuccess_isRetried() async throws {
     let calls = Counter()
-    let server = try makeServer { _ in calls.next() == 1 ? .json(#"{"error":"busy"}"#, status: 503) : .json("{}") }
+    let server = try makeLoopbackServer { _ in
+      calls.next() == 1 ? .json(#"{"error":"busy"}"#, status: 503) : .json("{}")
+    }
 
     let response = try await makeClient().send(get(server, "/"))
 
@@ -86,7 +84,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_persistentServerError_isReturnedAfterTheLastAttempt() async throws {
-    let server = try makeServer { _ in .json("{}", status: 500) }
+    let server = try makeLoopbackServer { _ in .json("{}", status: 500) }
 
     let response = try await makeClient().send(get(server, "/"))
 
@@ -96,7 +94,7 @@ final class CurlHTTPClientTests: XCTestCase {
 
   func test_rateLimit_honoursRetryAfter() async throws {
     let calls = Counter()
-    let server = try makeServer { _ in
+    let server = try makeLoopbackServer { _ in
       calls.next() == 1 ? .json("{}", status: 429, headers: ["Retry-After": "1"]) : .json("{}")
     }
     let started = Date()
@@ -108,7 +106,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_rateLimit_withALongRetryAfter_isHandedBackAtOnce() async throws {
-    let server = try makeServer { _ in
+    let server = try makeLoopbackServer { _ in
       .json(#"{"message":"Quota exceeded"}"#, status: 429, headers: ["Retry-After": "3600"])
     }
 
@@ -120,7 +118,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_post_isNeverRetried() async throws {
-    let server = try makeServer { _ in .json("{}", status: 503) }
+    let server = try makeLoopbackServer { _ in .json("{}", status: 503) }
     let request = HTTPRequest(
       method: .post, url: URL(string: server.baseURL + "/v1/chat")!, headers: [("Content-Type", "application/json")],
       body: Data(#"{"q":1}"#.utf8))
@@ -157,7 +155,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_resetMidBody_isAConnectionLost() async throws {
-    let server = try makeServer { _ in .resetMidBody(body: Data(repeating: 65, count: 10_000), sentBytes: 100) }
+    let server = try makeLoopbackServer { _ in .resetMidBody(body: Data(repeating: 65, count: 10_000), sentBytes: 100) }
 
     do {
       _ = try await makeClient().send(get(server, "/"))
@@ -169,7 +167,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_aSilentServer_isTriedAgainWithinOneBudget_andTheSentenceGivesTheWholeTime() async throws {
-    let server = try makeServer { _ in .stall }
+    let server = try makeLoopbackServer { _ in .stall }
     let started = ContinuousClock.now
 
     do {
@@ -190,7 +188,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_aResponseThatStopsPartWay_isCutOff_andNotTriedAgain() async throws {
-    let server = try makeServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 1_000) }
+    let server = try makeLoopbackServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 1_000) }
 
     do {
       _ = try await makeClient(lowSpeedSeconds: 1, budgetSeconds: 10).send(get(server, "/"))
@@ -208,7 +206,9 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_aResponseStillComingWhenTheBudgetEnds_isOutOfTime() async throws {
-    let server = try makeServer { _ in .trickle(body: Data(repeating: 65, count: 100), intervalMilliseconds: 100) }
+    let server = try makeLoopbackServer { _ in
+      .trickle(body: Data(repeating: 65, count: 100), intervalMilliseconds: 100)
+    }
 
     do {
       _ = try await makeClient(lowSpeedSeconds: 1, budgetSeconds: 2).send(get(server, "/"))
@@ -227,7 +227,7 @@ final class CurlHTTPClientTests: XCTestCase {
       var role: String
       var text: String
     }
-    let server = try makeServer { request in
+    let server = try makeLoopbackServer { request in
       request.body.isEmpty ? .json("{}", status: 400) : .json("{}", status: 503)
     }
     let request = try HTTPRequest.postJSON(
@@ -244,7 +244,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_aConditionalGet_answered304_isANormalResponse() async throws {
-    let server = try makeServer { request in
+    let server = try makeLoopbackServer { request in
       request.headers["if-none-match"] == #""v1""#
         ? .respond(status: 304, headers: ["ETag": #""v1""#])
         : .json(#"{"readme":"…"}"#, headers: ["ETag": #""v1""#])
@@ -263,7 +263,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_aRetryAfterPastTheBudget_isNotWaitedFor() async throws {
-    let server = try makeServer { _ in .json("{}", status: 503, headers: ["Retry-After": "5"]) }
+    let server = try makeLoopbackServer { _ in .json("{}", status: 503, headers: ["Retry-After": "5"]) }
     let started = ContinuousClock.now
 
     let response = try await makeClient(budgetSeconds: 3).send(get(server, "/"))
@@ -274,7 +274,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_hugeBody_isCutOffAtTheLimit() async throws {
-    let server = try makeServer { _ in .respond(status: 200, body: Data(repeating: 0x7B, count: 3 << 20)) }
+    let server = try makeLoopbackServer { _ in .respond(status: 200, body: Data(repeating: 0x7B, count: 3 << 20)) }
     var request = get(server, "/")
     request.maxResponseBytes = 1 << 20
 
@@ -288,7 +288,7 @@ final class CurlHTTPClientTests: XCTestCase {
   }
 
   func test_cancellingTheTask_endsTheTransferWithinAQuarterSecond() async throws {
-    let server = try makeServer { _ in .stall }
+    let server = try makeLoopbackServer { _ in .stall }
     let client = makeClient()
     let request = get(server, "/")
     let task = Task { try await client.send(request) }

@@ -15,12 +15,6 @@ final class StreamingTests: XCTestCase {
     return client
   }
 
-  private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
-    let server = try LoopbackHTTPServer(handler: handler)
-    addTeardownBlock { server.stop() }
-    return server
-  }
-
   private func request(_ server: LoopbackHTTPServer, maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes)
     -> HTTPRequest
   {
@@ -29,7 +23,7 @@ final class StreamingTests: XCTestCase {
 
   func test_chunksArriveAsTheyAreSent_inOrder_andTheBodyEnds() async throws {
     let pieces = ["data: {\"a\":1}\n\n", "data: {\"b\":", "2}\n\n", "data: [DONE]\n\n"].map { Data($0.utf8) }
-    let server = try makeServer { _ in .chunks(pieces, intervalMilliseconds: 150) }
+    let server = try makeLoopbackServer { _ in .chunks(pieces, intervalMilliseconds: 150) }
     let started = ContinuousClock.now
 
     let response = try await makeClient().stream(request(server))
@@ -52,7 +46,7 @@ final class StreamingTests: XCTestCase {
   }
 
   func test_cancellingTheReader_endsTheTransferWithinAQuarterSecond() async throws {
-    let server = try makeServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 100) }
+    let server = try makeLoopbackServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 100) }
     let client = makeClient()
     let firstChunk = expectation(description: "first chunk")
     let streamRequest = request(server)
@@ -70,7 +64,7 @@ final class StreamingTests: XCTestCase {
   }
 
   func test_theResponseCap_holdsAcrossChunks() async throws {
-    let server = try makeServer { request in
+    let server = try makeLoopbackServer { request in
       request.target == "/declared"
         ? .respond(status: 200, body: Data(repeating: 0x7B, count: 3 << 20))
         : .unsized(body: Data(repeating: 0x7B, count: 3 << 20))
@@ -96,7 +90,7 @@ final class StreamingTests: XCTestCase {
   }
 
   func test_silencePartWay_isACutOffResponse_withTheSameSentence() async throws {
-    let server = try makeServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 500) }
+    let server = try makeLoopbackServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 500) }
 
     let response = try await makeClient(lowSpeedSeconds: 1).stream(request(server))
     do {
@@ -121,7 +115,7 @@ final class StreamingTests: XCTestCase {
   }
 
   func test_anErrorStatus_isAHead_whoseBodyCanBeRead() async throws {
-    let server = try makeServer { _ in .json(#"{"error":{"message":"model 'x' not found"}}"#, status: 404) }
+    let server = try makeLoopbackServer { _ in .json(#"{"error":{"message":"model 'x' not found"}}"#, status: 404) }
 
     let response = try await makeClient().stream(request(server))
     var body = Data()
