@@ -36,13 +36,9 @@ struct GeoapifyPlacesRepository: PlacesRepository {
     // "More" is judged on the features that came, named or not: Geoapify has
     // no total count, and a full page means another may follow.
     let mapped = PlaceMapper.places(from: collection, origin: center)
-    // The request asks for a circle; a place far outside it (7,000 km off
-    // in a 5 km search) is data that cannot be right, and is dropped too.
-    let reach = Double(NearbySearch.radiusMetres) * 1.2
-    let inside = mapped.places.filter { center.distance(to: $0.coordinate) <= reach }
     return PlacesPage(
-      places: inside, fetched: collection.features.count, mayHaveMore: collection.features.count == limit,
-      cachedAt: cachedAt, dropped: mapped.dropped + mapped.places.count - inside.count)
+      places: mapped.places, fetched: collection.features.count, mayHaveMore: collection.features.count == limit,
+      cachedAt: cachedAt, dropped: mapped.dropped)
   }
 
   private func get(_ url: URL) async throws -> Data {

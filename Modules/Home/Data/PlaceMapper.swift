@@ -9,7 +9,8 @@ import Foundation
 enum PlaceMapper {
   /// The named features of a collection as places; nameless ones (usually
   /// unnamed benches and the like) are skipped, named ones without a valid
-  /// position are counted in `dropped`. `origin` gives distances when
+  /// position, or (given the search's `origin`) far outside the search
+  /// circle, are counted in `dropped`. `origin` also gives distances when
   /// Geoapify did not, or sent one that cannot be true.
   static func places(from collection: FeatureCollectionDTO, origin: Coordinate?) -> (places: [Place], dropped: Int) {
     var places: [Place] = []
@@ -31,6 +32,9 @@ enum PlaceMapper {
     let properties = feature.properties
     guard let name = name(of: feature) else { return nil }
     guard let coordinate = coordinate(of: feature) else { return nil }
+    // The request asks for a circle: a place far outside it (7,000 km off
+    // in a 5 km search) is data that cannot be right.
+    if let origin, origin.distance(to: coordinate) > NearbySearch.reachMetres { return nil }
     let raw = properties.datasource?.raw
     let street = [properties.street, properties.housenumber].compactMap { $0 }.joined(separator: " ")
     let address = properties.address_line2 ?? (street.isEmpty ? properties.formatted : street)

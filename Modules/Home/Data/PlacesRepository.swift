@@ -4,6 +4,9 @@ import Foundation
 enum NearbySearch {
   static let categories = ["tourism", "catering", "entertainment", "leisure"]
   static let radiusMetres = 5_000
+  /// How far from the centre a result may lie and still be believed: the
+  /// radius and a margin for the service's own rounding.
+  static let reachMetres = Double(radiusMetres) * 1.2
   static let pageSize = 20
   static let citySuggestions = 5
 }
