@@ -82,9 +82,11 @@ final class HostileDataTests: XCTestCase {
     XCTAssertTrue(out.contains("2 of the results had no valid position and were left out."), out)
     XCTAssertFalse(out.contains("Atlantis"), out)
     XCTAssertTrue(out.contains("you are here"), "the map is drawn: \(out)")
-    XCTAssertFalse(
-      FileManager.default.fileExists(atPath: home.path + "/cache/places-48.137_11.576.json"),
-      "a page with invalid places is not cached")
+    // (Any cached page at all: the file's name depends on rounding.)
+    let cached = try FileManager.default.contentsOfDirectory(atPath: home.path + "/cache").filter {
+      $0.hasPrefix("places-")
+    }
+    XCTAssertEqual(cached, [], "a page with invalid places is not cached")
 
     let relaunch = try run(["map", "quit"], server: server)
     XCTAssertEqual(relaunch.status, 0, relaunch.stderr)
