@@ -1,11 +1,11 @@
 /// Makes text that arrives in pieces (a streamed reply) harmless, across the
 /// pieces' boundaries.
 ///
-/// The same rules as ``TextSanitizer``, kept as state between pieces: an
-/// escape sequence split over two pieces is still removed whole, and a
-/// UTF-8 character split over two pieces is printed once, whole. Line
-/// breaks are kept (a reply has lines); tabs become a space; carriage
-/// returns, other controls and bidirectional overrides are dropped.
+/// The rules ``TextSanitizer`` applies (it uses this type), kept as state
+/// between pieces: an escape sequence split over two pieces is still removed
+/// whole, and a UTF-8 character split over two pieces is printed once,
+/// whole. Line breaks are kept (a reply has lines); tabs become a space;
+/// carriage returns, other controls and bidirectional overrides are dropped.
 public struct StreamSanitizer: Sendable {
   private enum Escape: Sendable {
     case none
@@ -23,7 +23,16 @@ public struct StreamSanitizer: Sendable {
   /// The bytes of a UTF-8 character that has not all arrived.
   private var pending: [UInt8] = []
 
-  public init() {}
+  /// Line breaks kept (a reply), or made spaces (a span on one line).
+  private let keepsLineBreaks: Bool
+
+  public init() {
+    keepsLineBreaks = true
+  }
+
+  init(keepsLineBreaks: Bool) {
+    self.keepsLineBreaks = keepsLineBreaks
+  }
 
   /// The clean text of `bytes`, to print now; what cannot be judged yet
   /// (half a character, a sequence not ended) waits for the next piece.
@@ -62,7 +71,7 @@ public struct StreamSanitizer: Sendable {
     return pending.isEmpty ? "" : "\u{FFFD}"
   }
 
-  private mutating func take(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) {
+  mutating func take(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) {
     let value = scalar.value
     switch escape {
     case .started:
@@ -87,7 +96,8 @@ public struct StreamSanitizer: Sendable {
     switch value {
     case 0x1B: escape = .started
     case 0x9B: escape = .controlSequence
-    case 0x0A: output.append(scalar)
+    case 0x0A: output.append(keepsLineBreaks ? scalar : " ")
+    case 0x0D: if !keepsLineBreaks { output.append(" ") }
     case 0x09: output.append(" ")
     case 0..<0x20, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: break
     default: output.append(scalar)

@@ -19,22 +19,11 @@ public enum TextSanitizer {
     // Fast path: most text has nothing to remove, which a scan of the UTF-8
     // bytes shows without decoding scalars.
     if isClean(text.utf8) { return text }
-
+    // The same rules as streamed text, all in one piece, with line breaks
+    // made spaces: a span is always printed on the line it belongs to.
+    var sanitizer = StreamSanitizer(keepsLineBreaks: false)
     var output = String.UnicodeScalarView()
-    var scalars = text.unicodeScalars.makeIterator()
-    while let scalar = scalars.next() {
-      if scalar == "\u{1B}" {
-        skipEscapeSequence(&scalars)
-      } else if scalar == "\u{9B}" {  // C1 CSI
-        skipControlSequence(&scalars)
-      } else if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-        output.append(" ")
-      } else if isControl(scalar) || isBidiControl(scalar) {
-        continue
-      } else {
-        output.append(scalar)
-      }
-    }
+    for scalar in text.unicodeScalars { sanitizer.take(scalar, into: &output) }
     return String(output)
   }
 
@@ -56,41 +45,5 @@ public enum TextSanitizer {
       previous = byte
     }
     return true
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
-  }
-
-  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-  }
-
-  private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
-    guard let introducer = scalars.next() else { return }
-    switch introducer {
-    case "[":
-      skipControlSequence(&scalars)
-    case "]", "P", "X", "^", "_":
-      // OSC, DCS, SOS, PM, APC: run to BEL or ST (ESC \).
-      while let scalar = scalars.next() {
-        if scalar == "\u{07}" || scalar == "\u{9C}" { return }
-        if scalar == "\u{1B}" {
-          _ = scalars.next()
-          return
-        }
-      }
-    default:
-      return  // a two-byte sequence such as ESC c: the introducer is dropped with it
-    }
-  }
-
-  private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
-    // Parameters and intermediates, then one final byte in 0x40...0x7E.
-    while let scalar = scalars.next() {
-      if (0x40...0x7E).contains(scalar.value) { return }
-    }
   }
 }
