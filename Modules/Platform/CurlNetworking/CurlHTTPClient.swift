@@ -86,13 +86,21 @@ public final class CurlHTTPClient: HTTPClient {
   }
 
   private func perform(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) async throws -> HTTPResponse {
-    let worker = worker
-    let box = TransferBox()
     let budget = configuration.budgetSeconds
+    return try await submit(TransferBox()) { continuation in
+      CurlTransfer(request: request, delivery: .whole(continuation), startedAt: startedAt, budgetSeconds: budget)
+    }
+  }
+
+  /// Hands the transfer `make` builds to the worker and waits for what it
+  /// delivers; cancelling the task cancels the transfer.
+  private func submit<Value>(
+    _ box: TransferBox, _ make: (CheckedContinuation<Value, any Error>) -> CurlTransfer
+  ) async throws -> Value {
+    let worker = worker
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let transfer = CurlTransfer(
-          request: request, delivery: .whole(continuation), startedAt: startedAt, budgetSeconds: budget)
+        let transfer = make(continuation)
         box.set(transfer)
         worker.submit(transfer)
       }
@@ -117,16 +125,10 @@ extension CurlHTTPClient: HTTPStreaming {
     bodyContinuation.onTermination = { _ in
       withExtendedLifetime(self) { box.withTransfer { worker.cancel($0) } }
     }
-    let head = try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let transfer = CurlTransfer(
-          request: request, delivery: .streamed(head: continuation, body: bodyContinuation), startedAt: .now,
-          budgetSeconds: nil)
-        box.set(transfer)
-        worker.submit(transfer)
-      }
-    } onCancel: {
-      box.withTransfer { worker.cancel($0) }
+    let head = try await submit(box) { continuation in
+      CurlTransfer(
+        request: request, delivery: .streamed(head: continuation, body: bodyContinuation), startedAt: .now,
+        budgetSeconds: nil)
     }
     return HTTPStreamingResponse(head: head, body: body)
   }

@@ -39,24 +39,20 @@ final class CurlTransfer: @unchecked Sendable {
   /// When the person's action began (the first try), for the time given
   /// in error sentences.
   let startedAt: ContinuousClock.Instant
-  /// When the action's time budget runs out, across every try; nil for a
+  /// The seconds the whole action may take, every try included; nil for a
   /// stream, which may go on as long as data keeps coming.
-  let deadline: ContinuousClock.Instant?
-  let budgetSeconds: Int
+  let budgetSeconds: Int?
 
   init(request: HTTPRequest, delivery: Delivery, startedAt: ContinuousClock.Instant, budgetSeconds: Int?) {
     self.request = request
     self.delivery = delivery
     self.startedAt = startedAt
-    self.budgetSeconds = budgetSeconds ?? 0
-    deadline = budgetSeconds.map { startedAt + .seconds($0) }
+    self.budgetSeconds = budgetSeconds
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
   }
 
-  var isStreamed: Bool {
-    if case .streamed = delivery { return true }
-    return false
-  }
+  /// When the budget runs out.
+  var deadline: ContinuousClock.Instant? { budgetSeconds.map { startedAt + .seconds($0) } }
 
   /// Hands over the outcome, once: the status of a complete response, or
   /// why there is none.

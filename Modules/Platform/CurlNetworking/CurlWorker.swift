@@ -203,8 +203,8 @@ final class CurlWorker: @unchecked Sendable {
       if connectedAt <= 0, !transfer.hasReceivedAnything {
         return .cannotConnect(host: host, detail: "no answer to the connection")
       }
-      if transfer.receivedBytes > 0 {
-        return .outOfTime(host: host, budgetSeconds: transfer.budgetSeconds)
+      if transfer.receivedBytes > 0, let budget = transfer.budgetSeconds {
+        return .outOfTime(host: host, budgetSeconds: budget)
       }
       return Self.silenceError(for: transfer)
     case CURLE_WRITE_ERROR where transfer.exceededLimit, CURLE_FILESIZE_EXCEEDED:

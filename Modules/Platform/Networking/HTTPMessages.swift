@@ -51,6 +51,16 @@ public struct HTTPResponse: Sendable, Equatable {
     self.body = body
   }
 
+}
+
+/// What a whole response and a streamed one's head share: a status and
+/// headers with lower-cased names.
+public protocol HTTPResponseHeaders {
+  var status: Int { get }
+  var headers: [String: String] { get }
+}
+
+extension HTTPResponseHeaders {
   /// The header's value, whatever the case of `name`.
   public func header(_ name: String) -> String? {
     headers[name.lowercased()]
@@ -58,6 +68,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
   public var isSuccess: Bool { (200..<300).contains(status) }
 }
+
+extension HTTPResponse: HTTPResponseHeaders {}
 
 /// Sends HTTP requests. The live one is CurlNetworking's `CurlHTTPClient`,
 /// which only App links; feature modules and their tests see this protocol.

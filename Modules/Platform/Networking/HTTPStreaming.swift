@@ -10,13 +10,9 @@ public struct HTTPResponseHead: Sendable, Equatable {
     self.status = status
     self.headers = headers
   }
-
-  public func header(_ name: String) -> String? {
-    headers[name.lowercased()]
-  }
-
-  public var isSuccess: Bool { (200..<300).contains(status) }
 }
+
+extension HTTPResponseHead: HTTPResponseHeaders {}
 
 /// A response read as it arrives: the head at once, the body in chunks in
 /// the order they came (a server-sent event may be split across two). The
