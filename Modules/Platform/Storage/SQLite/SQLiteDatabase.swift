@@ -95,6 +95,8 @@ public final class SQLiteDatabase: Sendable {
   /// here, so all three are made 0600 once open; the files SQLite creates
   /// later copy the database's mode, now private.
   private func makeFilesPrivate() {
+    // By name, never by opening the file: closing any descriptor of a file
+    // drops every POSIX lock this process holds on it, SQLite's included.
     for file in [path, path + "-wal", path + "-shm"] {
       var info = stat()
       guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o077 != 0 else { continue }
