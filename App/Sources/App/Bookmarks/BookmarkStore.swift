@@ -114,12 +114,10 @@ struct PlaceRecord: Codable, Equatable {
       } ?? "place"
     address = labels["address"]
     city = labels["city"]
-    let latitude = labels["latitude"].flatMap(Double.init)
-    let longitude = labels["longitude"].flatMap(Double.init)
-    if let latitude, let longitude, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
-      self.latitude = latitude
-      self.longitude = longitude
-    }
+    let position = Configuration.Location(
+      checkingLatitude: labels["latitude"].flatMap(Double.init), longitude: labels["longitude"].flatMap(Double.init))
+    latitude = position?.latitude
+    longitude = position?.longitude
     phone = labels["phone"]
     website = labels["website"]
     openingHours = labels["opening hours"]

@@ -21,10 +21,23 @@ struct Configuration: Sendable {
     var baseURL: URL
   }
 
-  /// A fixed point to search around (`WAYFARER_LOCATION`).
+  /// A point on the Earth (`WAYFARER_LOCATION`, a saved place).
   struct Location: Equatable, Sendable {
     var latitude: Double
     var longitude: Double
+
+    init(latitude: Double, longitude: Double) {
+      self.latitude = latitude
+      self.longitude = longitude
+    }
+
+    /// Nil unless both numbers are there, finite and in range.
+    init?(checkingLatitude latitude: Double?, longitude: Double?) {
+      guard let latitude, let longitude, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90,
+        abs(longitude) <= 180
+      else { return nil }
+      self.init(latitude: latitude, longitude: longitude)
+    }
   }
 
   static let variables: [Variable] = [
@@ -96,10 +109,8 @@ struct Configuration: Sendable {
       let number = part.trimmingCharacters(in: .whitespaces)
       return number.allSatisfy(decimal.contains) ? Double(number) : nil
     }
-    guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90,
-      abs(longitude) <= 180
-    else { return nil }
-    return Location(latitude: latitude, longitude: longitude)
+    guard parts.count == 2 else { return nil }
+    return Location(checkingLatitude: parts[0], longitude: parts[1])
   }
 
   private static func nonEmpty(_ value: String?) -> String? {
