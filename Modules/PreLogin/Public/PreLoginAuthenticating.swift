@@ -19,8 +19,6 @@ public protocol PreLoginAuthenticating: AnyObject, Sendable {
 /// cannot be dodged by restarting.
 @MainActor
 public protocol PreLoginAttemptsStoring: AnyObject {
-  /// How many attempts failed in a row for `email`, and when the last did.
-  func failedAttempts(for email: String) throws -> (count: Int, last: Date?)
   /// Counts an attempt for `email` at `date` before its password is checked,
   /// unless the attempts so far lock the e-mail.
   ///

@@ -76,6 +76,8 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
 // Declared apart: a conformance in the class declaration to a main-actor
 // protocol would make the whole store main-actor isolated.
 extension AccountStore: PreLoginAttemptsStoring {
+  /// How many attempts are counted for `email`, and when the last was
+  /// (for tests and diagnostics: login itself goes through `reserveAttempt`).
   func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
     let row = try database.execute(
       "SELECT count, last_failure FROM login_failures WHERE email = ?", [.text(Self.normalized(email))]
