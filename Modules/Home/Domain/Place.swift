@@ -141,6 +141,11 @@ struct City: Equatable, Sendable {
   var name: String
   var country: String
   var coordinate: Coordinate
+
+  /// `Lisbon, Portugal`, or the name alone when the country is not known.
+  static func name(_ name: String, in country: String) -> String {
+    country.isEmpty ? name : "\(name), \(country)"
+  }
 }
 
 /// What a city search found, and how many results were left out as invalid.

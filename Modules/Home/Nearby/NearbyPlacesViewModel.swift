@@ -81,7 +81,7 @@ final class NearbyPlacesViewModel {
       return  // the database is busy or failing: the default place for now, the city kept
     }
     guard let saved else { return }
-    let name = saved.country.isEmpty ? saved.name : "\(saved.name), \(saved.country)"
+    let name = City.name(saved.name, in: saved.country)
     guard let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) else {
       try? locations.clearCity()
       discardedCityNotice =
@@ -258,7 +258,7 @@ final class NearbyPlacesViewModel {
     if let problem = problemChoosingCity(number) { return problem }
     guard let number, let city = cityResults.item(numbered: number) else { return nil }
     location = Location(
-      coordinate: city.coordinate, name: city.country.isEmpty ? city.name : "\(city.name), \(city.country)")
+      coordinate: city.coordinate, name: City.name(city.name, in: city.country))
     var problem: String?
     do {
       try locations.saveCity(
