@@ -3,12 +3,10 @@ import JSON
 /// Geoapify's response shapes (Places, Place Details, Geocoding), as
 /// documented; every field that can be missing or null is optional.
 ///
-/// Each is read from a parsed `JSONDocument` (below), which turns only the
+/// Each is `JSONDecodable`: read from a parsed `JSONDocument` (below), which turns only the
 /// fields listed here into Swift values. A field of an unexpected kind reads
 /// as missing, so one odd value costs that value, not the page; a body that
 /// is not JSON, or has no `features`/`results` list, is unreadable.
-typealias GeoapifyDTO = JSONDecodable
-
 struct FeatureCollectionDTO {
   var features: [FeatureDTO]
 }
@@ -100,7 +98,7 @@ struct GeoapifyErrorDTO {
 
 // MARK: Reading from JSON
 
-extension FeatureCollectionDTO: GeoapifyDTO {
+extension FeatureCollectionDTO: JSONDecodable {
   init?(json: JSONNode) {
     guard let features = json["features"]?.array else { return nil }
     self.features = features.map(FeatureDTO.init(json:))
@@ -175,7 +173,7 @@ extension GeometryDTO {
   }
 }
 
-extension GeocodingResultsDTO: GeoapifyDTO {
+extension GeocodingResultsDTO: JSONDecodable {
   init?(json: JSONNode) {
     guard let results = json["results"]?.array else { return nil }
     self.results = results.map { result in
@@ -186,7 +184,7 @@ extension GeocodingResultsDTO: GeoapifyDTO {
   }
 }
 
-extension GeoapifyErrorDTO: GeoapifyDTO {
+extension GeoapifyErrorDTO: JSONDecodable {
   init?(json: JSONNode) {
     guard json.kind == .object else { return nil }
     statusCode = json["statusCode"]?.int

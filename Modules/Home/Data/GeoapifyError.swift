@@ -68,7 +68,7 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
 
   /// The body read as `type`; `unreadable` when it is not JSON or lacks the
   /// shape's required list.
-  static func decode<Value: GeoapifyDTO>(_ type: Value.Type, from data: Data) throws(GeoapifyError) -> Value {
+  static func decode<Value: JSONDecodable>(_ type: Value.Type, from data: Data) throws(GeoapifyError) -> Value {
     guard let value = Value.decoded(from: data) else { throw GeoapifyError.unreadable }
     return value
   }
