@@ -15,14 +15,15 @@ public enum HomeBuilder {
     } else {
       repository = OfflineCatalogRepository()
     }
-    let router = HomeRouter(repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags)
-    let viewModel = NearbyPlacesViewModel(
-      repository: repository, isOffline: dependencies.geoapify == nil,
-      fixedLocation: dependencies.fixedLocation.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
-      locations: dependencies.locations, flags: dependencies.featureFlags, router: router)
-    let screen = NearbyPlacesScreen(viewModel: viewModel)
-    router.rootScreen = screen
-    return NavigationStack(root: screen)
+    return NavigationStack { stack in
+      let router = HomeRouter(
+        stack: stack, repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags)
+      let viewModel = NearbyPlacesViewModel(
+        repository: repository, isOffline: dependencies.geoapify == nil,
+        fixedLocation: dependencies.fixedLocation.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+        locations: dependencies.locations, flags: dependencies.featureFlags, router: router)
+      return NearbyPlacesScreen(viewModel: viewModel)
+    }
   }
 }
 

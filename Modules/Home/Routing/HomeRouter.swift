@@ -8,13 +8,17 @@ protocol HomeRouting: AnyObject {
 
 @MainActor
 final class HomeRouter: HomeRouting {
-  weak var rootScreen: Screen?
+  private let stack: StackHandle
   private let repository: any PlacesRepository
   private let favorites: any HomeFavoritesStoring
   private let flags: any HomeFeatureFlagsProviding
   private let lifetime = Lifetime(HomeRouter.self)
 
-  init(repository: any PlacesRepository, favorites: any HomeFavoritesStoring, flags: any HomeFeatureFlagsProviding) {
+  init(
+    stack: NavigationStack, repository: any PlacesRepository, favorites: any HomeFavoritesStoring,
+    flags: any HomeFeatureFlagsProviding
+  ) {
+    self.stack = StackHandle(stack, owner: HomeRouter.self)
     self.repository = repository
     self.favorites = favorites
     self.flags = flags
@@ -22,6 +26,6 @@ final class HomeRouter: HomeRouting {
 
   func showDetail(of place: Place) {
     let viewModel = PlaceDetailViewModel(place: place, repository: repository, favorites: favorites, flags: flags)
-    rootScreen?.navigationStack?.pushFromRoot(PlaceDetailScreen(viewModel: viewModel))
+    stack.pushFromRoot(PlaceDetailScreen(viewModel: viewModel))
   }
 }

@@ -10,10 +10,10 @@ public enum PreLoginBuilder {
     dependencies: PreLoginDependencies,
     flowDelegate: any PreLoginFlowDelegate
   ) -> NavigationStack {
-    let router = PreLoginRouter(dependencies: dependencies, flowDelegate: flowDelegate)
-    let welcome = WelcomeScreen(viewModel: WelcomeViewModel(router: router))
-    router.rootScreen = welcome
-    return NavigationStack(root: welcome)
+    NavigationStack { stack in
+      let router = PreLoginRouter(stack: stack, dependencies: dependencies, flowDelegate: flowDelegate)
+      return WelcomeScreen(viewModel: WelcomeViewModel(router: router))
+    }
   }
 }
 

@@ -13,13 +13,13 @@ protocol PreLoginRouting: AnyObject {
 
 @MainActor
 final class PreLoginRouter: PreLoginRouting {
-  /// Welcome; pushes go onto its stack. Weak: the stack owns the screens.
-  weak var rootScreen: Screen?
+  private let stack: StackHandle
   private weak var flowDelegate: (any PreLoginFlowDelegate)?
   private let dependencies: PreLoginDependencies
   private let lifetime = Lifetime(PreLoginRouter.self)
 
-  init(dependencies: PreLoginDependencies, flowDelegate: any PreLoginFlowDelegate) {
+  init(stack: NavigationStack, dependencies: PreLoginDependencies, flowDelegate: any PreLoginFlowDelegate) {
+    self.stack = StackHandle(stack, owner: PreLoginRouter.self)
     self.dependencies = dependencies
     self.flowDelegate = flowDelegate
   }
@@ -37,7 +37,7 @@ final class PreLoginRouter: PreLoginRouting {
   }
 
   func closeForm() {
-    rootScreen?.navigationStack?.popToRoot()
+    stack.popToRoot()
   }
 
   func finish() {
@@ -45,6 +45,6 @@ final class PreLoginRouter: PreLoginRouting {
   }
 
   private func push(_ screen: Screen) {
-    rootScreen?.navigationStack?.pushFromRoot(screen)
+    stack.pushFromRoot(screen)
   }
 }

@@ -9,11 +9,11 @@ public enum ProfileBuilder {
     dependencies: ProfileDependencies,
     flowDelegate: any ProfileFlowDelegate
   ) -> NavigationStack {
-    let router = ProfileRouter(dependencies: dependencies, flowDelegate: flowDelegate)
-    let viewModel = ProfileViewModel(account: dependencies.account, session: dependencies.session, router: router)
-    let screen = ProfileScreen(viewModel: viewModel)
-    router.rootScreen = screen
-    return NavigationStack(root: screen)
+    NavigationStack { stack in
+      let router = ProfileRouter(stack: stack, dependencies: dependencies, flowDelegate: flowDelegate)
+      let viewModel = ProfileViewModel(account: dependencies.account, session: dependencies.session, router: router)
+      return ProfileScreen(viewModel: viewModel)
+    }
   }
 }
 

@@ -10,12 +10,13 @@ protocol ProfileRouting: AnyObject {
 
 @MainActor
 final class ProfileRouter: ProfileRouting {
-  weak var rootScreen: Screen?
+  private let stack: StackHandle
   private weak var flowDelegate: (any ProfileFlowDelegate)?
   private let dependencies: ProfileDependencies
   private let lifetime = Lifetime(ProfileRouter.self)
 
-  init(dependencies: ProfileDependencies, flowDelegate: any ProfileFlowDelegate) {
+  init(stack: NavigationStack, dependencies: ProfileDependencies, flowDelegate: any ProfileFlowDelegate) {
+    self.stack = StackHandle(stack, owner: ProfileRouter.self)
     self.dependencies = dependencies
     self.flowDelegate = flowDelegate
   }
@@ -33,6 +34,6 @@ final class ProfileRouter: ProfileRouting {
   }
 
   private func show(_ screen: Screen) {
-    rootScreen?.navigationStack?.pushFromRoot(screen)
+    stack.pushFromRoot(screen)
   }
 }

@@ -82,6 +82,43 @@ final class NavigationStackTests: XCTestCase {
     XCTAssertTrue(stack.visibleScreen === root)
   }
 
+  func test_aRootMadeWithItsStack_getsTheStack_andAHandlePushesOnIt() async {
+    var handle: StackHandle?
+    let stack = NavigationStack { stack in
+      handle = StackHandle(stack, owner: TitledScreen.self)
+      return TitledScreen("home")
+    }
+    trackForMemoryLeaks(stack)
+    XCTAssertTrue(stack.root.navigationStack === stack)
+
+    handle?.pushFromRoot(TitledScreen("detail"))
+    XCTAssertEqual(stack.path, ["home", "detail"])
+    handle?.pushFromRoot(TitledScreen("other"))
+    XCTAssertEqual(stack.path, ["home", "other"], "a router's push replaces what was above the root")
+    handle?.push(TitledScreen("deeper"))
+    XCTAssertEqual(stack.path, ["home", "other", "deeper"])
+    handle?.popToRoot()
+    XCTAssertEqual(stack.path, ["home"])
+    XCTAssertEqual(handle?.isAttached, true)
+  }
+
+  func test_aHandleUsedAfterItsStackIsGone_reportsTheBug() async {
+    var reports: [String] = []
+    let original = StackHandle.reportDetachedUse
+    StackHandle.reportDetachedUse = { reports.append($0) }
+    defer { StackHandle.reportDetachedUse = original }
+    var stack: NavigationStack? = NavigationStack(root: TitledScreen("home"))
+    let handle = StackHandle(stack!, owner: TitledScreen.self)
+    stack = nil
+
+    handle.pushFromRoot(TitledScreen("detail"))
+    handle.popToRoot()
+
+    XCTAssertFalse(handle.isAttached)
+    XCTAssertEqual(
+      reports, Array(repeating: "TitledScreen used its navigation stack after the stack was released", count: 2))
+  }
+
   func test_tabs_keepTheirOwnStacks_andReselectingReturnsToRoot() async {
     let home = NavigationStack(root: TitledScreen("home"))
     let profile = NavigationStack(root: TitledScreen("profile"))

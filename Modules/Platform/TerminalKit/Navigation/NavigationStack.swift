@@ -13,6 +13,16 @@ public final class NavigationStack {
     root.navigationStack = self
   }
 
+  /// A stack whose root is made knowing the stack: how a builder hands the
+  /// stack to the router that will push on it, before the root screen (which
+  /// owns the router through its view model) exists.
+  public init(makeRoot: (NavigationStack) -> Screen) {
+    screens = []
+    let root = makeRoot(self)
+    root.navigationStack = self
+    screens = [root]
+  }
+
   public var root: Screen { screens[0] }
 
   /// What the person sees: the modal if any, else the top of the stack.
