@@ -27,6 +27,16 @@ struct GeoapifyPlacesRepository: PlacesRepository {
     return PlaceMapper.details(from: try GeoapifyError.decode(FeatureCollectionDTO.self, from: body))
   }
 
+  func place(id: String) async throws -> PlaceLookup? {
+    let collection = try GeoapifyError.decode(
+      FeatureCollectionDTO.self, from: try await get(requests.details(placeID: id)))
+    // A feature without a name or a valid position is not a place Home can show.
+    guard let feature = collection.features.first, let place = PlaceMapper.place(from: feature, origin: nil) else {
+      return nil
+    }
+    return PlaceLookup(place: place, details: PlaceMapper.details(from: collection))
+  }
+
   func cities(named query: String) async throws -> CityResults {
     let body = try await get(requests.cities(named: query))
     return PlaceMapper.cities(from: try GeoapifyError.decode(GeocodingResultsDTO.self, from: body))

@@ -51,6 +51,12 @@ struct OfflineCatalogRepository: PlacesRepository {
     Self.catalog.details[place.id] ?? PlaceDetails()
   }
 
+  func place(id: String) async throws -> PlaceLookup? {
+    Self.catalog.places.first { $0.id == id }.map { place in
+      PlaceLookup(place: place, details: Self.catalog.details[id] ?? PlaceDetails())
+    }
+  }
+
   /// Cities whose name starts with (or else contains) `query`, ignoring case
   /// and accents, most populous first.
   func cities(named query: String) async throws -> CityResults {

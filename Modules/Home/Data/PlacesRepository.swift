@@ -11,6 +11,12 @@ enum NearbySearch {
   static let citySuggestions = 5
 }
 
+/// A place found by its id, with what Place Details adds.
+struct PlaceLookup: Equatable, Sendable {
+  var place: Place
+  var details: PlaceDetails
+}
+
 /// Where Home's places come from: Geoapify, or the bundled offline catalog.
 protocol PlacesRepository: Sendable {
   /// Places within ``NearbySearch/radiusMetres`` of `center`, nearest first,
@@ -18,6 +24,9 @@ protocol PlacesRepository: Sendable {
   func places(near center: Coordinate, offset: Int, limit: Int, refresh: Bool) async throws -> PlacesPage
   /// What Place Details adds for `place`.
   func details(for place: Place) async throws -> PlaceDetails
+  /// The place with Geoapify id `id` and its details, in one call; nil
+  /// when the service knows no such place.
+  func place(id: String) async throws -> PlaceLookup?
   /// Up to five cities called `query`.
   func cities(named query: String) async throws -> CityResults
 }

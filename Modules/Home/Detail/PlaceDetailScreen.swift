@@ -10,17 +10,25 @@ final class PlaceDetailScreen: Screen {
 
   init(viewModel: PlaceDetailViewModel) {
     self.viewModel = viewModel
-    super.init(title: TextSanitizer.clean(viewModel.place.name), pathComponent: "detail")
+    super.init(title: "Place", pathComponent: "detail")
+  }
+
+  override var title: String {
+    viewModel.place.map { TextSanitizer.clean($0.name) } ?? super.title
   }
 
   override var commands: [Command] {
     [
       Command("favorite", summary: "Save this place to your bookmarks, or remove it") { input in
         let result = self.viewModel.toggleFavorite()
-        let context = input.console.context
-        input.console.write(
-          result.succeeded ? Message.success(result.message, in: context) : Message.error(result.message, in: context))
-        if result.succeeded { self.setNeedsDisplay() }
+        let sentence = PlaceDetailWording.sentence(for: result)
+        switch result {
+        case .saved, .removed:
+          input.console.write(Message.success(sentence, in: input.console.context))
+          self.setNeedsDisplay()
+        case .favoritesOff, .failed:
+          input.console.write(Message.error(sentence, in: input.console.context))
+        }
       }
     ]
   }
@@ -37,21 +45,23 @@ final class PlaceDetailScreen: Screen {
 
   override func body(in context: RenderContext) -> [StyledLine] {
     var lines = KeyValueView(viewModel.facts).lines(in: context)
-    lines.append(.blank)
+    if !lines.isEmpty { lines.append(.blank) }
     switch viewModel.details {
     case .loading:
       lines += TextBlock("Details are on their way…", style: Palette.muted).lines(in: context)
-    case .unavailable(let reason):
-      lines.append(Message.warning("Details are unavailable: \(reason)", in: context))
+    case .notFound:
+      lines.append(Message.warning(PlaceDetailWording.notFound(id: viewModel.placeID), in: context))
+    case .unavailable(let failure):
+      lines.append(Message.warning("Details are unavailable: \(PlaceDetailWording.reason(failure))", in: context))
     case .loaded(let details):
-      let extra = [
-        ("Wheelchair", details.wheelchair), ("Fee", details.fee), ("Timezone", details.timezone),
-        ("Wikipedia", details.wikipedia),
-      ].compactMap { pair in pair.1.map { (key: pair.0, value: $0) } }
+      let extra: [KeyValueView.Row?] = [
+        KeyValueView.Row("Wheelchair", details.wheelchair), KeyValueView.Row("Fee", details.fee),
+        KeyValueView.Row("Timezone", details.timezone), KeyValueView.Row("Wikipedia", details.wikipedia),
+      ]
       lines +=
-        extra.isEmpty
+        details.isShownEmpty
         ? TextBlock("No further details are known.", style: Palette.muted).lines(in: context)
-        : KeyValueView(extra).lines(in: context)
+        : KeyValueView(extra.compactMap { $0 }).lines(in: context)
     }
     if viewModel.favoritesEnabled {
       lines.append(.blank)
@@ -63,5 +73,12 @@ final class PlaceDetailScreen: Screen {
       ]).lines(in: context)
     }
     return lines
+  }
+}
+
+extension PlaceDetails {
+  /// Whether none of the extra rows the detail shows has a value.
+  fileprivate var isShownEmpty: Bool {
+    [wheelchair, fee, timezone, wikipedia].allSatisfy { $0 == nil }
   }
 }

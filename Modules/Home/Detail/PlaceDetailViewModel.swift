@@ -1,17 +1,31 @@
+import Components
 import Foundation
 import TerminalKit
 
 /// One place: what the list knew, what Place Details adds, and whether it
-/// is saved.
+/// is saved. Opened from the list it shows the place at once; opened by id
+/// (from outside the tab) the place and its details come in one call.
 @MainActor
 final class PlaceDetailViewModel {
   enum Details: Equatable {
     case loading
     case loaded(PlaceDetails)
-    case unavailable(String)
+    case unavailable(LoadFailure)
+    /// Opened by id, and the service knows no such place.
+    case notFound
   }
 
-  let place: Place
+  /// What saving or removing the place did.
+  enum FavoriteToggle: Equatable {
+    case saved(name: String)
+    case removed(name: String)
+    case favoritesOff
+    case failed(reason: String)
+  }
+
+  /// Nil while a place opened by id is still being looked up.
+  private(set) var place: Place?
+  let placeID: String
   private(set) var details: Details = .loading
   private let repository: any PlacesRepository
   private let favorites: any HomeFavoritesStoring
@@ -23,39 +37,58 @@ final class PlaceDetailViewModel {
     flags: any HomeFeatureFlagsProviding
   ) {
     self.place = place
+    self.placeID = place.id
     self.repository = repository
     self.favorites = favorites
     self.flags = flags
   }
 
-  /// Asks for the details once; a failure leaves the basic detail as it is.
+  init(
+    placeID: String, repository: any PlacesRepository, favorites: any HomeFavoritesStoring,
+    flags: any HomeFeatureFlagsProviding
+  ) {
+    self.placeID = placeID
+    self.repository = repository
+    self.favorites = favorites
+    self.flags = flags
+  }
+
+  /// Asks for the details (and the place, when opened by id) once; a
+  /// failure leaves what is known as it is.
   func loadDetails() async {
     guard details == .loading else { return }
     do {
-      details = .loaded(try await repository.details(for: place))
-    } catch is CancellationError {
-      details = .unavailable("loading was cancelled")
+      if let place {
+        details = .loaded(try await repository.details(for: place))
+      } else if let found = try await repository.place(id: placeID) {
+        place = found.place
+        details = .loaded(found.details)
+      } else {
+        details = .notFound
+      }
     } catch {
-      details = .unavailable(NearbyPlacesViewModel.sentence(for: error))
+      details = .unavailable(LoadFailure(error))
     }
   }
 
-  var favoritesEnabled: Bool { flags.areFavoritesEnabled }
+  var favoritesEnabled: Bool { flags.areFavoritesEnabled && place != nil }
 
-  var isFavorite: Bool { (try? favorites.isFavorite(placeID: place.id)) ?? false }
+  var isFavorite: Bool { (try? favorites.isFavorite(placeID: placeID)) ?? false }
 
   /// The basic facts, in the order the detail shows them.
-  var facts: [(key: String, value: String)] {
+  var facts: [KeyValueView.Row] {
+    guard let place else { return [] }
     let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
-    return [
-      ("Category", Self.readable(category: place.categories.max { $0.count < $1.count } ?? place.category)),
-      ("Address", place.address),
-      ("City", place.city),
-      ("Distance", place.distance.map { Formatting.distance($0) }),
-      ("Opening hours", place.openingHours ?? loaded?.openingHours),
-      ("Phone", place.phone ?? loaded?.phone),
-      ("Website", place.website ?? loaded?.website),
-    ].compactMap { pair in pair.1.map { (pair.0, $0) } }
+    let rows: [KeyValueView.Row?] = [
+      KeyValueView.Row("Category", Self.readable(category: place.mostSpecificCategory)),
+      KeyValueView.Row("Address", place.address),
+      KeyValueView.Row("City", place.city),
+      KeyValueView.Row("Distance", place.distance.map { Formatting.distance($0) }),
+      KeyValueView.Row("Opening hours", place.openingHours ?? loaded?.openingHours),
+      KeyValueView.Row("Phone", place.phone ?? loaded?.phone),
+      KeyValueView.Row("Website", place.website ?? loaded?.website),
+    ]
+    return rows.compactMap { $0 }
   }
 
   /// `tourism.sights.place_of_worship` → `tourism › sights › place of worship`.
@@ -63,28 +96,27 @@ final class PlaceDetailViewModel {
     category.split(separator: ".").map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " › ")
   }
 
-  /// Saves or removes the place. Returns whether it worked and a sentence.
-  func toggleFavorite() -> (succeeded: Bool, message: String) {
-    guard flags.areFavoritesEnabled else {
-      return (false, "Favorites are off. Turn them on in Profile › Settings (toggle favorites).")
-    }
+  /// Saves or removes the place.
+  func toggleFavorite() -> FavoriteToggle {
+    guard flags.areFavoritesEnabled else { return .favoritesOff }
+    guard let place else { return .failed(reason: "the place has not loaded yet") }
     do {
       if try favorites.isFavorite(placeID: place.id) {
         try favorites.removeFavorite(placeID: place.id)
-        return (true, "Removed \(place.name) from your bookmarks.")
+        return .removed(name: place.name)
       }
-      try favorites.saveFavorite(favorite)
-      return (true, "Saved \(place.name) to your bookmarks.")
+      try favorites.saveFavorite(favorite(of: place))
+      return .saved(name: place.name)
     } catch {
-      return (false, "Could not save favorite. Please try again. (\(error))")
+      return .failed(reason: String(describing: error))
     }
   }
 
   /// Everything the bookmark needs to stand on its own (shown offline).
-  private var favorite: FavoritePlace {
+  private func favorite(of place: Place) -> FavoritePlace {
     let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
     return FavoritePlace(
-      id: place.id, name: place.name, categoryKey: place.categories.max { $0.count < $1.count } ?? place.category,
+      id: place.id, name: place.name, categoryKey: place.mostSpecificCategory,
       address: place.address, city: place.city, latitude: place.coordinate.latitude,
       longitude: place.coordinate.longitude, phone: place.phone ?? loaded?.phone,
       website: place.website ?? loaded?.website, openingHours: place.openingHours ?? loaded?.openingHours)

@@ -83,6 +83,21 @@ struct Place: Equatable, Sendable {
     self.summary = Place.summary(category: category, distance: distance)
   }
 
+  /// The longest (most specific) category: `catering.cafe` over `catering`.
+  var mostSpecificCategory: String {
+    categories.max { $0.count < $1.count } ?? category
+  }
+
+  /// A saved place as Home shows it, or nil when its position is unknown or
+  /// off the map (it is then looked up by id).
+  init?(saved: FavoritePlace) {
+    guard let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) else { return nil }
+    self.init(
+      id: saved.id, name: saved.name, categories: [saved.categoryKey], city: saved.city, address: saved.address,
+      coordinate: coordinate, distance: nil, phone: saved.phone, website: saved.website,
+      openingHours: saved.openingHours)
+  }
+
   private static func summary(category: String, distance: Double?) -> String {
     distance.map { category + " · " + Formatting.distance($0) } ?? category
   }

@@ -52,9 +52,7 @@ final class NearbyPlacesScreen: Screen {
         self.report(problem, on: input.console)
       },
       Command("open", usage: "open N", summary: "Show place N", completions: numbers) { input in
-        if let problem = self.viewModel.open(input.number) {
-          input.console.write(Message.error(problem, in: input.console.context))
-        }
+        if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
       },
       Command("refresh", summary: "Load the list again from the start") { input in
         await LoadingIndicator.run("Loading places…", console: input.console) { await self.viewModel.refresh() }
@@ -84,15 +82,15 @@ final class NearbyPlacesScreen: Screen {
   override func didAppear(console: any Console) async {
     guard viewModel.state == .idle else { return }
     for notice in viewModel.takeNotices() {
-      console.write(Message.warning(notice, in: console.context))
+      console.write(Message.warning(NearbyWording.sentence(for: notice), in: console.context))
     }
     await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
     setNeedsDisplay()
   }
 
-  private func report(_ problem: String?, on console: any Console) {
+  private func report(_ problem: NearbyProblem?, on console: any Console) {
     if let problem {
-      console.write(Message.error(problem, in: console.context))
+      console.write(Message.error(NearbyWording.sentence(for: problem), in: console.context))
     } else {
       setNeedsDisplay()
     }
@@ -110,8 +108,8 @@ final class NearbyPlacesScreen: Screen {
     switch result {
     case .none:
       console.write(Message.info("No cities match \(query)."))
-    case .failed(let problem):
-      console.write(Message.error(problem, in: context))
+    case .failed(let failure):
+      console.write(Message.error(NearbyWording.sentence(forListFailure: failure), in: context))
     case .found(let cities, let dropped):
       let items = cities.map { ListView.Item(title: $0.name, detail: $0.country) }
       let left =
@@ -133,8 +131,10 @@ final class NearbyPlacesScreen: Screen {
     switch viewModel.state {
     case .idle, .loading:
       if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
-    case .failed(let problem):
-      lines += ErrorState(message: problem, recovery: viewModel.failureAdvice).lines(in: context)
+    case .failed(let failure):
+      lines += ErrorState(
+        message: NearbyWording.sentence(forListFailure: failure), recovery: NearbyWording.advice(for: failure)
+      ).lines(in: context)
     case .loaded:
       lines += loadedLines(in: context)
     }
@@ -143,7 +143,7 @@ final class NearbyPlacesScreen: Screen {
 
   private func loadedLines(in context: RenderContext) -> [StyledLine] {
     var lines: [StyledLine] = []
-    if let dropped = viewModel.droppedNotice {
+    if let dropped = NearbyWording.dropped(viewModel.droppedCount) {
       lines += TextBlock(dropped, style: Palette.warning).lines(in: context)
     }
     guard !viewModel.places.isEmpty else {

@@ -9,7 +9,7 @@ final class NearbyPlacesViewModel {
     case idle
     case loading
     case loaded
-    case failed(String)
+    case failed(LoadFailure)
   }
 
   /// Where the list is centred, and how to name that place.
@@ -22,10 +22,8 @@ final class NearbyPlacesViewModel {
     /// The cities, and how many results were left out as invalid.
     case found([City], dropped: Int)
     case none
-    case failed(String)
+    case failed(LoadFailure)
   }
-
-  static let offlineNotice = "Offline catalog — set GEOAPIFY_API_KEY for live places"
 
   private(set) var state: State = .idle
   private(set) var places: [Place] = []
@@ -44,7 +42,7 @@ final class NearbyPlacesViewModel {
   private var foldedFilter: [UInt8]?
   private var hasShownOfflineNotice = false
   /// Said once when the stored city could not be used.
-  private var discardedCityNotice: String?
+  private var discardedCityNotice: NearbyNotice?
   private let repository: any PlacesRepository
   private let fixedLocation: Coordinate?
   private let locations: any HomeLocationStoring
@@ -70,12 +68,12 @@ final class NearbyPlacesViewModel {
   /// (unreadable, or a position off the Earth from an older version or a
   /// hand edit) would fail every launch: it is forgotten, and said once.
   private func restoreSavedCity() {
-    let saved: (name: String, country: String, latitude: Double, longitude: Double)?
+    let saved: SavedCity?
     do {
       saved = try locations.savedCity()
     } catch is UnreadableSavedCity {
       try? locations.clearCity()
-      discardedCityNotice = "The saved city could not be read and was forgotten; showing the default place."
+      discardedCityNotice = .savedCityUnreadable
       return
     } catch {
       return  // the database is busy or failing: the default place for now, the city kept
@@ -84,8 +82,7 @@ final class NearbyPlacesViewModel {
     let name = City.name(saved.name, in: saved.country)
     guard let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) else {
       try? locations.clearCity()
-      discardedCityNotice =
-        "The saved city \(TextSanitizer.clean(name)) had a position off the map and was forgotten; showing the default place."
+      discardedCityNotice = .savedCityOffMap(name: name)
       return
     }
     location = Location(coordinate: coordinate, name: name)
@@ -108,26 +105,17 @@ final class NearbyPlacesViewModel {
 
   /// The notices said once when the list first appears: the offline
   /// catalog, a stored city that could not be used.
-  func takeNotices() -> [String] {
-    var notices: [String] = []
+  func takeNotices() -> [NearbyNotice] {
+    var notices: [NearbyNotice] = []
     if isOffline, !hasShownOfflineNotice {
       hasShownOfflineNotice = true
-      notices.append(Self.offlineNotice)
+      notices.append(.offlineCatalog)
     }
     if let notice = discardedCityNotice {
       discardedCityNotice = nil
       notices.append(notice)
     }
     return notices
-  }
-
-  /// One line when some places were left out as invalid.
-  var droppedNotice: String? {
-    switch droppedCount {
-    case 0: nil
-    case 1: "1 place was left out: the service sent a position or distance that cannot be right."
-    default: "\(droppedCount) places were left out: the service sent positions or distances that cannot be right."
-    }
   }
 
   /// Loads the first page, unless a list is already here (coming back from
@@ -144,7 +132,6 @@ final class NearbyPlacesViewModel {
 
   private func load(refresh: Bool) async {
     state = .loading
-    failureAdvice = Self.retryAdvice
     places = []
     fetched = 0
     droppedCount = 0
@@ -160,27 +147,14 @@ final class NearbyPlacesViewModel {
       mayHaveMore = page.mayHaveMore
       cachedAt = page.cachedAt
       state = .loaded
-    } catch is CancellationError {
-      state = .failed("Loading was cancelled.")
     } catch {
-      state = .failed(Self.sentence(for: error))
-      failureAdvice = Self.advice(for: error)
+      state = .failed(LoadFailure(error))
     }
   }
 
-  /// What the person can do about the last failure to load.
-  private(set) var failureAdvice = retryAdvice
-  static let retryAdvice = "Type refresh to try again."
-  static let keyAdvice =
-    "Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and start Wayfarer again; without it, Home uses the offline catalog."
-
-  private static func advice(for error: any Error) -> String {
-    (error as? GeoapifyError)?.isKeyProblem == true ? keyAdvice : retryAdvice
-  }
-
-  /// Loads the next page after the `fetched` results so far. Returns a
-  /// sentence when there is nothing more or it failed (the list stays).
-  func loadMore() async -> String? {
+  /// Loads the next page after the `fetched` results so far. Returns what
+  /// went wrong when there is nothing more or it failed (the list stays).
+  func loadMore() async -> NearbyProblem? {
     if let problem = problemLoadingMore { return problem }
     do {
       let page = try await repository.places(
@@ -192,17 +166,15 @@ final class NearbyPlacesViewModel {
       droppedCount += page.dropped
       mayHaveMore = page.mayHaveMore
       return nil
-    } catch is CancellationError {
-      return "Loading more was cancelled."
     } catch {
-      return Self.sentence(for: error)
+      return .moreFailed(LoadFailure(error))
     }
   }
 
   /// Why `more` cannot load anything now, said before any spinner.
-  var problemLoadingMore: String? {
-    guard state == .loaded else { return "There is no list to extend yet. Type refresh to load places." }
-    guard mayHaveMore else { return "That is every place within 5 km: \(places.count) in all." }
+  var problemLoadingMore: NearbyProblem? {
+    guard state == .loaded else { return .noListYet }
+    guard mayHaveMore else { return .everyPlaceLoaded(count: places.count) }
     return nil
   }
 
@@ -221,21 +193,16 @@ final class NearbyPlacesViewModel {
     Array(Set(places.map(\.category))).sorted()
   }
 
-  /// Keeps one category; empty clears it. Returns a sentence when the
-  /// filter is off or the category unknown.
-  func setCategory(_ name: String) -> String? {
-    guard flags.isCategoryFilterEnabled else {
-      return "The category filter is off. Turn it on in Profile › Settings (toggle category-filter)."
-    }
+  /// Keeps one category; empty clears it. Says why not when the filter is
+  /// off or the category unknown.
+  func setCategory(_ name: String) -> NearbyProblem? {
+    guard flags.isCategoryFilterEnabled else { return .categoryFilterOff }
     let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
     guard !wanted.isEmpty else {
       categoryFilter = nil
       return nil
     }
-    guard categories.contains(wanted) else {
-      return
-        "No loaded place is in '\(TextSanitizer.clean(wanted, limit: 40))'. Categories here: \(categories.joined(separator: ", "))."
-    }
+    guard categories.contains(wanted) else { return .unknownCategory(wanted, known: categories) }
     categoryFilter = wanted
     return nil
   }
@@ -248,64 +215,59 @@ final class NearbyPlacesViewModel {
       cityResults = results.cities
       return results.cities.isEmpty ? .none : .found(results.cities, dropped: results.dropped)
     } catch {
-      return .failed(Self.sentence(for: error))
+      return .failed(LoadFailure(error))
     }
   }
 
   /// Moves the list to result `number` of the last city search, remembers
-  /// the choice, and loads there. Returns a sentence when it cannot.
-  func useCity(_ number: Int?) async -> String? {
+  /// the choice, and loads there. Says why when it cannot.
+  func useCity(_ number: Int?) async -> NearbyProblem? {
     if let problem = problemChoosingCity(number) { return problem }
     guard let number, let city = cityResults.item(numbered: number) else { return nil }
     location = Location(
       coordinate: city.coordinate, name: City.name(city.name, in: city.country))
-    var problem: String?
+    var problem: NearbyProblem?
     do {
       try locations.saveCity(
-        name: city.name, country: city.country, latitude: city.coordinate.latitude,
-        longitude: city.coordinate.longitude)
+        SavedCity(
+          name: city.name, country: city.country, latitude: city.coordinate.latitude,
+          longitude: city.coordinate.longitude))
     } catch {
-      problem = "The city is used now but could not be remembered: \(error)."
+      problem = .cityNotRemembered(reason: String(describing: error))
     }
     await load(refresh: false)
     return problem
   }
 
   /// Why `use N` cannot move the list, said before any spinner.
-  func problemChoosingCity(_ number: Int?) -> String? {
-    guard !cityResults.isEmpty else { return "Search for a city first: city NAME." }
-    guard let number, cityResults.item(numbered: number) != nil else {
-      return "Choose a city by its number, from 1 to \(cityResults.count)."
-    }
+  func problemChoosingCity(_ number: Int?) -> NearbyProblem? {
+    guard !cityResults.isEmpty else { return .noCitySearch }
+    guard let number, cityResults.item(numbered: number) != nil else { return .noSuchCity(count: cityResults.count) }
     return nil
   }
 
   /// Back to WAYFARER_LOCATION or São Paulo, forgetting the chosen city.
-  func clearCity() async -> String? {
+  func clearCity() async -> NearbyProblem? {
     location = Self.defaultLocation(fixed: fixedLocation)
-    var problem: String?
-    do { try locations.clearCity() } catch { problem = "The chosen city could not be forgotten: \(error)." }
+    var problem: NearbyProblem?
+    do { try locations.clearCity() } catch { problem = .cityNotForgotten(reason: String(describing: error)) }
     await load(refresh: false)
     return problem
   }
 
   // MARK: Places
 
-  /// Opens place `number` of the visible list. Returns a sentence when
-  /// there is no such place.
-  func open(_ number: Int?) -> String? {
+  /// Opens place `number` of the visible list. Says why not when there
+  /// is no such place.
+  func open(_ number: Int?) -> NearbyProblem? {
     let visible = visiblePlaces
-    guard !visible.isEmpty else { return "There is no place to open here." }
+    guard !visible.isEmpty else { return .nothingToOpen }
     guard let number, let place = visible.item(numbered: number) else {
-      return "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(visible.count)."
+      return .noSuchPlace(number, count: visible.count)
     }
     router.showDetail(of: place)
     return nil
   }
 
   var isMapEnabled: Bool { flags.isMapEnabled }
-
-  static func sentence(for error: any Error) -> String {
-    String(describing: error)
-  }
 }

@@ -5,7 +5,7 @@ import TerminalKit
 /// Builds the Home tab: nearby places, with place details pushed from it.
 public enum HomeBuilder {
   @MainActor
-  public static func build(dependencies: HomeDependencies) -> NavigationStack {
+  public static func build(dependencies: HomeDependencies) -> HomeTab {
     let repository: any PlacesRepository
     if let geoapify = dependencies.geoapify {
       repository = GeoapifyPlacesRepository(
@@ -15,25 +15,31 @@ public enum HomeBuilder {
     } else {
       repository = OfflineCatalogRepository()
     }
-    return NavigationStack { stack in
-      let router = HomeRouter(
-        stack: stack, repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags)
+    let details = PlaceDetailFactory(
+      repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags)
+    var router: HomeRouter?
+    let stack = NavigationStack { stack in
+      let made = HomeRouter(stack: stack, details: details)
+      router = made
       let viewModel = NearbyPlacesViewModel(
         repository: repository, isOffline: dependencies.geoapify == nil,
-        fixedLocation: dependencies.fixedLocation.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
-        locations: dependencies.locations, flags: dependencies.featureFlags, router: router)
+        fixedLocation: dependencies.fixedLocation.flatMap {
+          Coordinate(validLatitude: $0.latitude, longitude: $0.longitude)
+        },
+        locations: dependencies.locations, flags: dependencies.featureFlags, router: made)
       return NearbyPlacesScreen(viewModel: viewModel)
     }
+    guard let router else { preconditionFailure("NavigationStack(makeRoot:) calls makeRoot at once") }
+    return HomeTab(stack: stack, routes: router, placeDetails: details)
   }
 }
 
 /// What the Home tab needs from the app.
 public struct HomeDependencies {
-  /// Geoapify's key, base URL and the client to reach it; `nil` means the
-  /// bundled offline catalog.
-  public let geoapify: (apiKey: String, baseURL: URL, client: any HTTPClient)?
+  /// Geoapify, or `nil` for the bundled offline catalog.
+  public let geoapify: GeoapifyService?
   /// A location that overrides the chosen city (WAYFARER_LOCATION).
-  public let fixedLocation: (latitude: Double, longitude: Double)?
+  public let fixedLocation: GeoPoint?
   /// Where the first page of places is cached.
   public let cacheDirectory: String
   public let favorites: any HomeFavoritesStoring
@@ -42,8 +48,8 @@ public struct HomeDependencies {
   public let now: @Sendable () -> Date
 
   public init(
-    geoapify: (apiKey: String, baseURL: URL, client: any HTTPClient)?,
-    fixedLocation: (latitude: Double, longitude: Double)?,
+    geoapify: GeoapifyService?,
+    fixedLocation: GeoPoint?,
     cacheDirectory: String,
     favorites: any HomeFavoritesStoring,
     locations: any HomeLocationStoring,
@@ -57,5 +63,29 @@ public struct HomeDependencies {
     self.locations = locations
     self.featureFlags = featureFlags
     self.now = now
+  }
+}
+
+/// How Home reaches Geoapify: the key, the base URL and the client.
+public struct GeoapifyService {
+  public let apiKey: String
+  public let baseURL: URL
+  public let client: any HTTPClient
+
+  public init(apiKey: String, baseURL: URL, client: any HTTPClient) {
+    self.apiKey = apiKey
+    self.baseURL = baseURL
+    self.client = client
+  }
+}
+
+/// A position in decimal degrees, as App hands it to Home.
+public struct GeoPoint: Equatable, Sendable {
+  public var latitude: Double
+  public var longitude: Double
+
+  public init(latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
   }
 }

@@ -50,9 +50,25 @@ public protocol HomeFavoritesStoring: AnyObject {
 public protocol HomeLocationStoring: AnyObject {
   /// The chosen city, nil when none. Throws ``UnreadableSavedCity`` when one
   /// is stored but cannot be read back: Home then forgets it and says so.
-  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)?
-  func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws
+  func savedCity() throws -> SavedCity?
+  func saveCity(_ city: SavedCity) throws
   func clearCity() throws
+}
+
+/// The city the person chose, as Home hands it to be kept.
+public struct SavedCity: Equatable, Sendable {
+  public var name: String
+  /// Empty when the service did not say.
+  public var country: String
+  public var latitude: Double
+  public var longitude: Double
+
+  public init(name: String, country: String, latitude: Double, longitude: Double) {
+    self.name = name
+    self.country = country
+    self.latitude = latitude
+    self.longitude = longitude
+  }
 }
 
 /// The feature flags Home obeys (set in Profile › Settings).

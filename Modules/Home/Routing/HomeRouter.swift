@@ -7,25 +7,21 @@ protocol HomeRouting: AnyObject {
 }
 
 @MainActor
-final class HomeRouter: HomeRouting {
+final class HomeRouter: HomeRouting, HomeRoutes {
   private let stack: StackHandle
-  private let repository: any PlacesRepository
-  private let favorites: any HomeFavoritesStoring
-  private let flags: any HomeFeatureFlagsProviding
+  private let details: PlaceDetailFactory
   private let lifetime = Lifetime(HomeRouter.self)
 
-  init(
-    stack: NavigationStack, repository: any PlacesRepository, favorites: any HomeFavoritesStoring,
-    flags: any HomeFeatureFlagsProviding
-  ) {
+  init(stack: NavigationStack, details: PlaceDetailFactory) {
     self.stack = StackHandle(stack, owner: HomeRouter.self)
-    self.repository = repository
-    self.favorites = favorites
-    self.flags = flags
+    self.details = details
   }
 
   func showDetail(of place: Place) {
-    let viewModel = PlaceDetailViewModel(place: place, repository: repository, favorites: favorites, flags: flags)
-    stack.pushFromRoot(PlaceDetailScreen(viewModel: viewModel))
+    stack.pushFromRoot(details.makeDetail(of: place))
+  }
+
+  func showPlace(id: String) {
+    stack.pushFromRoot(details.makeDetail(placeID: id))
   }
 }

@@ -235,8 +235,8 @@ final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureF
   func isFavorite(placeID: String) throws -> Bool { false }
   func saveFavorite(_ place: FavoritePlace) throws {}
   func removeFavorite(placeID: String) throws {}
-  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? { nil }
-  func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {}
+  func savedCity() throws -> SavedCity? { nil }
+  func saveCity(_ city: SavedCity) throws {}
   func clearCity() throws {}
   var areFavoritesEnabled: Bool { true }
   var isMapEnabled: Bool { true }
@@ -249,12 +249,14 @@ func filterAndDrawBenchmark(places: Int) async throws {
   let console = NullConsole(context: RenderContext(width: 100, capabilities: .plain))
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-\(getpid())").path
   defer { try? FileManager.default.removeItem(atPath: folder) }
-  let stack = HomeBuilder.build(
+  let tab = HomeBuilder.build(
     dependencies: HomeDependencies(
-      geoapify: ("key", URL(string: "http://127.0.0.1:9")!, OnePageClient(places: places)),
-      fixedLocation: (48.13, 11.57), cacheDirectory: folder, favorites: stores, locations: stores, featureFlags: stores)
+      geoapify: GeoapifyService(
+        apiKey: "key", baseURL: URL(string: "http://127.0.0.1:9")!, client: OnePageClient(places: places)),
+      fixedLocation: GeoPoint(latitude: 48.13, longitude: 11.57), cacheDirectory: folder, favorites: stores,
+      locations: stores, featureFlags: stores)
   )
-  let screen = stack.root
+  let screen = tab.stack.root
   await screen.didAppear(console: console)
   guard let filter = screen.commands.first(where: { $0.name == "filter" }) else { fatalError("no filter command") }
   let renderer = TextRenderer(usesColor: true)

@@ -310,6 +310,33 @@ final class GeoapifyPlacesRepositoryTests: XCTestCase {
     XCTAssertEqual(client.requests.map { $0.url.query?.contains("offset=20") }, [true, false])
   }
 
+  /// Opening a place by id (a deep link) asks Place Details once; the
+  /// polygon's first corner places it, and no feature means no such place.
+  func test_aPlaceById_comesWithItsDetails_fromOneCall() async throws {
+    let (repository, client, _, _) = try makeSUT()
+    client.responses = [
+      HTTPResponse(status: 200, body: Data(GeoapifyFixtures.details.utf8)),
+      HTTPResponse(status: 200, body: Data(#"{"type":"FeatureCollection","features":[]}"#.utf8)),
+      HTTPResponse(status: 400, body: Data(GeoapifyFixtures.invalidPlace.utf8)),
+    ]
+
+    let found = try await repository.place(id: "514630c4")
+    let missing = try await repository.place(id: "nothing")
+
+    XCTAssertEqual(found?.place.name, "Guido al Duomo")
+    XCTAssertEqual(found?.place.coordinate, Coordinate(latitude: 48.138, longitude: 11.574))
+    XCTAssertNil(found?.place.distance)
+    XCTAssertEqual(found?.details.timezone, "Europe/Berlin")
+    XCTAssertNil(missing)
+    XCTAssertEqual(client.requests.first?.url.path, "/v2/place-details")
+    do {
+      _ = try await repository.place(id: "bad id")
+      XCTFail("a refused id is an error, not an empty result")
+    } catch {
+      XCTAssertTrue(String(describing: error).contains("Invalid Place ID"), "\(error)")
+    }
+  }
+
   func test_aMalformedCacheFile_isIgnored() async throws {
     let (repository, client, clock, directory) = try makeSUT()
     let cache = FirstPageCache(directory: directory.file("cache"), now: { clock.now })

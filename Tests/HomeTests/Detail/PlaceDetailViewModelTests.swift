@@ -35,7 +35,10 @@ final class PlaceDetailViewModelTests: XCTestCase {
 
     await viewModel.loadDetails()
 
-    XCTAssertEqual(viewModel.details, .unavailable("Geoapify did not accept the request (HTTP 400: Invalid Place ID)."))
+    XCTAssertEqual(
+      viewModel.details,
+      .unavailable(
+        .failed(reason: "Geoapify did not accept the request (HTTP 400: Invalid Place ID).", isKeyProblem: false)))
     XCTAssertEqual(
       viewModel.facts.map(\.key), ["Category", "Address", "City", "Distance", "Opening hours", "Phone", "Website"])
   }
@@ -45,26 +48,32 @@ final class PlaceDetailViewModelTests: XCTestCase {
     repository.detailsResult = .success(PlaceDetails(wheelchair: "yes"))
     await viewModel.loadDetails()
 
-    XCTAssertEqual(viewModel.toggleFavorite().message, "Saved Guido al Duomo to your bookmarks.")
+    let saved = viewModel.toggleFavorite()
+    XCTAssertEqual(saved, .saved(name: "Guido al Duomo"))
+    XCTAssertEqual(PlaceDetailWording.sentence(for: saved), "Saved Guido al Duomo to your bookmarks.")
     XCTAssertEqual(
       favorites.saved["p1"],
       FavoritePlace(
-        id: "p1", name: "Guido al Duomo", categoryKey: "catering.cafe", address: viewModel.place.address,
+        id: "p1", name: "Guido al Duomo", categoryKey: "catering.cafe", address: viewModel.place?.address,
         city: "Munich", latitude: 48.1, longitude: 11.5, phone: "+49 1", website: "https://example.org",
         openingHours: "Mo-Fr 09:00-17:00"))
     XCTAssertTrue(viewModel.isFavorite)
 
-    XCTAssertEqual(viewModel.toggleFavorite().message, "Removed Guido al Duomo from your bookmarks.")
+    XCTAssertEqual(
+      PlaceDetailWording.sentence(for: viewModel.toggleFavorite()), "Removed Guido al Duomo from your bookmarks.")
     XCTAssertNil(favorites.saved["p1"])
   }
 
   func test_favorite_failing_orSwitchedOff_saysSo() async {
     let (viewModel, _, favorites, flags) = makeSUT()
     favorites.failure = Failure(description: "disk full")
-    XCTAssertEqual(viewModel.toggleFavorite().message, "Could not save favorite. Please try again. (disk full)")
+    XCTAssertEqual(
+      PlaceDetailWording.sentence(for: viewModel.toggleFavorite()),
+      "Could not save favorite. Please try again. (disk full)")
     flags.areFavoritesEnabled = false
     XCTAssertEqual(
-      viewModel.toggleFavorite().message, "Favorites are off. Turn them on in Profile › Settings (toggle favorites).")
+      PlaceDetailWording.sentence(for: viewModel.toggleFavorite()),
+      "Favorites are off. Turn them on in Profile › Settings (toggle favorites).")
   }
 }
 

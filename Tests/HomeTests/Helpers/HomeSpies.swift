@@ -9,6 +9,7 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
   enum Call: Equatable {
     case places(latitude: Double, longitude: Double, offset: Int, limit: Int, refresh: Bool)
     case details(String)
+    case lookup(String)
     case cities(String)
   }
 
@@ -17,6 +18,7 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
   var pages: [Result<PlacesPage, any Error>] = []
   var detailsResult: Result<PlaceDetails, any Error> = .success(PlaceDetails())
   var citiesResult: Result<CityResults, any Error> = .success(CityResults(cities: []))
+  var lookupResult: Result<PlaceLookup?, any Error> = .success(nil)
 
   var calls: [Call] { lock.withLock { _ in _calls } }
 
@@ -32,6 +34,11 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
   func details(for place: Place) async throws -> PlaceDetails {
     lock.withLock { _ in _calls.append(.details(place.id)) }
     return try detailsResult.get()
+  }
+
+  func place(id: String) async throws -> PlaceLookup? {
+    lock.withLock { _ in _calls.append(.lookup(id)) }
+    return try lookupResult.get()
   }
 
   func cities(named query: String) async throws -> CityResults {
@@ -74,15 +81,15 @@ final class FavoritesSpy: HomeFavoritesStoring {
 
 @MainActor
 final class LocationsSpy: HomeLocationStoring {
-  var city: (name: String, country: String, latitude: Double, longitude: Double)?
+  var city: SavedCity?
   var readFailure: (any Error)?
 
-  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? {
+  func savedCity() throws -> SavedCity? {
     if let readFailure { throw readFailure }
     return city
   }
-  func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {
-    city = (name, country, latitude, longitude)
+  func saveCity(_ city: SavedCity) throws {
+    self.city = city
   }
   func clearCity() throws {
     city = nil

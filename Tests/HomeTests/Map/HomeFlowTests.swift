@@ -8,20 +8,30 @@ import XCTest
 /// The module as App uses it: the builder's stack, driven through commands.
 @MainActor
 final class HomeFlowTests: XCTestCase {
-  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
-    NavigationStack, ScriptedConsole, FavoritesSpy
-  ) {
+  private func makeTab(file: StaticString = #filePath, line: UInt = #line) -> (HomeTab, ScriptedConsole, FavoritesSpy) {
     let favorites = FavoritesSpy()
     let console = ScriptedConsole()
-    let stack = HomeBuilder.build(
+    let tab = HomeBuilder.build(
       dependencies: HomeDependencies(
         geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: favorites,
         locations: LocationsSpy(),
         featureFlags: FlagsStub()))
-    for object in [stack, stack.root, favorites, console] as [AnyObject] {
+    for object in [tab.stack, tab.stack.root, tab.routes, tab.placeDetails, favorites, console] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
-    return (stack, console, favorites)
+    return (tab, console, favorites)
+  }
+
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    NavigationStack, ScriptedConsole, FavoritesSpy
+  ) {
+    let (tab, console, favorites) = makeTab(file: file, line: line)
+    return (tab.stack, console, favorites)
+  }
+
+  /// The words of each line of a drawn body.
+  private func rows(_ body: String) -> [[String]] {
+    body.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
   }
 
   private func run(_ line: String, on stack: NavigationStack, console: ScriptedConsole) async {
@@ -49,6 +59,59 @@ final class HomeFlowTests: XCTestCase {
 
     stack.pop()
     XCTAssertNil(detail)
+  }
+
+  /// A deep link's way in: App asks Home's routes for a place by id, and
+  /// it loads on the detail above the list.
+  func test_routes_showAPlaceById_onHomesStack() async {
+    let (tab, console, favorites) = makeTab()
+
+    tab.routes.showPlace(id: "offline-0001")
+    XCTAssertEqual(tab.stack.path, ["home", "detail"])
+    XCTAssertEqual(tab.stack.visibleScreen.title, "Place", "named once it has loaded")
+    await tab.stack.visibleScreen.didAppear(console: console)
+
+    XCTAssertEqual(tab.stack.visibleScreen.title, "Pinacoteca de São Paulo")
+    let body = tab.stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(rows(body).contains(["City", "São", "Paulo"]), body)
+    await run("favorite", on: tab.stack, console: console)
+    XCTAssertEqual(favorites.saved["offline-0001"]?.name, "Pinacoteca de São Paulo")
+
+    tab.routes.showPlace(id: "no-such-place")
+    await tab.stack.visibleScreen.didAppear(console: console)
+    XCTAssertEqual(tab.stack.path, ["home", "detail"], "one detail at a time above the list")
+    XCTAssertEqual(
+      tab.stack.visibleScreen.body(in: .plain).map(\.plainText).filter { !$0.isEmpty },
+      ["! No place has the id no-such-place."])
+  }
+
+  /// Another tab's stack pushes Home's detail of a saved place: shown at
+  /// once from the saved data, completed from the catalog.
+  func test_placeDetails_forASavedPlace_standOnAnotherStack() async {
+    let (tab, console, _) = makeTab()
+    let saved = FavoritePlace(
+      id: "offline-0001", name: "Saved name", categoryKey: "tourism.sights", address: "Praça da Luz 2",
+      city: "São Paulo", latitude: -23.534, longitude: -46.634, phone: nil, website: nil, openingHours: nil)
+    let other = NavigationStack(root: Screen(title: "Bookmarks", pathComponent: "bookmarks"))
+    trackForMemoryLeaks(other)
+
+    other.push(tab.placeDetails.makePlaceDetail(for: saved))
+    let before = other.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    await other.visibleScreen.didAppear(console: console)
+    let after = other.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+
+    XCTAssertEqual(other.path, ["bookmarks", "detail"])
+    XCTAssertEqual(tab.stack.path, ["home"], "Home's own stack is untouched")
+    XCTAssertEqual(other.visibleScreen.title, "Saved name")
+    XCTAssertTrue(rows(before).contains(["Address", "Praça", "da", "Luz", "2"]), before)
+    XCTAssertTrue(before.contains("Details are on their way"), before)
+    XCTAssertFalse(after.contains("Details are on their way"), after)
+
+    var unplaced = saved
+    unplaced.latitude = 1e308
+    other.push(tab.placeDetails.makePlaceDetail(for: unplaced))
+    await other.visibleScreen.didAppear(console: console)
+    XCTAssertEqual(other.visibleScreen.title, "Pinacoteca de São Paulo", "a saved place off the map is looked up by id")
   }
 
   func test_map_drawsNumberedPlacesInASCIIOffATerminal_withinTheWidth() async {
@@ -106,19 +169,21 @@ final class HomeReleaseTests: XCTestCase {
   func test_droppingTheStack_releasesEverythingHomeMade() async {
     let homeTypes = [
       "NearbyPlacesScreen", "NearbyPlacesViewModel", "HomeRouter", "PlaceDetailScreen", "PlaceDetailViewModel",
+      "PlaceDetailFactory",
     ]
     func alive() -> [Int] { homeTypes.map { LifetimeLedger.shared.row(for: $0)?.alive ?? 0 } }
     let before = alive()
     var stack: NavigationStack? = HomeBuilder.build(
       dependencies: HomeDependencies(
         geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: FavoritesSpy(),
-        locations: LocationsSpy(), featureFlags: FlagsStub()))
+        locations: LocationsSpy(), featureFlags: FlagsStub())
+    ).stack
     let console = ScriptedConsole()
     await stack?.root.didAppear(console: console)
     await stack?.root.commands.first { $0.name == "open" }?.run(
       CommandInput(arguments: ["2"], argumentText: "2", console: console))
     await stack?.visibleScreen.didAppear(console: console)
-    XCTAssertEqual(zip(alive(), before).map { $0 - $1 }, [1, 1, 1, 1, 1])
+    XCTAssertEqual(zip(alive(), before).map { $0 - $1 }, [1, 1, 1, 1, 1, 1])
 
     stack = nil
 

@@ -15,7 +15,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
   }
 
   private func makeSUT(
-    fixed: Coordinate? = nil, saved: (String, String, Double, Double)? = nil, file: StaticString = #filePath,
+    fixed: Coordinate? = nil, saved: SavedCity? = nil, file: StaticString = #filePath,
     line: UInt = #line
   ) -> SUT {
     let repository = RepositorySpy()
@@ -38,9 +38,10 @@ final class NearbyPlacesViewModelTests: XCTestCase {
   }
 
   func test_location_isWayfarerLocation_elseTheSavedCity_elseSaoPaulo() {
+    let lisbon = SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1)
     XCTAssertEqual(makeSUT().viewModel.location.name, "São Paulo (default)")
-    XCTAssertEqual(makeSUT(saved: ("Lisbon", "Portugal", 38.7, -9.1)).viewModel.location.name, "Lisbon, Portugal")
-    let fixed = makeSUT(fixed: Coordinate(latitude: 1, longitude: 2), saved: ("Lisbon", "Portugal", 38.7, -9.1))
+    XCTAssertEqual(makeSUT(saved: lisbon).viewModel.location.name, "Lisbon, Portugal")
+    let fixed = makeSUT(fixed: Coordinate(latitude: 1, longitude: 2), saved: lisbon)
     XCTAssertEqual(fixed.viewModel.location.name, "WAYFARER_LOCATION (1.0000,2.0000)")
   }
 
@@ -66,8 +67,13 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
     await sut.viewModel.loadIfNeeded()
 
-    XCTAssertEqual(sut.viewModel.state, .failed("Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey"))
-    XCTAssertEqual(sut.viewModel.failureAdvice, "Type refresh to try again.")
+    XCTAssertEqual(
+      sut.viewModel.state,
+      .failed(.failed(reason: "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey", isKeyProblem: false)))
+    XCTAssertEqual(
+      failure(sut).map(NearbyWording.sentence(forListFailure:)),
+      "Geoapify refused the API key in GEOAPIFY_API_KEY: Invalid apiKey")
+    XCTAssertEqual(failure(sut).map(NearbyWording.advice(for:)), "Type refresh to try again.")
   }
 
   /// "Type refresh" cannot help a refused key: the advice says what can.
@@ -76,13 +82,13 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [.failure(GeoapifyError.keyRefused(message: "Invalid apiKey")), page(1...2, more: false)]
 
     await sut.viewModel.loadIfNeeded()
-    let advice = sut.viewModel.failureAdvice
+    let advice = failure(sut).map(NearbyWording.advice(for:))
     sut.repository.pages = [.failure(GeoapifyError.quotaExhausted(message: "Quota exceeded", retryAfterSeconds: nil))]
     await sut.viewModel.refresh()
 
-    XCTAssertEqual(advice, NearbyPlacesViewModel.keyAdvice)
-    XCTAssertTrue(advice.hasPrefix("Check GEOAPIFY_API_KEY"))
-    XCTAssertEqual(sut.viewModel.failureAdvice, "Type refresh to try again.")
+    XCTAssertEqual(advice, NearbyWording.keyAdvice)
+    XCTAssertTrue(advice?.hasPrefix("Check GEOAPIFY_API_KEY") == true)
+    XCTAssertEqual(failure(sut).map(NearbyWording.advice(for:)), "Type refresh to try again.")
   }
 
   func test_cancellation_isAFailureThatRefreshRecoversFrom() async {
@@ -90,7 +96,8 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [.failure(CancellationError()), page(1...2, more: false)]
 
     await sut.viewModel.loadIfNeeded()
-    XCTAssertEqual(sut.viewModel.state, .failed("Loading was cancelled."))
+    XCTAssertEqual(sut.viewModel.state, .failed(.cancelled))
+    XCTAssertEqual(failure(sut).map(NearbyWording.sentence(forListFailure:)), "Loading was cancelled.")
     await sut.viewModel.refresh()
 
     XCTAssertEqual(sut.viewModel.state, .loaded)
@@ -107,7 +114,8 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     let second = await sut.viewModel.loadMore()
 
     XCTAssertNil(first)
-    XCTAssertEqual(second, "That is every place within 5 km: 25 in all.")
+    XCTAssertEqual(second, .everyPlaceLoaded(count: 25))
+    XCTAssertEqual(words(second), "That is every place within 5 km: 25 in all.")
     XCTAssertEqual(sut.viewModel.places.count, 25)
     XCTAssertEqual(
       sut.repository.calls.map { if case .places(_, _, let offset, _, _) = $0 { offset } else { -1 } }, [0, 20])
@@ -120,7 +128,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
     let problem = await sut.viewModel.loadMore()
 
-    XCTAssertEqual(problem, "Could not find the server x.")
+    XCTAssertEqual(words(problem), "Could not find the server x.")
     XCTAssertEqual(sut.viewModel.places.count, 20)
     XCTAssertEqual(sut.viewModel.state, .loaded)
   }
@@ -158,11 +166,12 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     await sut.viewModel.loadIfNeeded()
 
     XCTAssertEqual(
-      sut.viewModel.setCategory("leisure"),
+      words(sut.viewModel.setCategory("leisure")),
       "The category filter is off. Turn it on in Profile › Settings (toggle category-filter).")
     sut.flags.isCategoryFilterEnabled = true
+    XCTAssertEqual(sut.viewModel.setCategory("sports"), .unknownCategory("sports", known: ["catering", "leisure"]))
     XCTAssertEqual(
-      sut.viewModel.setCategory("sports"), "No loaded place is in 'sports'. Categories here: catering, leisure.")
+      words(sut.viewModel.setCategory("sports")), "No loaded place is in 'sports'. Categories here: catering, leisure.")
     XCTAssertNil(sut.viewModel.setCategory("Leisure"))
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
   }
@@ -184,7 +193,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
       .found(
         [City(name: "Lisbon", country: "Portugal", coordinate: Coordinate(latitude: 38.7, longitude: -9.1))],
         dropped: 0))
-    XCTAssertEqual(wrong, "Choose a city by its number, from 1 to 1.")
+    XCTAssertEqual(words(wrong), "Choose a city by its number, from 1 to 1.")
     XCTAssertNil(problem)
     XCTAssertEqual(sut.viewModel.location.name, "Lisbon, Portugal")
     XCTAssertEqual(sut.locations.city?.name, "Lisbon")
@@ -194,7 +203,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
   }
 
   func test_cityAlone_returnsToTheDefault_andForgetsTheChoice() async {
-    let sut = makeSUT(saved: ("Lisbon", "Portugal", 38.7, -9.1))
+    let sut = makeSUT(saved: SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1))
 
     _ = await sut.viewModel.clearCity()
 
@@ -207,7 +216,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     let none = await sut.viewModel.searchCities("Xyzzy")
     let early = await sut.viewModel.useCity(1)
     XCTAssertEqual(none, .none)
-    XCTAssertEqual(early, "Search for a city first: city NAME.")
+    XCTAssertEqual(words(early), "Search for a city first: city NAME.")
   }
 
   func test_open_routesToTheNumberedVisiblePlace_andRefusesOthers() async {
@@ -215,8 +224,9 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [page(1...20, more: true)]
     await sut.viewModel.loadIfNeeded()
 
-    XCTAssertEqual(sut.viewModel.open(99), "There is no place 99. Choose a number from 1 to 20.")
-    XCTAssertEqual(sut.viewModel.open(nil), "There is no place like that. Choose a number from 1 to 20.")
+    XCTAssertEqual(sut.viewModel.open(99), .noSuchPlace(99, count: 20))
+    XCTAssertEqual(words(sut.viewModel.open(99)), "There is no place 99. Choose a number from 1 to 20.")
+    XCTAssertEqual(words(sut.viewModel.open(nil)), "There is no place like that. Choose a number from 1 to 20.")
     XCTAssertNil(sut.viewModel.open(3))
     XCTAssertEqual(sut.router.shown, ["p3"])
   }
@@ -225,18 +235,20 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     let viewModel = NearbyPlacesViewModel(
       repository: RepositorySpy(), isOffline: true, fixedLocation: nil, locations: LocationsSpy(), flags: FlagsStub(),
       router: HomeRouterSpy())
-    XCTAssertEqual(viewModel.takeNotices(), ["Offline catalog — set GEOAPIFY_API_KEY for live places"])
+    XCTAssertEqual(
+      viewModel.takeNotices().map(NearbyWording.sentence(for:)),
+      ["Offline catalog — set GEOAPIFY_API_KEY for live places"])
     XCTAssertEqual(viewModel.takeNotices(), [])
   }
 
   func test_aStoredCityOffTheEarth_isForgotten_withOneNotice() {
     for bad in [(1e308, -46.6), (-23.5, -9999), (.nan, 0), (90.5, 0)] {
-      let sut = makeSUT(saved: ("Atlantis", "", bad.0, bad.1))
+      let sut = makeSUT(saved: SavedCity(name: "Atlantis", country: "", latitude: bad.0, longitude: bad.1))
 
       XCTAssertEqual(sut.viewModel.location.name, "São Paulo (default)", "\(bad)")
       XCTAssertNil(sut.locations.city, "cleared, so the next launch is clean: \(bad)")
       XCTAssertEqual(
-        sut.viewModel.takeNotices(),
+        sut.viewModel.takeNotices().map(NearbyWording.sentence(for:)),
         ["The saved city Atlantis had a position off the map and was forgotten; showing the default place."])
       XCTAssertEqual(sut.viewModel.takeNotices(), [])
     }
@@ -244,17 +256,18 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
   func test_anUnreadableStoredCity_isForgottenWithOneNotice_aFailingDatabaseIsNot() {
     let locations = LocationsSpy()
-    locations.city = ("Lisbon", "Portugal", 38.7, -9.1)
+    locations.city = SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1)
     locations.readFailure = UnreadableSavedCity()
     let unreadable = NearbyPlacesViewModel(
       repository: RepositorySpy(), isOffline: false, fixedLocation: nil, locations: locations, flags: FlagsStub(),
       router: HomeRouterSpy())
     XCTAssertEqual(
-      unreadable.takeNotices(), ["The saved city could not be read and was forgotten; showing the default place."])
+      unreadable.takeNotices().map(NearbyWording.sentence(for:)),
+      ["The saved city could not be read and was forgotten; showing the default place."])
     XCTAssertNil(locations.city)
 
     let busy = LocationsSpy()
-    busy.city = ("Lisbon", "Portugal", 38.7, -9.1)
+    busy.city = SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1)
     busy.readFailure = Failure(description: "database is locked")
     let failing = NearbyPlacesViewModel(
       repository: RepositorySpy(), isOffline: false, fixedLocation: nil, locations: busy, flags: FlagsStub(),
@@ -274,12 +287,21 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     ]
 
     await sut.viewModel.loadIfNeeded()
-    let once = sut.viewModel.droppedNotice
+    let once = NearbyWording.dropped(sut.viewModel.droppedCount)
     _ = await sut.viewModel.loadMore()
 
     XCTAssertEqual(once, "1 place was left out: the service sent a position or distance that cannot be right.")
     XCTAssertEqual(
-      sut.viewModel.droppedNotice,
+      NearbyWording.dropped(sut.viewModel.droppedCount),
       "3 places were left out: the service sent positions or distances that cannot be right.")
+  }
+
+  private func words(_ problem: NearbyProblem?) -> String? {
+    problem.map(NearbyWording.sentence(for:))
+  }
+
+  private func failure(_ sut: SUT) -> LoadFailure? {
+    if case .failed(let failure) = sut.viewModel.state { return failure }
+    return nil
   }
 }

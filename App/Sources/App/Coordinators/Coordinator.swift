@@ -1,4 +1,5 @@
 import Foundation
+import Home
 import Networking
 import PreLogin
 import Profile
@@ -40,8 +41,8 @@ struct AppServices {
 /// How Home reaches places: Geoapify when a key is set, else the offline
 /// catalog; plus the fixed location and the cache folder.
 struct HomeEnvironment {
-  var geoapify: (apiKey: String, baseURL: URL, client: any HTTPClient)?
-  var fixedLocation: (latitude: Double, longitude: Double)?
+  var geoapify: GeoapifyService?
+  var fixedLocation: GeoPoint?
   var cacheDirectory: String
 
   static func offline(cacheDirectory: String) -> HomeEnvironment {
@@ -51,14 +52,13 @@ struct HomeEnvironment {
   /// Home's part of the configuration, reaching Geoapify through `client`
   /// (the one every live service shares).
   init(configuration: Configuration, client: any HTTPClient, cacheDirectory: String) {
-    geoapify = configuration.geoapify.map { ($0.apiKey, $0.baseURL, client) }
-    fixedLocation = configuration.fixedLocation.map { ($0.latitude, $0.longitude) }
+    geoapify = configuration.geoapify.map { GeoapifyService(apiKey: $0.apiKey, baseURL: $0.baseURL, client: client) }
+    fixedLocation = configuration.fixedLocation.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
     self.cacheDirectory = cacheDirectory
   }
 
   init(
-    geoapify: (apiKey: String, baseURL: URL, client: any HTTPClient)?,
-    fixedLocation: (latitude: Double, longitude: Double)?, cacheDirectory: String
+    geoapify: GeoapifyService?, fixedLocation: GeoPoint?, cacheDirectory: String
   ) {
     self.geoapify = geoapify
     self.fixedLocation = fixedLocation

@@ -9,6 +9,10 @@ final class HomeCoordinator: TabCoordinator {
   private let account: Account
   private let services: AppServices
   private var stack: NavigationStack?
+  /// What other flows may ask of Home (deep links), once started.
+  private(set) var routes: (any HomeRoutes)?
+  /// Home's place detail, for another tab's stack.
+  private(set) var placeDetails: (any PlaceDetailMaking)?
   private let lifetime = Lifetime(HomeCoordinator.self)
 
   init(account: Account, services: AppServices) {
@@ -18,13 +22,15 @@ final class HomeCoordinator: TabCoordinator {
 
   func start() -> TabBarController.Tab {
     let settings = services.settings(for: account.id)
-    let stack = HomeBuilder.build(
+    let tab = HomeBuilder.build(
       dependencies: HomeDependencies(
         geoapify: services.home.geoapify, fixedLocation: services.home.fixedLocation,
         cacheDirectory: services.home.cacheDirectory, favorites: services.bookmarks(for: account.id),
         locations: settings, featureFlags: settings, now: services.now))
-    self.stack = stack
-    return TabBarController.Tab(name: "home", title: "Home", stack: stack)
+    stack = tab.stack
+    routes = tab.routes
+    placeDetails = tab.placeDetails
+    return TabBarController.Tab(name: "home", title: "Home", stack: tab.stack)
   }
 }
 

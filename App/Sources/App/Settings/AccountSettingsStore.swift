@@ -77,23 +77,25 @@ extension AccountSettingsStore: HomeFeatureFlagsProviding {
 }
 
 extension AccountSettingsStore: HomeLocationStoring {
-  private struct SavedCity: Codable {
+  /// The stored shape (JSON in the settings table).
+  private struct StoredCity: Codable {
     var name: String
     var country: String
     var latitude: Double
     var longitude: Double
   }
 
-  func savedCity() throws -> (name: String, country: String, latitude: Double, longitude: Double)? {
+  func savedCity() throws -> SavedCity? {
     guard let text = try values(prefix: "home.").first(where: { $0.key == "city" })?.value else { return nil }
-    guard let city = try? JSONDecoder().decode(SavedCity.self, from: Data(text.utf8)) else {
+    guard let city = try? JSONDecoder().decode(StoredCity.self, from: Data(text.utf8)) else {
       throw UnreadableSavedCity()
     }
-    return (city.name, city.country, city.latitude, city.longitude)
+    return SavedCity(name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude)
   }
 
-  func saveCity(name: String, country: String, latitude: Double, longitude: Double) throws {
-    let city = SavedCity(name: name, country: country, latitude: latitude, longitude: longitude)
+  func saveCity(_ saved: SavedCity) throws {
+    let city = StoredCity(
+      name: saved.name, country: saved.country, latitude: saved.latitude, longitude: saved.longitude)
     try set("home.city", to: String(decoding: try JSONEncoder().encode(city), as: UTF8.self))
   }
 

@@ -5,8 +5,10 @@
 /// ``LifetimeLedger`` automatically.
 @MainActor
 open class Screen {
-  /// Shown in the navigation chrome.
-  public let title: String
+  /// Shown in the navigation chrome. A screen whose subject arrives later
+  /// (a place opened by its id) overrides it.
+  open var title: String { givenTitle }
+  private let givenTitle: String
   /// This screen's segment of the prompt path (`settings` in `profile/settings>`).
   public let pathComponent: String
   /// The stack showing this screen, like UIKit's `navigationController`.
@@ -17,7 +19,7 @@ open class Screen {
   private var lifetime: Lifetime?
 
   public init(title: String, pathComponent: String) {
-    self.title = title
+    self.givenTitle = title
     self.pathComponent = pathComponent
     self.lifetime = Lifetime(type(of: self))
   }

@@ -1,0 +1,72 @@
+import TerminalKit
+
+/// The sentences of the nearby list: what its view model reports, in words.
+enum NearbyWording {
+  static let offlineNotice = "Offline catalog — set GEOAPIFY_API_KEY for live places"
+  static let retryAdvice = "Type refresh to try again."
+  static let keyAdvice =
+    "Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and start Wayfarer again; without it, Home uses the offline catalog."
+
+  static func sentence(for problem: NearbyProblem) -> String {
+    switch problem {
+    case .noListYet:
+      "There is no list to extend yet. Type refresh to load places."
+    case .everyPlaceLoaded(let count):
+      "That is every place within 5 km: \(count) in all."
+    case .moreFailed(.cancelled):
+      "Loading more was cancelled."
+    case .moreFailed(.failed(let reason, _)):
+      reason
+    case .categoryFilterOff:
+      "The category filter is off. Turn it on in Profile › Settings (toggle category-filter)."
+    case .unknownCategory(let name, let known):
+      "No loaded place is in '\(TextSanitizer.clean(name, limit: 40))'. Categories here: \(known.joined(separator: ", "))."
+    case .noCitySearch:
+      "Search for a city first: city NAME."
+    case .noSuchCity(let count):
+      "Choose a city by its number, from 1 to \(count)."
+    case .cityNotRemembered(let reason):
+      "The city is used now but could not be remembered: \(reason)."
+    case .cityNotForgotten(let reason):
+      "The chosen city could not be forgotten: \(reason)."
+    case .nothingToOpen:
+      "There is no place to open here."
+    case .noSuchPlace(let number, let count):
+      "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
+    }
+  }
+
+  static func sentence(for notice: NearbyNotice) -> String {
+    switch notice {
+    case .offlineCatalog:
+      offlineNotice
+    case .savedCityUnreadable:
+      "The saved city could not be read and was forgotten; showing the default place."
+    case .savedCityOffMap(let name):
+      "The saved city \(TextSanitizer.clean(name)) had a position off the map and was forgotten; showing the default place."
+    }
+  }
+
+  /// Why the list could not load.
+  static func sentence(forListFailure failure: LoadFailure) -> String {
+    switch failure {
+    case .cancelled: "Loading was cancelled."
+    case .failed(let reason, _): reason
+    }
+  }
+
+  /// What the person can do about a failed load.
+  static func advice(for failure: LoadFailure) -> String {
+    if case .failed(_, isKeyProblem: true) = failure { return keyAdvice }
+    return retryAdvice
+  }
+
+  /// One line when some places were left out as invalid.
+  static func dropped(_ count: Int) -> String? {
+    switch count {
+    case 0: nil
+    case 1: "1 place was left out: the service sent a position or distance that cannot be right."
+    default: "\(count) places were left out: the service sent positions or distances that cannot be right."
+    }
+  }
+}
