@@ -205,6 +205,7 @@ let package = Package(
       dependencies: [
         "Home",
         "Networking",
+        "StoreContracts",
         "TestSupport",
       ],
       path: "Tests/HomeTests"
@@ -297,6 +298,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App",
+        "StoreContracts",
         "TestSupport",
       ],
       path: "Tests/AppTests"
@@ -330,6 +332,17 @@ let package = Package(
         "TerminalKit",
       ],
       path: "Tests/TestSupport"
+    ),
+    // What each storage protocol promises, run against App's real stores
+    // (AppTests) and the in-memory doubles of each module's tests.
+    .target(
+      name: "StoreContracts",
+      dependencies: [
+        "Home",
+        "PreLogin",
+        "Profile",
+      ],
+      path: "Tests/StoreContracts"
     ),
     // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
     .target(

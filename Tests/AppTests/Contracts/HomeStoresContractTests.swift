@@ -1,0 +1,45 @@
+import Home
+import Storage
+import StoreContracts
+import TestSupport
+import XCTest
+
+@testable import App
+
+/// App's SQLite stores behind Home's protocols keep their contracts, per
+/// account, across a reopened database.
+@MainActor
+final class HomeStoresContractTests: XCTestCase {
+  private func makeDatabasePath() throws -> String {
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
+    let path = directory.file("wayfarer.sqlite")
+    try AppDatabase.at(path).execute(
+      "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@example.com', 'x', 0), (2, 'C', 'D', 'c@example.com', 'x', 0)"
+    )
+    return path
+  }
+
+  func test_theSettingsStore_keepsTheCityChoiceContract() async throws {
+    let path = try makeDatabasePath()
+    try HomeLocationStoringContract.verify(
+      "AccountSettingsStore", make: { AccountSettingsStore(database: AppDatabase.at(path), accountID: "1") },
+      reopen: { _ in AccountSettingsStore(database: AppDatabase.at(path), accountID: "1") })
+    let other = AccountSettingsStore(database: AppDatabase.at(path), accountID: "2")
+    try other.saveCity(SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1))
+    XCTAssertNil(try AccountSettingsStore(database: AppDatabase.at(path), accountID: "1").savedCity(), "per account")
+  }
+
+  func test_theBookmarkStore_keepsTheFavoritesContract() async throws {
+    let path = try makeDatabasePath()
+    let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+    try HomeFavoritesStoringContract.verify(
+      "BookmarkStore", make: { BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: now) },
+      reopen: { _ in BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: now) })
+    let cafe = HomeFavoritesStoringContract.cafe
+    try BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: now).saveFavorite(cafe)
+    XCTAssertFalse(
+      try BookmarkStore(database: AppDatabase.at(path), accountID: "2", now: now).isFavorite(placeID: cafe.id),
+      "per account")
+  }
+}
