@@ -21,6 +21,12 @@ final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoordinatorDe
     self.services = services
   }
 
+  /// Shows the flow the session calls for: pre-login when logged out, the
+  /// tab bar when logged in.
+  ///
+  /// Called again after the session changed outside any flow (a harness
+  /// marking it directly), it replaces the running flow just as a finished
+  /// pre-login flow does.
   func start() {
     showFlowForSession()
   }
