@@ -297,6 +297,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App",
+        "AppHarness",
         "TestSupport",
       ],
       path: "Tests/AppTests"
@@ -316,7 +317,7 @@ let package = Package(
     .executableTarget(
       name: "wayfarer-bench",
       dependencies: [
-        "App",
+        "AppHarness",
         "TerminalKit",
       ],
       path: "Scripts/Benchmarks/wayfarer-bench"
@@ -330,6 +331,18 @@ let package = Package(
         "TerminalKit",
       ],
       path: "Tests/TestSupport"
+    ),
+    // The real app flows driven with no terminal, for AppTests and
+    // wayfarer-bench (no XCTest); it reaches App's `package` declarations.
+    .target(
+      name: "AppHarness",
+      dependencies: [
+        "App",
+        "DesignSystem",
+        "Passwords",
+        "TerminalKit",
+      ],
+      path: "Tests/AppHarness"
     ),
     // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
     .target(

@@ -1,3 +1,4 @@
+import AppHarness
 import TerminalKit
 import TestSupport
 import XCTest

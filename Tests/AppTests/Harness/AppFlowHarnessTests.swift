@@ -1,3 +1,4 @@
+import AppHarness
 import Passwords
 import TestSupport
 import XCTest

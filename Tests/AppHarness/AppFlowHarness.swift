@@ -1,11 +1,14 @@
+import App
 import DesignSystem
 import Foundation
 import Passwords
-import Storage
 import TerminalKit
 
 /// Drives the real coordinators, screens and REPL with no terminal: for the
 /// login/logout memory benchmark and the cycle tests.
+///
+/// Kept out of App, which ships: only tests and benchmarks link it. It wires
+/// App through App's `package` declarations, so it builds in release too.
 ///
 /// Logging in marks the session directly and has the app coordinator show the
 /// flow the session now calls for, as it does when the pre-login flow
