@@ -298,6 +298,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App",
+        "AppHarness",
         "StoreContracts",
         "TestSupport",
       ],
@@ -318,7 +319,7 @@ let package = Package(
     .executableTarget(
       name: "wayfarer-bench",
       dependencies: [
-        "App",
+        "AppHarness",
         "TerminalKit",
       ],
       path: "Scripts/Benchmarks/wayfarer-bench"
@@ -343,6 +344,18 @@ let package = Package(
         "Profile",
       ],
       path: "Tests/StoreContracts"
+    ),
+    // The real app flows driven with no terminal, for AppTests and
+    // wayfarer-bench (no XCTest); it reaches App's `package` declarations.
+    .target(
+      name: "AppHarness",
+      dependencies: [
+        "App",
+        "DesignSystem",
+        "Passwords",
+        "TerminalKit",
+      ],
+      path: "Tests/AppHarness"
     ),
     // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
     .target(

@@ -1,7 +1,7 @@
 // Login → four tabs → logout, many times, through the real coordinators, in
 // one process. Prints peak memory at cycle 1,000 and at the end, and what of
 // the tab flow is still alive. Run by Scripts/bench-cycles.sh.
-import App
+import AppHarness
 import Foundation
 import TerminalKit
 

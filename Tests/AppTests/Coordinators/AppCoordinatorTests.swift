@@ -1,3 +1,4 @@
+import AppHarness
 import TerminalKit
 import TestSupport
 import XCTest
@@ -83,93 +84,99 @@ final class AppCoordinatorTests: XCTestCase {
   // MARK: Memory release
 
   func test_logout_releasesEveryCoordinatorScreenViewModelAndRouterOfTheTabFlow() async throws {
-    let app = try makeApp()
-    app.coordinator.start()
-    await app.repl.settle()
-    let beforeLogin = aliveCounts()
-    await app.register()
-    await app.type("explore", "bookmarks", "profile", "settings", "back", "about")
+    try await withPrivateLedger { ledger in
+      let app = try makeApp()
+      app.coordinator.start()
+      await app.repl.settle()
+      let beforeLogin = aliveCounts(ledger)
+      await app.register()
+      await app.type("explore", "bookmarks", "profile", "settings", "back", "about")
 
-    weak var mainTabBar = app.coordinator.activeFlow as? MainTabBarCoordinator
-    weak var tabBar = app.window.tabBar
-    let stacks = app.window.tabBar?.tabs.map(\.stack) ?? []
-    weak var homeStack = stacks.first
-    weak var profileStack = stacks.last
-    weak var aboutScreen = app.window.visibleScreen
-    weak var homeScreen = stacks.first?.root
-    XCTAssertNotNil(mainTabBar)
-    XCTAssertEqual(stacks.count, 4)
-    let whileLoggedIn = aliveCounts()
-    for type in [
-      "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
-      "ProfileCoordinator", "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel",
-    ] {
-      XCTAssertEqual(whileLoggedIn[type], (beforeLogin[type] ?? 0) + 1, type)
+      weak var mainTabBar = app.coordinator.activeFlow as? MainTabBarCoordinator
+      weak var tabBar = app.window.tabBar
+      let stacks = app.window.tabBar?.tabs.map(\.stack) ?? []
+      weak var homeStack = stacks.first
+      weak var profileStack = stacks.last
+      weak var aboutScreen = app.window.visibleScreen
+      weak var homeScreen = stacks.first?.root
+      XCTAssertNotNil(mainTabBar)
+      XCTAssertEqual(stacks.count, 4)
+      let whileLoggedIn = aliveCounts(ledger)
+      for type in [
+        "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
+        "ProfileCoordinator", "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel",
+      ] {
+        XCTAssertEqual(whileLoggedIn[type], (beforeLogin[type] ?? 0) + 1, type)
+      }
+
+      _ = consume stacks
+      await app.type("profile", "logout")
+
+      XCTAssertNil(mainTabBar)
+      XCTAssertNil(tabBar)
+      XCTAssertNil(homeStack)
+      XCTAssertNil(profileStack)
+      XCTAssertNil(aboutScreen)
+      XCTAssertNil(homeScreen)
+      XCTAssertEqual(differences(beforeLogin, aliveCounts(ledger)), [:], "objects left alive after logout")
     }
-
-    _ = consume stacks
-    await app.type("profile", "logout")
-
-    XCTAssertNil(mainTabBar)
-    XCTAssertNil(tabBar)
-    XCTAssertNil(homeStack)
-    XCTAssertNil(profileStack)
-    XCTAssertNil(aboutScreen)
-    XCTAssertNil(homeScreen)
-    XCTAssertEqual(differences(beforeLogin, aliveCounts()), [:], "objects left alive after logout")
   }
 
   func test_login_releasesThePreLoginFlow() async throws {
-    let app = try makeApp()
-    let beforeStart = aliveCounts()
-    app.coordinator.start()
-    await app.repl.settle()
-    await app.register()
-    await app.type("profile", "logout")
-    XCTAssertEqual(app.window.path, "welcome")
-    await app.type("login", "ada@example.com", "wrong password")
-    XCTAssertEqual(app.window.path, "welcome/login")
+    try await withPrivateLedger { ledger in
+      let app = try makeApp()
+      let beforeStart = aliveCounts(ledger)
+      app.coordinator.start()
+      await app.repl.settle()
+      await app.register()
+      await app.type("profile", "logout")
+      XCTAssertEqual(app.window.path, "welcome")
+      await app.type("login", "ada@example.com", "wrong password")
+      XCTAssertEqual(app.window.path, "welcome/login")
 
-    weak var preLogin = app.coordinator.activeFlow as? PreLoginCoordinator
-    weak var preLoginStack = app.window.visibleStack
-    weak var loginScreen = app.window.visibleScreen
-    weak var welcomeScreen = app.window.visibleStack?.root
-    XCTAssertNotNil(loginScreen)
+      weak var preLogin = app.coordinator.activeFlow as? PreLoginCoordinator
+      weak var preLoginStack = app.window.visibleStack
+      weak var loginScreen = app.window.visibleScreen
+      weak var welcomeScreen = app.window.visibleStack?.root
+      XCTAssertNotNil(loginScreen)
 
-    await app.type("login", "ada@example.com", "correct horse")
+      await app.type("login", "ada@example.com", "correct horse")
 
-    XCTAssertEqual(app.window.path, "home")
-    XCTAssertNil(preLogin)
-    XCTAssertNil(preLoginStack)
-    XCTAssertNil(loginScreen)
-    XCTAssertNil(welcomeScreen)
-    let alive = aliveCounts()
-    for type in [
-      "PreLoginCoordinator", "PreLoginRouter", "WelcomeScreen", "WelcomeViewModel", "LoginScreen",
-      "LoginViewModel", "RegisterScreen", "RegisterViewModel",
-    ] {
-      XCTAssertEqual(alive[type] ?? 0, beforeStart[type] ?? 0, type)
+      XCTAssertEqual(app.window.path, "home")
+      XCTAssertNil(preLogin)
+      XCTAssertNil(preLoginStack)
+      XCTAssertNil(loginScreen)
+      XCTAssertNil(welcomeScreen)
+      let alive = aliveCounts(ledger)
+      for type in [
+        "PreLoginCoordinator", "PreLoginRouter", "WelcomeScreen", "WelcomeViewModel", "LoginScreen",
+        "LoginViewModel", "RegisterScreen", "RegisterViewModel",
+      ] {
+        XCTAssertEqual(alive[type] ?? 0, beforeStart[type] ?? 0, type)
+      }
     }
   }
 
   func test_hundredLoginLogoutCycles_leaveNothingBehind() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let harness = try await AppFlowHarness(databasePath: directory.file("wayfarer.sqlite"))
-    try await harness.logIn()
-    await harness.visitTabs()
-    await harness.logOut()
-    let afterFirstCycle = aliveCounts()
-
-    for _ in 0..<100 {
+    try await withPrivateLedger { ledger in
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let harness = try await AppFlowHarness(databasePath: directory.file("wayfarer.sqlite"))
       try await harness.logIn()
-      XCTAssertEqual(harness.path, "home")
       await harness.visitTabs()
       await harness.logOut()
-      XCTAssertEqual(harness.path, "welcome")
-    }
+      let afterFirstCycle = aliveCounts(ledger)
 
-    XCTAssertEqual(differences(afterFirstCycle, aliveCounts()), [:])
-    XCTAssertEqual(LifetimeLedger.shared.row(for: "MainTabBarCoordinator")?.alive, 0)
+      for _ in 0..<100 {
+        try await harness.logIn()
+        XCTAssertEqual(harness.path, "home")
+        await harness.visitTabs()
+        await harness.logOut()
+        XCTAssertEqual(harness.path, "welcome")
+      }
+
+      XCTAssertEqual(differences(afterFirstCycle, aliveCounts(ledger)), [:])
+      XCTAssertEqual(ledger.row(for: "MainTabBarCoordinator")?.alive, 0)
+    }
   }
 }

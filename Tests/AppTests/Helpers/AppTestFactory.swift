@@ -68,9 +68,10 @@ extension XCTestCase {
   }
 }
 
-/// Alive counts per tracked type, from the process-wide ledger.
-func aliveCounts() -> [String: Int] {
-  Dictionary(uniqueKeysWithValues: LifetimeLedger.shared.rows.map { ($0.typeName, $0.alive) })
+/// Alive counts per tracked type in `ledger` (a test's own: see
+/// `withPrivateLedger`).
+func aliveCounts(_ ledger: LifetimeLedger) -> [String: Int] {
+  Dictionary(uniqueKeysWithValues: ledger.rows.map { ($0.typeName, $0.alive) })
 }
 
 /// The types whose alive count differs between two snapshots.

@@ -167,26 +167,28 @@ final class HomeFlowTests: XCTestCase {
 final class HomeReleaseTests: XCTestCase {
   /// Every screen, view model and router Home made is gone with its stack.
   func test_droppingTheStack_releasesEverythingHomeMade() async {
-    let homeTypes = [
-      "NearbyPlacesScreen", "NearbyPlacesViewModel", "HomeRouter", "PlaceDetailScreen", "PlaceDetailViewModel",
-      "PlaceDetailFactory",
-    ]
-    func alive() -> [Int] { homeTypes.map { LifetimeLedger.shared.row(for: $0)?.alive ?? 0 } }
-    let before = alive()
-    var stack: NavigationStack? = HomeBuilder.build(
-      dependencies: HomeDependencies(
-        geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: FavoritesSpy(),
-        locations: LocationsSpy(), featureFlags: FlagsStub())
-    ).stack
-    let console = ScriptedConsole()
-    await stack?.root.didAppear(console: console)
-    await stack?.root.commands.first { $0.name == "open" }?.run(
-      CommandInput(arguments: ["2"], argumentText: "2", console: console))
-    await stack?.visibleScreen.didAppear(console: console)
-    XCTAssertEqual(zip(alive(), before).map { $0 - $1 }, [1, 1, 1, 1, 1, 1])
+    await withPrivateLedger { ledger in
+      let homeTypes = [
+        "NearbyPlacesScreen", "NearbyPlacesViewModel", "HomeRouter", "PlaceDetailScreen", "PlaceDetailViewModel",
+        "PlaceDetailFactory",
+      ]
+      func alive() -> [Int] { homeTypes.map { ledger.row(for: $0)?.alive ?? 0 } }
+      let before = alive()
+      var stack: NavigationStack? = HomeBuilder.build(
+        dependencies: HomeDependencies(
+          geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: FavoritesSpy(),
+          locations: LocationsSpy(), featureFlags: FlagsStub())
+      ).stack
+      let console = ScriptedConsole()
+      await stack?.root.didAppear(console: console)
+      await stack?.root.commands.first { $0.name == "open" }?.run(
+        CommandInput(arguments: ["2"], argumentText: "2", console: console))
+      await stack?.visibleScreen.didAppear(console: console)
+      XCTAssertEqual(zip(alive(), before).map { $0 - $1 }, [1, 1, 1, 1, 1, 1])
 
-    stack = nil
+      stack = nil
 
-    XCTAssertEqual(alive(), before)
+      XCTAssertEqual(alive(), before)
+    }
   }
 }

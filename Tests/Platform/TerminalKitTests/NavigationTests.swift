@@ -268,6 +268,17 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(console.output.last, "Unknown debug command. Try: debug memory")
   }
 
+  func test_debugMemory_printsTheLedgerBoundWhenTheREPLWasMade() async {
+    await withPrivateLedger { ledger in
+      let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
+
+      await repl.execute("debug memory")
+
+      XCTAssertEqual(console.output, MemoryReport(rows: ledger.rows).lines.map(\.plainText))
+      XCTAssertEqual(ledger.row(for: "TitledScreen"), .init(typeName: "TitledScreen", alive: 1, released: 0))
+    }
+  }
+
   func test_interrupt_cancelsTheRunningCommand() async {
     let root = SlowScreen()
     let (repl, _, console) = makeSUT(root: root)
@@ -315,5 +326,27 @@ final class LifetimeLedgerTests: XCTestCase {
     XCTAssertNil(first)
     XCTAssertEqual(ledger.row(for: "Tracked"), .init(typeName: "Tracked", alive: 1, released: 1))
     _ = second
+  }
+
+  func test_objectsMadeWhileALedgerIsBound_countThere_andAreReleasedThereLater() async {
+    final class Tracked: Sendable {
+      let lifetime = Lifetime(Tracked.self)
+    }
+    let ledger = LifetimeLedger()
+    var madeInTheTest: Tracked?
+    var madeByATask: Tracked?
+
+    await LifetimeLedger.$current.withValue(ledger) {
+      madeInTheTest = Tracked()
+      madeByATask = await Task { Tracked() }.value
+    }
+    XCTAssertEqual(ledger.rows, [.init(typeName: "Tracked", alive: 2, released: 0)])
+    XCTAssertTrue(LifetimeLedger.current === LifetimeLedger.shared, "unbound, objects count in the process's ledger")
+
+    madeInTheTest = nil
+    madeByATask = nil
+
+    XCTAssertNil(madeInTheTest ?? madeByATask)
+    XCTAssertEqual(ledger.rows, [.init(typeName: "Tracked", alive: 0, released: 2)])
   }
 }

@@ -2,17 +2,17 @@ import Foundation
 import Profile
 
 /// A registered person.
-struct Account: Equatable, Sendable, ProfileAccountProviding {
+package struct Account: Equatable, Sendable, ProfileAccountProviding {
   var id: String
   var name: String
   var surname: String
-  var email: String
-  var memberSince: Date
+  package var email: String
+  package var memberSince: Date
 
-  var fullName: String { "\(name) \(surname)" }
+  package var fullName: String { "\(name) \(surname)" }
 }
 
 /// Accounts as App needs them besides what PreLogin asks: look one up by id.
-protocol AccountDirectory: Sendable {
+package protocol AccountDirectory: Sendable {
   func account(id: String) throws -> Account?
 }

@@ -8,7 +8,7 @@ import Storage
 /// E-mails are stored trimmed and lower-cased, so uniqueness and login are
 /// case-insensitive. Hashing runs on the caller's executor, never the main
 /// actor (the protocol's methods are async and nonisolated).
-final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
+package final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
   private let database: SQLiteDatabase
   private let hasher: PasswordHasher
   private let now: @Sendable () -> Date
@@ -17,7 +17,8 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
   /// without hashing (making it by hashing doubled the unknown path's time).
   private let decoyHash: String
 
-  init(
+  /// The accounts in `database`, hashing with `hasher` and dating with `now`.
+  package init(
     database: SQLiteDatabase, hasher: PasswordHasher = PasswordHasher(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -33,7 +34,7 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
 
   // MARK: PreLoginAuthenticating
 
-  func authenticate(email: String, password: String) async throws -> String? {
+  package func authenticate(email: String, password: String) async throws -> String? {
     let rows = try database.execute(
       "SELECT id, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
     guard let row = rows.first, let id = row.integer("id"), let hash = row.text("password_hash") else {
@@ -43,7 +44,7 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
     return hasher.verify(password, against: hash) ? String(id) : nil
   }
 
-  func register(name: String, surname: String, email: String, password: String) async throws -> String? {
+  package func register(name: String, surname: String, email: String, password: String) async throws -> String? {
     let hash = try hasher.hash(password)
     do {
       let rows = try database.execute(
@@ -60,7 +61,7 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
 
   // MARK: AccountDirectory
 
-  func account(id: String) throws -> Account? {
+  package func account(id: String) throws -> Account? {
     guard let number = Int64(id) else { return nil }
     let row = try database.execute(
       "SELECT id, name, surname, email, created_at FROM accounts WHERE id = ?", [.integer(number)]
@@ -86,7 +87,7 @@ extension AccountStore: PreLoginAttemptsStoring {
     return (Int(clamping: count), Date(timeIntervalSince1970: last))
   }
 
-  func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
+  package func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
     throws -> TimeInterval?
   {
     let key = SQLiteValue.text(Self.normalized(email))
@@ -107,7 +108,7 @@ extension AccountStore: PreLoginAttemptsStoring {
     }
   }
 
-  func clearFailedAttempts(for email: String) throws {
+  package func clearFailedAttempts(for email: String) throws {
     try database.execute("DELETE FROM login_failures WHERE email = ?", [.text(Self.normalized(email))])
   }
 }

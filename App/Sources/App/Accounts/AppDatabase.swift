@@ -1,7 +1,7 @@
 import Storage
 
 /// Wayfarer's database file: accounts, login attempts and per-account settings.
-enum AppDatabase {
+package enum AppDatabase {
   /// Each step brings the schema one version further; never edit a shipped step.
   static let migrations = [
     Migration(
@@ -48,7 +48,7 @@ enum AppDatabase {
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.
-  static func at(_ path: String) -> SQLiteDatabase {
+  package static func at(_ path: String) -> SQLiteDatabase {
     SQLiteDatabase(path: path, migrations: migrations)
   }
 }

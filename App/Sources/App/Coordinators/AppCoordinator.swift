@@ -5,8 +5,12 @@ import TerminalKit
 ///
 /// `activeFlow` is the one strong reference to the running flow; replacing
 /// it (with the window's root) releases the old flow entirely.
+///
+/// `package`, with its `init` and `start()`: the AppHarness target drives
+/// the real flows with no terminal, for tests and the release-built
+/// benchmarks, where `@testable import` is not available.
 @MainActor
-final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoordinatorDelegate {
+package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoordinatorDelegate {
   private let window: Window
   private let services: AppServices
   private(set) var activeFlow: (any Coordinator)?
@@ -16,12 +20,19 @@ final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoordinatorDe
   var onWarning: ((String) -> Void)?
   private let lifetime = Lifetime(AppCoordinator.self)
 
-  init(window: Window, services: AppServices) {
+  /// The coordinator of the flows shown in `window`; nothing is shown until ``start()``.
+  package init(window: Window, services: AppServices) {
     self.window = window
     self.services = services
   }
 
-  func start() {
+  /// Shows the flow the session calls for: pre-login when logged out, the
+  /// tab bar when logged in.
+  ///
+  /// Called again after the session changed outside any flow (a harness
+  /// marking it directly), it replaces the running flow just as a finished
+  /// pre-login flow does.
+  package func start() {
     showFlowForSession()
   }
 

@@ -21,13 +21,27 @@ protocol TabCoordinator: AnyObject {
 
 /// Everything the coordinators need from the rest of App, made once at launch.
 @MainActor
-struct AppServices {
+package struct AppServices {
   let session: any AppSessionStoring
   let accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory
   /// Holds the per-account stores (settings, bookmarks).
   let database: SQLiteDatabase
   let home: HomeEnvironment
   let now: @Sendable () -> Date
+
+  /// The services over one database: `session` says who is logged in,
+  /// `accounts` logs in and registers, `home` is where places come from and
+  /// `now` the clock (of sessions, login attempts and bookmarks).
+  package init(
+    session: any AppSessionStoring, accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory,
+    database: SQLiteDatabase, home: HomeEnvironment, now: @escaping @Sendable () -> Date
+  ) {
+    self.session = session
+    self.accounts = accounts
+    self.database = database
+    self.home = home
+    self.now = now
+  }
 
   func settings(for accountID: String) -> AccountSettingsStore {
     AccountSettingsStore(database: database, accountID: accountID)
@@ -40,12 +54,13 @@ struct AppServices {
 
 /// How Home reaches places: Geoapify when a key is set, else the offline
 /// catalog; plus the fixed location and the cache folder.
-struct HomeEnvironment {
+package struct HomeEnvironment {
   var geoapify: GeoapifyService?
   var fixedLocation: GeoPoint?
   var cacheDirectory: String
 
-  static func offline(cacheDirectory: String) -> HomeEnvironment {
+  /// The offline catalog, with no fixed location, caching under `cacheDirectory`.
+  package static func offline(cacheDirectory: String) -> HomeEnvironment {
     HomeEnvironment(geoapify: nil, fixedLocation: nil, cacheDirectory: cacheDirectory)
   }
 

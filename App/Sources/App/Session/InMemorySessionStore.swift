@@ -4,18 +4,19 @@ import Profile
 /// A session that lives only as long as the process: for tests and benchmarks
 /// that must not touch the disk.
 @MainActor
-final class InMemorySessionStore: AppSessionStoring {
-  private(set) var currentAccountID: String?
+package final class InMemorySessionStore: AppSessionStoring {
+  package private(set) var currentAccountID: String?
 
-  init(accountID: String? = nil) {
+  /// A session of `accountID`, or logged out.
+  package init(accountID: String? = nil) {
     currentAccountID = accountID
   }
 
-  func markLoggedIn(accountID: String) throws {
+  package func markLoggedIn(accountID: String) throws {
     currentAccountID = accountID
   }
 
-  func markLoggedOut() throws {
+  package func markLoggedOut() throws {
     currentAccountID = nil
   }
 }

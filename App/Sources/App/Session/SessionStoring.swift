@@ -3,7 +3,7 @@ import Profile
 
 /// The session as App sees it: who, if anyone, is logged in.
 @MainActor
-protocol SessionStoring: AnyObject {
+package protocol SessionStoring: AnyObject {
   /// The logged-in account, or `nil` when logged out.
   var currentAccountID: String? { get }
 }
@@ -13,4 +13,4 @@ extension SessionStoring {
 }
 
 /// One store serves App, PreLogin and Profile; each module sees only its part.
-typealias AppSessionStoring = SessionStoring & PreLoginSessionStoring & ProfileSessionStoring
+package typealias AppSessionStoring = SessionStoring & PreLoginSessionStoring & ProfileSessionStoring

@@ -3,7 +3,9 @@ import Synchronization
 /// Counts, per type, how many instances are alive and how many were released.
 ///
 /// This is what `debug memory` prints: the run-time proof that a finished
-/// flow has left memory.
+/// flow has left memory. At run time every object records into ``shared``;
+/// a test binds a ledger of its own to ``current`` so that tests running at
+/// the same time, in one process, never count each other's objects.
 public final class LifetimeLedger: Sendable {
   public struct Row: Sendable, Equatable {
     public var typeName: String
@@ -17,7 +19,16 @@ public final class LifetimeLedger: Sendable {
     }
   }
 
+  /// The process's ledger: the one `debug memory` shows at run time.
   public static let shared = LifetimeLedger()
+
+  /// The ledger a ``Lifetime`` records into when it is given none: ``shared``
+  /// unless the task (or a task it started) bound another with
+  /// `LifetimeLedger.$current.withValue(_:operation:)`.
+  ///
+  /// A task-local, so `Task {}` inherits it; `Task.detached` and threads of
+  /// their own do not, and record into ``shared``.
+  @TaskLocal public static var current = LifetimeLedger.shared
 
   private let counts = Mutex<[String: (alive: Int, released: Int)]>([:])
 
@@ -47,14 +58,20 @@ public final class LifetimeLedger: Sendable {
 }
 
 /// Held as a stored property by a tracked object: counted when the object is
-/// made, released with it.
+/// made, released with it, in the same ledger.
 ///
 ///     private let lifetime = Lifetime(HomeCoordinator.self)
 public final class Lifetime: Sendable {
   private let typeName: String
   private let ledger: LifetimeLedger
 
-  public init(_ type: Any.Type, ledger: LifetimeLedger = .shared) {
+  /// Counts one more `type` alive in `ledger`.
+  ///
+  /// - Parameters:
+  ///   - type: The tracked object's type; its unqualified name is the row.
+  ///   - ledger: Where to count it, and later its release: by default the
+  ///     ledger bound to the task making the object (``LifetimeLedger/current``).
+  public init(_ type: Any.Type, ledger: LifetimeLedger = LifetimeLedger.current) {
     // Read from the metadata: String(describing:) would go through Mirror
     // and scan every protocol conformance in the process, per new type, which
     // was a third of launch time.
@@ -64,6 +81,7 @@ public final class Lifetime: Sendable {
   }
 
   deinit {
+    // Into the ledger it was counted in, whichever task releases it.
     ledger.didRelease(typeName)
   }
 }

@@ -17,7 +17,13 @@ public final class REPL {
   private var running: Task<Void, Never>?
   private var quitRequested = false
 
-  public init(window: Window, console: any Console, chrome: any WindowChrome, ledger: LifetimeLedger = .shared) {
+  /// A loop that shows `window` on `console`, drawing its frame with `chrome`.
+  ///
+  /// - Parameter ledger: What `debug memory` prints: by default the ledger
+  ///   objects made now record into (``LifetimeLedger/shared`` at run time).
+  public init(
+    window: Window, console: any Console, chrome: any WindowChrome, ledger: LifetimeLedger = LifetimeLedger.current
+  ) {
     self.window = window
     self.console = console
     self.chrome = chrome

@@ -1,15 +1,19 @@
+import App
 import DesignSystem
 import Foundation
 import Passwords
-import Storage
 import TerminalKit
 
 /// Drives the real coordinators, screens and REPL with no terminal: for the
 /// login/logout memory benchmark and the cycle tests.
 ///
-/// Logging in marks the session directly and finishes the pre-login flow the
-/// way its flow delegate does, because Argon2id is slow on purpose; every
-/// other step goes through the same commands a person types.
+/// Kept out of App, which ships: only tests and benchmarks link it. It wires
+/// App through App's `package` declarations, so it builds in release too.
+///
+/// Logging in marks the session directly and has the app coordinator show the
+/// flow the session now calls for, as it does when the pre-login flow
+/// finishes, because Argon2id is slow on purpose; every other step goes
+/// through the same commands a person types.
 @MainActor
 public final class AppFlowHarness {
   private let window = Window()
@@ -25,12 +29,15 @@ public final class AppFlowHarness {
     // its 64 MiB hashing peak out of the memory the benchmark measures.
     let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum))
     let email = "harness@wayfarer.invalid"
-    if let id = try await accounts.register(name: "Harness", surname: "Run", email: email, password: "harness-password")
-    {
+    let password = "harness-password"
+    // Registered on first use; in a database that already has it, logging in
+    // with the same password names it.
+    if let id = try await accounts.register(name: "Harness", surname: "Run", email: email, password: password) {
+      accountID = id
+    } else if let id = try await accounts.authenticate(email: email, password: password) {
       accountID = id
     } else {
-      let existing = try database.execute("SELECT id FROM accounts WHERE email = ?", [.text(email)])
-      accountID = String(existing.first?.integer("id") ?? 0)
+      throw AppFlowHarnessError.accountTaken(email: email, databasePath: databasePath)
     }
     let cache = (databasePath as NSString).deletingLastPathComponent + "/cache"
     let services = AppServices(
@@ -41,10 +48,10 @@ public final class AppFlowHarness {
     await repl.settle()
   }
 
-  /// Marks the session and lets the pre-login flow finish, as Login does.
+  /// Marks the session and shows the flow it calls for, as Login's finish does.
   public func logIn() async throws {
     try session.markLoggedIn(accountID: accountID)
-    (coordinator.activeFlow as? PreLoginCoordinator)?.preLoginDidFinish()
+    coordinator.start()
     await repl.settle()
   }
 
@@ -65,4 +72,17 @@ public final class AppFlowHarness {
 
   /// Where the person is now, as the prompt shows it.
   public var path: String { window.path }
+}
+
+/// Why the harness could not start.
+public enum AppFlowHarnessError: Error, CustomStringConvertible {
+  /// The database has the harness's e-mail with a password other than its own.
+  case accountTaken(email: String, databasePath: String)
+
+  public var description: String {
+    switch self {
+    case .accountTaken(let email, let path):
+      "The database \(path) already has an account for \(email) with another password; give the harness a database of its own."
+    }
+  }
 }
