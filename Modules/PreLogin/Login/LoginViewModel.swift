@@ -1,4 +1,3 @@
-import Components
 import TerminalKit
 
 /// Login: validates e-mail and password, throttles repeated failures, checks
@@ -7,10 +6,8 @@ import TerminalKit
 final class LoginViewModel: FormViewModel {
   static let incorrectCredentials = "E-mail or password is incorrect"
 
-  private(set) var email = ""
-  private var password = ""
-  private var emailError: String?
-  private var passwordError: String?
+  private var values: [LoginField: String] = [:]
+  private var problems: [LoginField: String] = [:]
   private(set) var formError: String?
   private(set) var hasSubmitted = false
 
@@ -30,34 +27,29 @@ final class LoginViewModel: FormViewModel {
     self.router = router
   }
 
-  var fields: [FormView.Field] {
-    [
-      FormView.Field(label: "E-mail", command: "email", value: email, error: emailError),
-      FormView.Field(label: "Password", command: "password", value: password, isSecret: true, error: passwordError),
-    ]
+  func value(of field: LoginField) -> String {
+    values[field] ?? ""
   }
 
-  func setValue(_ value: String, forField command: String) {
-    let value = FieldRules.trimmed(value)
-    switch command {
-    case "email":
-      email = value
-      emailError = nil
-    case "password":
-      password = value
-      passwordError = nil
-    default:
-      return
-    }
+  func problem(with field: LoginField) -> String? {
+    problems[field]
+  }
+
+  func setValue(_ value: String, for field: LoginField) {
+    values[field] = FieldRules.trimmed(value)
+    problems[field] = nil
     formError = nil
   }
 
   func submit() async -> String? {
     hasSubmitted = true
     formError = nil
-    emailError = FieldRules.emailError(email)
-    passwordError = FieldRules.passwordError(password)
-    guard emailError == nil, passwordError == nil else { return nil }
+    let email = value(of: .email)
+    let password = value(of: .password)
+    problems = [:]
+    problems[.email] = FieldRules.emailError(email)
+    problems[.password] = FieldRules.passwordError(password)
+    guard problems.isEmpty else { return nil }
 
     do {
       // The attempt is counted before the password is checked, so attempts
@@ -78,7 +70,7 @@ final class LoginViewModel: FormViewModel {
       return nil
     }
     let message = "Logged in as \(email)."
-    password = ""
+    values[.password] = nil
     router.finish()
     return message
   }

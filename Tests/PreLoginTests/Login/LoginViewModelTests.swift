@@ -32,7 +32,7 @@ final class LoginViewModelTests: XCTestCase {
   }
 
   private func errors(_ viewModel: LoginViewModel) -> [String?] {
-    viewModel.fields.map(\.error)
+    LoginField.allCases.map(viewModel.problem(with:))
   }
 
   func test_submit_withEmptyFields_requiresBoth_andSendsNothing() async {
@@ -48,8 +48,8 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_withMalformedEmailAndShortPassword_saysSoForEachField() async {
     let sut = makeSUT()
-    sut.viewModel.setValue("ada@example", forField: "email")
-    sut.viewModel.setValue("short", forField: "password")
+    sut.viewModel.setValue("ada@example", for: .email)
+    sut.viewModel.setValue("short", for: .password)
 
     _ = await sut.viewModel.submit()
 
@@ -62,7 +62,7 @@ final class LoginViewModelTests: XCTestCase {
     let sut = makeSUT()
     _ = await sut.viewModel.submit()
 
-    sut.viewModel.setValue("ada@example.com", forField: "email")
+    sut.viewModel.setValue("ada@example.com", for: .email)
 
     XCTAssertEqual(errors(sut.viewModel), [nil, "This field is required"])
   }
@@ -70,8 +70,8 @@ final class LoginViewModelTests: XCTestCase {
   func test_submit_trimsInput_marksTheSession_andLeavesTheFlow() async {
     let sut = makeSUT()
     sut.accounts.answer(accountID: "7")
-    sut.viewModel.setValue("  ada@example.com ", forField: "email")
-    sut.viewModel.setValue(" correct horse  ", forField: "password")
+    sut.viewModel.setValue("  ada@example.com ", for: .email)
+    sut.viewModel.setValue(" correct horse  ", for: .password)
 
     let result = await sut.viewModel.submit()
 
@@ -84,8 +84,8 @@ final class LoginViewModelTests: XCTestCase {
   func test_submit_withWrongCredentials_saysSoWithoutSayingWhich_andRecordsTheFailure() async {
     let sut = makeSUT()
     sut.accounts.answer(accountID: nil)
-    sut.viewModel.setValue("ada@example.com", forField: "email")
-    sut.viewModel.setValue("wrong password", forField: "password")
+    sut.viewModel.setValue("ada@example.com", for: .email)
+    sut.viewModel.setValue("wrong password", for: .password)
 
     let result = await sut.viewModel.submit()
 
@@ -99,8 +99,8 @@ final class LoginViewModelTests: XCTestCase {
   func test_submit_afterFiveFailures_isThrottledWithoutCheckingThePassword_untilTheWaitIsOver() async {
     let sut = makeSUT()
     sut.accounts.answer(accountID: nil)
-    sut.viewModel.setValue("Ada@Example.com", forField: "email")
-    sut.viewModel.setValue("wrong password", forField: "password")
+    sut.viewModel.setValue("Ada@Example.com", for: .email)
+    sut.viewModel.setValue("wrong password", for: .password)
     for _ in 0..<5 { _ = await sut.viewModel.submit() }
     XCTAssertEqual(sut.accounts.calls.count, 5)
 
@@ -119,8 +119,8 @@ final class LoginViewModelTests: XCTestCase {
   func test_submit_whenTheAccountStoreFails_saysWhatHappened_andStays() async {
     let sut = makeSUT()
     sut.accounts.failEverything()
-    sut.viewModel.setValue("ada@example.com", forField: "email")
-    sut.viewModel.setValue("correct horse", forField: "password")
+    sut.viewModel.setValue("ada@example.com", for: .email)
+    sut.viewModel.setValue("correct horse", for: .password)
 
     _ = await sut.viewModel.submit()
 
@@ -133,8 +133,8 @@ final class LoginViewModelTests: XCTestCase {
   func test_submit_whenTheSessionCannotBeSaved_staysInTheFlow() async {
     let sut = makeSUT()
     sut.session.failure = StubError()
-    sut.viewModel.setValue("ada@example.com", forField: "email")
-    sut.viewModel.setValue("correct horse", forField: "password")
+    sut.viewModel.setValue("ada@example.com", for: .email)
+    sut.viewModel.setValue("correct horse", for: .password)
 
     let result = await sut.viewModel.submit()
 
@@ -145,9 +145,11 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_passwordIsNeverShown() async {
     let sut = makeSUT()
-    sut.viewModel.setValue("correct horse", forField: "password")
+    let screen = LoginScreen(viewModel: sut.viewModel)
+    trackForMemoryLeaks(screen)
+    sut.viewModel.setValue("correct horse", for: .password)
 
-    let lines = FormView(sut.viewModel.fields).lines(in: .plain).map(\.plainText).joined()
+    let lines = FormView(screen.formFields).lines(in: .plain).map(\.plainText).joined()
 
     XCTAssertFalse(lines.contains("correct horse"))
     XCTAssertTrue(lines.contains("********"))

@@ -18,8 +18,12 @@ final class RegisterViewModelTests: XCTestCase {
     return (viewModel, accounts, session, router)
   }
 
-  private func fill(_ viewModel: RegisterViewModel, _ values: [String: String]) {
-    for (field, value) in values { viewModel.setValue(value, forField: field) }
+  private func fill(_ viewModel: RegisterViewModel, _ values: [RegisterField: String]) {
+    for (field, value) in values { viewModel.setValue(value, for: field) }
+  }
+
+  private func problems(_ viewModel: RegisterViewModel) -> [String?] {
+    RegisterField.allCases.map(viewModel.problem(with:))
   }
 
   func test_submit_withNothing_requiresEveryField() async {
@@ -27,7 +31,7 @@ final class RegisterViewModelTests: XCTestCase {
 
     _ = await viewModel.submit()
 
-    XCTAssertEqual(viewModel.fields.map(\.error), Array(repeating: "This field is required", count: 5))
+    XCTAssertEqual(problems(viewModel), Array(repeating: "This field is required", count: 5))
     XCTAssertEqual(accounts.calls, [])
     XCTAssertEqual(router.messages, [])
   }
@@ -37,14 +41,14 @@ final class RegisterViewModelTests: XCTestCase {
     fill(
       viewModel,
       [
-        "name": "A\u{0}B", "surname": String(repeating: "x", count: 101),
-        "email": "victim@example.com\u{0}evil", "password": "correct\u{1B}[Ahorse", "confirm": "correct\u{1B}[Ahorse",
+        .name: "A\u{0}B", .surname: String(repeating: "x", count: 101),
+        .email: "victim@example.com\u{0}evil", .password: "correct\u{1B}[Ahorse", .confirm: "correct\u{1B}[Ahorse",
       ])
 
     _ = await viewModel.submit()
 
     XCTAssertEqual(
-      viewModel.fields.map(\.error),
+      problems(viewModel),
       [
         FieldRules.controlCharacters, "Must be at most 100 characters", FieldRules.controlCharacters,
         FieldRules.controlCharacters, nil,
@@ -57,13 +61,13 @@ final class RegisterViewModelTests: XCTestCase {
     fill(
       viewModel,
       [
-        "name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
-        "confirm": "correct horsE",
+        .name: "Ada", .surname: "Lovelace", .email: "ada@example.com", .password: "correct horse",
+        .confirm: "correct horsE",
       ])
 
     _ = await viewModel.submit()
 
-    XCTAssertEqual(viewModel.fields.map(\.error), [nil, nil, nil, nil, "Passwords do not match"])
+    XCTAssertEqual(problems(viewModel), [nil, nil, nil, nil, "Passwords do not match"])
     XCTAssertEqual(accounts.calls, [])
   }
 
@@ -73,8 +77,8 @@ final class RegisterViewModelTests: XCTestCase {
     fill(
       viewModel,
       [
-        "name": " Ada ", "surname": "Lovelace ", "email": " ada@example.com", "password": "correct horse",
-        "confirm": "correct horse ",
+        .name: " Ada ", .surname: "Lovelace ", .email: " ada@example.com", .password: "correct horse",
+        .confirm: "correct horse ",
       ])
 
     let result = await viewModel.submit()
@@ -93,15 +97,15 @@ final class RegisterViewModelTests: XCTestCase {
     fill(
       viewModel,
       [
-        "name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
-        "confirm": "correct horse",
+        .name: "Ada", .surname: "Lovelace", .email: "ada@example.com", .password: "correct horse",
+        .confirm: "correct horse",
       ])
 
     let result = await viewModel.submit()
 
     XCTAssertNil(result)
     XCTAssertEqual(viewModel.formError, "An account with this e-mail already exists. Go back and log in instead.")
-    XCTAssertEqual(viewModel.fields[2].error, "Already registered")
+    XCTAssertEqual(viewModel.problem(with: .email), "Already registered")
     XCTAssertEqual(session.markedAccounts, [])
     XCTAssertEqual(router.messages, [])
   }
