@@ -63,16 +63,16 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
       let prompt = prompt(field)
       return FormView.Field(
         label: prompt.label, command: prompt.command, value: viewModel.value(of: field), isSecret: prompt.isSecret,
-        error: viewModel.problem(with: field))
+        error: viewModel.problem(with: field)?.sentence)
     }
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
     guard viewModel.hasSubmitted else { return TextBlock(intro).lines(in: context) }
     var lines = FormView(formFields).lines(in: context)
-    if let error = viewModel.formError {
+    if let problem = viewModel.formProblem {
       lines.append(.blank)
-      lines.append(Message.error(error, in: context))
+      lines.append(Message.error(problem.sentence, in: context))
     }
     lines.append(.blank)
     let fieldCommands = fields.map { prompt($0).command }.joined(separator: ", ")
@@ -114,9 +114,9 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   }
 
   private func submit(console: any Console) async {
-    let success = await LoadingIndicator.run(progressMessage, console: console) { await viewModel.submit() }
-    if let success {
-      console.write(Message.success(success, in: console.context))
+    let outcome = await LoadingIndicator.run(progressMessage, console: console) { await viewModel.submit() }
+    if let sentence = outcome.successSentence {
+      console.write(Message.success(sentence, in: console.context))
     } else {
       setNeedsDisplay()
     }

@@ -7,16 +7,16 @@ protocol FormViewModel: AnyObject {
   /// The answer kept for `field`, trimmed; empty before one was given.
   func value(of field: Field) -> String
   /// Why `field`'s answer was refused at the last submission, if it was.
-  func problem(with field: Field) -> String?
-  /// An error about the whole form (wrong password, account taken…).
-  var formError: String? { get }
+  func problem(with field: Field) -> FieldProblem?
+  /// What went wrong with the whole form (wrong password, account taken…), if anything.
+  var formProblem: FormProblem? { get }
   /// Whether a submission was attempted; before it the form shows its intro.
   var hasSubmitted: Bool { get }
-  /// Stores the answer for `field`; clears its problem and the form's error.
+  /// Stores the answer for `field`; clears its problem and the form's.
   func setValue(_ value: String, for field: Field)
-  /// Validates and sends. Returns a success sentence, or `nil` when the form
-  /// stays (errors are then in `problem(with:)` and `formError`).
-  func submit() async -> String?
+  /// Validates and sends. When the form stays, the reasons are in
+  /// `problem(with:)` and `formProblem`.
+  func submit() async -> FormOutcome
   /// Leaves the form without sending.
   func cancel()
 }

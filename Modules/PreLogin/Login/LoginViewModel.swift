@@ -4,11 +4,9 @@ import TerminalKit
 /// the password, marks the session and leaves the flow.
 @MainActor
 final class LoginViewModel: FormViewModel {
-  static let incorrectCredentials = "E-mail or password is incorrect"
-
   private var values: [LoginField: String] = [:]
-  private var problems: [LoginField: String] = [:]
-  private(set) var formError: String?
+  private var problems: [LoginField: FieldProblem] = [:]
+  private(set) var formProblem: FormProblem?
   private(set) var hasSubmitted = false
 
   private let accounts: any PreLoginAuthenticating
@@ -31,48 +29,47 @@ final class LoginViewModel: FormViewModel {
     values[field] ?? ""
   }
 
-  func problem(with field: LoginField) -> String? {
+  func problem(with field: LoginField) -> FieldProblem? {
     problems[field]
   }
 
   func setValue(_ value: String, for field: LoginField) {
     values[field] = FieldRules.trimmed(value)
     problems[field] = nil
-    formError = nil
+    formProblem = nil
   }
 
-  func submit() async -> String? {
+  func submit() async -> FormOutcome {
     hasSubmitted = true
-    formError = nil
+    formProblem = nil
     let email = value(of: .email)
     let password = value(of: .password)
     problems = [:]
-    problems[.email] = FieldRules.emailError(email)
-    problems[.password] = FieldRules.passwordError(password)
-    guard problems.isEmpty else { return nil }
+    problems[.email] = FieldRules.emailProblem(email)
+    problems[.password] = FieldRules.passwordProblem(password)
+    guard problems.isEmpty else { return .stays }
 
     do {
       // The attempt is counted before the password is checked, so attempts
       // made at once (several processes) cannot all pass the limit.
       if let seconds = try throttle.reserveAttempt(for: email) {
-        formError = LoginThrottle.waitMessage(seconds: seconds)
-        return nil
+        formProblem = .tooManyAttempts(waitSeconds: seconds)
+        return .stays
       }
       guard let accountID = try await accounts.authenticate(email: email, password: password) else {
-        formError = Self.incorrectCredentials
-        return nil
+        formProblem = .incorrectCredentials
+        return .stays
       }
-      guard !Task.isCancelled else { return nil }
+      guard !Task.isCancelled else { return .stays }
       try throttle.recordSuccess(for: email)
       try session.markLoggedIn(accountID: accountID)
     } catch {
-      formError = "Wayfarer could not check your account: \(error). Nothing was changed; try again."
-      return nil
+      formProblem = .couldNotCheckAccount(reason: String(describing: error))
+      return .stays
     }
-    let message = "Logged in as \(email)."
     values[.password] = nil
     router.finish()
-    return message
+    return .loggedIn(email: email)
   }
 
   func cancel() {

@@ -3,11 +3,9 @@ import TerminalKit
 /// Register: validates every field, creates the account, logs it in.
 @MainActor
 final class RegisterViewModel: FormViewModel {
-  static let emailTaken = "An account with this e-mail already exists. Go back and log in instead."
-
   private var values: [RegisterField: String] = [:]
-  private var problems: [RegisterField: String] = [:]
-  private(set) var formError: String?
+  private var problems: [RegisterField: FieldProblem] = [:]
+  private(set) var formProblem: FormProblem?
   private(set) var hasSubmitted = false
 
   private let accounts: any PreLoginAuthenticating
@@ -25,51 +23,50 @@ final class RegisterViewModel: FormViewModel {
     values[field] ?? ""
   }
 
-  func problem(with field: RegisterField) -> String? {
+  func problem(with field: RegisterField) -> FieldProblem? {
     problems[field]
   }
 
   func setValue(_ value: String, for field: RegisterField) {
     values[field] = FieldRules.trimmed(value)
     problems[field] = nil
-    formError = nil
+    formProblem = nil
   }
 
-  func submit() async -> String? {
+  func submit() async -> FormOutcome {
     hasSubmitted = true
-    formError = nil
+    formProblem = nil
     let name = value(of: .name)
     let surname = value(of: .surname)
     let email = value(of: .email)
     let password = value(of: .password)
     let confirm = value(of: .confirm)
     problems = [:]
-    problems[.name] = FieldRules.nameError(name)
-    problems[.surname] = FieldRules.nameError(surname)
-    problems[.email] = FieldRules.emailError(email)
-    problems[.password] = FieldRules.passwordError(password)
-    problems[.confirm] =
-      FieldRules.requiredError(confirm) ?? (confirm == password ? nil : FieldRules.passwordsDiffer)
-    guard problems.isEmpty else { return nil }
+    problems[.name] = FieldRules.nameProblem(name)
+    problems[.surname] = FieldRules.nameProblem(surname)
+    problems[.email] = FieldRules.emailProblem(email)
+    problems[.password] = FieldRules.passwordProblem(password)
+    problems[.confirm] = FieldRules.confirmationProblem(confirm, password: password)
+    guard problems.isEmpty else { return .stays }
 
     do {
       guard
         let accountID = try await accounts.register(name: name, surname: surname, email: email, password: password)
       else {
-        problems[.email] = "Already registered"
-        formError = Self.emailTaken
-        return nil
+        problems[.email] = .alreadyRegistered
+        formProblem = .emailTaken
+        return .stays
       }
-      guard !Task.isCancelled else { return nil }
+      guard !Task.isCancelled else { return .stays }
       try session.markLoggedIn(accountID: accountID)
     } catch {
-      formError = "Wayfarer could not create the account: \(error). Nothing was saved; try again."
-      return nil
+      formProblem = .couldNotCreateAccount(reason: String(describing: error))
+      return .stays
     }
     values[.password] = nil
     values[.confirm] = nil
     router.finish()
-    return "Account created. Welcome, \(name)!"
+    return .registered(name: name)
   }
 
   func cancel() {

@@ -41,9 +41,4 @@ struct LoginThrottle {
   static func key(_ email: String) -> String {
     email.lowercased()
   }
-
-  static func waitMessage(seconds: Int) -> String {
-    let amount = seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
-    return "Too many failed attempts for this e-mail. Try again in \(amount)."
-  }
 }

@@ -31,7 +31,7 @@ final class LoginViewModelTests: XCTestCase {
       viewModel: viewModel, accounts: accounts, session: session, router: router, attempts: attempts, clock: clock)
   }
 
-  private func errors(_ viewModel: LoginViewModel) -> [String?] {
+  private func problems(_ viewModel: LoginViewModel) -> [FieldProblem?] {
     LoginField.allCases.map(viewModel.problem(with:))
   }
 
@@ -40,8 +40,8 @@ final class LoginViewModelTests: XCTestCase {
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertNil(result)
-    XCTAssertEqual(errors(sut.viewModel), ["This field is required", "This field is required"])
+    XCTAssertEqual(result, .stays)
+    XCTAssertEqual(problems(sut.viewModel), [.required, .required])
     XCTAssertEqual(sut.accounts.calls, [])
     XCTAssertEqual(sut.router.messages, [])
   }
@@ -53,8 +53,7 @@ final class LoginViewModelTests: XCTestCase {
 
     _ = await sut.viewModel.submit()
 
-    XCTAssertEqual(
-      errors(sut.viewModel), ["Please enter a valid e-mail address", "Password must be at least 8 characters"])
+    XCTAssertEqual(problems(sut.viewModel), [.invalidEmail, .passwordTooShort(minimum: 8)])
     XCTAssertEqual(sut.accounts.calls, [])
   }
 
@@ -64,7 +63,7 @@ final class LoginViewModelTests: XCTestCase {
 
     sut.viewModel.setValue("ada@example.com", for: .email)
 
-    XCTAssertEqual(errors(sut.viewModel), [nil, "This field is required"])
+    XCTAssertEqual(problems(sut.viewModel), [nil, .required])
   }
 
   func test_submit_trimsInput_marksTheSession_andLeavesTheFlow() async {
@@ -75,7 +74,7 @@ final class LoginViewModelTests: XCTestCase {
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertEqual(result, "Logged in as ada@example.com.")
+    XCTAssertEqual(result, .loggedIn(email: "ada@example.com"))
     XCTAssertEqual(sut.accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
     XCTAssertEqual(sut.session.markedAccounts, ["7"])
     XCTAssertEqual(sut.router.messages, [.finish])
@@ -89,8 +88,8 @@ final class LoginViewModelTests: XCTestCase {
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertNil(result)
-    XCTAssertEqual(sut.viewModel.formError, "E-mail or password is incorrect")
+    XCTAssertEqual(result, .stays)
+    XCTAssertEqual(sut.viewModel.formProblem, .incorrectCredentials)
     XCTAssertEqual(sut.session.markedAccounts, [])
     XCTAssertEqual(sut.router.messages, [])
     XCTAssertEqual(sut.attempts.records["ada@example.com"]?.count, 1)
@@ -106,13 +105,13 @@ final class LoginViewModelTests: XCTestCase {
 
     _ = await sut.viewModel.submit()
 
-    XCTAssertEqual(sut.viewModel.formError, "Too many failed attempts for this e-mail. Try again in 30 seconds.")
+    XCTAssertEqual(sut.viewModel.formProblem, .tooManyAttempts(waitSeconds: 30))
     XCTAssertEqual(sut.accounts.calls.count, 5)
 
     sut.clock.advance(by: 31)
     sut.accounts.answer(accountID: "7")
     let result = await sut.viewModel.submit()
-    XCTAssertEqual(result, "Logged in as Ada@Example.com.")
+    XCTAssertEqual(result, .loggedIn(email: "Ada@Example.com"))
     XCTAssertNil(sut.attempts.records["ada@example.com"])
   }
 
@@ -124,9 +123,7 @@ final class LoginViewModelTests: XCTestCase {
 
     _ = await sut.viewModel.submit()
 
-    XCTAssertEqual(
-      sut.viewModel.formError,
-      "Wayfarer could not check your account: the disk is full. Nothing was changed; try again.")
+    XCTAssertEqual(sut.viewModel.formProblem, .couldNotCheckAccount(reason: "the disk is full"))
     XCTAssertEqual(sut.router.messages, [])
   }
 
@@ -138,9 +135,9 @@ final class LoginViewModelTests: XCTestCase {
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertNil(result)
+    XCTAssertEqual(result, .stays)
     XCTAssertEqual(sut.router.messages, [])
-    XCTAssertNotNil(sut.viewModel.formError)
+    XCTAssertEqual(sut.viewModel.formProblem, .couldNotCheckAccount(reason: "the disk is full"))
   }
 
   func test_passwordIsNeverShown() async {

@@ -22,7 +22,7 @@ final class RegisterViewModelTests: XCTestCase {
     for (field, value) in values { viewModel.setValue(value, for: field) }
   }
 
-  private func problems(_ viewModel: RegisterViewModel) -> [String?] {
+  private func problems(_ viewModel: RegisterViewModel) -> [FieldProblem?] {
     RegisterField.allCases.map(viewModel.problem(with:))
   }
 
@@ -31,7 +31,7 @@ final class RegisterViewModelTests: XCTestCase {
 
     _ = await viewModel.submit()
 
-    XCTAssertEqual(problems(viewModel), Array(repeating: "This field is required", count: 5))
+    XCTAssertEqual(problems(viewModel), Array(repeating: .required, count: 5))
     XCTAssertEqual(accounts.calls, [])
     XCTAssertEqual(router.messages, [])
   }
@@ -50,8 +50,7 @@ final class RegisterViewModelTests: XCTestCase {
     XCTAssertEqual(
       problems(viewModel),
       [
-        FieldRules.controlCharacters, "Must be at most 100 characters", FieldRules.controlCharacters,
-        FieldRules.controlCharacters, nil,
+        .controlCharacters, .tooLong(limit: 100), .controlCharacters, .controlCharacters, nil,
       ])
     XCTAssertEqual(accounts.calls, [])
   }
@@ -67,7 +66,7 @@ final class RegisterViewModelTests: XCTestCase {
 
     _ = await viewModel.submit()
 
-    XCTAssertEqual(problems(viewModel), [nil, nil, nil, nil, "Passwords do not match"])
+    XCTAssertEqual(problems(viewModel), [nil, nil, nil, nil, .passwordsDiffer])
     XCTAssertEqual(accounts.calls, [])
   }
 
@@ -83,7 +82,7 @@ final class RegisterViewModelTests: XCTestCase {
 
     let result = await viewModel.submit()
 
-    XCTAssertEqual(result, "Account created. Welcome, Ada!")
+    XCTAssertEqual(result, .registered(name: "Ada"))
     XCTAssertEqual(
       accounts.calls, [.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")]
     )
@@ -103,9 +102,9 @@ final class RegisterViewModelTests: XCTestCase {
 
     let result = await viewModel.submit()
 
-    XCTAssertNil(result)
-    XCTAssertEqual(viewModel.formError, "An account with this e-mail already exists. Go back and log in instead.")
-    XCTAssertEqual(viewModel.problem(with: .email), "Already registered")
+    XCTAssertEqual(result, .stays)
+    XCTAssertEqual(viewModel.formProblem, .emailTaken)
+    XCTAssertEqual(viewModel.problem(with: .email), .alreadyRegistered)
     XCTAssertEqual(session.markedAccounts, [])
     XCTAssertEqual(router.messages, [])
   }
