@@ -56,7 +56,8 @@ final class LoginViewModel: FormViewModel {
         formProblem = .tooManyAttempts(waitSeconds: seconds)
         return .stays
       }
-      guard let accountID = try await accounts.authenticate(email: email, password: password) else {
+      guard case .authenticated(let accountID) = try await accounts.authenticate(email: email, password: password)
+      else {
         formProblem = .incorrectCredentials
         return .stays
       }

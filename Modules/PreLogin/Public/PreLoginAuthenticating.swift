@@ -5,14 +5,14 @@ import Foundation
 /// E-mails arrive trimmed; the implementation compares them case-insensitively.
 /// Both calls may be slow on purpose (a password KDF) and run off the main actor.
 public protocol PreLoginAuthenticating: AnyObject, Sendable {
-  /// The account's identifier when `password` is right for `email`; `nil`
-  /// when there is no such account or the password is wrong (the caller must
-  /// not learn which).
-  func authenticate(email: String, password: String) async throws -> String?
+  /// Checks `password` for the account registered with `email`.
+  ///
+  /// - Returns: the account when the password is right; `.rejected` when
+  ///   there is no such account or the password is wrong, alike.
+  func authenticate(email: String, password: String) async throws -> AuthenticationResult
 
-  /// Creates an account and returns its identifier; `nil` when the e-mail is
-  /// already registered.
-  func register(name: String, surname: String, email: String, password: String) async throws -> String?
+  /// Creates an account, unless its e-mail is registered already.
+  func register(_ registration: Registration) async throws -> RegistrationResult
 }
 
 /// Failed login attempts per e-mail, kept across launches so that throttling

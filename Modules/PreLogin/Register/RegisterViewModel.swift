@@ -50,9 +50,8 @@ final class RegisterViewModel: FormViewModel {
     guard problems.isEmpty else { return .stays }
 
     do {
-      guard
-        let accountID = try await accounts.register(name: name, surname: surname, email: email, password: password)
-      else {
+      let registration = Registration(name: name, surname: surname, email: email, password: password)
+      guard case .registered(let accountID) = try await accounts.register(registration) else {
         problems[.email] = .alreadyRegistered
         formProblem = .emailTaken
         return .stays

@@ -68,7 +68,7 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_trimsInput_marksTheSession_andLeavesTheFlow() async {
     let sut = makeSUT()
-    sut.accounts.answer(accountID: "7")
+    sut.accounts.answer(.authenticated(accountID: "7"))
     sut.viewModel.setValue("  ada@example.com ", for: .email)
     sut.viewModel.setValue(" correct horse  ", for: .password)
 
@@ -82,7 +82,7 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_withWrongCredentials_saysSoWithoutSayingWhich_andRecordsTheFailure() async {
     let sut = makeSUT()
-    sut.accounts.answer(accountID: nil)
+    sut.accounts.answer(.rejected)
     sut.viewModel.setValue("ada@example.com", for: .email)
     sut.viewModel.setValue("wrong password", for: .password)
 
@@ -97,7 +97,7 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_afterFiveFailures_isThrottledWithoutCheckingThePassword_untilTheWaitIsOver() async {
     let sut = makeSUT()
-    sut.accounts.answer(accountID: nil)
+    sut.accounts.answer(.rejected)
     sut.viewModel.setValue("Ada@Example.com", for: .email)
     sut.viewModel.setValue("wrong password", for: .password)
     for _ in 0..<5 { _ = await sut.viewModel.submit() }
@@ -109,7 +109,7 @@ final class LoginViewModelTests: XCTestCase {
     XCTAssertEqual(sut.accounts.calls.count, 5)
 
     sut.clock.advance(by: 31)
-    sut.accounts.answer(accountID: "7")
+    sut.accounts.answer(.authenticated(accountID: "7"))
     let result = await sut.viewModel.submit()
     XCTAssertEqual(result, .loggedIn(email: "Ada@Example.com"))
     XCTAssertNil(sut.attempts.records["ada@example.com"])

@@ -72,7 +72,7 @@ final class RegisterViewModelTests: XCTestCase {
 
   func test_submit_withAValidForm_registersTrimmedValues_logsIn_andLeavesTheFlow() async {
     let (viewModel, accounts, session, router) = makeSUT()
-    accounts.answer(accountID: "3")
+    accounts.answer(.registered(accountID: "3"))
     fill(
       viewModel,
       [
@@ -84,7 +84,8 @@ final class RegisterViewModelTests: XCTestCase {
 
     XCTAssertEqual(result, .registered(name: "Ada"))
     XCTAssertEqual(
-      accounts.calls, [.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")]
+      accounts.calls,
+      [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))]
     )
     XCTAssertEqual(session.markedAccounts, ["3"])
     XCTAssertEqual(router.messages, [.finish])
@@ -92,7 +93,7 @@ final class RegisterViewModelTests: XCTestCase {
 
   func test_submit_withATakenEmail_saysSo_andStays() async {
     let (viewModel, accounts, session, router) = makeSUT()
-    accounts.answer(accountID: nil)
+    accounts.answer(.emailTaken)
     fill(
       viewModel,
       [

@@ -80,7 +80,7 @@ final class PreLoginFlowTests: XCTestCase {
 
   func test_wrongPassword_showsTheFormsProblemUnderItsFields_andStays() async {
     let (stack, accounts, _, delegate, console) = makeSUT()
-    accounts.answer(accountID: nil)
+    accounts.answer(.rejected)
     await run("login", on: stack.root, console: console)
     console.feed(["ada@example.com", "wrong password"])
 

@@ -33,28 +33,32 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
 
   // MARK: PreLoginAuthenticating
 
-  func authenticate(email: String, password: String) async throws -> String? {
+  func authenticate(email: String, password: String) async throws -> AuthenticationResult {
     let rows = try database.execute(
       "SELECT id, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
     guard let row = rows.first, let id = row.integer("id"), let hash = row.text("password_hash") else {
       _ = hasher.verify(password, against: decoyHash)
-      return nil
+      return .rejected
     }
-    return hasher.verify(password, against: hash) ? String(id) : nil
+    return hasher.verify(password, against: hash) ? .authenticated(accountID: String(id)) : .rejected
   }
 
-  func register(name: String, surname: String, email: String, password: String) async throws -> String? {
-    let hash = try hasher.hash(password)
+  func register(_ registration: Registration) async throws -> RegistrationResult {
+    let hash = try hasher.hash(registration.password)
     do {
       let rows = try database.execute(
         """
         INSERT INTO accounts (name, surname, email, password_hash, created_at)
         VALUES (?, ?, ?, ?, ?) RETURNING id
         """,
-        [.text(name), .text(surname), .text(Self.normalized(email)), .text(hash), .real(now().timeIntervalSince1970)])
-      return rows.first?.integer("id").map(String.init)
+        [
+          .text(registration.name), .text(registration.surname), .text(Self.normalized(registration.email)),
+          .text(hash), .real(now().timeIntervalSince1970),
+        ])
+      guard let id = rows.first?.integer("id") else { throw NewAccountWithoutID() }
+      return .registered(accountID: String(id))
     } catch let error as SQLiteError where error.isConstraintViolation {
-      return nil
+      return .emailTaken
     }
   }
 
@@ -71,6 +75,12 @@ final class AccountStore: PreLoginAuthenticating, AccountDirectory, Sendable {
     return Account(
       id: id, name: name, surname: surname, email: email, memberSince: Date(timeIntervalSince1970: created))
   }
+}
+
+/// The database stored an account but did not answer its id (RETURNING
+/// gave no row): reported as a failure rather than as a taken e-mail.
+struct NewAccountWithoutID: Error, CustomStringConvertible {
+  var description: String { "the database did not return the new account's number" }
 }
 
 // Declared apart: a conformance in the class declaration to a main-actor

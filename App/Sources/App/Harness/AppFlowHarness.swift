@@ -1,6 +1,7 @@
 import DesignSystem
 import Foundation
 import Passwords
+import PreLogin
 import Storage
 import TerminalKit
 
@@ -25,10 +26,11 @@ public final class AppFlowHarness {
     // its 64 MiB hashing peak out of the memory the benchmark measures.
     let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum))
     let email = "harness@wayfarer.invalid"
-    if let id = try await accounts.register(name: "Harness", surname: "Run", email: email, password: "harness-password")
-    {
+    let registration = Registration(name: "Harness", surname: "Run", email: email, password: "harness-password")
+    switch try await accounts.register(registration) {
+    case .registered(let id):
       accountID = id
-    } else {
+    case .emailTaken:
       let existing = try database.execute("SELECT id FROM accounts WHERE email = ?", [.text(email)])
       accountID = String(existing.first?.integer("id") ?? 0)
     }
