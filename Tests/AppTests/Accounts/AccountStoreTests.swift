@@ -86,19 +86,17 @@ final class AccountStoreTests: XCTestCase {
     let first = Date(timeIntervalSince1970: 100)
     let second = Date(timeIntervalSince1970: 200)
 
-    XCTAssertNil(try store.reserveAttempt(for: "ada@example.com", at: first) { _, _ in nil })
-    XCTAssertNil(try store.reserveAttempt(for: "ADA@example.com", at: second) { _, _ in nil })
+    XCTAssertEqual(try store.reserveAttempt(for: "ada@example.com", at: first) { _ in .proceed }, .proceed)
+    XCTAssertEqual(try store.reserveAttempt(for: "ADA@example.com", at: second) { _ in .proceed }, .proceed)
     XCTAssertEqual(
-      try store.reserveAttempt(for: "ada@example.com", at: second) { count, last in
-        count == 2 && last == second ? 7 : nil
-      }, 7, "a wait counts nothing")
+      try store.reserveAttempt(for: "ada@example.com", at: second) { failed in
+        failed == FailedAttempts(count: 2, last: second) ? .wait(7) : .proceed
+      }, .wait(7), "a wait counts nothing")
 
-    let record = try store.failedAttempts(for: "ada@example.com")
-    XCTAssertEqual(record.count, 2)
-    XCTAssertEqual(record.last, second)
-    XCTAssertEqual(try store.failedAttempts(for: "bob@example.com").count, 0)
+    XCTAssertEqual(try store.failedAttempts(for: "ada@example.com"), FailedAttempts(count: 2, last: second))
+    XCTAssertNil(try store.failedAttempts(for: "bob@example.com"))
 
     try store.clearFailedAttempts(for: "Ada@Example.com")
-    XCTAssertEqual(try store.failedAttempts(for: "ada@example.com").count, 0)
+    XCTAssertNil(try store.failedAttempts(for: "ada@example.com"))
   }
 }

@@ -74,20 +74,16 @@ final class AccountsStub: PreLoginAuthenticating, Sendable {
 
 @MainActor
 final class InMemoryAttempts: PreLoginAttemptsStoring {
-  private(set) var records: [String: (count: Int, last: Date?)] = [:]
+  private(set) var records: [String: FailedAttempts] = [:]
 
-  func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
-    records[email] ?? (0, nil)
-  }
-
-  func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
-    throws -> TimeInterval?
+  func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
+    -> AttemptDecision
   {
-    if let record = records[email], let last = record.last, let remaining = wait(record.count, last) {
-      return remaining
+    if let record = records[email], case .wait(let remaining) = decide(record) {
+      return .wait(remaining)
     }
-    records[email] = ((records[email]?.count ?? 0) + 1, date)
-    return nil
+    records[email] = FailedAttempts(count: (records[email]?.count ?? 0) + 1, last: date)
+    return .proceed
   }
 
   func clearFailedAttempts(for email: String) throws {

@@ -68,7 +68,7 @@ final class LoginThrottleTests: XCTestCase {
     for _ in 0..<8 { waits.append(try throttle.reserveAttempt(for: "ada@example.com")) }
 
     XCTAssertEqual(waits, [nil, nil, nil, nil, nil, 30, 30, 30])
-    XCTAssertEqual(try attempts.failedAttempts(for: "ada@example.com").count, 5)
+    XCTAssertEqual(attempts.records["ada@example.com"]?.count, 5)
   }
 
   func test_waitRunsOutWithTime_thenTheNextAttemptDoublesIt() async throws {
@@ -88,7 +88,7 @@ final class LoginThrottleTests: XCTestCase {
     let attempts = InMemoryAttempts()
     let clock = TestClock()
     let throttle = LoginThrottle(attempts: attempts, now: { clock.now })
-    for _ in 0..<5 { _ = try attempts.reserveAttempt(for: "ada@example.com", at: .distantFuture) { _, _ in nil } }
+    for _ in 0..<5 { _ = try attempts.reserveAttempt(for: "ada@example.com", at: .distantFuture) { _ in .proceed } }
 
     XCTAssertEqual(try throttle.reserveAttempt(for: "ada@example.com"), 900)
   }

@@ -86,26 +86,23 @@ struct NewAccountWithoutID: Error, CustomStringConvertible {
 // Declared apart: a conformance in the class declaration to a main-actor
 // protocol would make the whole store main-actor isolated.
 extension AccountStore: PreLoginAttemptsStoring {
-  /// How many attempts are counted for `email`, and when the last was
-  /// (for tests and diagnostics: login itself goes through `reserveAttempt`).
-  func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
+  /// The attempts counted for `email`, nil when none are (for tests and
+  /// diagnostics: login itself goes through `reserveAttempt`).
+  func failedAttempts(for email: String) throws -> FailedAttempts? {
     let row = try database.execute(
       "SELECT count, last_failure FROM login_failures WHERE email = ?", [.text(Self.normalized(email))]
     ).first
-    guard let row, let count = row.integer("count"), let last = row.real("last_failure") else { return (0, nil) }
-    return (Int(clamping: count), Date(timeIntervalSince1970: last))
+    return row.flatMap(Self.failedAttempts(in:))
   }
 
-  func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
-    throws -> TimeInterval?
+  func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
+    -> AttemptDecision
   {
     let key = SQLiteValue.text(Self.normalized(email))
     return try database.transaction { transaction in
       let row = try transaction.execute("SELECT count, last_failure FROM login_failures WHERE email = ?", [key]).first
-      if let row, let count = row.integer("count"), let last = row.real("last_failure"),
-        let remaining = wait(Int(clamping: count), Date(timeIntervalSince1970: last))
-      {
-        return remaining
+      if let failed = row.flatMap(Self.failedAttempts(in:)), case .wait(let remaining) = decide(failed) {
+        return .wait(remaining)
       }
       try transaction.execute(
         """
@@ -113,8 +110,13 @@ extension AccountStore: PreLoginAttemptsStoring {
         ON CONFLICT (email) DO UPDATE SET count = count + 1, last_failure = excluded.last_failure
         """,
         [key, .real(date.timeIntervalSince1970)])
-      return nil
+      return .proceed
     }
+  }
+
+  private static func failedAttempts(in row: SQLiteRow) -> FailedAttempts? {
+    guard let count = row.integer("count"), let last = row.real("last_failure") else { return nil }
+    return FailedAttempts(count: Int(clamping: count), last: Date(timeIntervalSince1970: last))
   }
 
   func clearFailedAttempts(for email: String) throws {
