@@ -3,14 +3,8 @@ import TerminalKit
 /// The feature flags, read from and written to the person's settings.
 @MainActor
 final class SettingsViewModel {
-  struct Flag: Equatable {
-    var key: String
-    var title: String
-    var isOn: Bool
-  }
-
   enum State: Equatable {
-    case loaded([Flag])
+    case loaded([FeatureFlagState])
     case failed(String)
   }
 
@@ -23,14 +17,14 @@ final class SettingsViewModel {
     reload()
   }
 
-  var flags: [Flag] {
+  var flags: [FeatureFlagState] {
     if case .loaded(let flags) = state { return flags }
     return []
   }
 
   func reload() {
     do {
-      state = .loaded(try settings.featureFlags().map { Flag(key: $0.key, title: $0.title, isOn: $0.isOn) })
+      state = .loaded(try settings.featureFlags())
     } catch {
       state = .failed("Could not read your settings: \(error).")
     }
