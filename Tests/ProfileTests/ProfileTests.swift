@@ -97,7 +97,7 @@ final class ProfileFlowTests: XCTestCase {
     let stack = ProfileBuilder.build(
       dependencies: ProfileDependencies(
         account: AccountStub(), session: session, settings: SettingsStub(), appVersion: "9.9.9",
-        credits: [("libedit", "BSD 3-Clause")]),
+        credits: [Credit(name: "libedit", licence: "BSD 3-Clause")]),
       flowDelegate: delegate)
     for object in [stack, stack.root, session, delegate, console] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)

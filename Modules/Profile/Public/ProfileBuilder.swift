@@ -25,14 +25,14 @@ public struct ProfileDependencies {
   /// Shown on About.
   public let appVersion: String
   /// Shown on About: what Wayfarer is built on, and each one's licence.
-  public let credits: [(name: String, licence: String)]
+  public let credits: [Credit]
 
   public init(
     account: any ProfileAccountProviding,
     session: any ProfileSessionStoring,
     settings: any ProfileSettingsStoring,
     appVersion: String,
-    credits: [(name: String, licence: String)]
+    credits: [Credit]
   ) {
     self.account = account
     self.session = session
