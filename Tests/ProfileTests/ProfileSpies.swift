@@ -27,7 +27,10 @@ final class SettingsStub: ProfileSettingsStoring {
     FeatureFlagState(key: "favorites", title: "Favorites", isOn: true),
     FeatureFlagState(key: "map", title: "Map view", isOn: false),
   ]
+  /// Fails reads and writes.
   var failure: (any Error)?
+  /// Fails writes only.
+  var writeFailure: (any Error)?
   private(set) var writes: [String] = []
 
   func featureFlags() throws -> [FeatureFlagState] {
@@ -36,7 +39,7 @@ final class SettingsStub: ProfileSettingsStoring {
   }
 
   func setFeatureFlag(_ key: String, isOn: Bool) throws {
-    if let failure { throw failure }
+    if let failure = failure ?? writeFailure { throw failure }
     writes.append("\(key)=\(isOn)")
     flags = flags.map { $0.key == key ? FeatureFlagState(key: key, title: $0.title, isOn: isOn) : $0 }
   }
