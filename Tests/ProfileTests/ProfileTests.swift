@@ -104,12 +104,13 @@ final class ProfileFlowTests: XCTestCase {
     let delegate = ProfileFlowDelegateSpy()
     let console = ScriptedConsole()
     let settings = SettingsStub()
-    let stack = ProfileBuilder.build(
+    let tab = ProfileBuilder.build(
       dependencies: ProfileDependencies(
         account: AccountStub(), session: session, settings: settings, appVersion: "9.9.9",
         credits: [Credit(name: "libedit", licence: "BSD 3-Clause")]),
       flowDelegate: delegate)
-    for object in [stack, stack.root, session, delegate, console, settings] as [AnyObject] {
+    let stack = tab.stack
+    for object in [stack, stack.root, tab.routes, session, delegate, console, settings] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
     return (stack, session, delegate, console, settings)
