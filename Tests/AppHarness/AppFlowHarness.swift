@@ -2,6 +2,7 @@ import App
 import DesignSystem
 import Foundation
 import Passwords
+import PreLogin
 import TerminalKit
 
 /// Drives the real coordinators, screens and REPL with no terminal: for the
@@ -32,9 +33,10 @@ public final class AppFlowHarness {
     let password = "harness-password"
     // Registered on first use; in a database that already has it, logging in
     // with the same password names it.
-    if let id = try await accounts.register(name: "Harness", surname: "Run", email: email, password: password) {
+    let registration = Registration(name: "Harness", surname: "Run", email: email, password: password)
+    if case .registered(let id) = try await accounts.register(registration) {
       accountID = id
-    } else if let id = try await accounts.authenticate(email: email, password: password) {
+    } else if case .authenticated(let id) = try await accounts.authenticate(email: email, password: password) {
       accountID = id
     } else {
       throw AppFlowHarnessError.accountTaken(email: email, databasePath: databasePath)

@@ -23,21 +23,25 @@ final class ProfileSessionSpy: ProfileSessionStoring {
 
 @MainActor
 final class SettingsStub: ProfileSettingsStoring {
-  var flags: [(key: String, title: String, isOn: Bool)] = [
-    ("favorites", "Favorites", true), ("map", "Map view", false),
+  var flags = [
+    FeatureFlagState(key: "favorites", title: "Favorites", isOn: true),
+    FeatureFlagState(key: "map", title: "Map view", isOn: false),
   ]
+  /// Fails reads and writes.
   var failure: (any Error)?
+  /// Fails writes only.
+  var writeFailure: (any Error)?
   private(set) var writes: [String] = []
 
-  func featureFlags() throws -> [(key: String, title: String, isOn: Bool)] {
+  func featureFlags() throws -> [FeatureFlagState] {
     if let failure { throw failure }
     return flags
   }
 
   func setFeatureFlag(_ key: String, isOn: Bool) throws {
-    if let failure { throw failure }
+    if let failure = failure ?? writeFailure { throw failure }
     writes.append("\(key)=\(isOn)")
-    if let index = flags.firstIndex(where: { $0.key == key }) { flags[index].isOn = isOn }
+    flags = flags.map { $0.key == key ? FeatureFlagState(key: key, title: $0.title, isOn: isOn) : $0 }
   }
 }
 

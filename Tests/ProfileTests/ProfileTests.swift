@@ -24,7 +24,7 @@ final class ProfileViewModelTests: XCTestCase {
   func test_logOut_clearsTheSessionThenLeaves() async {
     let (viewModel, session, router) = makeSUT()
 
-    XCTAssertNil(viewModel.logOut())
+    XCTAssertEqual(viewModel.logOut(), .loggedOut)
 
     XCTAssertEqual(session.loggedOut, 1)
     XCTAssertEqual(router.messages, [.finishAfterLogout])
@@ -34,7 +34,7 @@ final class ProfileViewModelTests: XCTestCase {
     let (viewModel, session, router) = makeSUT()
     session.failure = DiskFull()
 
-    XCTAssertEqual(viewModel.logOut(), "Could not log out: the disk is full. You are still logged in.")
+    XCTAssertEqual(viewModel.logOut(), .failed(reason: "the disk is full"))
     XCTAssertEqual(router.messages, [])
   }
 
@@ -59,8 +59,8 @@ final class SettingsViewModelTests: XCTestCase {
   func test_toggle_byNumberOrName_flipsAndSaves() async {
     let (viewModel, settings) = makeSUT()
 
-    XCTAssertEqual(viewModel.toggle("2").message, "Map view is now on.")
-    XCTAssertEqual(viewModel.toggle("FAVORITES").message, "Favorites is now off.")
+    XCTAssertEqual(viewModel.toggle("2"), .toggled(title: "Map view", isOn: true))
+    XCTAssertEqual(viewModel.toggle("FAVORITES"), .toggled(title: "Favorites", isOn: false))
 
     XCTAssertEqual(settings.writes, ["map=true", "favorites=false"])
     XCTAssertEqual(viewModel.flags.map(\.isOn), [false, true])
@@ -71,9 +71,18 @@ final class SettingsViewModelTests: XCTestCase {
 
     let result = viewModel.toggle("9")
 
-    XCTAssertFalse(result.succeeded)
-    XCTAssertEqual(result.message, "There is no setting '9'. Use a number from 1 to 2 or one of: favorites, map.")
+    XCTAssertEqual(result, .unknown(reference: "9", count: 2, keys: ["favorites", "map"]))
     XCTAssertEqual(settings.writes, [])
+  }
+
+  func test_toggle_whenTheStoreRefuses_saysWhichFlag_andKeepsTheState() async {
+    let (viewModel, settings) = makeSUT()
+    settings.writeFailure = DiskFull()
+
+    let result = viewModel.toggle("map")
+
+    XCTAssertEqual(result, .notSaved(title: "Map view", reason: "the disk is full"))
+    XCTAssertEqual(viewModel.flags.map(\.isOn), [true, false])
   }
 
   func test_unreadableSettings_showAFailure() async {
@@ -82,27 +91,29 @@ final class SettingsViewModelTests: XCTestCase {
 
     let viewModel = SettingsViewModel(settings: settings)
 
-    XCTAssertEqual(viewModel.state, .failed("Could not read your settings: the disk is full."))
+    XCTAssertEqual(viewModel.state, .failed(reason: "the disk is full"))
   }
 }
 
 @MainActor
 final class ProfileFlowTests: XCTestCase {
   private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
-    NavigationStack, ProfileSessionSpy, ProfileFlowDelegateSpy, ScriptedConsole
+    NavigationStack, ProfileSessionSpy, ProfileFlowDelegateSpy, ScriptedConsole, SettingsStub
   ) {
     let session = ProfileSessionSpy()
     let delegate = ProfileFlowDelegateSpy()
     let console = ScriptedConsole()
-    let stack = ProfileBuilder.build(
+    let settings = SettingsStub()
+    let tab = ProfileBuilder.build(
       dependencies: ProfileDependencies(
-        account: AccountStub(), session: session, settings: SettingsStub(), appVersion: "9.9.9",
-        credits: [("libedit", "BSD 3-Clause")]),
+        account: AccountStub(), session: session, settings: settings, appVersion: "9.9.9",
+        credits: [Credit(name: "libedit", licence: "BSD 3-Clause")]),
       flowDelegate: delegate)
-    for object in [stack, stack.root, session, delegate, console] as [AnyObject] {
+    let stack = tab.stack
+    for object in [stack, stack.root, tab.routes, session, delegate, console, settings] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
-    return (stack, session, delegate, console)
+    return (stack, session, delegate, console, settings)
   }
 
   private func run(_ name: String, _ arguments: [String] = [], on screen: Screen, console: ScriptedConsole) async {
@@ -113,7 +124,7 @@ final class ProfileFlowTests: XCTestCase {
   }
 
   func test_logout_endsTheSessionAndTellsTheDelegate() async {
-    let (stack, session, delegate, console) = makeSUT()
+    let (stack, session, delegate, console, _) = makeSUT()
 
     await run("logout", on: stack.root, console: console)
 
@@ -122,8 +133,18 @@ final class ProfileFlowTests: XCTestCase {
     XCTAssertEqual(console.output, ["ok Logged out."])
   }
 
+  func test_logout_whenTheSessionCannotBeCleared_saysSoAndStays() async {
+    let (stack, session, delegate, console, _) = makeSUT()
+    session.failure = DiskFull()
+
+    await run("logout", on: stack.root, console: console)
+
+    XCTAssertEqual(delegate.loggedOut, 0)
+    XCTAssertEqual(console.output, ["x Could not log out: the disk is full. You are still logged in."])
+  }
+
   func test_settings_pushesTheFlags_andToggleRedraws() async {
-    let (stack, _, _, console) = makeSUT()
+    let (stack, _, _, console, _) = makeSUT()
     await run("settings", on: stack.root, console: console)
     XCTAssertEqual(stack.path, ["profile", "settings"])
     weak var settings = stack.visibleScreen
@@ -138,8 +159,36 @@ final class ProfileFlowTests: XCTestCase {
     XCTAssertNil(settings)
   }
 
+  func test_toggle_unknownOrUnsaved_printsAnError_andLeavesTheList() async {
+    let (stack, _, _, console, settings) = makeSUT()
+    await run("settings", on: stack.root, console: console)
+
+    await run("toggle", ["nine"], on: stack.visibleScreen, console: console)
+    settings.writeFailure = DiskFull()
+    await run("toggle", ["1"], on: stack.visibleScreen, console: console)
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "x There is no setting 'nine'. Use a number from 1 to 2 or one of: favorites, map.",
+        "x Could not save Favorites: the disk is full. The setting is unchanged.",
+      ])
+    XCTAssertEqual(stack.visibleScreen.body(in: .plain).first?.plainText, "  1. Favorites  on   (favorites)")
+  }
+
+  func test_settings_whenUnreadable_showsWhyAndHowToRetry() async {
+    let (stack, _, _, console, settings) = makeSUT()
+    settings.failure = DiskFull()
+
+    await run("settings", on: stack.root, console: console)
+
+    XCTAssertEqual(
+      stack.visibleScreen.body(in: .plain).map(\.plainText).first,
+      "x Could not read your settings: the disk is full.")
+  }
+
   func test_about_showsVersionAndCredits() async {
-    let (stack, _, _, console) = makeSUT()
+    let (stack, _, _, console, _) = makeSUT()
 
     await run("about", on: stack.root, console: console)
 

@@ -9,21 +9,28 @@ import TerminalKit
 /// Answers are the next input lines, so a script's lines are never eaten by
 /// hidden re-prompting.
 @MainActor
-class FormScreen: Screen {
-  private let viewModel: any FormViewModel
-  private let prompts: [FormFieldPrompt]
+class FormScreen<ViewModel: FormViewModel>: Screen {
+  private let viewModel: ViewModel
+  /// Every field, in the order asked.
+  private let fields = Array(ViewModel.Field.allCases)
+  private let prompt: (ViewModel.Field) -> FormFieldPrompt
   private let fillCommand: String
   private let intro: String
   private let progressMessage: String
   private let cancelMessage: String
   private var hasAppeared = false
 
+  /// - Parameters:
+  ///   - prompt: how each field is asked, shown and re-entered; the screen
+  ///     owns these words, the view model only knows the fields.
+  ///   - fillCommand: the command that asks every field again (`login`).
   init(
-    title: String, pathComponent: String, viewModel: any FormViewModel, prompts: [FormFieldPrompt],
+    title: String, pathComponent: String, viewModel: ViewModel,
+    prompt: @escaping (ViewModel.Field) -> FormFieldPrompt,
     fillCommand: String, intro: String, progressMessage: String, cancelMessage: String
   ) {
     self.viewModel = viewModel
-    self.prompts = prompts
+    self.prompt = prompt
     self.fillCommand = fillCommand
     self.intro = intro
     self.progressMessage = progressMessage
@@ -32,11 +39,10 @@ class FormScreen: Screen {
   }
 
   override var commands: [Command] {
-    let labels = Dictionary(uniqueKeysWithValues: viewModel.fields.map { ($0.command, $0.label) })
-    var commands = prompts.map { prompt in
-      Command(prompt.command, summary: "Enter \(labels[prompt.command]?.lowercased() ?? prompt.command) again") {
-        input in
-        await self.ask([prompt], console: input.console)
+    var commands = fields.map { field in
+      let prompt = prompt(field)
+      return Command(prompt.command, summary: "Enter \(prompt.label.lowercased()) again") { input in
+        await self.ask([field], console: input.console)
       }
     }
     commands.append(
@@ -50,15 +56,26 @@ class FormScreen: Screen {
     return commands
   }
 
+  /// The fields as the form shows them: values (secrets hidden by the view)
+  /// and each one's problem.
+  var formFields: [FormView.Field] {
+    fields.map { field in
+      let prompt = prompt(field)
+      return FormView.Field(
+        label: prompt.label, command: prompt.command, value: viewModel.value(of: field), isSecret: prompt.isSecret,
+        error: viewModel.problem(with: field)?.sentence)
+    }
+  }
+
   override func body(in context: RenderContext) -> [StyledLine] {
     guard viewModel.hasSubmitted else { return TextBlock(intro).lines(in: context) }
-    var lines = FormView(viewModel.fields).lines(in: context)
-    if let error = viewModel.formError {
+    var lines = FormView(formFields).lines(in: context)
+    if let problem = viewModel.formProblem {
       lines.append(.blank)
-      lines.append(Message.error(error, in: context))
+      lines.append(Message.error(problem.sentence, in: context))
     }
     lines.append(.blank)
-    let fieldCommands = prompts.map(\.command).joined(separator: ", ")
+    let fieldCommands = fields.map { prompt($0).command }.joined(separator: ", ")
     lines += TextBlock(
       "Type a field's name (\(fieldCommands)) to change it, submit to send again, \(fillCommand) to start over, or back.",
       style: Palette.muted
@@ -73,32 +90,33 @@ class FormScreen: Screen {
   }
 
   private func fillAll(console: any Console) async {
-    guard await ask(prompts, console: console) else { return }
+    guard await ask(fields, console: console) else { return }
     await submit(console: console)
   }
 
   /// Asks `fields` in order. Returns false when the person cancelled.
   @discardableResult
-  private func ask(_ fields: [FormFieldPrompt], console: any Console) async -> Bool {
+  private func ask(_ fields: [ViewModel.Field], console: any Console) async -> Bool {
     for field in fields {
+      let prompt = prompt(field)
       let answer =
-        field.isSecret
-        ? await console.readSecret(prompt: field.prompt) : await console.readLine(prompt: field.prompt)
+        prompt.isSecret
+        ? await console.readSecret(prompt: prompt.prompt) : await console.readLine(prompt: prompt.prompt)
       guard let answer else {
         console.write(Message.info(cancelMessage))
         viewModel.cancel()
         return false
       }
-      viewModel.setValue(answer, forField: field.command)
+      viewModel.setValue(answer, for: field)
     }
     setNeedsDisplay()
     return true
   }
 
   private func submit(console: any Console) async {
-    let success = await LoadingIndicator.run(progressMessage, console: console) { await viewModel.submit() }
-    if let success {
-      console.write(Message.success(success, in: console.context))
+    let outcome = await LoadingIndicator.run(progressMessage, console: console) { await viewModel.submit() }
+    if let sentence = outcome.successSentence {
+      console.write(Message.success(sentence, in: console.context))
     } else {
       setNeedsDisplay()
     }

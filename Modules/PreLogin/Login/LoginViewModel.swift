@@ -1,17 +1,12 @@
-import Components
 import TerminalKit
 
 /// Login: validates e-mail and password, throttles repeated failures, checks
 /// the password, marks the session and leaves the flow.
 @MainActor
 final class LoginViewModel: FormViewModel {
-  static let incorrectCredentials = "E-mail or password is incorrect"
-
-  private(set) var email = ""
-  private var password = ""
-  private var emailError: String?
-  private var passwordError: String?
-  private(set) var formError: String?
+  private var values: [LoginField: String] = [:]
+  private var problems: [LoginField: FieldProblem] = [:]
+  private(set) var formProblem: FormProblem?
   private(set) var hasSubmitted = false
 
   private let accounts: any PreLoginAuthenticating
@@ -30,57 +25,52 @@ final class LoginViewModel: FormViewModel {
     self.router = router
   }
 
-  var fields: [FormView.Field] {
-    [
-      FormView.Field(label: "E-mail", command: "email", value: email, error: emailError),
-      FormView.Field(label: "Password", command: "password", value: password, isSecret: true, error: passwordError),
-    ]
+  func value(of field: LoginField) -> String {
+    values[field] ?? ""
   }
 
-  func setValue(_ value: String, forField command: String) {
-    let value = FieldRules.trimmed(value)
-    switch command {
-    case "email":
-      email = value
-      emailError = nil
-    case "password":
-      password = value
-      passwordError = nil
-    default:
-      return
-    }
-    formError = nil
+  func problem(with field: LoginField) -> FieldProblem? {
+    problems[field]
   }
 
-  func submit() async -> String? {
+  func setValue(_ value: String, for field: LoginField) {
+    values[field] = FieldRules.trimmed(value)
+    problems[field] = nil
+    formProblem = nil
+  }
+
+  func submit() async -> FormOutcome {
     hasSubmitted = true
-    formError = nil
-    emailError = FieldRules.emailError(email)
-    passwordError = FieldRules.passwordError(password)
-    guard emailError == nil, passwordError == nil else { return nil }
+    formProblem = nil
+    let email = value(of: .email)
+    let password = value(of: .password)
+    problems = [:]
+    problems[.email] = FieldRules.emailProblem(email)
+    problems[.password] = FieldRules.passwordProblem(password)
+    guard problems.isEmpty else { return .stays }
 
     do {
       // The attempt is counted before the password is checked, so attempts
       // made at once (several processes) cannot all pass the limit.
       if let seconds = try throttle.reserveAttempt(for: email) {
-        formError = LoginThrottle.waitMessage(seconds: seconds)
-        return nil
+        formProblem = .tooManyAttempts(waitSeconds: seconds)
+        return .stays
       }
-      guard let accountID = try await accounts.authenticate(email: email, password: password) else {
-        formError = Self.incorrectCredentials
-        return nil
+      guard case .authenticated(let accountID) = try await accounts.authenticate(email: email, password: password)
+      else {
+        formProblem = .incorrectCredentials
+        return .stays
       }
-      guard !Task.isCancelled else { return nil }
+      guard !Task.isCancelled else { return .stays }
       try throttle.recordSuccess(for: email)
       try session.markLoggedIn(accountID: accountID)
     } catch {
-      formError = "Wayfarer could not check your account: \(error). Nothing was changed; try again."
-      return nil
+      formProblem = .couldNotCheckAccount(reason: String(describing: error))
+      return .stays
     }
-    let message = "Logged in as \(email)."
-    password = ""
+    values[.password] = nil
     router.finish()
-    return message
+    return .loggedIn(email: email)
   }
 
   func cancel() {

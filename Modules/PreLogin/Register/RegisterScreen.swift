@@ -1,19 +1,25 @@
 /// Asks for name, surname, e-mail and the password twice, and registers.
 @MainActor
-final class RegisterScreen: FormScreen {
+final class RegisterScreen: FormScreen<RegisterViewModel> {
   init(viewModel: RegisterViewModel) {
     super.init(
-      title: "Register", pathComponent: "register", viewModel: viewModel,
-      prompts: [
-        FormFieldPrompt(command: "name", prompt: "Name: "),
-        FormFieldPrompt(command: "surname", prompt: "Surname: "),
-        FormFieldPrompt(command: "email", prompt: "E-mail: "),
-        FormFieldPrompt(command: "password", prompt: "Password (at least 8 characters): ", isSecret: true),
-        FormFieldPrompt(command: "confirm", prompt: "Confirm password: ", isSecret: true),
-      ],
+      title: "Register", pathComponent: "register", viewModel: viewModel, prompt: RegisterScreen.prompt(for:),
       fillCommand: "register",
       intro: "Create an account: one answer per line. Ctrl-C cancels.",
       progressMessage: "Creating your account…",
       cancelMessage: "Registration cancelled.")
+  }
+
+  static func prompt(for field: RegisterField) -> FormFieldPrompt {
+    switch field {
+    case .name: FormFieldPrompt(command: "name", label: "Name", prompt: "Name: ")
+    case .surname: FormFieldPrompt(command: "surname", label: "Surname", prompt: "Surname: ")
+    case .email: FormFieldPrompt(command: "email", label: "E-mail", prompt: "E-mail: ")
+    case .password:
+      FormFieldPrompt(
+        command: "password", label: "Password", prompt: "Password (at least 8 characters): ", isSecret: true)
+    case .confirm:
+      FormFieldPrompt(command: "confirm", label: "Confirm password", prompt: "Confirm password: ", isSecret: true)
+    }
   }
 }

@@ -1,14 +1,11 @@
-import Components
 import TerminalKit
 
 /// Register: validates every field, creates the account, logs it in.
 @MainActor
 final class RegisterViewModel: FormViewModel {
-  static let emailTaken = "An account with this e-mail already exists. Go back and log in instead."
-
-  private var values: [String: String] = [:]
-  private var errors: [String: String] = [:]
-  private(set) var formError: String?
+  private var values: [RegisterField: String] = [:]
+  private var problems: [RegisterField: FieldProblem] = [:]
+  private(set) var formProblem: FormProblem?
   private(set) var hasSubmitted = false
 
   private let accounts: any PreLoginAuthenticating
@@ -16,68 +13,59 @@ final class RegisterViewModel: FormViewModel {
   private let router: any PreLoginRouting
   private let lifetime = Lifetime(RegisterViewModel.self)
 
-  /// Field commands and labels, in the order they are asked.
-  static let fieldLabels: [(command: String, label: String)] = [
-    ("name", "Name"), ("surname", "Surname"), ("email", "E-mail"), ("password", "Password"),
-    ("confirm", "Confirm password"),
-  ]
-
   init(accounts: any PreLoginAuthenticating, session: any PreLoginSessionStoring, router: any PreLoginRouting) {
     self.accounts = accounts
     self.session = session
     self.router = router
   }
 
-  var fields: [FormView.Field] {
-    Self.fieldLabels.map { field in
-      FormView.Field(
-        label: field.label, command: field.command, value: values[field.command] ?? "",
-        isSecret: field.command == "password" || field.command == "confirm", error: errors[field.command])
-    }
+  func value(of field: RegisterField) -> String {
+    values[field] ?? ""
   }
 
-  func setValue(_ value: String, forField command: String) {
-    guard Self.fieldLabels.contains(where: { $0.command == command }) else { return }
-    values[command] = FieldRules.trimmed(value)
-    errors[command] = nil
-    formError = nil
+  func problem(with field: RegisterField) -> FieldProblem? {
+    problems[field]
   }
 
-  func submit() async -> String? {
+  func setValue(_ value: String, for field: RegisterField) {
+    values[field] = FieldRules.trimmed(value)
+    problems[field] = nil
+    formProblem = nil
+  }
+
+  func submit() async -> FormOutcome {
     hasSubmitted = true
-    formError = nil
-    let name = values["name"] ?? ""
-    let surname = values["surname"] ?? ""
-    let email = values["email"] ?? ""
-    let password = values["password"] ?? ""
-    let confirm = values["confirm"] ?? ""
-    errors = [:]
-    errors["name"] = FieldRules.nameError(name)
-    errors["surname"] = FieldRules.nameError(surname)
-    errors["email"] = FieldRules.emailError(email)
-    errors["password"] = FieldRules.passwordError(password)
-    errors["confirm"] =
-      FieldRules.requiredError(confirm) ?? (confirm == password ? nil : FieldRules.passwordsDiffer)
-    guard errors.isEmpty else { return nil }
+    formProblem = nil
+    let name = value(of: .name)
+    let surname = value(of: .surname)
+    let email = value(of: .email)
+    let password = value(of: .password)
+    let confirm = value(of: .confirm)
+    problems = [:]
+    problems[.name] = FieldRules.nameProblem(name)
+    problems[.surname] = FieldRules.nameProblem(surname)
+    problems[.email] = FieldRules.emailProblem(email)
+    problems[.password] = FieldRules.passwordProblem(password)
+    problems[.confirm] = FieldRules.confirmationProblem(confirm, password: password)
+    guard problems.isEmpty else { return .stays }
 
     do {
-      guard
-        let accountID = try await accounts.register(name: name, surname: surname, email: email, password: password)
-      else {
-        errors["email"] = "Already registered"
-        formError = Self.emailTaken
-        return nil
+      let registration = Registration(name: name, surname: surname, email: email, password: password)
+      guard case .registered(let accountID) = try await accounts.register(registration) else {
+        problems[.email] = .alreadyRegistered
+        formProblem = .emailTaken
+        return .stays
       }
-      guard !Task.isCancelled else { return nil }
+      guard !Task.isCancelled else { return .stays }
       try session.markLoggedIn(accountID: accountID)
     } catch {
-      formError = "Wayfarer could not create the account: \(error). Nothing was saved; try again."
-      return nil
+      formProblem = .couldNotCreateAccount(reason: String(describing: error))
+      return .stays
     }
-    values["password"] = nil
-    values["confirm"] = nil
+    values[.password] = nil
+    values[.confirm] = nil
     router.finish()
-    return "Account created. Welcome, \(name)!"
+    return .registered(name: name)
   }
 
   func cancel() {

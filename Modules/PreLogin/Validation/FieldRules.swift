@@ -1,51 +1,48 @@
 import Foundation
 
-/// The form rules and their messages, shared by Login and Register.
+/// The form rules, shared by Login and Register: each check answers the
+/// field's problem, or nil when the answer is acceptable.
 enum FieldRules {
-  static let required = "This field is required"
-  static let invalidEmail = "Please enter a valid e-mail address"
-  static let shortPassword = "Password must be at least \(minimumPasswordLength) characters"
-  static let passwordsDiffer = "Passwords do not match"
   static let minimumPasswordLength = 8
-  static let controlCharacters = "Must not contain control characters (such as Esc or NUL)"
   /// RFC 5321's limits: 254 characters in all, 64 before the @.
   static let longestEmail = 254
   static let longestEmailLocalPart = 64
-  static let longEmail = "E-mail must be at most \(longestEmail) characters, \(longestEmailLocalPart) before the @"
   static let longestName = 100
-  static let longName = "Must be at most \(longestName) characters"
   /// Long passphrases are welcome; a megabyte pasted by mistake is not.
   static let longestPassword = 1_024
-  static let longPassword = "Password must be at most \(longestPassword) characters"
 
   static func trimmed(_ text: String) -> String {
     text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  static func requiredError(_ value: String) -> String? {
-    value.isEmpty ? required : nil
-  }
-
   /// A name or surname: required, printable, at most 100 characters.
-  static func nameError(_ name: String) -> String? {
-    if name.isEmpty { return required }
-    if hasControlCharacters(name) { return controlCharacters }
-    return name.count > longestName ? longName : nil
+  static func nameProblem(_ name: String) -> FieldProblem? {
+    if name.isEmpty { return .required }
+    if hasControlCharacters(name) { return .controlCharacters }
+    return name.count > longestName ? .tooLong(limit: longestName) : nil
   }
 
-  static func emailError(_ email: String) -> String? {
-    if email.isEmpty { return required }
-    if hasControlCharacters(email) { return controlCharacters }
+  static func emailProblem(_ email: String) -> FieldProblem? {
+    if email.isEmpty { return .required }
+    if hasControlCharacters(email) { return .controlCharacters }
     let localPart = email.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    if email.count > longestEmail || localPart.count > longestEmailLocalPart { return longEmail }
-    return isEmail(email) ? nil : invalidEmail
+    if email.count > longestEmail || localPart.count > longestEmailLocalPart {
+      return .emailTooLong(limit: longestEmail, localPartLimit: longestEmailLocalPart)
+    }
+    return isEmail(email) ? nil : .invalidEmail
   }
 
-  static func passwordError(_ password: String) -> String? {
-    if password.isEmpty { return required }
-    if hasControlCharacters(password) { return controlCharacters }
-    if password.count > longestPassword { return longPassword }
-    return password.count < minimumPasswordLength ? shortPassword : nil
+  static func passwordProblem(_ password: String) -> FieldProblem? {
+    if password.isEmpty { return .required }
+    if hasControlCharacters(password) { return .controlCharacters }
+    if password.count > longestPassword { return .passwordTooLong(limit: longestPassword) }
+    return password.count < minimumPasswordLength ? .passwordTooShort(minimum: minimumPasswordLength) : nil
+  }
+
+  /// The password typed again: required, and the same.
+  static func confirmationProblem(_ confirmation: String, password: String) -> FieldProblem? {
+    if confirmation.isEmpty { return .required }
+    return confirmation == password ? nil : .passwordsDiffer
   }
 
   /// C0 and C1 controls, DEL, and the bidirectional overrides that reorder

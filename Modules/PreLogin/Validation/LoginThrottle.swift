@@ -17,14 +17,17 @@ struct LoginThrottle {
   ///   attempt is counted and the password may be checked.
   func reserveAttempt(for email: String) throws -> Int? {
     let now = now()
-    let remaining = try attempts.reserveAttempt(for: Self.key(email), at: now) { count, last in
-      guard let lockout = Self.lockout(afterFailures: count) else { return nil }
+    let decision = try attempts.reserveAttempt(for: Self.key(email), at: now) { failed in
+      guard let lockout = Self.lockout(afterFailures: failed.count) else { return .proceed }
       // The stored time is outside data: a clock set back (or a hand edit)
       // must not make the wait longer than the longest lockout.
-      let remaining = last.addingTimeInterval(lockout).timeIntervalSince(now)
-      return remaining > 0 ? min(remaining, Self.longestLockout) : nil
+      let remaining = failed.last.addingTimeInterval(lockout).timeIntervalSince(now)
+      return remaining > 0 ? .wait(min(remaining, Self.longestLockout)) : .proceed
     }
-    return remaining.map { Int($0.rounded(.up)) }
+    switch decision {
+    case .proceed: return nil
+    case .wait(let remaining): return Int(remaining.rounded(.up))
+    }
   }
 
   /// How long `failures` in a row lock an e-mail after the last of them.
@@ -40,10 +43,5 @@ struct LoginThrottle {
 
   static func key(_ email: String) -> String {
     email.lowercased()
-  }
-
-  static func waitMessage(seconds: Int) -> String {
-    let amount = seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
-    return "Too many failed attempts for this e-mail. Try again in \(amount)."
   }
 }

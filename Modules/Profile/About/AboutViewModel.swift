@@ -4,10 +4,10 @@ import TerminalKit
 @MainActor
 final class AboutViewModel {
   let version: String
-  let credits: [(name: String, licence: String)]
+  let credits: [Credit]
   private let lifetime = Lifetime(AboutViewModel.self)
 
-  init(version: String, credits: [(name: String, licence: String)]) {
+  init(version: String, credits: [Credit]) {
     self.version = version
     self.credits = credits
   }

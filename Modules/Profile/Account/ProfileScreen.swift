@@ -17,10 +17,10 @@ final class ProfileScreen: Screen {
       Command("settings", summary: "Feature flags") { _ in self.viewModel.showSettings() },
       Command("about", summary: "Version, credits and licences") { _ in self.viewModel.showAbout() },
       Command("logout", summary: "Log out and return to Welcome") { input in
-        if let failure = self.viewModel.logOut() {
-          input.console.write(Message.error(failure, in: input.console.context))
-        } else {
-          input.console.write(Message.success("Logged out.", in: input.console.context))
+        let result = self.viewModel.logOut()
+        switch result {
+        case .loggedOut: input.console.write(Message.success(result.sentence, in: input.console.context))
+        case .failed: input.console.write(Message.error(result.sentence, in: input.console.context))
         }
       },
     ]

@@ -4,6 +4,15 @@ import TerminalKit
 /// The account summary and the way out.
 @MainActor
 final class ProfileViewModel {
+  /// What came of `logOut`.
+  enum LogoutResult: Equatable {
+    /// The session is cleared and the tab flow was left.
+    case loggedOut
+    /// The session could not be cleared, so the person is still logged in;
+    /// `reason` describes the error.
+    case failed(reason: String)
+  }
+
   private let account: any ProfileAccountProviding
   private let session: any ProfileSessionStoring
   private let router: any ProfileRouting
@@ -40,15 +49,14 @@ final class ProfileViewModel {
     router.showAbout()
   }
 
-  /// Ends the session and leaves the tab flow. Returns a sentence when the
-  /// session could not be cleared (the person stays logged in).
-  func logOut() -> String? {
+  /// Ends the session and leaves the tab flow.
+  func logOut() -> LogoutResult {
     do {
       try session.markLoggedOut()
     } catch {
-      return "Could not log out: \(error). You are still logged in."
+      return .failed(reason: String(describing: error))
     }
     router.finishAfterLogout()
-    return nil
+    return .loggedOut
   }
 }

@@ -4,16 +4,22 @@ import TerminalKit
 /// Builds the Profile tab: the account, Settings and About pushed from it, and
 /// logout.
 public enum ProfileBuilder {
+  /// The tab's stack, the account at its root, and its routes. The tab flow
+  /// ends through `flowDelegate` when the person logs out.
   @MainActor
   public static func build(
     dependencies: ProfileDependencies,
     flowDelegate: any ProfileFlowDelegate
-  ) -> NavigationStack {
-    NavigationStack { stack in
-      let router = ProfileRouter(stack: stack, dependencies: dependencies, flowDelegate: flowDelegate)
-      let viewModel = ProfileViewModel(account: dependencies.account, session: dependencies.session, router: router)
+  ) -> ProfileTab {
+    var router: ProfileRouter?
+    let stack = NavigationStack { stack in
+      let made = ProfileRouter(stack: stack, dependencies: dependencies, flowDelegate: flowDelegate)
+      router = made
+      let viewModel = ProfileViewModel(account: dependencies.account, session: dependencies.session, router: made)
       return ProfileScreen(viewModel: viewModel)
     }
+    guard let router else { preconditionFailure("NavigationStack(makeRoot:) makes its root before it returns") }
+    return ProfileTab(stack: stack, routes: router)
   }
 }
 
@@ -25,14 +31,14 @@ public struct ProfileDependencies {
   /// Shown on About.
   public let appVersion: String
   /// Shown on About: what Wayfarer is built on, and each one's licence.
-  public let credits: [(name: String, licence: String)]
+  public let credits: [Credit]
 
   public init(
     account: any ProfileAccountProviding,
     session: any ProfileSessionStoring,
     settings: any ProfileSettingsStoring,
     appVersion: String,
-    credits: [(name: String, licence: String)]
+    credits: [Credit]
   ) {
     self.account = account
     self.session = session

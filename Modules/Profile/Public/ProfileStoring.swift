@@ -16,7 +16,7 @@ public protocol ProfileAccountProviding: Sendable {
 /// The person's feature flags, stored per account.
 @MainActor
 public protocol ProfileSettingsStoring: AnyObject {
-  /// Every flag, in a stable order: its key (what `toggle` takes), a title and its state.
-  func featureFlags() throws -> [(key: String, title: String, isOn: Bool)]
+  /// Every flag, in a stable order.
+  func featureFlags() throws -> [FeatureFlagState]
   func setFeatureFlag(_ key: String, isOn: Bool) throws
 }

@@ -9,7 +9,7 @@ protocol ProfileRouting: AnyObject {
 }
 
 @MainActor
-final class ProfileRouter: ProfileRouting {
+final class ProfileRouter: ProfileRouting, ProfileRoutes {
   private let stack: StackHandle
   private weak var flowDelegate: (any ProfileFlowDelegate)?
   private let dependencies: ProfileDependencies

@@ -25,17 +25,24 @@ final class SettingsScreen: Screen {
         }
         let result = self.viewModel.toggle(reference)
         let context = input.console.context
-        input.console.write(
-          result.succeeded ? Message.success(result.message, in: context) : Message.error(result.message, in: context))
-        if result.succeeded { self.setNeedsDisplay() }
+        switch result {
+        case .toggled:
+          input.console.write(Message.success(result.sentence, in: context))
+          self.setNeedsDisplay()
+        case .unknown, .notSaved:
+          input.console.write(Message.error(result.sentence, in: context))
+        }
       }
     ]
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
     switch viewModel.state {
-    case .failed(let message):
-      return ErrorState(message: message, recovery: "Go back and open settings again to retry.").lines(in: context)
+    case .failed(let reason):
+      return ErrorState(
+        message: Self.readFailureSentence(reason: reason),
+        recovery: "Go back and open settings again to retry."
+      ).lines(in: context)
     case .loaded(let flags):
       let items = flags.map { ListView.Item(title: $0.title, detail: ($0.isOn ? "on " : "off") + "  (\($0.key))") }
       return ListView(items).lines(in: context) + [.blank]

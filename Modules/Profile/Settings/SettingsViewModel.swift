@@ -3,15 +3,21 @@ import TerminalKit
 /// The feature flags, read from and written to the person's settings.
 @MainActor
 final class SettingsViewModel {
-  struct Flag: Equatable {
-    var key: String
-    var title: String
-    var isOn: Bool
+  enum State: Equatable {
+    case loaded([FeatureFlagState])
+    /// The flags could not be read; `reason` describes the error.
+    case failed(reason: String)
   }
 
-  enum State: Equatable {
-    case loaded([Flag])
-    case failed(String)
+  /// What came of `toggle`.
+  enum ToggleResult: Equatable {
+    /// Saved: the flag titled `title` is now `isOn`.
+    case toggled(title: String, isOn: Bool)
+    /// No flag is numbered or keyed `reference` (as typed); there are
+    /// `count` flags, keyed `keys`.
+    case unknown(reference: String, count: Int, keys: [String])
+    /// The store refused the change; `reason` describes the error.
+    case notSaved(title: String, reason: String)
   }
 
   private(set) var state: State = .loaded([])
@@ -23,39 +29,34 @@ final class SettingsViewModel {
     reload()
   }
 
-  var flags: [Flag] {
+  var flags: [FeatureFlagState] {
     if case .loaded(let flags) = state { return flags }
     return []
   }
 
   func reload() {
     do {
-      state = .loaded(try settings.featureFlags().map { Flag(key: $0.key, title: $0.title, isOn: $0.isOn) })
+      state = .loaded(try settings.featureFlags())
     } catch {
-      state = .failed("Could not read your settings: \(error).")
+      state = .failed(reason: String(describing: error))
     }
   }
 
-  /// Flips the flag given by number (1-based) or key. Returns a sentence
-  /// saying what happened.
-  func toggle(_ reference: String) -> (succeeded: Bool, message: String) {
+  /// Flips the flag given by number (1-based) or key (any case).
+  func toggle(_ reference: String) -> ToggleResult {
     let flags = flags
     let match =
       Int(reference).flatMap { flags.item(numbered: $0) }
       ?? flags.first { $0.key == reference.lowercased() }
     guard let flag = match else {
-      let keys = flags.map(\.key).joined(separator: ", ")
-      return (
-        false,
-        "There is no setting '\(TextSanitizer.clean(reference, limit: 40))'. Use a number from 1 to \(flags.count) or one of: \(keys)."
-      )
+      return .unknown(reference: reference, count: flags.count, keys: flags.map(\.key))
     }
     do {
       try settings.setFeatureFlag(flag.key, isOn: !flag.isOn)
     } catch {
-      return (false, "Could not save \(flag.title): \(error). The setting is unchanged.")
+      return .notSaved(title: flag.title, reason: String(describing: error))
     }
     reload()
-    return (true, "\(flag.title) is now \(flag.isOn ? "off" : "on").")
+    return .toggled(title: flag.title, isOn: !flag.isOn)
   }
 }

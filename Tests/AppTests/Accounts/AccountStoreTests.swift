@@ -1,5 +1,6 @@
 import Foundation
 import Passwords
+import PreLogin
 import Storage
 import TestSupport
 import XCTest
@@ -19,14 +20,16 @@ final class AccountStoreTests: XCTestCase {
     return (store, database)
   }
 
+  private let ada = Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+
   func test_register_storesAnArgon2idHashNotThePassword() async throws {
     let (store, database) = try makeSUT()
 
-    let id = try await store.register(
-      name: "Ada", surname: "Lovelace", email: "Ada@Example.com ", password: "correct horse")
+    let result = try await store.register(
+      Registration(name: "Ada", surname: "Lovelace", email: "Ada@Example.com ", password: "correct horse"))
 
     let row = try XCTUnwrap(database.execute("SELECT email, password_hash FROM accounts").first)
-    XCTAssertNotNil(id)
+    _ = try registeredAccountID(result)
     XCTAssertEqual(row.text("email"), "ada@example.com")
     let hash = try XCTUnwrap(row.text("password_hash"))
     XCTAssertTrue(hash.hasPrefix("$argon2id$"), hash)
@@ -35,42 +38,41 @@ final class AccountStoreTests: XCTestCase {
 
   func test_authenticate_withTheRightPassword_returnsTheAccount() async throws {
     let (store, _) = try makeSUT()
-    let id = try await store.register(
-      name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+    let id = try registeredAccountID(await store.register(ada))
 
     let found = try await store.authenticate(email: "ADA@example.com", password: "correct horse")
 
-    XCTAssertEqual(found, id)
+    XCTAssertEqual(found, .authenticated(accountID: id))
   }
 
-  func test_authenticate_withAWrongPassword_orUnknownEmail_returnsNil() async throws {
+  func test_authenticate_withAWrongPassword_orUnknownEmail_isRejected() async throws {
     let (store, _) = try makeSUT()
-    _ = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+    _ = try registeredAccountID(await store.register(ada))
 
     let wrongPassword = try await store.authenticate(email: "ada@example.com", password: "correct horsE")
     let unknownEmail = try await store.authenticate(email: "bob@example.com", password: "correct horse")
-    XCTAssertNil(wrongPassword)
-    XCTAssertNil(unknownEmail)
+    XCTAssertEqual(wrongPassword, .rejected)
+    XCTAssertEqual(unknownEmail, .rejected)
   }
 
   func test_register_aSecondTimeWithTheSameEmailInAnyCase_isRefused() async throws {
     let (store, database) = try makeSUT()
-    _ = try await store.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+    let adaID = try registeredAccountID(await store.register(ada))
 
-    let second = try await store.register(name: "Eve", surname: "X", email: "ADA@EXAMPLE.COM", password: "another pass")
+    let second = try await store.register(
+      Registration(name: "Eve", surname: "X", email: "ADA@EXAMPLE.COM", password: "another pass"))
 
-    XCTAssertNil(second)
+    XCTAssertEqual(second, .emailTaken)
     XCTAssertEqual(try database.execute("SELECT COUNT(*) AS n FROM accounts").first?.integer("n"), 1)
     let stillAda = try await store.authenticate(email: "ada@example.com", password: "correct horse")
-    XCTAssertNotNil(stillAda)
+    XCTAssertEqual(stillAda, .authenticated(accountID: adaID))
   }
 
   func test_account_returnsWhatWasRegistered() async throws {
     let (store, _) = try makeSUT()
-    let id = try await store.register(
-      name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")
+    let id = try registeredAccountID(await store.register(ada))
 
-    let account = try store.account(id: XCTUnwrap(id))
+    let account = try store.account(id: id)
 
     XCTAssertEqual(account?.fullName, "Ada Lovelace")
     XCTAssertEqual(account?.email, "ada@example.com")
@@ -84,19 +86,17 @@ final class AccountStoreTests: XCTestCase {
     let first = Date(timeIntervalSince1970: 100)
     let second = Date(timeIntervalSince1970: 200)
 
-    XCTAssertNil(try store.reserveAttempt(for: "ada@example.com", at: first) { _, _ in nil })
-    XCTAssertNil(try store.reserveAttempt(for: "ADA@example.com", at: second) { _, _ in nil })
+    XCTAssertEqual(try store.reserveAttempt(for: "ada@example.com", at: first) { _ in .proceed }, .proceed)
+    XCTAssertEqual(try store.reserveAttempt(for: "ADA@example.com", at: second) { _ in .proceed }, .proceed)
     XCTAssertEqual(
-      try store.reserveAttempt(for: "ada@example.com", at: second) { count, last in
-        count == 2 && last == second ? 7 : nil
-      }, 7, "a wait counts nothing")
+      try store.reserveAttempt(for: "ada@example.com", at: second) { failed in
+        failed == FailedAttempts(count: 2, last: second) ? .wait(7) : .proceed
+      }, .wait(7), "a wait counts nothing")
 
-    let record = try store.failedAttempts(for: "ada@example.com")
-    XCTAssertEqual(record.count, 2)
-    XCTAssertEqual(record.last, second)
-    XCTAssertEqual(try store.failedAttempts(for: "bob@example.com").count, 0)
+    XCTAssertEqual(try store.failedAttempts(for: "ada@example.com"), FailedAttempts(count: 2, last: second))
+    XCTAssertNil(try store.failedAttempts(for: "bob@example.com"))
 
     try store.clearFailedAttempts(for: "Ada@Example.com")
-    XCTAssertEqual(try store.failedAttempts(for: "ada@example.com").count, 0)
+    XCTAssertNil(try store.failedAttempts(for: "ada@example.com"))
   }
 }

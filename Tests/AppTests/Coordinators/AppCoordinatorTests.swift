@@ -1,4 +1,5 @@
 import AppHarness
+import PreLogin
 import TerminalKit
 import TestSupport
 import XCTest
@@ -20,8 +21,10 @@ final class AppCoordinatorTests: XCTestCase {
 
   func test_start_withSavedSession_showsHomeTab() async throws {
     let app = try makeApp()
-    let id = try await app.accounts.register(name: "Ada", surname: "L", email: "ada@example.com", password: "pw123456")
-    try app.session.markLoggedIn(accountID: XCTUnwrap(id))
+    let id = try registeredAccountID(
+      await app.accounts.register(
+        Registration(name: "Ada", surname: "L", email: "ada@example.com", password: "pw123456")))
+    try app.session.markLoggedIn(accountID: id)
 
     app.coordinator.start()
 

@@ -1,5 +1,6 @@
 import AppHarness
 import Passwords
+import PreLogin
 import TestSupport
 import XCTest
 
@@ -25,7 +26,7 @@ final class AppFlowHarnessTests: XCTestCase {
     let path = directory.file("wayfarer.sqlite")
     let accounts = AccountStore(database: AppDatabase.at(path), hasher: PasswordHasher(cost: .minimum))
     _ = try await accounts.register(
-      name: "Someone", surname: "Else", email: "harness@wayfarer.invalid", password: "not the harness's")
+      Registration(name: "Someone", surname: "Else", email: "harness@wayfarer.invalid", password: "not the harness's"))
 
     do {
       _ = try await AppFlowHarness(databasePath: path)

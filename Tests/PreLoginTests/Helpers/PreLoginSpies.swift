@@ -37,12 +37,13 @@ struct StubError: Error, CustomStringConvertible {
 final class AccountsStub: PreLoginAuthenticating, Sendable {
   enum Call: Equatable {
     case authenticate(email: String, password: String)
-    case register(name: String, surname: String, email: String, password: String)
+    case register(Registration)
   }
 
   private struct State {
     var calls: [Call] = []
-    var accountID: String? = "1"
+    var authentication = AuthenticationResult.authenticated(accountID: "1")
+    var registration = RegistrationResult.registered(accountID: "1")
     var fails = false
   }
 
@@ -50,42 +51,39 @@ final class AccountsStub: PreLoginAuthenticating, Sendable {
 
   var calls: [Call] { state.withLock { $0.calls } }
 
-  func answer(accountID: String?) { state.withLock { $0.accountID = accountID } }
+  func answer(_ authentication: AuthenticationResult) { state.withLock { $0.authentication = authentication } }
+  func answer(_ registration: RegistrationResult) { state.withLock { $0.registration = registration } }
   func failEverything() { state.withLock { $0.fails = true } }
 
-  func authenticate(email: String, password: String) async throws -> String? {
-    try respond(to: .authenticate(email: email, password: password))
+  func authenticate(email: String, password: String) async throws -> AuthenticationResult {
+    try respond(to: .authenticate(email: email, password: password)) { $0.authentication }
   }
 
-  func register(name: String, surname: String, email: String, password: String) async throws -> String? {
-    try respond(to: .register(name: name, surname: surname, email: email, password: password))
+  func register(_ registration: Registration) async throws -> RegistrationResult {
+    try respond(to: .register(registration)) { $0.registration }
   }
 
-  private func respond(to call: Call) throws -> String? {
+  private func respond<Answer>(to call: Call, with answer: (State) -> Answer) throws -> Answer {
     try state.withLock { state in
       state.calls.append(call)
       if state.fails { throw StubError() }
-      return state.accountID
+      return answer(state)
     }
   }
 }
 
 @MainActor
 final class InMemoryAttempts: PreLoginAttemptsStoring {
-  private(set) var records: [String: (count: Int, last: Date?)] = [:]
+  private(set) var records: [String: FailedAttempts] = [:]
 
-  func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
-    records[email] ?? (0, nil)
-  }
-
-  func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
-    throws -> TimeInterval?
+  func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
+    -> AttemptDecision
   {
-    if let record = records[email], let last = record.last, let remaining = wait(record.count, last) {
-      return remaining
+    if let record = records[email], case .wait(let remaining) = decide(record) {
+      return .wait(remaining)
     }
-    records[email] = ((records[email]?.count ?? 0) + 1, date)
-    return nil
+    records[email] = FailedAttempts(count: (records[email]?.count ?? 0) + 1, last: date)
+    return .proceed
   }
 
   func clearFailedAttempts(for email: String) throws {

@@ -31,8 +31,8 @@ final class LoginViewModelTests: XCTestCase {
       viewModel: viewModel, accounts: accounts, session: session, router: router, attempts: attempts, clock: clock)
   }
 
-  private func errors(_ viewModel: LoginViewModel) -> [String?] {
-    viewModel.fields.map(\.error)
+  private func problems(_ viewModel: LoginViewModel) -> [FieldProblem?] {
+    LoginField.allCases.map(viewModel.problem(with:))
   }
 
   func test_submit_withEmptyFields_requiresBoth_andSendsNothing() async {
@@ -40,21 +40,20 @@ final class LoginViewModelTests: XCTestCase {
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertNil(result)
-    XCTAssertEqual(errors(sut.viewModel), ["This field is required", "This field is required"])
+    XCTAssertEqual(result, .stays)
+    XCTAssertEqual(problems(sut.viewModel), [.required, .required])
     XCTAssertEqual(sut.accounts.calls, [])
     XCTAssertEqual(sut.router.messages, [])
   }
 
   func test_submit_withMalformedEmailAndShortPassword_saysSoForEachField() async {
     let sut = makeSUT()
-    sut.viewModel.setValue("ada@example", forField: "email")
-    sut.viewModel.setValue("short", forField: "password")
+    sut.viewModel.setValue("ada@example", for: .email)
+    sut.viewModel.setValue("short", for: .password)
 
     _ = await sut.viewModel.submit()
 
-    XCTAssertEqual(
-      errors(sut.viewModel), ["Please enter a valid e-mail address", "Password must be at least 8 characters"])
+    XCTAssertEqual(problems(sut.viewModel), [.invalidEmail, .passwordTooShort(minimum: 8)])
     XCTAssertEqual(sut.accounts.calls, [])
   }
 
@@ -62,20 +61,20 @@ final class LoginViewModelTests: XCTestCase {
     let sut = makeSUT()
     _ = await sut.viewModel.submit()
 
-    sut.viewModel.setValue("ada@example.com", forField: "email")
+    sut.viewModel.setValue("ada@example.com", for: .email)
 
-    XCTAssertEqual(errors(sut.viewModel), [nil, "This field is required"])
+    XCTAssertEqual(problems(sut.viewModel), [nil, .required])
   }
 
   func test_submit_trimsInput_marksTheSession_andLeavesTheFlow() async {
     let sut = makeSUT()
-    sut.accounts.answer(accountID: "7")
-    sut.viewModel.setValue("  ada@example.com ", forField: "email")
-    sut.viewModel.setValue(" correct horse  ", forField: "password")
+    sut.accounts.answer(.authenticated(accountID: "7"))
+    sut.viewModel.setValue("  ada@example.com ", for: .email)
+    sut.viewModel.setValue(" correct horse  ", for: .password)
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertEqual(result, "Logged in as ada@example.com.")
+    XCTAssertEqual(result, .loggedIn(email: "ada@example.com"))
     XCTAssertEqual(sut.accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
     XCTAssertEqual(sut.session.markedAccounts, ["7"])
     XCTAssertEqual(sut.router.messages, [.finish])
@@ -83,14 +82,14 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_withWrongCredentials_saysSoWithoutSayingWhich_andRecordsTheFailure() async {
     let sut = makeSUT()
-    sut.accounts.answer(accountID: nil)
-    sut.viewModel.setValue("ada@example.com", forField: "email")
-    sut.viewModel.setValue("wrong password", forField: "password")
+    sut.accounts.answer(.rejected)
+    sut.viewModel.setValue("ada@example.com", for: .email)
+    sut.viewModel.setValue("wrong password", for: .password)
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertNil(result)
-    XCTAssertEqual(sut.viewModel.formError, "E-mail or password is incorrect")
+    XCTAssertEqual(result, .stays)
+    XCTAssertEqual(sut.viewModel.formProblem, .incorrectCredentials)
     XCTAssertEqual(sut.session.markedAccounts, [])
     XCTAssertEqual(sut.router.messages, [])
     XCTAssertEqual(sut.attempts.records["ada@example.com"]?.count, 1)
@@ -98,56 +97,56 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_afterFiveFailures_isThrottledWithoutCheckingThePassword_untilTheWaitIsOver() async {
     let sut = makeSUT()
-    sut.accounts.answer(accountID: nil)
-    sut.viewModel.setValue("Ada@Example.com", forField: "email")
-    sut.viewModel.setValue("wrong password", forField: "password")
+    sut.accounts.answer(.rejected)
+    sut.viewModel.setValue("Ada@Example.com", for: .email)
+    sut.viewModel.setValue("wrong password", for: .password)
     for _ in 0..<5 { _ = await sut.viewModel.submit() }
     XCTAssertEqual(sut.accounts.calls.count, 5)
 
     _ = await sut.viewModel.submit()
 
-    XCTAssertEqual(sut.viewModel.formError, "Too many failed attempts for this e-mail. Try again in 30 seconds.")
+    XCTAssertEqual(sut.viewModel.formProblem, .tooManyAttempts(waitSeconds: 30))
     XCTAssertEqual(sut.accounts.calls.count, 5)
 
     sut.clock.advance(by: 31)
-    sut.accounts.answer(accountID: "7")
+    sut.accounts.answer(.authenticated(accountID: "7"))
     let result = await sut.viewModel.submit()
-    XCTAssertEqual(result, "Logged in as Ada@Example.com.")
+    XCTAssertEqual(result, .loggedIn(email: "Ada@Example.com"))
     XCTAssertNil(sut.attempts.records["ada@example.com"])
   }
 
   func test_submit_whenTheAccountStoreFails_saysWhatHappened_andStays() async {
     let sut = makeSUT()
     sut.accounts.failEverything()
-    sut.viewModel.setValue("ada@example.com", forField: "email")
-    sut.viewModel.setValue("correct horse", forField: "password")
+    sut.viewModel.setValue("ada@example.com", for: .email)
+    sut.viewModel.setValue("correct horse", for: .password)
 
     _ = await sut.viewModel.submit()
 
-    XCTAssertEqual(
-      sut.viewModel.formError,
-      "Wayfarer could not check your account: the disk is full. Nothing was changed; try again.")
+    XCTAssertEqual(sut.viewModel.formProblem, .couldNotCheckAccount(reason: "the disk is full"))
     XCTAssertEqual(sut.router.messages, [])
   }
 
   func test_submit_whenTheSessionCannotBeSaved_staysInTheFlow() async {
     let sut = makeSUT()
     sut.session.failure = StubError()
-    sut.viewModel.setValue("ada@example.com", forField: "email")
-    sut.viewModel.setValue("correct horse", forField: "password")
+    sut.viewModel.setValue("ada@example.com", for: .email)
+    sut.viewModel.setValue("correct horse", for: .password)
 
     let result = await sut.viewModel.submit()
 
-    XCTAssertNil(result)
+    XCTAssertEqual(result, .stays)
     XCTAssertEqual(sut.router.messages, [])
-    XCTAssertNotNil(sut.viewModel.formError)
+    XCTAssertEqual(sut.viewModel.formProblem, .couldNotCheckAccount(reason: "the disk is full"))
   }
 
   func test_passwordIsNeverShown() async {
     let sut = makeSUT()
-    sut.viewModel.setValue("correct horse", forField: "password")
+    let screen = LoginScreen(viewModel: sut.viewModel)
+    trackForMemoryLeaks(screen)
+    sut.viewModel.setValue("correct horse", for: .password)
 
-    let lines = FormView(sut.viewModel.fields).lines(in: .plain).map(\.plainText).joined()
+    let lines = FormView(screen.formFields).lines(in: .plain).map(\.plainText).joined()
 
     XCTAssertFalse(lines.contains("correct horse"))
     XCTAssertTrue(lines.contains("********"))

@@ -18,8 +18,12 @@ final class RegisterViewModelTests: XCTestCase {
     return (viewModel, accounts, session, router)
   }
 
-  private func fill(_ viewModel: RegisterViewModel, _ values: [String: String]) {
-    for (field, value) in values { viewModel.setValue(value, forField: field) }
+  private func fill(_ viewModel: RegisterViewModel, _ values: [RegisterField: String]) {
+    for (field, value) in values { viewModel.setValue(value, for: field) }
+  }
+
+  private func problems(_ viewModel: RegisterViewModel) -> [FieldProblem?] {
+    RegisterField.allCases.map(viewModel.problem(with:))
   }
 
   func test_submit_withNothing_requiresEveryField() async {
@@ -27,7 +31,7 @@ final class RegisterViewModelTests: XCTestCase {
 
     _ = await viewModel.submit()
 
-    XCTAssertEqual(viewModel.fields.map(\.error), Array(repeating: "This field is required", count: 5))
+    XCTAssertEqual(problems(viewModel), Array(repeating: .required, count: 5))
     XCTAssertEqual(accounts.calls, [])
     XCTAssertEqual(router.messages, [])
   }
@@ -37,17 +41,16 @@ final class RegisterViewModelTests: XCTestCase {
     fill(
       viewModel,
       [
-        "name": "A\u{0}B", "surname": String(repeating: "x", count: 101),
-        "email": "victim@example.com\u{0}evil", "password": "correct\u{1B}[Ahorse", "confirm": "correct\u{1B}[Ahorse",
+        .name: "A\u{0}B", .surname: String(repeating: "x", count: 101),
+        .email: "victim@example.com\u{0}evil", .password: "correct\u{1B}[Ahorse", .confirm: "correct\u{1B}[Ahorse",
       ])
 
     _ = await viewModel.submit()
 
     XCTAssertEqual(
-      viewModel.fields.map(\.error),
+      problems(viewModel),
       [
-        FieldRules.controlCharacters, "Must be at most 100 characters", FieldRules.controlCharacters,
-        FieldRules.controlCharacters, nil,
+        .controlCharacters, .tooLong(limit: 100), .controlCharacters, .controlCharacters, nil,
       ])
     XCTAssertEqual(accounts.calls, [])
   }
@@ -57,31 +60,32 @@ final class RegisterViewModelTests: XCTestCase {
     fill(
       viewModel,
       [
-        "name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
-        "confirm": "correct horsE",
+        .name: "Ada", .surname: "Lovelace", .email: "ada@example.com", .password: "correct horse",
+        .confirm: "correct horsE",
       ])
 
     _ = await viewModel.submit()
 
-    XCTAssertEqual(viewModel.fields.map(\.error), [nil, nil, nil, nil, "Passwords do not match"])
+    XCTAssertEqual(problems(viewModel), [nil, nil, nil, nil, .passwordsDiffer])
     XCTAssertEqual(accounts.calls, [])
   }
 
   func test_submit_withAValidForm_registersTrimmedValues_logsIn_andLeavesTheFlow() async {
     let (viewModel, accounts, session, router) = makeSUT()
-    accounts.answer(accountID: "3")
+    accounts.answer(.registered(accountID: "3"))
     fill(
       viewModel,
       [
-        "name": " Ada ", "surname": "Lovelace ", "email": " ada@example.com", "password": "correct horse",
-        "confirm": "correct horse ",
+        .name: " Ada ", .surname: "Lovelace ", .email: " ada@example.com", .password: "correct horse",
+        .confirm: "correct horse ",
       ])
 
     let result = await viewModel.submit()
 
-    XCTAssertEqual(result, "Account created. Welcome, Ada!")
+    XCTAssertEqual(result, .registered(name: "Ada"))
     XCTAssertEqual(
-      accounts.calls, [.register(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse")]
+      accounts.calls,
+      [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))]
     )
     XCTAssertEqual(session.markedAccounts, ["3"])
     XCTAssertEqual(router.messages, [.finish])
@@ -89,19 +93,19 @@ final class RegisterViewModelTests: XCTestCase {
 
   func test_submit_withATakenEmail_saysSo_andStays() async {
     let (viewModel, accounts, session, router) = makeSUT()
-    accounts.answer(accountID: nil)
+    accounts.answer(.emailTaken)
     fill(
       viewModel,
       [
-        "name": "Ada", "surname": "Lovelace", "email": "ada@example.com", "password": "correct horse",
-        "confirm": "correct horse",
+        .name: "Ada", .surname: "Lovelace", .email: "ada@example.com", .password: "correct horse",
+        .confirm: "correct horse",
       ])
 
     let result = await viewModel.submit()
 
-    XCTAssertNil(result)
-    XCTAssertEqual(viewModel.formError, "An account with this e-mail already exists. Go back and log in instead.")
-    XCTAssertEqual(viewModel.fields[2].error, "Already registered")
+    XCTAssertEqual(result, .stays)
+    XCTAssertEqual(viewModel.formProblem, .emailTaken)
+    XCTAssertEqual(viewModel.problem(with: .email), .alreadyRegistered)
     XCTAssertEqual(session.markedAccounts, [])
     XCTAssertEqual(router.messages, [])
   }

@@ -55,6 +55,7 @@ final class PreLoginFlowTests: XCTestCase {
     XCTAssertEqual(accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
     XCTAssertEqual(session.markedAccounts, ["1"])
     XCTAssertEqual(delegate.finished, 1)
+    XCTAssertTrue(console.output.contains("ok Logged in as ada@example.com."), console.transcript)
     XCTAssertFalse(console.transcript.contains("correct horse"))
     stack.popToRoot()
     XCTAssertNil(loginScreen)
@@ -74,6 +75,21 @@ final class PreLoginFlowTests: XCTestCase {
     XCTAssertTrue(body.contains("Confirm password  ********  x Passwords do not match"), body)
     XCTAssertEqual(console.input, ["help"])
     XCTAssertEqual(accounts.calls, [])
+    XCTAssertEqual(delegate.finished, 0)
+  }
+
+  func test_wrongPassword_showsTheFormsProblemUnderItsFields_andStays() async {
+    let (stack, accounts, _, delegate, console) = makeSUT()
+    accounts.answer(.rejected)
+    await run("login", on: stack.root, console: console)
+    console.feed(["ada@example.com", "wrong password"])
+
+    await stack.visibleScreen.didAppear(console: console)
+
+    let body = stack.visibleScreen.body(in: .plain).map(\.plainText)
+    XCTAssertEqual(
+      body.filter { $0.hasPrefix("x ") }, ["x E-mail or password is incorrect"], body.joined(separator: "\n"))
+    XCTAssertEqual(stack.path, ["welcome", "login"])
     XCTAssertEqual(delegate.finished, 0)
   }
 

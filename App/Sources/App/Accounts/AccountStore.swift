@@ -34,28 +34,32 @@ package final class AccountStore: PreLoginAuthenticating, AccountDirectory, Send
 
   // MARK: PreLoginAuthenticating
 
-  package func authenticate(email: String, password: String) async throws -> String? {
+  package func authenticate(email: String, password: String) async throws -> AuthenticationResult {
     let rows = try database.execute(
       "SELECT id, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
     guard let row = rows.first, let id = row.integer("id"), let hash = row.text("password_hash") else {
       _ = hasher.verify(password, against: decoyHash)
-      return nil
+      return .rejected
     }
-    return hasher.verify(password, against: hash) ? String(id) : nil
+    return hasher.verify(password, against: hash) ? .authenticated(accountID: String(id)) : .rejected
   }
 
-  package func register(name: String, surname: String, email: String, password: String) async throws -> String? {
-    let hash = try hasher.hash(password)
+  package func register(_ registration: Registration) async throws -> RegistrationResult {
+    let hash = try hasher.hash(registration.password)
     do {
       let rows = try database.execute(
         """
         INSERT INTO accounts (name, surname, email, password_hash, created_at)
         VALUES (?, ?, ?, ?, ?) RETURNING id
         """,
-        [.text(name), .text(surname), .text(Self.normalized(email)), .text(hash), .real(now().timeIntervalSince1970)])
-      return rows.first?.integer("id").map(String.init)
+        [
+          .text(registration.name), .text(registration.surname), .text(Self.normalized(registration.email)),
+          .text(hash), .real(now().timeIntervalSince1970),
+        ])
+      guard let id = rows.first?.integer("id") else { throw NewAccountWithoutID() }
+      return .registered(accountID: String(id))
     } catch let error as SQLiteError where error.isConstraintViolation {
-      return nil
+      return .emailTaken
     }
   }
 
@@ -74,29 +78,32 @@ package final class AccountStore: PreLoginAuthenticating, AccountDirectory, Send
   }
 }
 
+/// The database stored an account but did not answer its id (RETURNING
+/// gave no row): reported as a failure rather than as a taken e-mail.
+struct NewAccountWithoutID: Error, CustomStringConvertible {
+  var description: String { "the database did not return the new account's number" }
+}
+
 // Declared apart: a conformance in the class declaration to a main-actor
 // protocol would make the whole store main-actor isolated.
 extension AccountStore: PreLoginAttemptsStoring {
-  /// How many attempts are counted for `email`, and when the last was
-  /// (for tests and diagnostics: login itself goes through `reserveAttempt`).
-  func failedAttempts(for email: String) throws -> (count: Int, last: Date?) {
+  /// The attempts counted for `email`, nil when none are (for tests and
+  /// diagnostics: login itself goes through `reserveAttempt`).
+  func failedAttempts(for email: String) throws -> FailedAttempts? {
     let row = try database.execute(
       "SELECT count, last_failure FROM login_failures WHERE email = ?", [.text(Self.normalized(email))]
     ).first
-    guard let row, let count = row.integer("count"), let last = row.real("last_failure") else { return (0, nil) }
-    return (Int(clamping: count), Date(timeIntervalSince1970: last))
+    return row.flatMap(Self.failedAttempts(in:))
   }
 
-  package func reserveAttempt(for email: String, at date: Date, wait: (_ attempts: Int, _ last: Date) -> TimeInterval?)
-    throws -> TimeInterval?
+  package func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
+    -> AttemptDecision
   {
     let key = SQLiteValue.text(Self.normalized(email))
     return try database.transaction { transaction in
       let row = try transaction.execute("SELECT count, last_failure FROM login_failures WHERE email = ?", [key]).first
-      if let row, let count = row.integer("count"), let last = row.real("last_failure"),
-        let remaining = wait(Int(clamping: count), Date(timeIntervalSince1970: last))
-      {
-        return remaining
+      if let failed = row.flatMap(Self.failedAttempts(in:)), case .wait(let remaining) = decide(failed) {
+        return .wait(remaining)
       }
       try transaction.execute(
         """
@@ -104,8 +111,13 @@ extension AccountStore: PreLoginAttemptsStoring {
         ON CONFLICT (email) DO UPDATE SET count = count + 1, last_failure = excluded.last_failure
         """,
         [key, .real(date.timeIntervalSince1970)])
-      return nil
+      return .proceed
     }
+  }
+
+  private static func failedAttempts(in row: SQLiteRow) -> FailedAttempts? {
+    guard let count = row.integer("count"), let last = row.real("last_failure") else { return nil }
+    return FailedAttempts(count: Int(clamping: count), last: Date(timeIntervalSince1970: last))
   }
 
   package func clearFailedAttempts(for email: String) throws {

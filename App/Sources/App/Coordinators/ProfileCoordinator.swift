@@ -13,6 +13,9 @@ final class ProfileCoordinator: TabCoordinator, ProfileFlowDelegate {
   private let account: Account
   private let services: AppServices
   private var stack: NavigationStack?
+  /// Moves inside the tab, for navigation driven from outside it; nil
+  /// until `start()`.
+  private(set) var routes: (any ProfileRoutes)?
   private let lifetime = Lifetime(ProfileCoordinator.self)
 
   init(account: Account, services: AppServices) {
@@ -24,9 +27,10 @@ final class ProfileCoordinator: TabCoordinator, ProfileFlowDelegate {
     let dependencies = ProfileDependencies(
       account: account, session: services.session, settings: services.settings(for: account.id),
       appVersion: AppInfo.version, credits: AppInfo.credits)
-    let stack = ProfileBuilder.build(dependencies: dependencies, flowDelegate: self)
-    self.stack = stack
-    return TabBarController.Tab(name: "profile", title: "Profile", stack: stack)
+    let tab = ProfileBuilder.build(dependencies: dependencies, flowDelegate: self)
+    stack = tab.stack
+    routes = tab.routes
+    return TabBarController.Tab(name: "profile", title: "Profile", stack: tab.stack)
   }
 
   func profileDidLogOut() {

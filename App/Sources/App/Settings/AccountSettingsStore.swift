@@ -57,9 +57,11 @@ final class AccountSettingsStore: Sendable {
 // itself stays usable from any thread.
 
 extension AccountSettingsStore: ProfileSettingsStoring {
-  func featureFlags() throws -> [(key: String, title: String, isOn: Bool)] {
+  func featureFlags() throws -> [FeatureFlagState] {
     let stored = try flagValues()
-    return FeatureFlag.allCases.map { ($0.rawValue, $0.title, stored[$0] ?? $0.isOnByDefault) }
+    return FeatureFlag.allCases.map {
+      FeatureFlagState(key: $0.rawValue, title: $0.title, isOn: stored[$0] ?? $0.isOnByDefault)
+    }
   }
 
   func setFeatureFlag(_ key: String, isOn: Bool) throws {

@@ -1,0 +1,26 @@
+import TerminalKit
+
+// The sentences Settings prints for what its view model reports.
+
+extension SettingsViewModel.ToggleResult {
+  /// Said after `toggle`, as a success or an error.
+  var sentence: String {
+    switch self {
+    case .toggled(let title, let isOn):
+      "\(title) is now \(isOn ? "on" : "off")."
+    case .unknown(let reference, let count, let keys):
+      // The reference is what was typed: cleaned and cut before it is echoed.
+      "There is no setting '\(TextSanitizer.clean(reference, limit: 40))'. "
+        + "Use a number from 1 to \(count) or one of: \(keys.joined(separator: ", "))."
+    case .notSaved(let title, let reason):
+      "Could not save \(title): \(reason). The setting is unchanged."
+    }
+  }
+}
+
+extension SettingsScreen {
+  /// Shown instead of the list when the flags could not be read.
+  static func readFailureSentence(reason: String) -> String {
+    "Could not read your settings: \(reason)."
+  }
+}
