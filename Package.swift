@@ -175,6 +175,7 @@ let package = Package(
       name: "PreLoginTests",
       dependencies: [
         "PreLogin",
+        "StoreContracts",
         "TestSupport",
       ],
       path: "Tests/PreLoginTests"
@@ -263,6 +264,7 @@ let package = Package(
       name: "ProfileTests",
       dependencies: [
         "Profile",
+        "StoreContracts",
         "TestSupport",
       ],
       path: "Tests/ProfileTests"

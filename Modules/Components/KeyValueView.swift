@@ -29,10 +29,6 @@ public struct KeyValueView {
     self.rows = rows
   }
 
-  public init(_ pairs: [(key: String, value: String)]) {
-    self.rows = pairs.map { Row($0.key, $0.value) }
-  }
-
   public func lines(in context: RenderContext) -> [StyledLine] {
     let keyWidth = rows.map { DisplayWidth.of($0.key) }.max() ?? 0
     let valueWidth = max(Spacing.contentWidth(context) - Spacing.indent - keyWidth - Spacing.gutter, 8)

@@ -29,7 +29,8 @@ final class ComponentViewsTests: XCTestCase {
 
   func test_keyValueView_alignsKeys() {
     XCTAssertEqual(
-      text(KeyValueView([("Name", "Ada"), ("Member since", "today")]).lines(in: context)),
+      text(
+        KeyValueView([KeyValueView.Row("Name", "Ada"), KeyValueView.Row("Member since", "today")]).lines(in: context)),
       ["  Name          Ada", "  Member since  today"])
   }
 

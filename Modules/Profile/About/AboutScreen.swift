@@ -13,9 +13,9 @@ final class AboutScreen: Screen {
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    KeyValueView([("Version", viewModel.version)]).lines(in: context)
+    KeyValueView([KeyValueView.Row("Version", viewModel.version)]).lines(in: context)
       + [.blank]
       + TextBlock("Wayfarer re-creates a modular iOS app in a terminal. Built with and on:").lines(in: context)
-      + KeyValueView(viewModel.credits.map { (key: $0.name, value: $0.licence) }).lines(in: context)
+      + KeyValueView(viewModel.credits.map { KeyValueView.Row($0.name, $0.licence) }).lines(in: context)
   }
 }

@@ -1,3 +1,4 @@
+import Components
 import Foundation
 import TerminalKit
 
@@ -25,11 +26,11 @@ final class ProfileViewModel {
   }
 
   /// Name, e-mail and the day the account was made.
-  var details: [(key: String, value: String)] {
+  var details: [KeyValueView.Row] {
     [
-      ("Name", account.fullName),
-      ("E-mail", account.email),
-      ("Member since", Self.dayFormat.string(from: account.memberSince)),
+      KeyValueView.Row("Name", account.fullName),
+      KeyValueView.Row("E-mail", account.email),
+      KeyValueView.Row("Member since", Self.dayFormat.string(from: account.memberSince)),
     ]
   }
 

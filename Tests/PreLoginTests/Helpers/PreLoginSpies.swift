@@ -76,18 +76,20 @@ final class AccountsStub: PreLoginAuthenticating, Sendable {
 final class InMemoryAttempts: PreLoginAttemptsStoring {
   private(set) var records: [String: FailedAttempts] = [:]
 
+  /// Keyed by the e-mail in lower case, as App's store compares them.
   func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
     -> AttemptDecision
   {
-    if let record = records[email], case .wait(let remaining) = decide(record) {
+    let key = email.lowercased()
+    if let record = records[key], case .wait(let remaining) = decide(record) {
       return .wait(remaining)
     }
-    records[email] = FailedAttempts(count: (records[email]?.count ?? 0) + 1, last: date)
+    records[key] = FailedAttempts(count: (records[key]?.count ?? 0) + 1, last: date)
     return .proceed
   }
 
   func clearFailedAttempts(for email: String) throws {
-    records[email] = nil
+    records[email.lowercased()] = nil
   }
 }
 
@@ -99,5 +101,33 @@ final class TestClock: Sendable {
 
   func advance(by seconds: TimeInterval) {
     current.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
+}
+
+/// Accounts kept in memory, honouring the same contract as App's store
+/// (StoreContracts): e-mails compare in any case, passwords must match.
+final class InMemoryAccounts: PreLoginAuthenticating, Sendable {
+  private struct Account {
+    var id: String
+    var password: String
+  }
+
+  private let accounts = Mutex<[String: Account]>([:])
+
+  func authenticate(email: String, password: String) async throws -> AuthenticationResult {
+    guard let account = accounts.withLock({ $0[email.lowercased()] }), account.password == password else {
+      return .rejected
+    }
+    return .authenticated(accountID: account.id)
+  }
+
+  func register(_ registration: Registration) async throws -> RegistrationResult {
+    accounts.withLock { accounts in
+      let key = registration.email.lowercased()
+      guard accounts[key] == nil else { return .emailTaken }
+      let id = String(accounts.count + 1)
+      accounts[key] = Account(id: id, password: registration.password)
+      return .registered(accountID: id)
+    }
   }
 }
