@@ -4,14 +4,8 @@ protocol FormViewModel: AnyObject {
   /// The form's fields; `allCases` is the order they are asked and shown.
   associatedtype Field: CaseIterable, Hashable
 
-  /// The answer kept for `field`, trimmed; empty before one was given.
-  func value(of field: Field) -> String
-  /// Why `field`'s answer was refused at the last submission, if it was.
-  func problem(with field: Field) -> FieldProblem?
-  /// What went wrong with the whole form (wrong password, account taken…), if anything.
-  var formProblem: FormProblem? { get }
-  /// Whether a submission was attempted; before it the form shows its intro.
-  var hasSubmitted: Bool { get }
+  /// The answers, their problems and the form's, as they stand.
+  var form: FormState<Field> { get }
   /// Stores the answer for `field`; clears its problem and the form's.
   func setValue(_ value: String, for field: Field)
   /// Validates and sends. When the form stays, the reasons are in
@@ -19,4 +13,15 @@ protocol FormViewModel: AnyObject {
   func submit() async -> FormOutcome
   /// Leaves the form without sending.
   func cancel()
+}
+
+extension FormViewModel {
+  /// The answer kept for `field`, trimmed; empty before one was given.
+  func value(of field: Field) -> String { form.value(of: field) }
+  /// Why `field`'s answer was refused at the last submission, if it was.
+  func problem(with field: Field) -> FieldProblem? { form.problem(with: field) }
+  /// What went wrong with the whole form (wrong password, account taken…), if anything.
+  var formProblem: FormProblem? { form.formProblem }
+  /// Whether a submission was attempted; before it the form shows its intro.
+  var hasSubmitted: Bool { form.hasSubmitted }
 }

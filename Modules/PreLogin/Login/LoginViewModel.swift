@@ -4,10 +4,7 @@ import TerminalKit
 /// the password, marks the session and leaves the flow.
 @MainActor
 final class LoginViewModel: FormViewModel {
-  private var values: [LoginField: String] = [:]
-  private var problems: [LoginField: FieldProblem] = [:]
-  private(set) var formProblem: FormProblem?
-  private(set) var hasSubmitted = false
+  private(set) var form = FormState<LoginField>()
 
   private let accounts: any PreLoginAuthenticating
   private let session: any PreLoginSessionStoring
@@ -25,50 +22,41 @@ final class LoginViewModel: FormViewModel {
     self.router = router
   }
 
-  func value(of field: LoginField) -> String {
-    values[field] ?? ""
-  }
-
-  func problem(with field: LoginField) -> FieldProblem? {
-    problems[field]
-  }
-
   func setValue(_ value: String, for field: LoginField) {
-    values[field] = FieldRules.trimmed(value)
-    problems[field] = nil
-    formProblem = nil
+    form.set(value, for: field)
   }
 
   func submit() async -> FormOutcome {
-    hasSubmitted = true
-    formProblem = nil
+    let valid = form.validate { field, value in
+      switch field {
+      case .email: FieldRules.emailProblem(value)
+      case .password: FieldRules.passwordProblem(value)
+      }
+    }
+    guard valid else { return .stays }
     let email = value(of: .email)
     let password = value(of: .password)
-    problems = [:]
-    problems[.email] = FieldRules.emailProblem(email)
-    problems[.password] = FieldRules.passwordProblem(password)
-    guard problems.isEmpty else { return .stays }
 
     do {
       // The attempt is counted before the password is checked, so attempts
       // made at once (several processes) cannot all pass the limit.
       if let seconds = try throttle.reserveAttempt(for: email) {
-        formProblem = .tooManyAttempts(waitSeconds: seconds)
+        form.fail(.tooManyAttempts(waitSeconds: seconds))
         return .stays
       }
       guard case .authenticated(let accountID) = try await accounts.authenticate(email: email, password: password)
       else {
-        formProblem = .incorrectCredentials
+        form.fail(.incorrectCredentials)
         return .stays
       }
       guard !Task.isCancelled else { return .stays }
       try throttle.recordSuccess(for: email)
       try session.markLoggedIn(accountID: accountID)
     } catch {
-      formProblem = .couldNotCheckAccount(reason: String(describing: error))
+      form.fail(.couldNotCheckAccount(reason: String(describing: error)))
       return .stays
     }
-    values[.password] = nil
+    form.forget(.password)
     router.finish()
     return .loggedIn(email: email)
   }

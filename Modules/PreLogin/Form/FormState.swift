@@ -1,0 +1,50 @@
+/// What a form holds between submissions: the answers, why any were
+/// refused, and what went wrong with the whole form. One value serves Login
+/// and Register.
+struct FormState<Field: Hashable> {
+  private var values: [Field: String] = [:]
+  private var problems: [Field: FieldProblem] = [:]
+  private(set) var formProblem: FormProblem?
+  private(set) var hasSubmitted = false
+
+  /// The answer kept for `field`, trimmed; empty before one was given.
+  func value(of field: Field) -> String {
+    values[field] ?? ""
+  }
+
+  func problem(with field: Field) -> FieldProblem? {
+    problems[field]
+  }
+
+  /// Keeps a new answer; its problem and the form's are cleared.
+  mutating func set(_ value: String, for field: Field) {
+    values[field] = FieldRules.trimmed(value)
+    problems[field] = nil
+    formProblem = nil
+  }
+
+  /// Starts a submission: every field is checked anew by `check`. Returns
+  /// whether every answer passed.
+  mutating func validate(_ check: (Field, String) -> FieldProblem?) -> Bool where Field: CaseIterable {
+    hasSubmitted = true
+    formProblem = nil
+    problems = [:]
+    for field in Field.allCases {
+      problems[field] = check(field, value(of: field))
+    }
+    return problems.isEmpty
+  }
+
+  mutating func refuse(_ field: Field, _ problem: FieldProblem) {
+    problems[field] = problem
+  }
+
+  mutating func fail(_ problem: FormProblem) {
+    formProblem = problem
+  }
+
+  /// Drops an answer that must not stay in memory (a password).
+  mutating func forget(_ field: Field) {
+    values[field] = nil
+  }
+}
