@@ -13,8 +13,8 @@ final class SymbolsTests: XCTestCase {
   }
 
   func test_capabilities_honourNoColorAndDumbTerminals() {
-    let dumb = TerminalCapabilities.detect(environment: ["TERM": "dumb"])
-    let noColor = TerminalCapabilities.detect(environment: ["NO_COLOR": "1"])
+    let dumb = TerminalCapabilities.detect(noColor: false, isDumb: true)
+    let noColor = TerminalCapabilities.detect(noColor: true, isDumb: false)
     XCTAssertFalse(dumb.usesColor)
     XCTAssertFalse(dumb.usesUnicode)
     XCTAssertFalse(noColor.usesColor)

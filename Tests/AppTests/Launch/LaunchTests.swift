@@ -83,6 +83,30 @@ final class ConfigurationTests: XCTestCase {
     }
   }
 
+  func test_terminalWishes_noColorDumbAndColumns() {
+    XCTAssertEqual(read([:]).terminal, Configuration.Terminal(noColor: false, isDumb: false, columns: nil))
+    XCTAssertEqual(
+      read(["NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "132"]).terminal,
+      Configuration.Terminal(noColor: true, isDumb: true, columns: 132))
+    XCTAssertFalse(read(["NO_COLOR": "", "TERM": "xterm-256color"]).terminal.noColor, "an empty NO_COLOR is unset")
+    for bad in ["0", "-5", "abc", "1e3", "99999999999999999999", "10001"] {
+      let configuration = read(["COLUMNS": bad])
+      XCTAssertNil(configuration.terminal.columns, bad)
+      XCTAssertEqual(configuration.warnings.count, 1, bad)
+      XCTAssertTrue(configuration.warnings.first?.hasPrefix("COLUMNS must be a whole number") == true, bad)
+    }
+  }
+
+  func test_pager_isACommandWithArguments_elseLessFRX() {
+    XCTAssertEqual(read([:]).pager, ["less", "-FRX"])
+    XCTAssertEqual(read(["PAGER": "most  -s"]).pager, ["most", "-s"])
+    for bad in ["   ", "less\u{1B}[2J", "less\u{0}x"] {
+      let configuration = read(["PAGER": bad])
+      XCTAssertEqual(configuration.pager, ["less", "-FRX"], bad)
+      XCTAssertEqual(configuration.warnings.count, 1, bad)
+    }
+  }
+
   func test_theClock_isTheOneGiven() {
     let fixed = Date(timeIntervalSince1970: 1_800_000_000)
     XCTAssertEqual(Configuration.read([:], clock: { fixed }).clock(), fixed)

@@ -46,16 +46,34 @@ struct Configuration: Sendable {
       name: "XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
       meaning: "used when WAYFARER_HOME is not set (defaults under ~)"),
     Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also turns off symbols"),
+    Variable(name: "COLUMNS", meaning: "the width when output is not a terminal (default 80)"),
     Variable(name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog"),
     Variable(name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"),
     Variable(name: "WAYFARER_LOCATION", meaning: "LAT,LON in decimal degrees to search around"),
   ]
+
+  /// What the person asked of the terminal.
+  struct Terminal: Equatable, Sendable {
+    /// NO_COLOR set to anything: no colours.
+    var noColor = false
+    /// TERM=dumb: no colours, no cursor movement, ASCII only.
+    var isDumb = false
+    /// COLUMNS, used as the width off a terminal.
+    var columns: Int?
+  }
+
+  /// The pager long text goes through on a terminal (PAGER, split into the
+  /// program and its arguments; default `less -FRX`). Read now so every
+  /// variable is checked in one place; Explore's README reader will page with it.
+  static let defaultPager = ["less", "-FRX"]
 
   static let defaultGeoapifyURL = URL(string: "https://api.geoapify.com")!
 
   /// Geoapify's key and address; nil for the offline catalog.
   var geoapify: GeoapifyAccess?
   var fixedLocation: Location?
+  var terminal = Terminal()
+  var pager = defaultPager
   /// The clock every store and screen asks for the time.
   var clock: @Sendable () -> Date
   /// One sentence per value left out.
@@ -79,6 +97,29 @@ struct Configuration: Sendable {
         }
       }
       configuration.geoapify = baseURL.map { GeoapifyAccess(apiKey: key, baseURL: $0) }
+    }
+    configuration.terminal.noColor = nonEmpty(environment["NO_COLOR"]) != nil
+    configuration.terminal.isDumb = environment["TERM"] == "dumb"
+    if let text = nonEmpty(environment["COLUMNS"]) {
+      // A width from outside: a whole number a terminal could have.
+      if let columns = Int(text), (1...10_000).contains(columns) {
+        configuration.terminal.columns = columns
+      } else {
+        configuration.warnings.append(
+          "COLUMNS must be a whole number of columns from 1 to 10000; '\(TextSanitizer.clean(text, limit: 80))' is ignored."
+        )
+      }
+    }
+    if let text = nonEmpty(environment["PAGER"]) {
+      let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+      if !words.isEmpty,
+        !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != " " && $0 != "\t" })
+      {
+        configuration.pager = words
+      } else {
+        configuration.warnings.append(
+          "PAGER must be a command such as 'less -FRX'; '\(TextSanitizer.clean(text, limit: 80))' is ignored.")
+      }
     }
     if let text = nonEmpty(environment["WAYFARER_LOCATION"]) {
       if let location = location(text) {

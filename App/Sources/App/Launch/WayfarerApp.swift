@@ -92,7 +92,9 @@ public enum WayfarerApp {
     }
 
     let console = TerminalConsole(
-      capabilities: TerminalCapabilities.detect(environment: environment), environment: environment)
+      capabilities: TerminalCapabilities.detect(
+        noColor: configuration.terminal.noColor, isDumb: configuration.terminal.isDumb),
+      fallbackColumns: configuration.terminal.columns)
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
     // One client for every live service (one connection cache, one place
     // where HTTP is set up), made whether or not a service is configured.

@@ -3,15 +3,16 @@
 @MainActor
 public final class TerminalConsole: Console {
   private let capabilities: TerminalCapabilities
-  private let environment: [String: String]
+  private let fallbackColumns: Int?
   private let renderer: TextRenderer
   private let source: any LineSource
   private let relay = InterruptRelay()
   private let reader: ReaderThread
 
-  public init(capabilities: TerminalCapabilities, environment: [String: String]) {
+  /// `fallbackColumns` is the width off a terminal (COLUMNS, checked at launch).
+  public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
     self.capabilities = capabilities
-    self.environment = environment
+    self.fallbackColumns = fallbackColumns
     renderer = TextRenderer(usesColor: capabilities.usesColor)
     source = Self.makeSource(capabilities: capabilities)
     reader = ReaderThread(onInterrupt: relay.forwardFromAnyThread)
@@ -25,7 +26,7 @@ public final class TerminalConsole: Console {
   }
 
   public var context: RenderContext {
-    RenderContext(width: TerminalCapabilities.currentWidth(environment: environment), capabilities: capabilities)
+    RenderContext(width: TerminalCapabilities.currentWidth(fallback: fallbackColumns), capabilities: capabilities)
   }
 
   public var onInterrupt: (@MainActor () -> Void)? {

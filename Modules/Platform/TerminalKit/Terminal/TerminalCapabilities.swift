@@ -27,11 +27,11 @@ public struct TerminalCapabilities: Sendable, Equatable {
   public static let plain = TerminalCapabilities(
     inputIsTerminal: false, outputIsTerminal: false, usesColor: false, usesUnicode: false)
 
-  public static func detect(environment: [String: String]) -> TerminalCapabilities {
+  /// What standard input and output are, given the person's wishes:
+  /// `noColor` (NO_COLOR set) and `isDumb` (TERM=dumb, which also means ASCII).
+  public static func detect(noColor: Bool, isDumb dumb: Bool) -> TerminalCapabilities {
     let input = isatty(STDIN_FILENO) == 1
     let output = isatty(STDOUT_FILENO) == 1
-    let dumb = environment["TERM"] == "dumb"
-    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     return TerminalCapabilities(
       inputIsTerminal: input,
       outputIsTerminal: output,
@@ -40,16 +40,13 @@ public struct TerminalCapabilities: Sendable, Equatable {
     )
   }
 
-  /// Columns of the terminal now; `COLUMNS` or 80 when it is not a terminal.
-  public static func currentWidth(environment: [String: String]) -> Int {
+  /// Columns of the terminal now; off a terminal `fallback` (COLUMNS), else 80.
+  public static func currentWidth(fallback: Int?) -> Int {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       return Int(size.ws_col)
     }
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-      return columns
-    }
-    return 80
+    return fallback ?? 80
   }
 }
 
