@@ -129,6 +129,24 @@ final class AccountPrivacyTests: XCTestCase {
     XCTAssertEqual(count, 5)
   }
 
+  /// Two Wayfarers started at once on a new home both create the database:
+  /// neither is told a healthy file is damaged.
+  func test_twoLaunchesAtOnceOnANewHome_bothOpenTheDatabase() throws {
+    for round in 0..<6 {
+      let path = home.path + "/fresh-\(round)"
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      let outputs = Outputs()
+      DispatchQueue.concurrentPerform(iterations: 2) { _ in
+        let run = try? WayfarerBinary.run(script: ["quit"], home: path)
+        outputs.append((run?.stdout ?? "did not run") + (run?.stderr ?? ""))
+      }
+      for output in outputs.all {
+        XCTAssertFalse(output.contains("cannot be used"), "round \(round): \(output)")
+        XCTAssertFalse(output.contains("did not run"), "round \(round)")
+      }
+    }
+  }
+
   /// An invalid service URL must not fall back to the real service: the key
   /// would go somewhere the person did not choose.
   func test_anInvalidGeoapifyURL_sendsTheKeyNowhere() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -79,6 +80,33 @@ final class SQLiteDatabaseTests: XCTestCase {
 }
 
 extension SQLiteDatabaseTests {
+  /// Two Wayfarers started at once on a new home both open the new file:
+  /// each migration step runs once, and neither is told the file is locked.
+  func test_connectionsOpeningANewFileAtOnce_allSucceed_andEachStepRunsOnce() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let steps = [
+      "CREATE TABLE a (id INTEGER PRIMARY KEY)", "CREATE TABLE b (id INTEGER PRIMARY KEY)",
+      "INSERT INTO a (id) VALUES (1)",
+    ]
+    for round in 0..<12 {
+      let path = directory.file("race-\(round).sqlite")
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        let database = SQLiteDatabase(path: path, migrations: steps)
+        do {
+          try database.open()
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+      XCTAssertEqual(failures.withLock { $0 }, [], "round \(round)")
+      let database = SQLiteDatabase(path: path, migrations: steps)
+      XCTAssertEqual(try database.execute("SELECT count(*) AS n FROM a").first?.integer("n"), 1, "round \(round)")
+      XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 3)
+    }
+  }
+
   func test_opening_isDeferredToFirstUse_andAFailureSaysWhy() throws {
     let database = SQLiteDatabase(path: "/nonexistent-folder/wayfarer.sqlite")
 

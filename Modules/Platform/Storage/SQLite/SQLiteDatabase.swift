@@ -77,8 +77,11 @@ public final class SQLiteDatabase: Sendable {
       throw SQLiteError(code: status, message: message)
     }
     do {
-      sqlite3_busy_timeout(handle, 5_000)
-      _ = try Self.run("PRAGMA journal_mode=WAL", [], on: handle)
+      sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+      // Switching a new file to WAL needs its lock while another process
+      // may be doing the same: SQLite then answers "locked" at once, without
+      // waiting (to avoid a deadlock), so the wait is done here.
+      _ = try Self.waitingWhileBusy { try Self.run("PRAGMA journal_mode=WAL", [], on: handle) }
       _ = try Self.run("PRAGMA synchronous=FULL", [], on: handle)
       _ = try Self.run("PRAGMA foreign_keys=ON", [], on: handle)
       try migrate(handle)
@@ -104,10 +107,35 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
+  /// How long a statement waits for another connection's lock.
+  static let busyTimeoutMilliseconds: Int32 = 5_000
+
+  /// Runs `body` again while SQLite answers busy or locked, for up to the
+  /// busy timeout, sleeping a little between tries.
+  static func waitingWhileBusy<Result>(_ body: () throws -> Result) throws -> Result {
+    var waited = 0
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError
+        where (error.code & 0xFF == SQLITE_BUSY || error.code & 0xFF == SQLITE_LOCKED)
+        && waited < Int(busyTimeoutMilliseconds)
+      {
+        usleep(20_000)
+        waited += 20
+      }
+    }
+  }
+
+  /// Brings the file to the last schema version. Each step checks the
+  /// version inside its own write transaction, so two processes opening a
+  /// new file at once run each step once: the second finds it done.
   private func migrate(_ handle: OpaquePointer) throws {
     let current = try Self.run("PRAGMA user_version", [], on: handle).first?.integer("user_version") ?? 0
     for (index, migration) in migrations.enumerated() where index >= current {
       try Self.transaction(on: handle) { transaction in
+        let now = try transaction.execute("PRAGMA user_version").first?.integer("user_version") ?? 0
+        guard now <= index else { return }
         for statement in migration.statements {
           try transaction.execute(statement)
         }
