@@ -107,6 +107,29 @@ extension SQLiteDatabaseTests {
     }
   }
 
+  /// Garbage written into the middle of a file SQLite still opens: the
+  /// check at open finds it, instead of a login failing later.
+  func test_open_findsDamageInTheMiddleOfTheFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("damaged.sqlite")
+    let steps = ["CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT)", "CREATE INDEX t_text ON t (text)"]
+    let database = SQLiteDatabase(path: path, migrations: steps)
+    for number in 0..<400 {
+      try database.execute("INSERT INTO t (text) VALUES (?)", [.text(String(repeating: "row \(number) ", count: 20))])
+    }
+    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    XCTAssertNoThrow(try SQLiteDatabase(path: path, migrations: steps).open())
+
+    var bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+    for offset in stride(from: 8_192, to: min(bytes.count, 40_000), by: 7) { bytes[offset] = 0xA5 }
+    try bytes.write(to: URL(fileURLWithPath: path))
+
+    XCTAssertThrowsError(try SQLiteDatabase(path: path, migrations: steps).open()) { error in
+      XCTAssertEqual((error as? SQLiteError)?.code, 11, "\(error)")
+    }
+  }
+
   func test_opening_isDeferredToFirstUse_andAFailureSaysWhy() throws {
     let database = SQLiteDatabase(path: "/nonexistent-folder/wayfarer.sqlite")
 

@@ -42,9 +42,16 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// Opens the file now, so that a problem shows up here rather than at first use.
+  /// Opens the file now and checks it (`PRAGMA quick_check`), so that a
+  /// damaged file is reported here rather than at first use.
   public func open() throws {
-    try withConnection { _ in }
+    try withConnection { handle in
+      let answers = try Self.run("PRAGMA quick_check", [], on: handle).compactMap { $0.text("quick_check") }
+      guard answers == ["ok"] else {
+        throw SQLiteError(
+          code: SQLITE_CORRUPT, message: "the file is damaged (\(answers.first ?? "no answer to the check"))")
+      }
+    }
   }
 
   /// Runs one statement and returns its rows.
