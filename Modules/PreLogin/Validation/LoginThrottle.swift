@@ -7,6 +7,8 @@ struct LoginThrottle {
   static let freeAttempts = 5
   static let firstLockout: TimeInterval = 30
   static let longestLockout: TimeInterval = 15 * 60
+  /// How far ahead a stored failure may be and still be believed.
+  static let clockSkew: TimeInterval = 60
 
   let attempts: any PreLoginAttemptsStoring
   let now: @Sendable () -> Date
@@ -19,8 +21,11 @@ struct LoginThrottle {
     let now = now()
     let decision = try attempts.reserveAttempt(for: Self.key(email), at: now) { failed in
       guard let lockout = Self.lockout(afterFailures: failed.count) else { return .proceed }
-      // The stored time is outside data: a clock set back (or a hand edit)
-      // must not make the wait longer than the longest lockout.
+      // The stored time is outside data. One far in the future (a clock set
+      // back, a hand edit) would lock the e-mail until then: it is not
+      // believed, and this attempt's time replaces it. Otherwise the wait is
+      // never longer than the longest lockout.
+      guard failed.last <= now.addingTimeInterval(Self.clockSkew) else { return .proceed }
       let remaining = failed.last.addingTimeInterval(lockout).timeIntervalSince(now)
       return remaining > 0 ? .wait(min(remaining, Self.longestLockout)) : .proceed
     }

@@ -84,12 +84,21 @@ final class LoginThrottleTests: XCTestCase {
     XCTAssertEqual(try throttle.reserveAttempt(for: "ada@example.com"), 60)
   }
 
-  func test_aLastAttemptInTheFarFuture_waitsNoLongerThanTheLongestLockout() async throws {
+  /// A stored failure far in the future (a clock set back, a hand edit)
+  /// would lock the e-mail until then: it is not believed, and the attempt
+  /// counts from now. A little ahead (clocks differ) is still believed.
+  func test_aLastAttemptInTheFarFuture_isNotBelieved_aLittleAheadIs() async throws {
     let attempts = InMemoryAttempts()
     let clock = TestClock()
     let throttle = LoginThrottle(attempts: attempts, now: { clock.now })
     for _ in 0..<5 { _ = try attempts.reserveAttempt(for: "ada@example.com", at: .distantFuture) { _ in .proceed } }
 
-    XCTAssertEqual(try throttle.reserveAttempt(for: "ada@example.com"), 900)
+    XCTAssertNil(try throttle.reserveAttempt(for: "ada@example.com"))
+    XCTAssertEqual(attempts.records["ada@example.com"], FailedAttempts(count: 6, last: clock.now))
+    XCTAssertEqual(try throttle.reserveAttempt(for: "ada@example.com"), 60, "from now on, the usual doubling")
+
+    let ahead = InMemoryAttempts()
+    for _ in 0..<5 { _ = try ahead.reserveAttempt(for: "bob@example.com", at: clock.now + 30) { _ in .proceed } }
+    XCTAssertEqual(try LoginThrottle(attempts: ahead, now: { clock.now }).reserveAttempt(for: "bob@example.com"), 60)
   }
 }
