@@ -157,6 +157,10 @@ struct City: Equatable, Sendable {
   var country: String
   var coordinate: Coordinate
 
+  /// The longest city or country name Home keeps (the longest real ones
+  /// are under 90 characters).
+  static let longestName = 200
+
   /// `Lisbon, Portugal`, or the name alone when the country is not known.
   static func name(_ name: String, in country: String) -> String {
     country.isEmpty ? name : "\(name), \(country)"

@@ -79,7 +79,15 @@ final class NearbyPlacesViewModel {
       return  // the database is busy or failing: the default place for now, the city kept
     }
     guard let saved else { return }
-    let name = City.name(saved.name, in: saved.country)
+    // A name is text from the database: one that is empty or could never
+    // have come from a city search is as unreadable as a broken record.
+    let cityName = saved.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !cityName.isEmpty, cityName.count <= City.longestName, saved.country.count <= City.longestName else {
+      try? locations.clearCity()
+      discardedCityNotice = .savedCityUnreadable
+      return
+    }
+    let name = City.name(cityName, in: saved.country.trimmingCharacters(in: .whitespacesAndNewlines))
     guard let coordinate = Coordinate(validLatitude: saved.latitude, longitude: saved.longitude) else {
       try? locations.clearCity()
       discardedCityNotice = .savedCityOffMap(name: name)

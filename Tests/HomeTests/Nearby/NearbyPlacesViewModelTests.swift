@@ -241,6 +241,16 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.takeNotices(), [])
   }
 
+  func test_aStoredCityWithoutAName_orWithANameNoSearchGives_isForgotten() {
+    for name in ["", "   ", String(repeating: "x", count: 100_000)] {
+      let sut = makeSUT(saved: SavedCity(name: name, country: "PT", latitude: 38.7, longitude: -9.1))
+
+      XCTAssertEqual(sut.viewModel.location.name, "São Paulo (default)", "\(name.count)")
+      XCTAssertNil(sut.locations.city)
+      XCTAssertEqual(sut.viewModel.takeNotices(), [.savedCityUnreadable])
+    }
+  }
+
   func test_aStoredCityOffTheEarth_isForgotten_withOneNotice() {
     for bad in [(1e308, -46.6), (-23.5, -9999), (.nan, 0), (90.5, 0)] {
       let sut = makeSUT(saved: SavedCity(name: "Atlantis", country: "", latitude: bad.0, longitude: bad.1))
