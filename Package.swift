@@ -218,6 +218,9 @@ let package = Package(
       dependencies: [
         "Components",
         "DesignSystem",
+        "JSON",
+        "Networking",
+        "Storage",
         "TerminalKit",
       ],
       path: "Modules/Explore"
@@ -226,6 +229,8 @@ let package = Package(
       name: "ExploreTests",
       dependencies: [
         "Explore",
+        "Networking",
+        "StoreContracts",
         "TestSupport",
       ],
       path: "Tests/ExploreTests"
@@ -341,6 +346,7 @@ let package = Package(
     .target(
       name: "StoreContracts",
       dependencies: [
+        "Explore",
         "Home",
         "PreLogin",
         "Profile",

@@ -1,14 +1,43 @@
+import Foundation
 import TerminalKit
 
-/// Builds the Explore tab's navigation stack.
+/// Builds the Explore tab: GitHub repository search at its root, a
+/// repository's detail pushed from it, its README presented over that.
 public enum ExploreBuilder {
   @MainActor
   public static func build(dependencies: ExploreDependencies) -> NavigationStack {
-    NavigationStack(root: ExploreRootScreen())
+    let service: any GitHubService =
+      dependencies.github.map {
+        LiveGitHubService(access: $0, cacheDirectory: dependencies.cacheDirectory, now: dependencies.now)
+      } ?? UnconfiguredGitHubService()
+    return NavigationStack { stack in
+      let router = ExploreRouter(
+        stack: stack, service: service, bookmarks: dependencies.bookmarks, browser: dependencies.browser,
+        now: dependencies.now)
+      return SearchScreen(viewModel: SearchViewModel(service: service, router: router), now: dependencies.now)
+    }
   }
 }
 
-/// What the Explore tab needs from the app. It grows with the tab's features.
+/// What the Explore tab needs from the app.
 public struct ExploreDependencies {
-  public init() {}
+  /// GitHub, or nil when no address may be used (each search then says why).
+  public let github: GitHubAccess?
+  /// Where repository records and READMEs are kept with their ETags.
+  public let cacheDirectory: String
+  public let bookmarks: any ExploreBookmarksStoring
+  /// Opens addresses in a browser (`web` on a terminal); nil when none can.
+  public let browser: (any WebOpening)?
+  public let now: @Sendable () -> Date
+
+  public init(
+    github: GitHubAccess?, cacheDirectory: String, bookmarks: any ExploreBookmarksStoring, browser: (any WebOpening)?,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.github = github
+    self.cacheDirectory = cacheDirectory
+    self.bookmarks = bookmarks
+    self.browser = browser
+    self.now = now
+  }
 }

@@ -1,3 +1,4 @@
+import Explore
 import Home
 import Storage
 import StoreContracts
@@ -6,7 +7,7 @@ import XCTest
 
 @testable import App
 
-/// App's SQLite stores behind Home's protocols keep their contracts, per
+/// App's SQLite stores behind Home's and Explore's protocols keep their contracts, per
 /// account, across a reopened database.
 @MainActor
 final class HomeStoresContractTests: XCTestCase {
@@ -41,5 +42,23 @@ final class HomeStoresContractTests: XCTestCase {
     XCTAssertFalse(
       try BookmarkStore(database: AppDatabase.at(path), accountID: "2", now: now).isFavorite(placeID: cafe.id),
       "per account")
+  }
+
+  func test_theBookmarkStore_keepsExploresBookmarkContract_perAccount() async throws {
+    let path = try makeDatabasePath()
+    let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+    let open = { BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: now) }
+    try ExploreBookmarksStoringContract.verify("BookmarkStore", make: open, reopen: { _ in open() })
+
+    let tetris = ExploreBookmarksStoringContract.tetris
+    try open().saveRepository(tetris)
+    var saved = tetris
+    saved.savedAt = Date(timeIntervalSince1970: 1_800_000_000)
+    XCTAssertEqual(try open().repositories().first { $0.fullName == tetris.fullName }, saved, "every field comes back")
+    XCTAssertFalse(
+      try BookmarkStore(database: AppDatabase.at(path), accountID: "2", now: now).isBookmarked(
+        repository: tetris.fullName),
+      "per account")
+    XCTAssertFalse(try open().isFavorite(placeID: tetris.fullName), "a repository is not a place")
   }
 }

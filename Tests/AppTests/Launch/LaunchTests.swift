@@ -1,3 +1,4 @@
+import Explore
 import XCTest
 
 @testable import App
@@ -95,6 +96,24 @@ final class ConfigurationTests: XCTestCase {
       XCTAssertEqual(configuration.warnings.count, 1, bad)
       XCTAssertTrue(configuration.warnings.first?.hasPrefix("COLUMNS must be a whole number") == true, bad)
     }
+  }
+
+  func test_github_theTokenFromGITHUB_TOKENElseGH_TOKEN_neverEchoed_andTheURLChecked() {
+    XCTAssertEqual(read([:]).github, Configuration.GitHub(baseURL: URL(string: "https://api.github.com"), token: nil))
+    XCTAssertEqual(read(["GH_TOKEN": "gho_b"]).github.token, GitHubToken(value: "gho_b", source: "GH_TOKEN"))
+    XCTAssertEqual(
+      read(["GITHUB_TOKEN": "ghp_a", "GH_TOKEN": "gho_b"]).github.token,
+      GitHubToken(value: "ghp_a", source: "GITHUB_TOKEN"))
+    XCTAssertEqual(
+      read(["WAYFARER_GITHUB_URL": "http://127.0.0.1:9/api"]).github.baseURL?.absoluteString, "http://127.0.0.1:9/api")
+
+    let bad = read(["GITHUB_TOKEN": "ghp_secret with space", "WAYFARER_GITHUB_URL": "file:///etc"])
+    XCTAssertNil(bad.github.token)
+    XCTAssertNil(bad.github.baseURL, "no address means nothing is sent, not the real GitHub")
+    XCTAssertEqual(bad.warnings.count, 2)
+    XCTAssertFalse(bad.warnings.joined().contains("ghp_secret"))
+    XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("GITHUB_TOKEN must be a GitHub token") })
+    XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("WAYFARER_GITHUB_URL must be an http:// or https:// URL") })
   }
 
   func test_pager_isACommandWithArguments_elseLessFRX() {

@@ -1,13 +1,15 @@
+import Explore
 import Foundation
 import Home
 import Storage
 
-/// One account's bookmarks in the database: places saved on Home now,
-/// repositories from Explore later. Each keeps everything needed to show it
+/// One account's bookmarks in the database: places saved on Home and
+/// repositories saved in Explore. Each keeps everything needed to show it
 /// offline, as a versioned record.
 final class BookmarkStore: Sendable {
   enum Kind: String {
     case place
+    case repository
   }
 
   private let database: SQLiteDatabase
@@ -46,6 +48,38 @@ final class BookmarkStore: Sendable {
       ])
   }
 
+  /// Saves `repository` under its name in lower case (GitHub's names
+  /// compare in any case), keeping the time of a first save.
+  func save(_ repository: SavedRepository) throws {
+    try database.execute(
+      """
+      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
+      """,
+      [
+        .integer(accountID), .text(Kind.repository.rawValue), .text(repository.fullName.lowercased()),
+        .text(repository.fullName), .text(try RepositoryRecord(repository).json()),
+        .real((repository.savedAt ?? now()).timeIntervalSince1970),
+      ])
+  }
+
+  /// Every saved repository, newest first; unreadable rows are skipped.
+  func repositories() throws -> [SavedRepository] {
+    try database.execute(
+      """
+      SELECT title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
+      ORDER BY created_at DESC, rowid DESC
+      """,
+      [.integer(accountID), .text(Kind.repository.rawValue)]
+    ).compactMap { row in
+      guard let name = row.text("title"), let json = row.text("fields"),
+        let record = try? JSONDecoder().decode(RepositoryRecord.self, from: Data(json.utf8))
+      else { return nil }
+      return record.repository(
+        fullName: name, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
+    }
+  }
+
   /// Every saved place, newest first. A row that cannot be read is skipped
   /// (it stays in the database).
   func places() throws -> [FavoritePlace] {
@@ -75,6 +109,57 @@ extension BookmarkStore: HomeFavoritesStoring {
 
   func removeFavorite(placeID: String) throws {
     try remove(.place, id: placeID)
+  }
+}
+
+extension BookmarkStore: ExploreBookmarksStoring {
+  func isBookmarked(repository fullName: String) throws -> Bool {
+    try contains(.repository, id: fullName.lowercased())
+  }
+
+  func saveRepository(_ repository: SavedRepository) throws {
+    try save(repository)
+  }
+
+  func removeRepository(fullName: String) throws {
+    try remove(.repository, id: fullName.lowercased())
+  }
+}
+
+/// A saved repository as stored in the `fields` column: Explore's
+/// `SavedRepository` less what has a column of its own (name, time saved).
+struct RepositoryRecord: Codable, Equatable {
+  var version = 1
+  var description: String?
+  var stars: Int?
+  var forks: Int?
+  var language: String?
+  var licence: String?
+  var topics: [String]
+  var webURL: String
+  var defaultBranch: String?
+
+  init(_ repository: SavedRepository) {
+    description = repository.description
+    stars = repository.stars
+    forks = repository.forks
+    language = repository.language
+    licence = repository.licence
+    topics = repository.topics
+    webURL = repository.webURL
+    defaultBranch = repository.defaultBranch
+  }
+
+  func repository(fullName: String, savedAt: Date?) -> SavedRepository {
+    SavedRepository(
+      fullName: fullName, description: description, stars: stars, forks: forks, language: language, licence: licence,
+      topics: topics, webURL: webURL, defaultBranch: defaultBranch, savedAt: savedAt)
+  }
+
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 }
 

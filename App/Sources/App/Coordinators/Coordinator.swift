@@ -1,3 +1,4 @@
+import Explore
 import Foundation
 import Home
 import Networking
@@ -27,19 +28,23 @@ package struct AppServices {
   /// Holds the per-account stores (settings, bookmarks).
   let database: SQLiteDatabase
   let home: HomeEnvironment
+  let explore: ExploreEnvironment
   let now: @Sendable () -> Date
 
   /// The services over one database: `session` says who is logged in,
-  /// `accounts` logs in and registers, `home` is where places come from and
-  /// `now` the clock (of sessions, login attempts and bookmarks).
+  /// `accounts` logs in and registers, `home` is where places come from,
+  /// `explore` how GitHub is reached (by default not at all) and `now` the
+  /// clock (of sessions, login attempts and bookmarks).
   package init(
     session: any AppSessionStoring, accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory,
-    database: SQLiteDatabase, home: HomeEnvironment, now: @escaping @Sendable () -> Date
+    database: SQLiteDatabase, home: HomeEnvironment, explore: ExploreEnvironment = .unconnected,
+    now: @escaping @Sendable () -> Date
   ) {
     self.session = session
     self.accounts = accounts
     self.database = database
     self.home = home
+    self.explore = explore
     self.now = now
   }
 
@@ -78,5 +83,33 @@ package struct HomeEnvironment {
     self.geoapify = geoapify
     self.fixedLocation = fixedLocation
     self.cacheDirectory = cacheDirectory
+  }
+}
+
+/// How Explore reaches GitHub, where it caches, and how it opens a browser.
+@MainActor
+package struct ExploreEnvironment {
+  var github: GitHubAccess?
+  var cacheDirectory: String
+  var browser: (any WebOpening)?
+
+  /// No GitHub at all (tests and benchmarks that never search).
+  package static let unconnected = ExploreEnvironment(github: nil, cacheDirectory: "/nonexistent", browser: nil)
+
+  /// Explore's part of the configuration, reaching GitHub through `client`.
+  init(configuration: Configuration, client: any HTTPClient, cacheDirectory: String, browser: (any WebOpening)?) {
+    github = configuration.github.baseURL.map { baseURL in
+      GitHubAccess(
+        baseURL: baseURL, client: client,
+        tokens: GitHubTokens(configured: configuration.github.token, searchPath: configuration.searchPath))
+    }
+    self.cacheDirectory = cacheDirectory
+    self.browser = browser
+  }
+
+  init(github: GitHubAccess?, cacheDirectory: String, browser: (any WebOpening)?) {
+    self.github = github
+    self.cacheDirectory = cacheDirectory
+    self.browser = browser
   }
 }

@@ -27,7 +27,8 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
     let profile = ProfileCoordinator(account: account, services: services)
     profile.delegate = self
     children = [
-      HomeCoordinator(account: account, services: services), ExploreCoordinator(), BookmarksCoordinator(), profile,
+      HomeCoordinator(account: account, services: services), ExploreCoordinator(account: account, services: services),
+      BookmarksCoordinator(), profile,
     ]
     let tabBar = TabBarController(tabs: children.map { $0.start() })
     self.tabBar = tabBar

@@ -37,11 +37,22 @@ final class HomeCoordinator: TabCoordinator {
 /// Runs the Explore tab.
 @MainActor
 final class ExploreCoordinator: TabCoordinator {
+  private let account: Account
+  private let services: AppServices
   private var stack: NavigationStack?
   private let lifetime = Lifetime(ExploreCoordinator.self)
 
+  init(account: Account, services: AppServices) {
+    self.account = account
+    self.services = services
+  }
+
   func start() -> TabBarController.Tab {
-    let stack = ExploreBuilder.build(dependencies: ExploreDependencies())
+    let explore = services.explore
+    let stack = ExploreBuilder.build(
+      dependencies: ExploreDependencies(
+        github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
+        browser: explore.browser, now: services.now))
     self.stack = stack
     return TabBarController.Tab(name: "explore", title: "Explore", stack: stack)
   }

@@ -1,3 +1,4 @@
+import Explore
 import Foundation
 import TerminalKit
 
@@ -50,6 +51,10 @@ struct Configuration: Sendable {
     Variable(name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog"),
     Variable(name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"),
     Variable(name: "WAYFARER_LOCATION", meaning: "LAT,LON in decimal degrees to search around"),
+    Variable(
+      name: "GITHUB_TOKEN, GH_TOKEN",
+      meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)"),
+    Variable(name: "WAYFARER_GITHUB_URL", meaning: "GitHub's API base URL, http(s) (default https://api.github.com)"),
   ]
 
   /// What the person asked of the terminal.
@@ -68,12 +73,25 @@ struct Configuration: Sendable {
   static let defaultPager = ["less", "-FRX"]
 
   static let defaultGeoapifyURL = URL(string: "https://api.geoapify.com")!
+  static let defaultGitHubURL = URL(string: "https://api.github.com")!
+
+  /// Where Explore finds GitHub, and the token from the environment.
+  struct GitHub: Equatable, Sendable {
+    /// Nil when WAYFARER_GITHUB_URL was refused: Explore then sends nothing.
+    var baseURL: URL?
+    /// GITHUB_TOKEN, else GH_TOKEN; without either, `gh auth token` is asked
+    /// when the first request is made.
+    var token: GitHubToken?
+  }
 
   /// Geoapify's key and address; nil for the offline catalog.
   var geoapify: GeoapifyAccess?
   var fixedLocation: Location?
+  var github = GitHub(baseURL: defaultGitHubURL, token: nil)
   var terminal = Terminal()
   var pager = defaultPager
+  /// PATH, where `gh` and `xdg-open` are looked for (absolute folders only).
+  var searchPath: String?
   /// The clock every store and screen asks for the time.
   var clock: @Sendable () -> Date
   /// One sentence per value left out.
@@ -98,6 +116,26 @@ struct Configuration: Sendable {
       }
       configuration.geoapify = baseURL.map { GeoapifyAccess(apiKey: key, baseURL: $0) }
     }
+    if let text = nonEmpty(environment["WAYFARER_GITHUB_URL"]) {
+      configuration.github.baseURL = serviceURL(text)
+      if configuration.github.baseURL == nil {
+        configuration.warnings.append(
+          "WAYFARER_GITHUB_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
+            + "Explore sends nothing to GitHub until it is fixed.")
+      }
+    }
+    for variable in ["GITHUB_TOKEN", "GH_TOKEN"] {
+      guard configuration.github.token == nil, let value = nonEmpty(environment[variable]) else { continue }
+      // A token is printable ASCII without spaces; anything else would break
+      // the header (or smuggle another one in). Never echoed.
+      if value.utf8.count <= 255, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+        configuration.github.token = GitHubToken(value: value, source: variable)
+      } else {
+        configuration.warnings.append(
+          "\(variable) must be a GitHub token (letters, digits and _, at most 255); it is not sent anywhere.")
+      }
+    }
+    configuration.searchPath = environment["PATH"]
     configuration.terminal.noColor = nonEmpty(environment["NO_COLOR"]) != nil
     configuration.terminal.isDumb = environment["TERM"] == "dumb"
     if let text = nonEmpty(environment["COLUMNS"]) {

@@ -102,6 +102,9 @@ public enum WayfarerApp {
     let services = AppServices(
       session: session, accounts: accounts, database: database,
       home: HomeEnvironment(configuration: configuration, client: http, cacheDirectory: paths.cache),
+      explore: ExploreEnvironment(
+        configuration: configuration, client: http, cacheDirectory: paths.cache + "/github",
+        browser: Browser(searchPath: configuration.searchPath)),
       now: configuration.clock)
 
     console.write(

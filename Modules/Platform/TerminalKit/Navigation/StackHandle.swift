@@ -33,6 +33,11 @@ public struct StackHandle {
     attached()?.pushFromRoot(screen)
   }
 
+  /// See ``NavigationStack/present(_:)``.
+  public func present(_ screen: Screen) {
+    attached()?.present(screen)
+  }
+
   public func popToRoot() {
     attached()?.popToRoot()
   }

@@ -1,0 +1,40 @@
+import Components
+import Foundation
+
+/// The sentences and rows of a repository's detail.
+enum DetailWording {
+  static func sentence(for toggle: RepositoryDetailViewModel.BookmarkToggle) -> String {
+    switch toggle {
+    case .saved(let name): "Saved \(name) to your bookmarks."
+    case .removed(let name): "Removed \(name) from your bookmarks."
+    case .failed(let reason): "Could not save the bookmark. Please try again. (\(reason))"
+    }
+  }
+
+  static func reason(_ failure: ExploreFailure) -> String {
+    switch failure {
+    case .cancelled: "loading was cancelled"
+    case .failed(let reason): reason
+    }
+  }
+
+  /// Every known fact, in the order the detail shows them.
+  static func facts(of repository: Repository) -> [KeyValueView.Row] {
+    let rows: [KeyValueView.Row?] = [
+      KeyValueView.Row("Stars", repository.stars.map(ExploreFormatting.count)),
+      KeyValueView.Row("Forks", repository.forks.map(ExploreFormatting.count)),
+      KeyValueView.Row("Watchers", repository.watchers.map(ExploreFormatting.count)),
+      KeyValueView.Row("Open issues", repository.openIssues.map(ExploreFormatting.count)),
+      KeyValueView.Row("Language", repository.language),
+      KeyValueView.Row("Licence", repository.licence),
+      KeyValueView.Row("Topics", repository.topics.isEmpty ? nil : repository.topics.joined(separator: ", ")),
+      KeyValueView.Row("Homepage", repository.homepage),
+      KeyValueView.Row("Web", repository.webURL),
+      KeyValueView.Row("Default branch", repository.defaultBranch),
+      KeyValueView.Row("Created", repository.createdAt.map(ExploreFormatting.day)),
+      KeyValueView.Row("Updated", repository.updatedAt.map(ExploreFormatting.day)),
+      KeyValueView.Row("Pushed", repository.pushedAt.map(ExploreFormatting.day)),
+    ]
+    return rows.compactMap { $0 }
+  }
+}

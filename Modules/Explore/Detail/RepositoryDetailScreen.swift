@@ -1,0 +1,95 @@
+import Components
+import DesignSystem
+import Foundation
+import TerminalKit
+
+/// One repository: the search row at once, the full record when it comes;
+/// `readme`, `web` and `bookmark`.
+@MainActor
+final class RepositoryDetailScreen: Screen {
+  private let viewModel: RepositoryDetailViewModel
+  private let browser: (any WebOpening)?
+  private let now: @Sendable () -> Date
+
+  init(viewModel: RepositoryDetailViewModel, browser: (any WebOpening)?, now: @escaping @Sendable () -> Date) {
+    self.viewModel = viewModel
+    self.browser = browser
+    self.now = now
+    super.init(title: viewModel.repository.fullName, pathComponent: "repo")
+  }
+
+  override var commands: [Command] {
+    [
+      Command("readme", summary: "Read the repository's README") { _ in self.viewModel.showReadme() },
+      Command("web", summary: "Print the repository's address (and open it in a browser on a terminal)") { input in
+        let address = TextSanitizer.clean(self.viewModel.repository.webURL)
+        input.console.write(StyledLine(address))
+        if input.console.context.capabilities.outputIsTerminal, let browser = self.browser,
+          browser.open(self.viewModel.repository.webURL)
+        {
+          input.console.write(Message.info("Opened in your browser."))
+        }
+      },
+      Command("bookmark", summary: "Save this repository to your bookmarks, or remove it") { input in
+        let result = self.viewModel.toggleBookmark()
+        let sentence = DetailWording.sentence(for: result)
+        switch result {
+        case .saved, .removed:
+          input.console.write(Message.success(sentence, in: input.console.context))
+          self.setNeedsDisplay()
+        case .failed:
+          input.console.write(Message.error(sentence, in: input.console.context))
+        }
+      },
+    ]
+  }
+
+  override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
+    context.capabilities.outputIsTerminal || viewModel.record != .loading
+  }
+
+  override func didAppear(console: any Console) async {
+    guard viewModel.record == .loading else { return }
+    await LoadingIndicator.run("Loading the repository…", console: console) { await viewModel.loadRecord() }
+    setNeedsDisplay()
+  }
+
+  override func body(in context: RenderContext) -> [StyledLine] {
+    let repository = viewModel.repository
+    var lines: [StyledLine] = []
+    let marks = [repository.isArchived ? "archived" : nil, repository.isFork ? "a fork" : nil].compactMap { $0 }
+    if !marks.isEmpty {
+      lines.append(Message.warning("This repository is \(marks.joined(separator: " and ")).", in: context))
+    }
+    lines += TextBlock(repository.description ?? "No description provided", style: Palette.emphasis).lines(in: context)
+    lines.append(.blank)
+    lines += KeyValueView(DetailWording.facts(of: repository)).lines(in: context)
+    lines.append(.blank)
+    switch viewModel.record {
+    case .loading:
+      lines += TextBlock("The full record is on its way…", style: Palette.muted).lines(in: context)
+      lines.append(.blank)
+    case .unavailable(let failure):
+      lines.append(Message.warning("The full record is unavailable: \(DetailWording.reason(failure))", in: context))
+      lines.append(.blank)
+    case .full:
+      break
+    }
+    lines += ActionList([
+      ActionList.Action("readme", "Read the README"),
+      ActionList.Action("web", "The repository on github.com"),
+      ActionList.Action(
+        "bookmark",
+        viewModel.isBookmarked ? "Saved in your bookmarks; type bookmark to remove it" : "Save to your bookmarks"),
+      ActionList.Action("back", "Back to the results"),
+    ]).lines(in: context)
+    return lines
+  }
+}
+
+/// Opens an address in the person's browser without waiting for it.
+@MainActor
+public protocol WebOpening: AnyObject {
+  /// Whether a browser could be asked to open `url`.
+  func open(_ url: String) -> Bool
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TerminalKit
+
+/// One repository: the search row at once, the full record when it comes,
+/// its README on demand, and whether it is bookmarked.
+@MainActor
+final class RepositoryDetailViewModel {
+  enum Record: Equatable {
+    case loading
+    case full
+    case unavailable(ExploreFailure)
+  }
+
+  enum ReadmeState: Equatable {
+    case notLoaded
+    case loaded(Readme)
+    /// The repository has no README (404).
+    case none
+    case failed(ExploreFailure)
+  }
+
+  enum BookmarkToggle: Equatable {
+    case saved(name: String)
+    case removed(name: String)
+    case failed(reason: String)
+  }
+
+  private(set) var repository: Repository
+  let name: RepositoryName
+  private(set) var record: Record = .loading
+  private(set) var readme: ReadmeState = .notLoaded
+  private let service: any GitHubService
+  private let bookmarks: any ExploreBookmarksStoring
+  private let router: any ExploreRouting
+  private let lifetime = Lifetime(RepositoryDetailViewModel.self)
+
+  init?(
+    repository: Repository, service: any GitHubService, bookmarks: any ExploreBookmarksStoring,
+    router: any ExploreRouting
+  ) {
+    guard let name = RepositoryName(repository.fullName) else { return nil }
+    self.repository = repository
+    self.name = name
+    self.service = service
+    self.bookmarks = bookmarks
+    self.router = router
+  }
+
+  /// Asks for the full record once; a failure leaves the search row as it is.
+  func loadRecord() async {
+    guard record == .loading else { return }
+    do {
+      repository = try await service.repository(name)
+      record = .full
+    } catch {
+      record = .unavailable(ExploreFailure(error))
+    }
+  }
+
+  /// Asks for the README unless it is already here.
+  func loadReadme() async {
+    if case .loaded = readme { return }
+    if readme == .none { return }
+    do {
+      readme = try await service.readme(of: name).map(ReadmeState.loaded) ?? .none
+    } catch {
+      readme = .failed(ExploreFailure(error))
+    }
+  }
+
+  func showReadme() {
+    router.showReadme(of: self)
+  }
+
+  /// Where relative links and images of the README lead: the file tree of
+  /// the default branch on github.com.
+  var readmeBaseURL: URL? {
+    URL(string: "https://github.com/\(name)/blob/\(repository.defaultBranch ?? "HEAD")/")
+  }
+
+  var isBookmarked: Bool { (try? bookmarks.isBookmarked(repository: repository.fullName)) ?? false }
+
+  func toggleBookmark() -> BookmarkToggle {
+    do {
+      if try bookmarks.isBookmarked(repository: repository.fullName) {
+        try bookmarks.removeRepository(fullName: repository.fullName)
+        return .removed(name: repository.fullName)
+      }
+      try bookmarks.saveRepository(saved)
+      return .saved(name: repository.fullName)
+    } catch {
+      return .failed(reason: String(describing: error))
+    }
+  }
+
+  private var saved: SavedRepository {
+    SavedRepository(
+      fullName: repository.fullName, description: repository.description, stars: repository.stars,
+      forks: repository.forks, language: repository.language, licence: repository.licence,
+      topics: repository.topics, webURL: repository.webURL, defaultBranch: repository.defaultBranch)
+  }
+}

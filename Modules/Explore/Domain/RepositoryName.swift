@@ -1,0 +1,36 @@
+/// An `owner/name` that is safe to put in a URL path and a file name:
+/// GitHub's own rules (owners: letters, digits and single hyphens, up to 39;
+/// names: letters, digits, `.`, `-`, `_`, up to 100, never `.` or `..`).
+/// Every name from outside (GitHub, the cache, a bookmark, a typed link)
+/// passes here before it is used.
+struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
+  let owner: String
+  let name: String
+
+  init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return nil }
+    let owner = parts[0]
+    let name = parts[1]
+    guard (1...39).contains(owner.utf8.count), owner.utf8.allSatisfy(Self.isOwnerByte), owner.first != "-",
+      (1...100).contains(name.utf8.count), name.utf8.allSatisfy(Self.isNameByte), name != ".", name != ".."
+    else { return nil }
+    self.owner = String(owner)
+    self.name = String(name)
+  }
+
+  var description: String { owner + "/" + name }
+
+  private static func isOwnerByte(_ byte: UInt8) -> Bool {
+    isAlphanumeric(byte) || byte == UInt8(ascii: "-")
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+}

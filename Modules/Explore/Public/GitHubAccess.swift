@@ -1,0 +1,41 @@
+import Foundation
+import Networking
+
+/// How Explore reaches GitHub: the API's base URL, the shared HTTP client,
+/// and where a token comes from (asked once, when the first request needs it).
+public struct GitHubAccess: Sendable {
+  public let baseURL: URL
+  public let client: any HTTPClient
+  public let tokens: any GitHubTokenProviding
+
+  public init(baseURL: URL, client: any HTTPClient, tokens: any GitHubTokenProviding) {
+    self.baseURL = baseURL
+    self.client = client
+    self.tokens = tokens
+  }
+}
+
+/// Finds the person's GitHub token (GITHUB_TOKEN, GH_TOKEN, `gh auth token`).
+public protocol GitHubTokenProviding: Sendable {
+  /// The token, or nil to send requests without one. Asked once.
+  func token() async -> GitHubToken?
+}
+
+/// A token and where it came from. Its value never appears in output: it
+/// describes itself by its source only.
+public struct GitHubToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  public let value: String
+  /// `GITHUB_TOKEN`, `GH_TOKEN` or `gh auth token`: what error sentences name.
+  public let source: String
+
+  public init(value: String, source: String) {
+    self.value = value
+    self.source = source
+  }
+
+  public var description: String { "a token from \(source)" }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror { Mirror(self, children: ["source": source]) }
+}

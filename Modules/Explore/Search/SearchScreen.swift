@@ -1,0 +1,125 @@
+import Components
+import DesignSystem
+import Foundation
+import TerminalKit
+
+/// Explore's root: GitHub repository search, numbered for `open N`.
+@MainActor
+final class SearchScreen: Screen {
+  private let viewModel: SearchViewModel
+  private let now: @Sendable () -> Date
+
+  init(viewModel: SearchViewModel, now: @escaping @Sendable () -> Date) {
+    self.viewModel = viewModel
+    self.now = now
+    super.init(title: "Explore", pathComponent: "explore")
+  }
+
+  override var commands: [Command] {
+    [
+      Command("search", usage: "search QUERY", summary: "Search GitHub's repositories (qualifiers work)") { input in
+        let query = input.argumentText
+        if let problem = self.viewModel.problemSearching(query) { return self.report(problem, on: input.console) }
+        await LoadingIndicator.run("Searching…", console: input.console) { _ = await self.viewModel.search(query) }
+        self.afterLoad(on: input.console)
+      },
+      Command("more", summary: "Load the next 30 results") { input in
+        if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
+        let problem = await LoadingIndicator.run("Loading more repositories…", console: input.console) {
+          await self.viewModel.loadMore()
+        }
+        self.report(problem, on: input.console)
+        self.afterLoad(on: input.console)
+      },
+      Command(
+        "sort", usage: "sort stars|forks|updated|best", summary: "Search again in another order",
+        completions: SearchSort.allCases.map(\.rawValue)
+      ) { input in
+        let name = input.argumentText.trimmingCharacters(in: .whitespaces)
+        if let problem = self.viewModel.problemSorting(name) { return self.report(problem, on: input.console) }
+        await LoadingIndicator.run("Searching…", console: input.console) { _ = await self.viewModel.setSort(name) }
+        self.afterLoad(on: input.console)
+      },
+      Command(
+        "open", usage: "open N", summary: "Show repository N",
+        completions: viewModel.repositories.indices.map { String($0 + 1) }
+      ) { input in
+        if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
+      },
+    ]
+  }
+
+  private func report(_ problem: SearchProblem?, on console: any Console) {
+    if let problem { console.write(Message.error(SearchWording.sentence(for: problem), in: console.context)) }
+  }
+
+  private func afterLoad(on console: any Console) {
+    if let limit = viewModel.takeLowRateLimit() {
+      console.write(Message.warning(SearchWording.lowRateLimit(limit, now: now()), in: console.context))
+    }
+    setNeedsDisplay()
+  }
+
+  // MARK: Drawing
+
+  override func body(in context: RenderContext) -> [StyledLine] {
+    switch viewModel.state {
+    case .idle:
+      return EmptyState(
+        title: "Search GitHub's repositories",
+        message:
+          "Type search and what you are looking for; GitHub's qualifiers work, e.g. \(SearchWording.example). Then open N to read one."
+      ).lines(in: context)
+    case .searching:
+      return []
+    case .failed(let failure):
+      return ErrorState(message: SearchWording.failure(failure), recovery: "Type search QUERY to try again.").lines(
+        in: context)
+    case .loaded:
+      return loadedLines(in: context)
+    }
+  }
+
+  private func loadedLines(in context: RenderContext) -> [StyledLine] {
+    let query = TextSanitizer.clean(viewModel.query ?? "", limit: 60)
+    guard !viewModel.repositories.isEmpty else {
+      return EmptyState(title: "\(query): no repositories found", message: "Try other words, or fewer qualifiers.")
+        .lines(in: context)
+    }
+    let order = viewModel.sort == .best ? "" : ", most \(viewModel.sort.rawValue) first"
+    var lines = TextBlock(
+      "Showing \(ExploreFormatting.count(viewModel.repositories.count)) of \(ExploreFormatting.count(viewModel.totalCount)) repositories for \(query)\(order)",
+      style: Palette.muted
+    ).lines(in: context)
+    if viewModel.isIncomplete {
+      lines += TextBlock("GitHub stopped searching early: there may be more matches.", style: Palette.warning)
+        .lines(in: context)
+    }
+    if viewModel.droppedCount > 0 {
+      lines += TextBlock(
+        "\(viewModel.droppedCount) result\(viewModel.droppedCount == 1 ? " was" : "s were") left out: GitHub sent no valid name.",
+        style: Palette.warning
+      ).lines(in: context)
+    }
+    let now = now()
+    lines += ListView(
+      viewModel.repositories.map { repository in
+        ListView.Item(
+          title: repository.fullName, subtitle: repository.description ?? "No description provided",
+          detail: Self.summary(of: repository, now: now))
+      }
+    ).lines(in: context)
+    if viewModel.problemLoadingMore == nil {
+      lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
+    }
+    return lines
+  }
+
+  /// `1,234 stars · Swift · 2 days ago`.
+  static func summary(of repository: Repository, now: Date) -> String {
+    [
+      ExploreFormatting.count(repository.stars, "star"), repository.language,
+      repository.updatedAt.map { ExploreFormatting.relative($0, now: now) },
+    ].compactMap { $0 }.joined(separator: " · ")
+  }
+}

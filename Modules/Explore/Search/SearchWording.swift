@@ -1,0 +1,47 @@
+import Foundation
+import TerminalKit
+
+/// The sentences of the search screen.
+enum SearchWording {
+  static let example = "search tui language:swift stars:>100"
+
+  static func sentence(for problem: SearchProblem) -> String {
+    switch problem {
+    case .emptyQuery:
+      "Type what to search for: search QUERY (GitHub's qualifiers work, e.g. \(example))."
+    case .queryTooLong(let limit):
+      "A search can be at most \(limit) characters long."
+    case .controlCharacters:
+      "A search cannot contain control characters."
+    case .unknownSort(let name):
+      "There is no order '\(TextSanitizer.clean(name, limit: 40))'. Use sort stars, forks, updated or best."
+    case .noSearchYet:
+      "Search first: search QUERY."
+    case .everyResultLoaded(let count):
+      "That is every repository found: \(ExploreFormatting.count(count)) in all."
+    case .searchCapReached(let total):
+      "GitHub serves only the first 1,000 of the \(ExploreFormatting.count(total)) results. "
+        + "Narrow the search to reach others (add language:, stars: or user:)."
+    case .moreFailed(.cancelled):
+      "Loading more was cancelled."
+    case .moreFailed(.failed(let reason)):
+      reason
+    case .nothingToOpen:
+      "There is no repository to open here. Search first: search QUERY."
+    case .noSuchResult(let number, let count):
+      "There is no result \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
+    }
+  }
+
+  static func failure(_ failure: ExploreFailure) -> String {
+    switch failure {
+    case .cancelled: "The search was cancelled."
+    case .failed(let reason): reason
+    }
+  }
+
+  static func lowRateLimit(_ limit: RateLimit, now: Date) -> String {
+    "Only \(limit.remaining) GitHub request\(limit.remaining == 1 ? "" : "s") left; "
+      + GitHubError.reset(limit.resetsAt, now: now) + ". Set GITHUB_TOKEN for a higher limit."
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Explore through the built binary against a loopback GitHub.
+final class ExploreSessionTests: XCTestCase {
+  private var home: TemporaryDirectory!
+  private let register = ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"]
+  private let token = "ghp_e2eSecretToken123"
+
+  override func setUpWithError() throws {
+    home = try TemporaryDirectory("wayfarer-explore-e2e")
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  /// GitHub as documented: 45 results for `tetris` in pages of 30, the
+  /// Tetris record and README with ETags (304 when they match).
+  private func makeGitHub(_ override: (@Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply?)? = nil)
+    throws -> LoopbackHTTPServer
+  {
+    try makeLoopbackServer { request in
+      if let reply = override?(request) { return reply }
+      let limits = ["x-ratelimit-remaining": "4999", "x-ratelimit-reset": "1900000000"]
+      switch request.path {
+      case "/search/repositories":
+        let page = Int(request.query["page"] ?? "1") ?? 1
+        let items =
+          page == 1
+          ? [GitHubFixtures.item("dtrupenn/Tetris", stars: 1_234)]
+            + (2...30).map { GitHubFixtures.item("owner/tetris-\($0)", stars: 100 - $0) }
+          : (31...45).map { GitHubFixtures.item("owner/tetris-\($0)", stars: 100 - $0) }
+        return .json(GitHubFixtures.search(total: 45, items: items), headers: limits)
+      case "/repos/dtrupenn/Tetris":
+        if request.headers["if-none-match"] == #""repo-1""# { return .respond(status: 304, headers: limits) }
+        return .json(GitHubFixtures.tetris, headers: limits.merging(["etag": #""repo-1""#]) { $1 })
+      case "/repos/dtrupenn/Tetris/readme":
+        if request.headers["if-none-match"] == #""readme-1""# { return .respond(status: 304, headers: limits) }
+        return .json(
+          GitHubFixtures.readme("# Tetris\n\nA *small* game.\n"),
+          headers: limits.merging(["etag": #""readme-1""#]) { $1 })
+      default:
+        return .json(GitHubFixtures.notFound, status: 404, headers: limits)
+      }
+    }
+  }
+
+  private func run(_ script: [String], server: LoopbackHTTPServer, extra: [String: String] = [:]) throws
+    -> WayfarerBinary.Run
+  {
+    var environment = ["WAYFARER_GITHUB_URL": server.baseURL, "PATH": "/usr/bin:/bin"]
+    environment.merge(extra) { $1 }
+    return try WayfarerBinary.run(script: script, home: home.path, environment: environment)
+  }
+
+  func test_searchMoreSortOpenReadmeCloseBookmark_sendsWhatGitHubExpects() throws {
+    let server = try makeGitHub()
+
+    let run = try run(
+      register + [
+        "explore", "search tetris", "more", "more", "open 1", "readme", "close", "bookmark", "back", "sort stars",
+        "quit",
+      ], server: server, extra: ["GITHUB_TOKEN": token])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("  Search GitHub's repositories\n"), out)
+    XCTAssertTrue(out.contains("  Showing 30 of 45 repositories for tetris\n"), out)
+    XCTAssertTrue(out.contains("   1. dtrupenn/Tetris"), out)
+    XCTAssertTrue(out.contains("1,234 stars · Assembly"), out)
+    XCTAssertTrue(out.contains("  Showing 45 of 45 repositories for tetris\n"), out)
+    XCTAssertTrue(out.contains("x That is every repository found: 45 in all."), out)
+    XCTAssertTrue(out.contains("! This repository is archived."), out)
+    XCTAssertTrue(out.contains("  Watchers        7\n"), out)
+    XCTAssertTrue(out.contains("Tetris"), out)
+    XCTAssertTrue(out.contains("ok Saved dtrupenn/Tetris to your bookmarks."), out)
+    XCTAssertTrue(out.contains("  Showing 30 of 45 repositories for tetris, most stars first\n"), out)
+    XCTAssertFalse(out.contains(token), "the token never appears")
+    XCTAssertFalse(run.stderr.contains(token))
+
+    let requests = server.requests
+    XCTAssertEqual(
+      requests.map(\.path),
+      [
+        "/search/repositories", "/search/repositories", "/repos/dtrupenn/Tetris", "/repos/dtrupenn/Tetris/readme",
+        "/search/repositories",
+      ])
+    XCTAssertEqual(requests.first?.query, ["q": "tetris", "per_page": "30", "page": "1"])
+    XCTAssertEqual(
+      requests.last?.query, ["q": "tetris", "sort": "stars", "order": "desc", "per_page": "30", "page": "1"])
+    for request in requests {
+      XCTAssertEqual(request.headers["authorization"], "Bearer \(token)")
+      XCTAssertEqual(request.headers["accept"], "application/vnd.github+json")
+      XCTAssertEqual(request.headers["x-github-api-version"], "2022-11-28")
+      XCTAssertTrue(request.headers["user-agent"]?.hasPrefix("wayfarer/") == true, "\(request.headers)")
+    }
+    for file in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
+      let text = (try? String(contentsOfFile: home.path + "/" + file, encoding: .utf8)) ?? ""
+      XCTAssertFalse(text.contains(token), "the token is in no file: \(file)")
+    }
+  }
+
+  /// Opening again after a relaunch asks "changed?" with the ETag; a 304
+  /// shows the kept copy.
+  func test_aRepositoryAndItsReadme_areRevalidatedWithTheirETags() throws {
+    let server = try makeGitHub()
+    let script = ["explore", "search tetris", "open 1", "readme", "close", "quit"]
+    XCTAssertEqual(try run(register + script, server: server).status, 0)
+
+    let again = try run(script, server: server)
+
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stdout.contains("  Watchers        7\n"), again.stdout)
+    XCTAssertTrue(again.stdout.contains("Tetris"), again.stdout)
+    let revalidated = server.requests.filter { $0.path.hasPrefix("/repos/") }.map { $0.headers["if-none-match"] }
+    XCTAssertEqual(revalidated, [nil, nil, #""repo-1""#, #""readme-1""#])
+  }
+
+  func test_aRateLimitedSearch_saysWhenItResets_andTheListStays() throws {
+    let reset = Int(Date().timeIntervalSince1970) + 600
+    let server = try makeGitHub { request in
+      guard request.query["page"] == "2" else { return nil }
+      return .json(
+        GitHubFixtures.rateLimited, status: 403,
+        headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset)])
+    }
+
+    let run = try run(register + ["explore", "search tetris", "more", "open 1", "back", "quit"], server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.range(
+        of:
+          #"x GitHub rate limit reached; it resets at \d\d:\d\d \(in 1[01] min\)\. Set GITHUB_TOKEN for a higher limit\."#,
+        options: .regularExpression) != nil, run.stdout)
+    XCTAssertTrue(run.stdout.contains("Explore > dtrupenn/Tetris"), "what was on screen stays usable")
+  }
+
+  func test_aRefusedToken_namesTheVariableUsed_andNeverTheToken() throws {
+    let server = try makeGitHub { _ in .json(GitHubFixtures.badCredentials, status: 401) }
+
+    let run = try run(register + ["explore", "search tetris", "quit"], server: server, extra: ["GH_TOKEN": token])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains("GitHub refused the token in GH_TOKEN. Check it (or unset it to search without one)."),
+      run.stdout)
+    XCTAssertFalse(run.stdout.contains(token))
+  }
+
+  func test_aBadQualifier_getsGitHubsOwnWords_andNoResultsIsNotAnError() throws {
+    let server = try makeGitHub { request in
+      switch request.query["q"] {
+      case "stars:>>1": .json(GitHubFixtures.validationFailed, status: 422)
+      case "xyzzy": .json(GitHubFixtures.search(total: 0, items: []))
+      default: nil
+      }
+    }
+
+    let run = try run(register + ["explore", "search stars:>>1", "search xyzzy", "quit"], server: server)
+
+    XCTAssertTrue(
+      run.stdout.contains(
+        "x GitHub could not run that search: Validation Failed: The search is longer than 256 characters."),
+      run.stdout)
+    XCTAssertTrue(run.stdout.contains("  xyzzy: no repositories found\n"), run.stdout)
+  }
+
+  func test_aRepositoryWithoutAReadme_saysSo() throws {
+    let server = try makeGitHub { request in
+      request.path.hasSuffix("/readme") ? .json(GitHubFixtures.notFound, status: 404) : nil
+    }
+
+    let run = try run(register + ["explore", "search tetris", "open 1", "readme", "close", "quit"], server: server)
+
+    XCTAssertTrue(run.stdout.contains("This repository has no README."), run.stdout)
+  }
+
+  /// Without GITHUB_TOKEN or GH_TOKEN, the GitHub CLI's token is used.
+  func test_theGitHubCLIsToken_isUsedWhenNoVariableIsSet() throws {
+    let server = try makeGitHub()
+    let bin = home.path + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try "#!/bin/sh\necho gho_fromTheCLI\n".write(toFile: bin + "/gh", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: bin + "/gh")
+
+    let run = try run(
+      register + ["explore", "search tetris", "quit"], server: server, extra: ["PATH": bin + ":/usr/bin:/bin"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(server.requests.first?.headers["authorization"], "Bearer gho_fromTheCLI")
+    XCTAssertFalse(run.stdout.contains("gho_fromTheCLI"))
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Networking
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import Explore
+
+/// The module as App uses it: the builder's stack over a scripted GitHub,
+/// driven through its commands.
+@MainActor
+final class ExploreFlowTests: XCTestCase {
+  private func makeStack(client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String) -> NavigationStack {
+    ExploreBuilder.build(
+      dependencies: ExploreDependencies(
+        github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
+        cacheDirectory: cache, bookmarks: bookmarks, browser: nil,
+        now: { Date(timeIntervalSince1970: 1_800_000_000) }))
+  }
+
+  private func run(_ line: String, on stack: NavigationStack, console: ScriptedConsole) async {
+    let words = line.split(separator: " ").map(String.init)
+    let command = stack.visibleScreen.commands.first { $0.name == words[0] }
+    XCTAssertNotNil(command, "no command \(words[0]) on \(stack.path)")
+    await command?.run(
+      CommandInput(
+        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
+  }
+
+  private func json(_ body: String, status: Int = 200) -> HTTPResponse {
+    HTTPResponse(status: status, body: Data(body.utf8))
+  }
+
+  nonisolated private static let types = [
+    "SearchScreen", "SearchViewModel", "ExploreRouter", "RepositoryDetailScreen", "RepositoryDetailViewModel",
+    "ReadmeScreen",
+  ]
+
+  func test_searchOpenReadmeCloseBack_andDroppingTheStackReleasesEverything() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    await withPrivateLedger { ledger in
+      func alive() -> [Int] { Self.types.map { ledger.row(for: $0)?.alive ?? 0 } }
+      await exerciseTheTab(cache: directory.file("github"), alive: alive)
+      XCTAssertEqual(alive(), [0, 0, 0, 0, 0, 0], "every screen, view model and router Explore made is released")
+    }
+  }
+
+  /// Search, open, bookmark, README, close: the stack lives only in here.
+  private func exerciseTheTab(cache: String, alive: () -> [Int]) async {
+    let client = HTTPClientStub()
+    client.responses = [
+      json(
+        GitHubFixtures.search(total: 2, items: [GitHubFixtures.item("dtrupenn/Tetris"), GitHubFixtures.item("a/b")])),
+      json(GitHubFixtures.tetris), json(GitHubFixtures.readme("# Tetris\n\nA *small* game.")),
+    ]
+    let bookmarks = BookmarksSpy()
+    let console = ScriptedConsole()
+    let stack = makeStack(client: client, bookmarks: bookmarks, cache: cache)
+
+    let empty = stack.root.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(empty.contains("Search GitHub's repositories"), empty)
+    await run("search tetris", on: stack, console: console)
+    let list = stack.root.body(in: .plain).map(\.plainText)
+    XCTAssertEqual(list.first, "  Showing 2 of 2 repositories for tetris")
+    XCTAssertTrue(list.contains { $0.hasPrefix("  1. dtrupenn/Tetris  1 star · Assembly · 14 years ago") }, "\(list)")
+
+    await run("open 1", on: stack, console: console)
+    XCTAssertEqual(stack.path, ["explore", "repo"])
+    await stack.visibleScreen.didAppear(console: console)
+    await run("bookmark", on: stack, console: console)
+    XCTAssertNotNil(bookmarks.saved["dtrupenn/tetris"])
+    await run("readme", on: stack, console: console)
+    XCTAssertEqual(stack.path, ["explore", "repo", "readme"])
+    await stack.visibleScreen.didAppear(console: console)
+    let readme = stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(readme.contains("Tetris"), readme)
+    await run("close", on: stack, console: console)
+    XCTAssertEqual(stack.path, ["explore", "repo"])
+    XCTAssertEqual(alive(), [1, 1, 1, 1, 1, 0], "the closed README is released at once")
+    stack.pop()
+    XCTAssertEqual(alive(), [1, 1, 1, 0, 0, 0], "and the detail once popped")
+  }
+
+  func test_webPrintsTheAddress_andOpensNothingOffATerminal() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let client = HTTPClientStub()
+    client.responses = [json(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")]))]
+    let stack = makeStack(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))
+    let console = ScriptedConsole()
+    trackForMemoryLeaks(stack)
+
+    await run("search tetris", on: stack, console: console)
+    await run("open 1", on: stack, console: console)
+    console.clearOutput()
+    await run("web", on: stack, console: console)
+
+    XCTAssertEqual(console.output, ["https://github.com/dtrupenn/Tetris"])
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import Explore
+
+@MainActor
+final class SearchViewModelTests: XCTestCase {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    SearchViewModel, GitHubServiceSpy, ExploreRouterSpy
+  ) {
+    let service = GitHubServiceSpy()
+    let router = ExploreRouterSpy()
+    let viewModel = SearchViewModel(service: service, router: router)
+    trackForMemoryLeaks(viewModel, file: file, line: line)
+    trackForMemoryLeaks(router, file: file, line: line)
+    return (viewModel, service, router)
+  }
+
+  private func words(_ problem: SearchProblem?) -> String? {
+    problem.map(SearchWording.sentence(for:))
+  }
+
+  func test_search_goesFromIdleToLoaded_withGitHubsCount() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [.success(.sample(total: 1_234, count: 30))]
+    XCTAssertEqual(viewModel.state, .idle)
+
+    let problem = await viewModel.search("  tui language:swift ")
+
+    XCTAssertNil(problem)
+    XCTAssertEqual(viewModel.state, .loaded)
+    XCTAssertEqual(viewModel.query, "tui language:swift")
+    XCTAssertEqual(viewModel.repositories.count, 30)
+    XCTAssertEqual(viewModel.totalCount, 1_234)
+    XCTAssertEqual(service.calls, [.search("tui language:swift", .best, page: 1)])
+  }
+
+  func test_aQueryIsCheckedBeforeAnyRequest() async {
+    let (viewModel, service, _) = makeSUT()
+    let empty = await viewModel.search("   ")
+    let long = await viewModel.search(String(repeating: "a", count: 257))
+    let control = await viewModel.search("tui\u{1B}[2J")
+
+    XCTAssertEqual(empty, .emptyQuery)
+    XCTAssertEqual(
+      words(empty),
+      "Type what to search for: search QUERY (GitHub's qualifiers work, e.g. search tui language:swift stars:>100).")
+    XCTAssertEqual(words(long), "A search can be at most 256 characters long.")
+    XCTAssertEqual(control, .controlCharacters)
+    XCTAssertEqual(service.calls, [])
+    XCTAssertEqual(viewModel.state, .idle)
+  }
+
+  func test_noResults_isLoadedAndEmpty_aFailureIsAFailure_neverNoResults() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [
+      .success(SearchPage(totalCount: 0, isIncomplete: false, repositories: [])),
+      .failure(Failure(description: "Could not find the server api.github.com.")),
+    ]
+
+    _ = await viewModel.search("xyzzy")
+    XCTAssertEqual(viewModel.state, .loaded)
+    XCTAssertTrue(viewModel.repositories.isEmpty)
+
+    _ = await viewModel.search("tui")
+    XCTAssertEqual(viewModel.state, .failed(.failed(reason: "Could not find the server api.github.com.")))
+  }
+
+  func test_more_loadsTheNextPage_untilEveryResultIsHere() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [.success(.sample(total: 45, count: 30)), .success(.sample(total: 45, count: 15, first: 31))]
+    _ = await viewModel.search("tui")
+
+    let first = await viewModel.loadMore()
+    let second = await viewModel.loadMore()
+
+    XCTAssertNil(first)
+    XCTAssertEqual(second, .everyResultLoaded(count: 45))
+    XCTAssertEqual(words(second), "That is every repository found: 45 in all.")
+    XCTAssertEqual(viewModel.repositories.count, 45)
+    XCTAssertEqual(service.calls.last, .search("tui", .best, page: 2))
+  }
+
+  func test_more_stopsAtGitHubsThousand_andSaysSo() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = (0..<34).map { page in .success(.sample(total: 250_000, count: 30, first: page * 30 + 1)) }
+    _ = await viewModel.search("a")
+
+    var problems: [SearchProblem?] = []
+    for _ in 0..<40 { problems.append(await viewModel.loadMore()) }
+
+    XCTAssertEqual(service.calls.count, 34, "34 pages of 30 reach the 1,000th result")
+    XCTAssertEqual(problems.last, .searchCapReached(total: 250_000))
+    XCTAssertEqual(
+      words(problems.last ?? nil),
+      "GitHub serves only the first 1,000 of the 250,000 results. Narrow the search to reach others (add language:, stars: or user:)."
+    )
+  }
+
+  func test_more_beforeASearch_orFailing_keepsTheList() async {
+    let (viewModel, service, _) = makeSUT()
+    let early = await viewModel.loadMore()
+    XCTAssertEqual(words(early), "Search first: search QUERY.")
+
+    service.pages = [.success(.sample(total: 100, count: 30)), .failure(CancellationError())]
+    _ = await viewModel.search("a")
+    let cancelled = await viewModel.loadMore()
+
+    XCTAssertEqual(words(cancelled), "Loading more was cancelled.")
+    XCTAssertEqual(viewModel.repositories.count, 30)
+    XCTAssertEqual(viewModel.state, .loaded)
+  }
+
+  func test_sort_runsTheSearchAgainInThatOrder() async {
+    let (viewModel, service, _) = makeSUT()
+    let early = await viewModel.setSort("stars")
+    XCTAssertEqual(early, .noSearchYet)
+    service.pages = [.success(.sample(total: 3, count: 3)), .success(.sample(total: 3, count: 3))]
+    _ = await viewModel.search("a")
+
+    let unknown = await viewModel.setSort("popularity")
+    let problem = await viewModel.setSort("Forks")
+
+    XCTAssertEqual(words(unknown), "There is no order 'popularity'. Use sort stars, forks, updated or best.")
+    XCTAssertNil(problem)
+    XCTAssertEqual(viewModel.sort, .forks)
+    XCTAssertEqual(service.calls, [.search("a", .best, page: 1), .search("a", .forks, page: 1)])
+  }
+
+  func test_open_routesToTheNumberedResult_andRefusesOthers() async {
+    let (viewModel, service, router) = makeSUT()
+    XCTAssertEqual(viewModel.open(1), .nothingToOpen)
+    service.pages = [.success(.sample(total: 3, count: 3))]
+    _ = await viewModel.search("a")
+
+    XCTAssertEqual(words(viewModel.open(0)), "There is no result 0. Choose a number from 1 to 3.")
+    XCTAssertEqual(words(viewModel.open(nil)), "There is no result like that. Choose a number from 1 to 3.")
+    XCTAssertEqual(words(viewModel.open(Int.min)), "There is no result \(Int.min). Choose a number from 1 to 3.")
+    XCTAssertNil(viewModel.open(2))
+    XCTAssertEqual(router.shown, ["owner/repo-2"])
+  }
+
+  func test_fewRequestsLeft_isSaidOnce() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [.success(.sample(total: 3, count: 3))]
+    service.rateLimit = RateLimit(remaining: 2, resetsAt: nil)
+
+    _ = await viewModel.search("a")
+
+    XCTAssertEqual(viewModel.takeLowRateLimit(), RateLimit(remaining: 2, resetsAt: nil))
+    XCTAssertNil(viewModel.takeLowRateLimit())
+    XCTAssertEqual(
+      SearchWording.lowRateLimit(RateLimit(remaining: 1, resetsAt: nil), now: Date()),
+      "Only 1 GitHub request left; try again in a few minutes. Set GITHUB_TOKEN for a higher limit.")
+  }
+}
