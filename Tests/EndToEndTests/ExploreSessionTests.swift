@@ -178,6 +178,27 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("This repository has no README."), run.stdout)
   }
 
+  /// After logout, `debug memory` shows every Explore screen, view model and
+  /// router released.
+  func test_afterLogout_debugMemoryShowsExploreReleased() throws {
+    let server = try makeGitHub()
+
+    let run = try run(
+      register + [
+        "explore", "search tetris", "open 1", "readme", "close", "profile", "logout", "debug memory", "quit",
+      ], server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let memory = run.stdout.components(separatedBy: "debug memory").last ?? run.stdout
+    for type in [
+      "SearchScreen", "SearchViewModel", "ExploreRouter", "RepositoryDetailScreen", "RepositoryDetailViewModel",
+      "ReadmeScreen", "ExploreCoordinator",
+    ] {
+      let row = run.stdout.split(separator: "\n").last { $0.split(separator: " ").first.map(String.init) == type }
+      XCTAssertEqual(row?.split(separator: " ").dropFirst().first, "0", "\(type) alive after logout: \(memory)")
+    }
+  }
+
   /// Without GITHUB_TOKEN or GH_TOKEN, the GitHub CLI's token is used.
   func test_theGitHubCLIsToken_isUsedWhenNoVariableIsSet() throws {
     let server = try makeGitHub()

@@ -95,6 +95,7 @@ public enum WayfarerApp {
       capabilities: TerminalCapabilities.detect(
         noColor: configuration.terminal.noColor, isDumb: configuration.terminal.isDumb),
       fallbackColumns: configuration.terminal.columns)
+    console.pager = configuration.pager
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
     // One client for every live service (one connection cache, one place
     // where HTTP is set up), made whether or not a service is configured.

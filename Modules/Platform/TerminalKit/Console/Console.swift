@@ -39,10 +39,16 @@ public protocol Console: AnyObject {
   /// Whether output can no longer be written (a full disk, a closed pipe):
   /// the REPL stops rather than go on writing into nothing.
   var isOutputBroken: Bool { get }
+
+  /// Shows `lines` through the pager when they do not fit the terminal.
+  /// False when they were not shown (not a terminal, short enough, no
+  /// pager): the caller then draws them as usual.
+  func page(_ lines: [StyledLine]) async -> Bool
 }
 
 extension Console {
   public var isOutputBroken: Bool { false }
+  public func page(_ lines: [StyledLine]) async -> Bool { false }
 
   public func write(_ line: StyledLine) {
     write([line])

@@ -25,6 +25,17 @@ public final class TerminalConsole: Console {
     return PlainLineSource()
   }
 
+  /// The pager long text goes through on a terminal (PAGER, checked at
+  /// launch); nil or empty: none.
+  public var pager: [String]?
+
+  public func page(_ lines: [StyledLine]) async -> Bool {
+    guard capabilities.outputIsTerminal, capabilities.inputIsTerminal, let pager, !pager.isEmpty,
+      lines.count > TerminalCapabilities.currentHeight() - 3
+    else { return false }
+    return await Pager.show(renderer.render(lines), command: pager)
+  }
+
   public var context: RenderContext {
     RenderContext(width: TerminalCapabilities.currentWidth(fallback: fallbackColumns), capabilities: capabilities)
   }

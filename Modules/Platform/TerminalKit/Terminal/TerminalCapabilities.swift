@@ -40,6 +40,13 @@ public struct TerminalCapabilities: Sendable, Equatable {
     )
   }
 
+  /// Rows of the terminal now; 24 when it cannot be told.
+  public static func currentHeight() -> Int {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+    return Int(size.ws_row)
+  }
+
   /// Columns of the terminal now; off a terminal `fallback` (COLUMNS), else 80.
   public static func currentWidth(fallback: Int?) -> Int {
     var size = winsize()

@@ -1,0 +1,30 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import TerminalKit
+
+/// The pager gets the text on its standard input and Wayfarer waits for it;
+/// one that cannot start says so, and one that quits early is fine.
+final class PagerTests: XCTestCase {
+  func test_thePagerReadsTheWholeText_andIsWaitedFor() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("paged.txt")
+    let text = (1...5_000).map { "line \($0) ünïcödé" }.joined(separator: "\n") + "\n"
+
+    let shown = await Pager.show(text, command: ["sh", "-c", "cat > \"$0\"", file])
+
+    XCTAssertTrue(shown)
+    XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), text, "whole, and written before show returned")
+  }
+
+  func test_aPagerThatCannotStart_orQuitsAtOnce_isSurvived() async {
+    let missing = await Pager.show("text", command: ["/nonexistent/pager"])
+    let quitting = await Pager.show(String(repeating: "x\n", count: 200_000), command: ["true"])
+    let none = await Pager.show("text", command: [])
+    XCTAssertFalse(none)
+    XCTAssertTrue(quitting, "a pager quit early closes the pipe; the rest is dropped")
+    _ = missing  // posix_spawnp may start and fail in the child: either answer is fine, it must not hang or crash
+  }
+}
