@@ -30,6 +30,12 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CMarkGFM",
+      path: "Modules/Platform/CMarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+    ),
     .target(
       name: "CCurl",
       path: "Modules/Platform/CCurl",
