@@ -30,6 +30,12 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CMarkGFM",
+      path: "Modules/Platform/CMarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+    ),
     .target(
       name: "CCurl",
       path: "Modules/Platform/CCurl",
@@ -147,6 +153,7 @@ let package = Package(
     .target(
       name: "Components",
       dependencies: [
+        "CMarkGFM",  // the Markdown renderer walks cmark-gfm's tree
         "DesignSystem",
         "TerminalKit",
       ],
@@ -158,7 +165,17 @@ let package = Package(
         "Components",
         "TestSupport",
       ],
-      path: "Tests/ComponentsTests"
+      path: "Tests/ComponentsTests",
+      exclude: ["Markdown"]
+    ),
+    // The Markdown renderer's tests, a target of their own so they build and
+    // run alone (swift test --filter MarkdownTests).
+    .testTarget(
+      name: "MarkdownTests",
+      dependencies: [
+        "Components"
+      ],
+      path: "Tests/ComponentsTests/Markdown"
     ),
 
     // MARK: PreLogin

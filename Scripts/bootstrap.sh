@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Wayfarer needs on a Debian machine (run as root, or with sudo
-# at hand): the C libraries it links and tmux for the terminal tests. Safe to
-# run again: it installs only what is missing.
+# at hand): the C libraries it links (cmark-gfm, GitHub's Markdown parser,
+# among them) and tmux for the terminal tests. Safe to run again: it
+# installs only what is missing.
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev libedit-dev libsodium-dev libsqlite3-dev pkg-config tmux)
+# cmark-gfm (the command) is only the yardstick of Scripts/bench-markdown.sh.
+packages=(cmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libedit-dev libsodium-dev
+  libsqlite3-dev pkg-config tmux)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -12,4 +12,6 @@ public enum Palette {
   public static let error = TextStyle(foreground: .red)
   public static let selectedTab = TextStyle(foreground: .cyan, isBold: true, isInverse: true)
   public static let command = TextStyle(foreground: .cyan, isBold: true)
+  /// Code and commands quoted in prose (Markdown's code spans and blocks).
+  public static let code = TextStyle(foreground: .magenta)
 }

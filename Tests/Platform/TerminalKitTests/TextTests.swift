@@ -26,6 +26,14 @@ final class TextSanitizerTests: XCTestCase {
       + StyledSpan("c", style: TextStyle(isBold: true))
     XCTAssertEqual(TextRenderer(usesColor: true).render(twoStyles), "\u{1B}[0;31mab\u{1B}[0;1mc\u{1B}[0m")
   }
+
+  func test_strikethroughIsSGR9_andNotPlain() {
+    let struck = TextStyle(foreground: .gray, isStrikethrough: true)
+
+    XCTAssertFalse(struck.isPlain)
+    XCTAssertEqual(TextRenderer(usesColor: true).render(StyledLine("old", style: struck)), "\u{1B}[0;9;90mold\u{1B}[0m")
+    XCTAssertEqual(TextRenderer(usesColor: false).render(StyledLine("old", style: struck)), "old")
+  }
 }
 
 final class DisplayWidthTests: XCTestCase {

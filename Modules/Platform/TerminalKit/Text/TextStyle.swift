@@ -28,6 +28,8 @@ public struct TextStyle: Sendable, Hashable {
   public var isItalic: Bool
   public var isUnderlined: Bool
   public var isInverse: Bool
+  /// A line through the text (Markdown's `~~deleted~~`).
+  public var isStrikethrough: Bool
 
   public init(
     foreground: Color? = nil,
@@ -35,7 +37,8 @@ public struct TextStyle: Sendable, Hashable {
     isDim: Bool = false,
     isItalic: Bool = false,
     isUnderlined: Bool = false,
-    isInverse: Bool = false
+    isInverse: Bool = false,
+    isStrikethrough: Bool = false
   ) {
     self.foreground = foreground
     self.isBold = isBold
@@ -43,12 +46,15 @@ public struct TextStyle: Sendable, Hashable {
     self.isItalic = isItalic
     self.isUnderlined = isUnderlined
     self.isInverse = isInverse
+    self.isStrikethrough = isStrikethrough
   }
 
   public static let plain = TextStyle()
 
   /// No colour and no attribute: drawn as bare text.
-  var isPlain: Bool { foreground == nil && !isBold && !isDim && !isItalic && !isUnderlined && !isInverse }
+  var isPlain: Bool {
+    foreground == nil && !isBold && !isDim && !isItalic && !isUnderlined && !isInverse && !isStrikethrough
+  }
 
   /// Appends `ESC [ 0 ; codes m` for this style as bytes (the 0 clears the
   /// style before it): drawing long lists should not build a string per span.
@@ -68,6 +74,7 @@ public struct TextStyle: Sendable, Hashable {
     if isItalic { add(3) }
     if isUnderlined { add(4) }
     if isInverse { add(7) }
+    if isStrikethrough { add(9) }
     if let foreground { add(foreground.sgrCode) }
     output.append(UInt8(ascii: "m"))
   }

@@ -1,0 +1,305 @@
+internal import CMarkGFM
+import DesignSystem
+import TerminalKit
+
+/// Walks a parsed document into styled lines.
+///
+/// Blocks are visited with cmark's iterator (enter and exit events, no
+/// recursion); each container a line sits in (the margin, a quote, a list
+/// item) is a frame that gives the line its prefix: a list item's marker on
+/// its first line and a hanging indent after, a quote's bar on every line.
+/// Paragraphs, headings and table cells are handed whole to
+/// ``InlineCollector`` and then skipped.
+struct MarkdownRenderer {
+  /// Containers drawn inside one another before deeper ones are drawn at
+  /// the same indentation (a hostile document nests thousands deep).
+  static let maximumNesting = 16
+  /// The fewest columns prose keeps however deep the nesting.
+  static let minimumWidth = 12
+
+  private let context: RenderContext
+  private let readableWidth: Int
+  private let theme: MarkdownTheme
+  private let kinds: MarkdownNodeKinds
+  private let inlines: InlineCollector
+  private let html: HTMLText
+
+  private var lines: [StyledLine] = []
+  /// The frames drawn, innermost last.
+  private var frames: [Frame] = []
+  /// For each container entered, innermost last: whether it has a frame
+  /// (past the nesting limit it has none and adds nothing to a line).
+  private var isDrawn: [Bool] = []
+  private var lists: [ListState] = []
+  /// Columns the frames' prefixes take.
+  private var indent = 0
+  /// Frames whose first line is still to be drawn.
+  private var unusedFirsts = 0
+  /// Every frame's prefix after its first line, joined; kept as frames come
+  /// and go, so a line costs the same however deep it sits.
+  private var continuation: [StyledSpan] = []
+  /// A block ended and another begins: a blank line before the next line.
+  private var blankPending = false
+
+  /// What a container puts before each of its lines.
+  private struct Frame {
+    var first: [StyledSpan]
+    var rest: [StyledSpan]
+    var width: Int
+    var isFirstUsed: Bool
+  }
+
+  private struct ListState {
+    var isOrdered: Bool
+    var next: Int
+    var delimiter: String
+    var numberWidth: Int
+    var isTight: Bool
+    var bulletDepth: Int
+  }
+
+  init(document: MarkdownDocument, resolver: LinkResolver, context: RenderContext, readableWidth: Int) {
+    self.context = context
+    self.readableWidth = min(context.width, readableWidth)
+    theme = MarkdownTheme(context)
+    kinds = document.kinds
+    html = HTMLText(theme: theme, resolver: resolver)
+    inlines = InlineCollector(kinds: document.kinds, theme: theme, resolver: resolver, html: html)
+  }
+
+  private var proseWidth: Int { max(readableWidth - indent, 1) }
+  private var fullWidth: Int { max(context.width - indent, 1) }
+
+  mutating func render(_ root: OpaquePointer) -> [StyledLine] {
+    guard let iterator = cmark_iter_new(root) else { return [] }
+    defer { cmark_iter_free(iterator) }
+    let margin = Spacing.indentation()
+    push(first: [StyledSpan(margin)], rest: [StyledSpan(margin)], width: Spacing.indent)
+
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { break }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      let type = cmark_node_get_type(node)
+      if event == CMARK_EVENT_EXIT {
+        leave(type)
+        continue
+      }
+      switch type {
+      case CMARK_NODE_DOCUMENT:
+        break
+      case CMARK_NODE_BLOCK_QUOTE:
+        separate(node)
+        let bar = [StyledSpan(theme.quoteBar + " ", style: theme.frame)]
+        push(first: bar, rest: bar, width: DisplayWidth.of(theme.quoteBar) + 1)
+      case CMARK_NODE_LIST:
+        separate(node)
+        enterList(node)
+      case CMARK_NODE_ITEM:
+        if cmark_node_previous(node) != nil, lists.last?.isTight == false { blankPending = true }
+        enterItem(node)
+      case CMARK_NODE_PARAGRAPH:
+        separate(node)
+        emit(StyledWrapper.wrap(inlines.items(in: node, style: .plain), width: proseWidth))
+        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+      case CMARK_NODE_HEADING:
+        separate(node)
+        heading(node)
+        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+      case CMARK_NODE_CODE_BLOCK:
+        separate(node)
+        let language = Self.string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init)
+        for line in CodeBlockBox(theme: theme).lines(
+          code: Self.string(cmark_node_get_literal(node)), language: language ?? "", width: fullWidth)
+        {
+          emit(line)
+        }
+      case CMARK_NODE_HTML_BLOCK:
+        separate(node)
+        let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
+        emit(StyledWrapper.wrap(items, width: proseWidth))
+      case CMARK_NODE_THEMATIC_BREAK:
+        separate(node)
+        emit([StyledSpan(String(repeating: theme.rule, count: proseWidth), style: theme.frame)])
+      case kinds.table:
+        separate(node)
+        for line in MarkdownTable(kinds: kinds, theme: theme, inlines: inlines).lines(node, width: fullWidth) {
+          emit(line)
+        }
+        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+      default:
+        // A block this version does not know: its children, as they come.
+        separate(node)
+      }
+    }
+    return lines
+  }
+
+  // MARK: Blocks
+
+  private mutating func heading(_ node: OpaquePointer) {
+    let level = Int(cmark_node_get_heading_level(node))
+    var items = inlines.items(in: node, style: theme.heading)
+    if !theme.usesColor, level >= 3 {
+      items.insert(.text(String(repeating: "#", count: level) + " ", theme.heading), at: 0)
+    }
+    let wrapped = StyledWrapper.wrap(items, width: proseWidth)
+    emit(wrapped)
+    guard level <= 2, let width = wrapped.map(\.width).max() else { return }
+    let rule = String(repeating: level == 1 ? theme.doubleRule : theme.rule, count: width)
+    emit([StyledSpan(rule, style: theme.frame)])
+  }
+
+  private mutating func enterList(_ node: OpaquePointer) {
+    let isOrdered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+    let start = Int(cmark_node_get_list_start(node))
+    var count = 0
+    var item = cmark_node_first_child(node)
+    while let current = item {
+      count += 1
+      item = cmark_node_next(current)
+    }
+    lists.append(
+      ListState(
+        isOrdered: isOrdered,
+        next: start,
+        delimiter: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : ".",
+        numberWidth: String(start + max(count - 1, 0)).count,
+        isTight: cmark_node_get_list_tight(node) != 0,
+        bulletDepth: lists.last.map { $0.bulletDepth + ($0.isOrdered ? 0 : 1) } ?? 0))
+  }
+
+  private mutating func enterItem(_ node: OpaquePointer) {
+    var marker: String
+    if var list = lists.popLast() {
+      if list.isOrdered {
+        let number = String(list.next)
+        marker = String(repeating: " ", count: max(list.numberWidth - number.count, 0)) + number + list.delimiter
+        list.next += 1
+      } else {
+        marker = theme.bullet(depth: list.bulletDepth)
+      }
+      if let tasklist = kinds.tasklist, cmark_node_get_syntax_extension(node) == tasklist {
+        let box = cmark_gfm_extensions_get_tasklist_item_checked(node) ? theme.checked : theme.unchecked
+        // A task's box stands in for a bullet; a number keeps its place.
+        marker = list.isOrdered ? marker + " " + box : box
+      }
+      lists.append(list)
+    } else {
+      marker = theme.bullet(depth: 0)
+    }
+    let width = DisplayWidth.of(marker) + 1
+    push(
+      first: [StyledSpan(marker, style: theme.marker), StyledSpan(" ")],
+      rest: [StyledSpan(String(repeating: " ", count: width))],
+      width: width)
+  }
+
+  private mutating func leave(_ type: cmark_node_type) {
+    switch type {
+    case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_ITEM:
+      // An empty item or quote still shows its marker or bar.
+      if isDrawn.last == true, let frame = frames.last, !frame.isFirstUsed { emit([StyledSpan]()) }
+      pop()
+    case CMARK_NODE_LIST:
+      lists.removeLast()
+    default:
+      break
+    }
+  }
+
+  /// A blank line before `node` when it follows a sibling, except between
+  /// the blocks of a tight list's items.
+  private mutating func separate(_ node: OpaquePointer) {
+    guard cmark_node_previous(node) != nil else { return }
+    if let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_ITEM,
+      lists.last?.isTight == true
+    {
+      return
+    }
+    blankPending = true
+  }
+
+  // MARK: Frames and lines
+
+  private mutating func push(first: [StyledSpan], rest: [StyledSpan], width: Int) {
+    // The margin and 16 containers, while the text keeps its columns.
+    let fits = frames.count <= Self.maximumNesting && readableWidth - indent - width >= Self.minimumWidth
+    isDrawn.append(fits)
+    guard fits else { return }
+    frames.append(Frame(first: first, rest: rest, width: width, isFirstUsed: false))
+    indent += width
+    unusedFirsts += 1
+    continuation += rest
+  }
+
+  private mutating func pop() {
+    guard isDrawn.popLast() == true, let frame = frames.popLast() else { return }
+    indent -= frame.width
+    if !frame.isFirstUsed { unusedFirsts -= 1 }
+    continuation.removeLast(min(frame.rest.count, continuation.count))
+  }
+
+  private mutating func emit(_ wrapped: [WrappedLine]) {
+    for line in wrapped { emit(line.spans) }
+  }
+
+  /// Adds a line: the frames' prefixes, then `content`. An empty `content`
+  /// gives the prefixes alone, without trailing spaces.
+  private mutating func emit(_ content: [StyledSpan]) {
+    if blankPending {
+      blankPending = false
+      if !lines.isEmpty { lines.append(blankLine()) }
+    }
+    var spans: [StyledSpan]
+    if unusedFirsts == 0 {
+      spans = continuation
+    } else {
+      spans = []
+      for index in frames.indices {
+        spans += frames[index].isFirstUsed ? frames[index].rest : frames[index].first
+        frames[index].isFirstUsed = true
+      }
+      unusedFirsts = 0
+    }
+    if content.isEmpty {
+      lines.append(StyledLine(MarkdownLines.trimmingTrailingSpaces(spans)))
+    } else {
+      lines.append(StyledLine(spans + content))
+    }
+  }
+
+  /// The line between two blocks: the bars of the quotes it sits in, none
+  /// of a container that has not begun.
+  private func blankLine() -> StyledLine {
+    var spans: [StyledSpan] = []
+    for frame in frames {
+      guard frame.isFirstUsed else { break }
+      spans += frame.rest
+    }
+    return StyledLine(MarkdownLines.trimmingTrailingSpaces(spans))
+  }
+
+  static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+  }
+}
+
+enum MarkdownLines {
+  /// `spans` without the spaces that end them.
+  static func trimmingTrailingSpaces(_ spans: [StyledSpan]) -> [StyledSpan] {
+    var spans = spans
+    while let last = spans.last {
+      let text = last.text
+      var end = text.endIndex
+      while end > text.startIndex, text[text.index(before: end)] == " " { end = text.index(before: end) }
+      if end == text.startIndex {
+        spans.removeLast()
+        continue
+      }
+      if end != text.endIndex, let index = spans.indices.last { spans[index].text = String(text[..<end]) }
+      break
+    }
+    return spans
+  }
+}
