@@ -3,11 +3,18 @@ import DesignSystem
 import Foundation
 import TerminalKit
 
-/// A repository's README, presented over its detail; `close` or `back`
-/// dismisses it.
+/// A repository's README, presented over its detail and rendered from
+/// GitHub-flavoured Markdown; on a terminal a README taller than the window
+/// goes through the pager. `close` or `back` dismisses it.
 @MainActor
 final class ReadmeScreen: Screen {
   private let viewModel: RepositoryDetailViewModel
+  /// Whether the README was read in the pager (the screen then says so
+  /// instead of printing it again).
+  private var shownInPager = false
+  /// The last drawing, kept for as long as the layout asked for is the same
+  /// (a long README is parsed and laid out once, not on every redraw).
+  private var drawn: (context: RenderContext, lines: [StyledLine])?
 
   init(viewModel: RepositoryDetailViewModel) {
     self.viewModel = viewModel
@@ -15,7 +22,14 @@ final class ReadmeScreen: Screen {
   }
 
   override var commands: [Command] {
-    [Command("close", summary: "Close the README") { _ in self.navigationStack?.dismiss() }]
+    var commands = [Command("close", summary: "Close the README") { _ in self.navigationStack?.dismiss() }]
+    if shownInPager {
+      commands.append(
+        Command("page", summary: "Read the README in the pager again") { input in
+          await self.showInPager(on: input.console)
+        })
+    }
+    return commands
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
@@ -23,10 +37,23 @@ final class ReadmeScreen: Screen {
   }
 
   override func didAppear(console: any Console) async {
-    guard viewModel.readme == .notLoaded || { if case .failed = viewModel.readme { true } else { false } }()
-    else { return }
-    await LoadingIndicator.run("Loading the README…", console: console) { await viewModel.loadReadme() }
+    if needsLoading {
+      await LoadingIndicator.run("Loading the README…", console: console) { await viewModel.loadReadme() }
+    }
+    await showInPager(on: console)
     setNeedsDisplay()
+  }
+
+  private var needsLoading: Bool {
+    switch viewModel.readme {
+    case .notLoaded, .failed: true
+    case .loaded, .none: false
+    }
+  }
+
+  private func showInPager(on console: any Console) async {
+    guard case .loaded(let readme) = viewModel.readme else { return }
+    shownInPager = await console.page(rendered(readme, in: console.context))
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
@@ -41,9 +68,31 @@ final class ReadmeScreen: Screen {
         style: Palette.error
       ).lines(in: context)
     case .loaded(let readme):
-      return readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      guard !shownInPager else {
+        return [Message.info("Read in your pager. Type page to read it again, close to go back.")]
+      }
+      return rendered(readme, in: context)
+    }
+  }
+
+  /// Markdown rendered to the width; any other file shown as its lines.
+  private func rendered(_ readme: Readme, in context: RenderContext) -> [StyledLine] {
+    if let drawn, drawn.context == context { return drawn.lines }
+    let lines =
+      Self.isMarkdown(readme.name)
+      ? MarkdownView(readme.text, baseURL: viewModel.readmeBaseURL).lines(in: context)
+      : readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         StyledLine(TextSanitizer.clean(String($0)))
       }
-    }
+    drawn = (context, lines)
+    return lines
+  }
+
+  /// `README.md`, `readme.markdown`, or a README with no extension at all
+  /// (GitHub renders those as Markdown too); `README.rst` or `.txt` is text.
+  static func isMarkdown(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    guard let dot = lower.lastIndex(of: ".") else { return true }
+    return ["md", "markdown", "mdown", "mkd", "mkdn"].contains(String(lower[lower.index(after: dot)...]))
   }
 }
