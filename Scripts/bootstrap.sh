@@ -7,7 +7,7 @@ set -euo pipefail
 
 # cmark-gfm (the command) is only the yardstick of Scripts/bench-markdown.sh.
 packages=(cmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libedit-dev libsodium-dev
-  libsqlite3-dev pkg-config tmux)
+  less libsqlite3-dev pkg-config tmux)
 
 missing=()
 for package in "${packages[@]}"; do

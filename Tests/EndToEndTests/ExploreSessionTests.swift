@@ -199,6 +199,44 @@ final class ExploreSessionTests: XCTestCase {
     }
   }
 
+  /// On a terminal, a README taller than the window goes through the pager
+  /// (here `less`, as by default); quitting it returns to Wayfarer, where
+  /// `page` shows it again and `close` returns to the repository.
+  func test_aLongReadme_goesThroughThePagerOnATerminal() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "less is not installed")
+    let long = "# Tetris\n\n" + (1...80).map { "Paragraph number \($0) of the manual." }.joined(separator: "\n\n")
+    let server = try makeGitHub { request in
+      request.path.hasSuffix("/readme") ? .json(GitHubFixtures.readme(long)) : nil
+    }
+    XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "WAYFARER_GITHUB_URL": server.baseURL, "PAGER": "less -FRX", "PATH": "/usr/bin:/bin",
+      ])
+
+    try terminal.waitFor("home>")
+    for command in ["explore", "search tetris", "open 1"] {
+      try terminal.type(command)
+      try terminal.send("Enter")
+    }
+    try terminal.waitFor("explore/repo>")
+    try terminal.type("readme")
+    try terminal.send("Enter")
+    let paged = try terminal.waitFor("Paragraph number 1 of the manual.")
+    XCTAssertFalse(paged.contains("Paragraph number 80"), "one window at a time:\n\(paged)")
+    try terminal.send("q")
+    let back = try terminal.waitFor("Read in your pager. Type page to read it again, close to go back.")
+    XCTAssertTrue(back.contains("explore/repo/readme>"), back)
+    try terminal.type("close")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/repo>", count: 2)
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
+
   /// Without GITHUB_TOKEN or GH_TOKEN, the GitHub CLI's token is used.
   func test_theGitHubCLIsToken_isUsedWhenNoVariableIsSet() throws {
     let server = try makeGitHub()
