@@ -233,7 +233,7 @@ final class NearbyPlacesViewModel {
           name: city.name, country: city.country, latitude: city.coordinate.latitude,
           longitude: city.coordinate.longitude))
     } catch {
-      problem = .cityNotRemembered(reason: String(describing: error))
+      problem = .cityNotRemembered(reason: ErrorSentence.reason(for: error))
     }
     await load(refresh: false)
     return problem
@@ -250,7 +250,7 @@ final class NearbyPlacesViewModel {
   func clearCity() async -> NearbyProblem? {
     location = Self.defaultLocation(fixed: fixedLocation)
     var problem: NearbyProblem?
-    do { try locations.clearCity() } catch { problem = .cityNotForgotten(reason: String(describing: error)) }
+    do { try locations.clearCity() } catch { problem = .cityNotForgotten(reason: ErrorSentence.reason(for: error)) }
     await load(refresh: false)
     return problem
   }
