@@ -6,6 +6,9 @@ public struct Symbols: Sendable, Equatable {
   public let check: String
   public let cross: String
   public let warning: String
+  /// Marks information (a cancel, the end of a list): quieter than ``cross``,
+  /// which is kept for errors.
+  public let info: String
   public let separator: String
   public let rule: String
   public let ellipsis: String
@@ -18,6 +21,7 @@ public struct Symbols: Sendable, Equatable {
       check = "✓"
       cross = "✗"
       warning = "!"
+      info = "•"
       separator = "›"
       rule = "─"
       ellipsis = "…"
@@ -28,6 +32,7 @@ public struct Symbols: Sendable, Equatable {
       check = "ok"
       cross = "x"
       warning = "!"
+      info = "-"
       separator = ">"
       rule = "-"
       ellipsis = "..."

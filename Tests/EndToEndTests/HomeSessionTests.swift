@@ -66,7 +66,7 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertFalse(out.contains("Offline catalog"))
     XCTAssertTrue(out.contains("  Near WAYFARER_LOCATION (48.1374,11.5755) · within 5 km\n   1. Place 1"), out)
     XCTAssertTrue(out.contains("  25. Place 25"), out)
-    XCTAssertTrue(out.contains("x That is every place within 5 km: 25 in all."), out)
+    XCTAssertTrue(out.contains("- That is every place within 5 km: 25 in all."), out)
     XCTAssertTrue(out.contains("  Showing 7 of 25: name or city has \"place 2\"."), out)
     XCTAssertTrue(out.contains("Cities matching lisbon:\n  1. Lisbon  Portugal\n  2. Lisbon  United States\n"), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
@@ -149,7 +149,7 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("x Search for a city first: city NAME."), out)
     XCTAssertTrue(out.contains("x Choose a city by its number, from 1 to "), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
-    XCTAssertTrue(out.contains("x That is every place within 5 km: 7 in all."), out)
+    XCTAssertTrue(out.contains("- That is every place within 5 km: 7 in all."), out)
   }
 
   func test_theChosenCity_isRememberedPerAccount() throws {

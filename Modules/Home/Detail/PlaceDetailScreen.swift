@@ -51,6 +51,9 @@ final class PlaceDetailScreen: Screen {
       lines += TextBlock("Details are on their way…", style: Palette.muted).lines(in: context)
     case .notFound:
       lines.append(Message.warning(PlaceDetailWording.notFound(id: viewModel.placeID), in: context))
+    case .unavailable(.cancelled):
+      // Ctrl-C is not a failure: said quietly, with the way to try again.
+      lines.append(Message.info(PlaceDetailWording.cancelled, in: context))
     case .unavailable(let failure):
       lines.append(Message.warning("Details are unavailable: \(PlaceDetailWording.reason(failure))", in: context))
     case .loaded(let details):
