@@ -41,6 +41,7 @@ final class NearbyPlacesScreen: Screen {
       },
       Command(
         "use", usage: "use N", summary: "Move to city N of the last search",
+        arguments: .one(meaning: NearbyWording.cityNumberMeaning(count: viewModel.cityResults.count)),
         completions: viewModel.cityResults.indices.map { String($0 + 1) }
       ) { input in
         if let problem = self.viewModel.problemChoosingCity(input.number) {
@@ -51,7 +52,10 @@ final class NearbyPlacesScreen: Screen {
         }
         self.report(problem, on: input.console)
       },
-      Command("open", usage: "open N", summary: "Show place N", completions: numbers) { input in
+      Command(
+        "open", usage: "open N", summary: "Show place N",
+        arguments: .one(meaning: NearbyWording.rowNumberMeaning(count: numbers.count)), completions: numbers
+      ) { input in
         if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
       },
       Command("refresh", summary: "Load the list again from the start") { input in
@@ -66,7 +70,7 @@ final class NearbyPlacesScreen: Screen {
         }
         let places = self.viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
         guard !places.isEmpty else {
-          input.console.write(Message.info("There are no places to draw yet."))
+          input.console.write(Message.info("There are no places to draw yet.", in: input.console.context))
           return
         }
         input.console.write(
@@ -89,10 +93,12 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func report(_ problem: NearbyProblem?, on console: any Console) {
-    if let problem {
-      console.write(Message.error(NearbyWording.sentence(for: problem), in: console.context))
-    } else {
-      setNeedsDisplay()
+    guard let problem else { return setNeedsDisplay() }
+    switch NearbyWording.kind(of: problem) {
+    // Ctrl-C: the REPL says "Cancelled.", once.
+    case .cancellation: return
+    case .information: console.write(Message.info(NearbyWording.sentence(for: problem), in: console.context))
+    case .error: console.write(Message.error(NearbyWording.sentence(for: problem), in: console.context))
     }
   }
 
@@ -107,7 +113,9 @@ final class NearbyPlacesScreen: Screen {
     let query = TextSanitizer.clean(query, limit: 40)
     switch result {
     case .none:
-      console.write(Message.info("No cities match \(query)."))
+      console.write(Message.info(NearbyWording.noCityMatches(query), in: context))
+    case .failed(.cancelled):
+      return  // the REPL says "Cancelled."
     case .failed(let failure):
       console.write(Message.error(NearbyWording.sentence(forListFailure: failure), in: context))
     case .found(let cities, let dropped):
@@ -131,6 +139,10 @@ final class NearbyPlacesScreen: Screen {
     switch viewModel.state {
     case .idle, .loading:
       if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
+    case .failed(.cancelled):
+      // Not an error: the person stopped it.
+      lines.append(Message.info(NearbyWording.sentence(forListFailure: .cancelled), in: context))
+      lines += TextBlock(NearbyWording.retryAdvice, style: Palette.muted).lines(in: context)
     case .failed(let failure):
       lines += ErrorState(
         message: NearbyWording.sentence(forListFailure: failure), recovery: NearbyWording.advice(for: failure)

@@ -17,12 +17,10 @@ final class SettingsScreen: Screen {
     return [
       Command(
         "toggle", usage: "toggle N|NAME", summary: "Turn a feature on or off",
+        arguments: .one(meaning: Self.toggleMeaning(flags)),
         completions: flags.indices.map { String($0 + 1) } + flags.map(\.key)
       ) { input in
-        guard let reference = input.arguments.first else {
-          input.console.write("Say which setting: toggle N or toggle NAME.")
-          return
-        }
+        guard let reference = input.arguments.first else { return }
         let result = self.viewModel.toggle(reference)
         let context = input.console.context
         switch result {
