@@ -158,3 +158,56 @@ final class StreamSanitizerTests: XCTestCase {
     XCTAssertEqual(sanitizer.finish(), "\u{FFFD}")
   }
 }
+
+/// What a redraw in place moves over: the rows from the first changed line.
+final class DrawnScreenTests: XCTestCase {
+  private func drawing(_ lines: [String], width: Int = 20) -> DrawnScreen {
+    DrawnScreen(lines: lines.map { StyledLine($0) }, width: width)
+  }
+
+  func test_theRowsFromTheFirstChangedLine_areReplaced() {
+    let placeholder = drawing(["", "Home", "----", "  1. ░░░", "  2. ░░░"])
+    let loaded = drawing(["", "Home", "----", "  1. Catedral", "  2. Pátio", "  3. Theatro"])
+
+    let change = placeholder.change(to: loaded, height: 30)
+
+    XCTAssertEqual(change?.firstChangedLine, 3)
+    XCTAssertEqual(change?.rowsToReplace, 2)
+  }
+
+  func test_aLineWiderThanTheTerminal_countsTheRowsItWrappedTo() {
+    let old = drawing(["title", String(repeating: "x", count: 45), "end"], width: 20)
+    XCTAssertEqual(old.rows, [1, 3, 1])
+    XCTAssertEqual(old.change(to: drawing(["new"], width: 20), height: 30)?.rowsToReplace, 5)
+  }
+
+  func test_noRedrawInPlace_afterAResize_orWhenTheRowsReachIntoTheScrollback_orOffATerminal() {
+    let old = drawing((1...10).map { "row \($0)" })
+    let new = drawing((1...10).map { "new \($0)" })
+
+    XCTAssertNil(old.change(to: drawing((1...10).map { "new \($0)" }, width: 30), height: 30))
+    XCTAssertNil(old.change(to: new, height: 10), "ten rows and the cursor's do not fit in ten")
+    XCTAssertNotNil(old.change(to: new, height: 11))
+    XCTAssertNil(old.change(to: new, height: nil))
+  }
+}
+
+/// TERM=dumb: every byte ASCII, text kept readable.
+final class ASCIIFoldingTests: XCTestCase {
+  func test_symbolsAndAccents_becomeTheirASCIISpelling() {
+    XCTAssertEqual(ASCIIFolding.fold("Loading places…"), "Loading places...")
+    XCTAssertEqual(ASCIIFolding.fold("Near São Paulo · within 5 km"), "Near Sao Paulo - within 5 km")
+    XCTAssertEqual(ASCIIFolding.fold("Offline catalog — set it"), "Offline catalog -- set it")
+    XCTAssertEqual(ASCIIFolding.fold("Profile › Settings, 1–20"), "Profile > Settings, 1-20")
+    XCTAssertEqual(ASCIIFolding.fold("Straße Łódź Ærø"), "Strasse Lodz AEro")
+    XCTAssertEqual(ASCIIFolding.fold("東京 ✓"), "?? ok")
+  }
+
+  func test_theRenderer_foldsOnlyWhenAskedTo() {
+    let line = StyledLine("Café…", style: TextStyle(isBold: true))
+    XCTAssertEqual(TextRenderer(usesColor: false, isASCIIOnly: true).render(line), "Cafe...")
+    XCTAssertEqual(TextRenderer(usesColor: false).render(line), "Café…")
+    XCTAssertTrue(
+      TextRenderer(usesColor: false, isASCIIOnly: true).render([line, "Sé · 1 km"]).utf8.allSatisfy { $0 < 0x80 })
+  }
+}
