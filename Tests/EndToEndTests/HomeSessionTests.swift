@@ -84,6 +84,22 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertEqual(requests.first?.headers["user-agent"], "wayfarer/0.1.0")
   }
 
+  /// `more` prints the rows it added, numbered on, not the list again:
+  /// output grows with the places loaded, not with their square.
+  func test_more_printsOnlyTheRowsItAdded() throws {
+    let server = try makeGeoapify()
+
+    let run = try run(
+      register + ["more", "nearby", "quit"], server: server, extra: ["WAYFARER_LOCATION": "48.1374,11.5755"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(
+      out.contains("Loading more places…\n  Places 21–25 (25 loaded):\n  21. Place 21 "), out)
+    XCTAssertEqual(out.components(separatedBy: "   1. Place 1 ").count - 1, 2, "the first drawing and nearby:\n\(out)")
+    XCTAssertEqual(out.components(separatedBy: "  21. Place 21 ").count - 1, 2, "more's rows and nearby:\n\(out)")
+  }
+
   func test_theFirstPageIsCached_andRefreshFetchesAgain() throws {
     let server = try makeGeoapify()
     XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)

@@ -296,6 +296,20 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertFalse(out.contains("Error()"), out)
   }
 
+  /// TERM=dumb promises ASCII: every byte, place names and punctuation too.
+  func test_termDumb_isPureASCII() throws {
+    let run = try run(
+      register + ["open 3", "back", "map", "city são", "profile", "about", "quit"], environment: ["TERM": "dumb"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertEqual(out.utf8.filter { $0 >= 0x80 }.count, 0, out)
+    XCTAssertTrue(out.contains("Loading places...\n"), out)
+    XCTAssertTrue(out.contains("  Near Sao Paulo (default) - within 5 km\n"), out)
+    XCTAssertTrue(out.contains("Theatro Municipal de Sao Paulo"), out)
+    XCTAssertTrue(out.contains("! Offline catalog -- set GEOAPIFY_API_KEY for live places\n"), out)
+  }
+
   private func memoryRows(_ transcript: String) -> [String: (alive: Int, released: Int)] {
     var rows: [String: (alive: Int, released: Int)] = [:]
     for line in transcript.split(separator: "\n") {

@@ -19,10 +19,14 @@ final class NearbyPlacesScreen: Screen {
       Command("nearby", summary: "Show the list of places again") { _ in self.setNeedsDisplay() },
       Command("more", summary: "Load the next 20 places") { input in
         if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
+        let shown = self.viewModel.visiblePlaces.count
         let problem = await LoadingIndicator.run("Loading more places…", console: input.console) {
           await self.viewModel.loadMore()
         }
-        self.report(problem, on: input.console)
+        if let problem { return self.report(problem, on: input.console) }
+        // Only the rows this added, numbered on: the list above stays
+        // where it is, and 500 `more`s print each place once.
+        input.console.write(self.addedRows(after: shown, in: input.console.context))
       },
       Command("filter", usage: "filter [TEXT]", summary: "Keep places whose name or city has TEXT; alone, clear") {
         input in
@@ -83,11 +87,16 @@ final class NearbyPlacesScreen: Screen {
     context.capabilities.outputIsTerminal || viewModel.state != .idle
   }
 
-  override func didAppear(console: any Console) async {
+  override func willAppear(console: any Console) {
     guard viewModel.state == .idle else { return }
+    // Above the list, not between its placeholder and the rows that replace it.
     for notice in viewModel.takeNotices() {
       console.write(Message.warning(NearbyWording.sentence(for: notice), in: console.context))
     }
+  }
+
+  override func didAppear(console: any Console) async {
+    guard viewModel.state == .idle else { return }
     await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
     setNeedsDisplay()
   }
@@ -183,16 +192,37 @@ final class NearbyPlacesScreen: Screen {
     guard !visible.isEmpty else {
       return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
     }
-    lines += ListView(
-      visible.map { place in
-        ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
-      }
-    ).lines(in: context)
+    lines += ListView(visible.map(Self.item(for:))).lines(in: context)
     if viewModel.mayHaveMore {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
     return lines
+  }
+
+  /// The rows after the first `shown` of the visible list, under a
+  /// one-line header saying which they are.
+  private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
+    let visible = viewModel.visiblePlaces
+    let isFiltered = viewModel.filterText != nil || viewModel.categoryFilter != nil
+    guard visible.count > shown else {
+      return [
+        Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
+      ]
+    }
+    let header = NearbyWording.addedRowsHeader(
+      first: shown + 1, last: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
+    var lines = [StyledLine(Spacing.indentation()) + StyledSpan(header, style: Palette.muted)]
+    lines += ListView(visible[shown...].map(Self.item(for:)), firstNumber: shown + 1).lines(in: context)
+    if viewModel.mayHaveMore {
+      lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
+        in: context)
+    }
+    return lines
+  }
+
+  private static func item(for place: Place) -> ListView.Item {
+    ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
   }
 
   private func skeleton(in context: RenderContext) -> [StyledLine] {

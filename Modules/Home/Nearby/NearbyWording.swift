@@ -48,6 +48,19 @@ enum NearbyWording {
     return clean.isEmpty ? "that category" : "'\(clean)'"
   }
 
+  /// Above the rows `more` added: `Places 21–40 (40 loaded):`.
+  static func addedRowsHeader(first: Int, last: Int, loaded: Int, isFiltered: Bool) -> String {
+    let rows = first == last ? "Place \(first)" : "Places \(first)–\(last)"
+    return isFiltered ? "\(rows) (\(last) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
+  }
+
+  /// `more` loaded places, but none of them is shown.
+  static func noAddedRow(loaded: Int, isFiltered: Bool) -> String {
+    isFiltered
+      ? "More places loaded (\(loaded) in all); none of them matches. Type filter or category alone to clear."
+      : "No new places came; \(loaded) are loaded."
+  }
+
   /// A city search that found nothing; `query` as cleaned for echoing.
   static func noCityMatches(_ query: String) -> String {
     query.isEmpty ? "No city has that name." : "No cities match \(query)."

@@ -123,6 +123,21 @@ static void install_suspend_handler(void) {
   (void)sigaction(SIGTSTP, &suspend, NULL);
 }
 
+int wf_terminal_set_echo(int on) {
+  struct termios modes;
+  if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
+  if (on) {
+    modes.c_lflag |= ECHO;
+  } else {
+    modes.c_lflag &= ~(tcflag_t)ECHO;
+  }
+  return tcsetattr(STDIN_FILENO, TCSANOW, &modes);
+}
+
+void wf_terminal_restore(void) {
+  if (has_original_terminal) (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &original_terminal);
+}
+
 void wf_signals_restore_terminal_on_exit(void) {
   if (tcgetattr(STDIN_FILENO, &original_terminal) == 0) {
     has_original_terminal = 1;

@@ -45,6 +45,7 @@ final class HomeFlowTests: XCTestCase {
 
   func test_offline_listOpenFavoriteBack_releasesTheDetail() async {
     let (stack, console, favorites) = makeSUT()
+    stack.root.willAppear(console: console)
     await stack.root.didAppear(console: console)
     XCTAssertEqual(console.output, ["! Offline catalog — set GEOAPIFY_API_KEY for live places", "Loading places…"])
     let body = stack.root.body(in: .plain).map(\.plainText)

@@ -16,13 +16,14 @@ final class NearbyPlacesScreenTests: XCTestCase {
     let console: ScriptedConsole
   }
 
-  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> SUT {
+  private func makeSUT(isOffline: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> SUT {
     let repository = RepositorySpy()
     let flags = FlagsStub()
     let locations = LocationsSpy()
     let router = HomeRouterSpy()
     let viewModel = NearbyPlacesViewModel(
-      repository: repository, isOffline: false, fixedLocation: nil, locations: locations, flags: flags, router: router)
+      repository: repository, isOffline: isOffline, fixedLocation: nil, locations: locations, flags: flags,
+      router: router)
     let screen = NearbyPlacesScreen(viewModel: viewModel)
     let console = ScriptedConsole()
     for object in [screen, viewModel, locations, flags, router, console] as [AnyObject] {
@@ -76,6 +77,57 @@ final class NearbyPlacesScreenTests: XCTestCase {
     await run("more", on: sut)
 
     XCTAssertEqual(sut.console.output, ["- That is every place within 5 km: 2 in all."])
+  }
+
+  func test_more_printsOnlyTheRowsItAdded_numberedOn_underAOneLineHeader() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      page(20, more: true),
+      .success(
+        PlacesPage(
+          places: (21...22).map { Place.sample("p\($0)", name: "Place \($0)") }, fetched: 2, mayHaveMore: false,
+          cachedAt: nil)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(
+      sut.console.output,
+      [
+        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering · 100 m", "      Munich",
+        "  22. Place 22  catering · 100 m", "      Munich",
+      ])
+  }
+
+  func test_more_underAFilter_numbersOnFromTheRowsShown() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      page(20, more: true),
+      .success(
+        PlacesPage(
+          places: (21...23).map { Place.sample("p\($0)", name: "Place \($0)") }, fetched: 3, mayHaveMore: true,
+          cachedAt: nil)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    await run("filter", ["place 2"], on: sut)
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 3–5 (5 of 23 loaded match):")
+    XCTAssertTrue(sut.console.output.contains("  3. Place 21  catering · 100 m"), sut.console.transcript)
+    XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
+  }
+
+  func test_notices_comeBeforeTheScreenIsDrawn_notBetweenItsPlaceholderAndItsRows() async {
+    let sut = makeSUT(isOffline: true)
+
+    sut.screen.willAppear(console: sut.console)
+
+    XCTAssertEqual(sut.console.output, ["! Offline catalog — set GEOAPIFY_API_KEY for live places"])
+    XCTAssertEqual(sut.repository.calls, [], "nothing loads before the screen is drawn")
   }
 
   func test_aCancelledLoad_isShownAsInformation_withTheWayBack() async {

@@ -63,6 +63,29 @@ struct PlainChrome: WindowChrome {
   }
 }
 
+/// A screen that says something before it is drawn, then loads as it appears.
+@MainActor
+final class LoadingScreen: Screen {
+  private var isLoaded = false
+
+  init() {
+    super.init(title: "List", pathComponent: "list")
+  }
+
+  override func willAppear(console: any Console) {
+    console.write("a notice")
+  }
+
+  override func didAppear(console: any Console) async {
+    isLoaded = true
+    setNeedsDisplay()
+  }
+
+  override func body(in context: RenderContext) -> [StyledLine] {
+    [StyledLine(isLoaded ? "body loaded" : "body loading")]
+  }
+}
+
 /// Commands with each kind of argument rule, recording what ran.
 @MainActor
 final class ArgumentsScreen: Screen {
@@ -334,6 +357,17 @@ final class REPLTests: XCTestCase {
     window.visibleStack?.pop()
     await repl.settle()
     XCTAssertEqual(root.appearances, 2)
+  }
+
+  func test_aScreenWhoseDataArrivesAsItAppears_isRedrawn_notDrawnAnew_andItsNoticeComesFirst() async {
+    let root = LoadingScreen()
+    let (repl, _, console) = makeSUT(root: root)
+
+    await repl.settle()
+
+    XCTAssertEqual(console.screenDrawings, [false, true], "drawn, then drawn again over itself")
+    XCTAssertEqual(console.output.first, "a notice")
+    XCTAssertEqual(console.output.filter { $0.hasPrefix("body") }, ["body loading", "body loaded"])
   }
 
   func test_help_listsTheScreensCommandsThenTheGlobalOnes() async {

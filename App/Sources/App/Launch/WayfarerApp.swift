@@ -121,6 +121,7 @@ public enum WayfarerApp {
     let repl = REPL(window: window, console: console, chrome: NavigationChrome())
     repl.adviceForMissingCommand = { [weak coordinator] in coordinator?.advice(forMissingCommand: $0) }
     await repl.run()
+    TerminalSignals.restoreTerminal()
     return finish()
   }
 

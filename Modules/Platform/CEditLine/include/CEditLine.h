@@ -61,5 +61,11 @@ int wf_signals_take_resize(void);
 /// settings back while stopped and re-applies the current ones on `fg`.
 /// Call once at launch, before anything changes the modes.
 void wf_signals_restore_terminal_on_exit(void);
+/// Turns the terminal's echo of typed input on or off (standard input),
+/// leaving every other mode as it is. Returns 0, or -1 off a terminal.
+int wf_terminal_set_echo(int on);
+/// Puts back the settings remembered by wf_signals_restore_terminal_on_exit,
+/// for a normal exit.
+void wf_terminal_restore(void);
 
 #endif

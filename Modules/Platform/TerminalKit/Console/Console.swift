@@ -5,6 +5,14 @@ public protocol Console: AnyObject {
 
   func write(_ lines: [StyledLine])
 
+  /// Writes a screen's drawing. `redrawing` says it is the screen drawn
+  /// last, drawn again (its data arrived). On a terminal that can move its
+  /// cursor, when nothing was written or read since that drawing, the lines
+  /// that changed are drawn over the old ones in place, so the screen is in
+  /// the scrollback once; anywhere else the drawing goes below, as
+  /// ``write(_:)`` writes.
+  func writeScreen(_ lines: [StyledLine], redrawing: Bool)
+
   /// Writes `text` at once without ending the line: a reply as it streams
   /// in. Line breaks in it are kept; anything else is sanitised as every
   /// span is (use ``StreamSanitizer`` first, so that a sequence split
@@ -43,6 +51,10 @@ public protocol Console: AnyObject {
 
 extension Console {
   public var isOutputBroken: Bool { false }
+
+  public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
+    write(lines)
+  }
 
   public func write(_ line: StyledLine) {
     write([line])

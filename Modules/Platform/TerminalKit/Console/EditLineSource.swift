@@ -43,6 +43,10 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     _ = wf_el_add_function(editLine, "wayfarer-complete", "Complete a command or argument", editLineComplete)
     _ = wf_el_bind_key(editLine, "^I", "wayfarer-complete")
     _ = wf_el_source_default(editLine)
+    // Between lines nothing is echoed: what is typed while a command runs
+    // (type-ahead) waits in the terminal's buffer and appears at the next
+    // prompt, instead of being printed into a spinner's line.
+    _ = wf_terminal_set_echo(0)
   }
 
   deinit {
@@ -97,6 +101,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private func edit(prompt text: String, on thread: ReaderThread) -> EditResult {
     free(prompt)
     prompt = strdup(text)
+    // libedit puts back the modes it found, echo included: off again.
+    defer { _ = wf_terminal_set_echo(0) }
     while true {
       if wf_signals_take_resize() != 0 { el_resize(editLine) }
       var count: Int32 = 0

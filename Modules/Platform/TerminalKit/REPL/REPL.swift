@@ -118,6 +118,7 @@ public final class REPL {
     for _ in 0..<8 {
       guard let screen = window.visibleScreen else { return }
       let appearing = screen !== lastAppeared
+      if appearing { screen.willAppear(console: console) }
       if (screen !== lastDrawn || screen.needsDisplay)
         && (!appearing || screen.drawsBeforeAppearing(in: console.context))
       {
@@ -143,7 +144,10 @@ public final class REPL {
 
   private func draw(_ screen: Screen) {
     let context = console.context
-    console.write([.blank] + chrome.header(for: window, in: context) + screen.body(in: context))
+    // The same screen again (its data came in): on a terminal it replaces
+    // its placeholder in place, so each screen is in the scrollback once.
+    console.writeScreen(
+      [.blank] + chrome.header(for: window, in: context) + screen.body(in: context), redrawing: screen === lastDrawn)
     screen.didDisplay()
     lastDrawn = screen
   }
