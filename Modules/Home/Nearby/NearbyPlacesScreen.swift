@@ -35,7 +35,8 @@ final class NearbyPlacesScreen: Screen {
       },
       Command(
         "category", usage: "category [NAME]", summary: "Keep one category (when the flag is on); alone, clear",
-        completions: viewModel.categories
+        // Only what the command accepts now: no categories while the filter is off.
+        completions: viewModel.isCategoryFilterEnabled ? viewModel.categories : []
       ) { input in
         self.report(self.viewModel.setCategory(input.argumentText), on: input.console)
       },

@@ -270,4 +270,6 @@ final class NearbyPlacesViewModel {
   }
 
   var isMapEnabled: Bool { flags.isMapEnabled }
+
+  var isCategoryFilterEnabled: Bool { flags.isCategoryFilterEnabled }
 }

@@ -168,6 +168,17 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(sut.console.output, ["x No loaded place is in 'museum': no places are loaded yet."])
   }
 
+  func test_categoriesAreOfferedForCompletion_onlyWhileTheFilterIsOn() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(2, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+    func offered() -> [String]? { sut.screen.commands.first { $0.name == "category" }?.completions }
+
+    XCTAssertEqual(offered(), [])
+    sut.flags.isCategoryFilterEnabled = true
+    XCTAssertEqual(offered(), ["catering"])
+  }
+
   func test_openAndUse_sayWhatTheirNumberIs_forTheREPLsUsage() async {
     let sut = makeSUT()
     sut.repository.pages = [page(3, more: false)]

@@ -79,6 +79,71 @@ final class CompletionTableTests: XCTestCase {
     XCTAssertEqual(table.candidates(before: ["tab", "home"], prefix: ""), [])
     XCTAssertEqual(CompletionTable.commonPrefix(of: ["help", "hello"]), "hel")
   }
+
+  func test_numbersSortNumerically_beforeWords() {
+    let table = CompletionTable(
+      commands: ["open"], arguments: ["open": (1...12).map(String.init).shuffled(), "toggle": ["map", "2", "10", "1"]])
+
+    XCTAssertEqual(table.candidates(before: ["open"], prefix: ""), (1...12).map(String.init))
+    XCTAssertEqual(table.candidates(before: ["open"], prefix: "1"), ["1", "10", "11", "12"])
+    XCTAssertEqual(table.candidates(before: ["toggle"], prefix: ""), ["1", "2", "10", "map"])
+  }
+}
+
+/// Tab as bash has it: complete what all agree on, bell, then list on the
+/// second Tab, once.
+final class TabCompletionTests: XCTestCase {
+  func test_aSingleCandidate_isCompletedWithASpace() {
+    var tab = TabCompletion()
+    XCTAssertEqual(tab.press(line: "reg", prefix: "reg", candidates: ["register"]), .insert("ister "))
+  }
+
+  func test_theCommonPrefix_isCompletedFirst_thenTheNextTabLists() {
+    var tab = TabCompletion()
+    XCTAssertEqual(tab.press(line: "t", prefix: "t", candidates: ["toggle", "tomorrow"]), .insert("o"))
+    XCTAssertEqual(
+      tab.press(line: "to", prefix: "to", candidates: ["toggle", "tomorrow"]), .list(["toggle", "tomorrow"]))
+  }
+
+  func test_nothingToAdd_ringsTheBell_andTheSecondTabListsOnce() {
+    var tab = TabCompletion()
+    let candidates = ["1", "2", "10"]
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .bell)
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .list(candidates))
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .bell, "a third Tab starts over")
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .list(candidates))
+  }
+
+  func test_aTabOnAnotherLine_isAFirstTabAgain() {
+    var tab = TabCompletion()
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: ["1", "2"]), .bell)
+    XCTAssertEqual(tab.press(line: "use ", prefix: "", candidates: ["1", "2"]), .bell)
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: []), .bell)
+  }
+}
+
+final class CompletionListingTests: XCTestCase {
+  func test_candidatesFillColumnsDownFirst_withinTheWidth() {
+    let rows = CompletionListing.rows((1...12).map(String.init), width: 20)
+
+    XCTAssertEqual(rows, ["1   4   7   10", "2   5   8   11", "3   6   9   12"])
+    XCTAssertTrue(rows.allSatisfy { $0.count <= 20 })
+  }
+
+  func test_aCandidateWiderThanTheWidth_standsAlone() {
+    XCTAssertEqual(
+      CompletionListing.rows(["category-filter", "map"], width: 10), ["category-filter", "map"])
+  }
+
+  func test_everyCandidateAppearsOnce_atAnyWidth() {
+    let words = ["nearby", "more", "filter", "category", "city", "use", "open", "refresh", "map", "help", "back"]
+    for width in [20, 40, 60, 80, 160] {
+      let rows = CompletionListing.rows(words, width: width)
+      let listed = rows.flatMap { $0.split(separator: " ").map(String.init) }
+      XCTAssertEqual(listed.sorted(), words.sorted(), "at \(width)")
+      XCTAssertTrue(rows.allSatisfy { DisplayWidth.of($0) <= width }, "at \(width): \(rows)")
+    }
+  }
 }
 
 final class SecretInputTests: XCTestCase {

@@ -73,7 +73,8 @@ public struct CompletionTable: Sendable, Equatable {
     self.arguments = arguments
   }
 
-  /// Candidates for the word being typed, given the words before it.
+  /// Candidates for the word being typed, given the words before it, in
+  /// ``ordered(_:)`` order.
   public func candidates(before words: [String], prefix: String) -> [String] {
     let pool: [String]
     switch words.count {
@@ -81,7 +82,20 @@ public struct CompletionTable: Sendable, Equatable {
     case 1: pool = arguments[words[0].lowercased()] ?? []
     default: pool = []
     }
-    return Array(Set(pool.filter { $0.hasPrefix(prefix) })).sorted()
+    return Self.ordered(Array(Set(pool.filter { $0.hasPrefix(prefix) })))
+  }
+
+  /// Numbers first, in numeric order (`1 2 … 10`, not `1 10 2`), then
+  /// words in alphabetical order.
+  public static func ordered(_ words: [String]) -> [String] {
+    words.sorted { left, right in
+      switch (Int(left), Int(right)) {
+      case (let left?, let right?): left < right
+      case (.some, nil): true
+      case (nil, .some): false
+      case (nil, nil): left < right
+      }
+    }
   }
 
   /// The longest text every candidate starts with.

@@ -21,6 +21,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private let noHistory: OpaquePointer
   private var prompt: UnsafeMutablePointer<CChar>?
   private var completions = CompletionTable()
+  private var tab = TabCompletion()
   private var historyPath: String?
 
   init?() {
@@ -65,6 +66,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
   func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
     self.completions = completions
+    tab = TabCompletion()
     while true {
       switch edit(prompt: prompt, on: thread) {
       case .line(let line): return line
@@ -188,7 +190,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
-  /// Tab: complete the word before the cursor from the completion table.
+  /// Tab: complete the word before the cursor from the completion table,
+  /// as bash does (see ``TabCompletion``).
   func complete() -> UInt8 {
     guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
     let length = info.cursor - start
@@ -198,19 +201,15 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     let prefix = before.hasSuffix(" ") || before.isEmpty ? "" : (words.popLast() ?? "")
     let candidates = completions.candidates(before: words, prefix: prefix)
 
-    switch candidates.count {
-    case 0:
-      return UInt8(CC_ERROR)
-    case 1:
-      _ = el_insertstr(editLine, String(candidates[0].dropFirst(prefix.count)) + " ")
+    switch tab.press(line: before, prefix: prefix, candidates: candidates) {
+    case .bell:
+      return UInt8(CC_REFRESH_BEEP)
+    case .insert(let text):
+      _ = el_insertstr(editLine, text)
       return UInt8(CC_REFRESH)
-    default:
-      let common = CompletionTable.commonPrefix(of: candidates)
-      if common.count > prefix.count {
-        _ = el_insertstr(editLine, String(common.dropFirst(prefix.count)))
-        return UInt8(CC_REFRESH)
-      }
-      StandardOutput.write("\n" + candidates.joined(separator: "  ") + "\n")
+    case .list(let candidates):
+      let width = TerminalCapabilities.currentWidth(fallback: nil)
+      StandardOutput.write("\n" + CompletionListing.rows(candidates, width: width).joined(separator: "\n") + "\n")
       return UInt8(CC_REDISPLAY)
     }
   }
