@@ -41,6 +41,6 @@ public struct NavigationChrome: WindowChrome {
   }
 
   public func rule(_ context: RenderContext) -> StyledLine {
-    StyledLine(String(repeating: Symbols(context).rule, count: Spacing.contentWidth(context)), style: Palette.muted)
+    StyledLine(String(repeating: Symbols(context).rule, count: Spacing.fullWidth(context)), style: Palette.muted)
   }
 }

@@ -70,7 +70,8 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Showing 7 of 25: name or city has \"place 2\"."), out)
     XCTAssertTrue(out.contains("Cities matching lisbon:\n  1. Lisbon  Portugal\n  2. Lisbon  United States\n"), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
-    XCTAssertTrue(out.contains("  Wheelchair  yes\n"), out)
+    // Aligned with the facts above it (Opening hours), as issue 9 asks.
+    XCTAssertTrue(out.contains("  Wheelchair     yes\n"), out)
     XCTAssertTrue(out.contains("ok Saved Place 2 to your bookmarks."), out)
 
     let requests = server.requests

@@ -62,9 +62,25 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", target, "-S", "-200"])
   }
 
+  /// The screen with scrollback, each line the terminal wrapped joined back
+  /// into one, trailing spaces removed: a line wider than the terminal
+  /// shows as such.
+  public func joinedScreen() throws -> String {
+    try tmux(["capture-pane", "-p", "-J", "-t", target, "-S", "-200"])
+      .components(separatedBy: "\n")
+      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+      .joined(separator: "\n")
+  }
+
   /// The visible rows only, without the scrollback: what a person sees.
   public func visibleRows() throws -> [String] {
     try tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
+  }
+
+  /// Forgets the scrollback: what ``screen()`` returns next starts with the
+  /// visible rows.
+  public func clearScrollback() throws {
+    try tmux(["clear-history", "-t", target])
   }
 
   /// Changes the terminal's size, as a person dragging the window does.

@@ -276,3 +276,30 @@ final class ASCIIFoldingTests: XCTestCase {
       TextRenderer(usesColor: false, isASCIIOnly: true).render([line, "Sé · 1 km"]).utf8.allSatisfy { $0 < 0x80 })
   }
 }
+
+/// Lines wider than the terminal break at spaces, styles and indent kept.
+final class StyledLineWrappingTests: XCTestCase {
+  func test_aLineThatFits_isUntouched() {
+    let line = StyledLine("  short", style: TextStyle(isBold: true))
+    XCTAssertEqual(line.wrapped(to: 40), [line])
+  }
+
+  func test_breaksAtSpaces_underTheTextAfterAMarker() {
+    let line =
+      StyledLine("x ", style: TextStyle(foreground: .red))
+      + StyledSpan("Usage: toggle N|NAME — N is a setting's number, 1–3")
+
+    let rows = line.wrapped(to: 24)
+
+    XCTAssertEqual(
+      rows.map(\.plainText), ["x Usage: toggle N|NAME", "  — N is a setting's", "  number, 1–3"])
+    XCTAssertEqual(rows[0].spans.first, StyledSpan("x ", style: TextStyle(foreground: .red)), "styles kept")
+    XCTAssertTrue(rows.allSatisfy { $0.displayWidth <= 24 })
+  }
+
+  func test_keepsTheLinesIndent_andCutsAWordLongerThanALine() {
+    let rows = StyledLine("  Website  https://theatromunicipal.org.br/programacao").wrapped(to: 20)
+
+    XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromun", "  icipal.org.br/prog", "  ramacao"])
+  }
+}

@@ -44,11 +44,21 @@ public final class TerminalConsole: Console {
 
   public func write(_ lines: [StyledLine]) {
     lastScreen = nil
-    StandardOutput.write(clearingStatus() + renderer.render(lines))
+    StandardOutput.write(clearingStatus() + renderer.render(fitted(lines)))
+  }
+
+  /// On a terminal, lines wider than it are broken at spaces here, rather
+  /// than mid-word by the terminal. Off one, lines are left as they are:
+  /// transcripts stay byte for byte what they were.
+  private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
+    guard capabilities.outputIsTerminal else { return lines }
+    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    return lines.flatMap { $0.wrapped(to: width) }
   }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
     let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    let lines = fitted(lines)
     let drawn = DrawnScreen(lines: lines, width: width)
     defer { lastScreen = drawn }
     guard capabilities.movesCursor, redrawing, let last = lastScreen,
