@@ -101,6 +101,30 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertEqual(out.components(separatedBy: "  21. Place 21 ").count - 1, 2, "more's rows and nearby:\n\(out)")
   }
 
+  /// Twenty live places 55 m apart in a row: most share a cell. Every
+  /// number is in the picture or in the note saying which share a spot.
+  func test_aClusteredMap_accountsForEveryPlace() throws {
+    let server = try makeGeoapify()
+
+    let run = try run(register + ["map", "quit"], server: server, extra: ["WAYFARER_LOCATION": "48.1374,11.5755"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.components(separatedBy: "\n")
+    guard let top = lines.firstIndex(where: { $0.hasPrefix("+---") }),
+      let bottom = lines[(top + 1)...].firstIndex(where: { $0.hasPrefix("+---") })
+    else { return XCTFail(run.stdout) }
+    let picture = lines[(top + 1)..<bottom].joined(separator: "\n")
+    let after = lines[(bottom + 1)...].joined(separator: " ")
+    guard let start = after.range(of: "Letters mark") ?? after.range(of: "marks one spot") else {
+      return XCTFail("no note on shared spots:\n\(run.stdout)")
+    }
+    let note = after[start.lowerBound...].prefix { $0 != "." }
+    let numbers = { (text: Substring) in Set(text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }) }
+    let accounted = numbers(Substring(picture)).union(numbers(note))
+    XCTAssertTrue(Set(1...20).isSubset(of: accounted), "missing \(Set(1...20).subtracting(accounted)):\n\(run.stdout)")
+    XCTAssertTrue(after.contains("+ you are here; the 5 km search area reaches past the frame"), after)
+  }
+
   func test_theFirstPageIsCached_andRefreshFetchesAgain() throws {
     let server = try makeGeoapify()
     XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
