@@ -103,4 +103,44 @@ final class TerminalRedrawTests: XCTestCase {
     try terminal.send("C-d")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// The map is drawn again at the new size when the terminal is resized
+  /// under it, and what was typed at the prompt is still there.
+  func test_aResizedTerminal_getsTheMapAgainAtItsNewSize_andKeepsWhatWasTyped() throws {
+    let registered = try WayfarerBinary.run(
+      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
+      home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"],
+      columns: 80, rows: 24)
+    try terminal.answer("home>", with: "map")
+    let small = try terminal.waitFor("the map") {
+      $0.contains("└") && $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("home>")
+    }
+    let smallFrame = small.components(separatedBy: "\n").last { $0.hasPrefix("┌") } ?? ""
+    try terminal.type("ope")
+    try terminal.waitFor("home> ope")
+
+    try terminal.resize(columns: 60, rows: 40)
+
+    let resized = try terminal.waitFor("a wider frame") { screen in
+      screen.components(separatedBy: "\n").contains { $0.hasPrefix("┌") && $0.count > smallFrame.count }
+    }
+    let lines = resized.components(separatedBy: "\n")
+    guard let top = lines.lastIndex(where: { $0.hasPrefix("┌") }),
+      let bottom = lines[top...].firstIndex(where: { $0.hasPrefix("└") })
+    else { return XCTFail(resized) }
+    let rows = bottom - top - 1
+    XCTAssertEqual(lines[top].count - 2, rows * 2, "a square area: \(rows) rows, \(lines[top].count - 2) columns")
+    XCTAssertLessThanOrEqual(lines[top].count, 60)
+    XCTAssertGreaterThan(rows, 13, "taller than the 24-row terminal allowed")
+    try terminal.waitFor("home> ope")
+    try terminal.type("n 1")
+    try terminal.send("Enter")
+    try terminal.waitFor("home/detail>")
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
 }

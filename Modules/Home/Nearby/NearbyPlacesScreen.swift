@@ -78,8 +78,9 @@ final class NearbyPlacesScreen: Screen {
           input.console.write(Message.info("There are no places to draw yet.", in: input.console.context))
           return
         }
-        input.console.write(
-          MapRenderer(places: places, center: self.viewModel.location.coordinate).lines(in: input.console.context))
+        // Drawn again at the new size when the terminal is resized under it.
+        let map = MapRenderer(places: places, center: self.viewModel.location.coordinate)
+        input.console.writeResizable { map.lines(in: $0) }
       },
     ]
   }

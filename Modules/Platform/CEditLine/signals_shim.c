@@ -32,8 +32,16 @@ static void on_interrupt(int signo) {
 }
 
 static void on_resize(int signo) {
-  (void)signo;
+  int saved = errno;
+  // As for SIGINT: a resize that lands on another thread is passed to the
+  // reader, whose read must be interrupted to redraw at the new size.
+  if (has_reader && !pthread_equal(pthread_self(), reader_thread)) {
+    pthread_kill(reader_thread, signo);
+    errno = saved;
+    return;
+  }
   resized = 1;
+  errno = saved;
 }
 
 static void fill_mask(sigset_t *set) {
@@ -65,7 +73,8 @@ int wf_signals_install(int wake_fd) {
   memset(&resize, 0, sizeof resize);
   resize.sa_handler = on_resize;
   sigemptyset(&resize.sa_mask);
-  resize.sa_flags = SA_RESTART;
+  resize.sa_flags = 0; // no SA_RESTART: the line reader hears of a resize at once, to redraw a map
+
   if (sigaction(SIGWINCH, &resize, NULL) != 0) return -1;
 
   signal(SIGPIPE, SIG_IGN);

@@ -48,7 +48,8 @@ int wf_history_count(History *_Nonnull h);
 void wf_signals_block(void);
 /// Unblocks them in the calling thread and installs handlers: SIGINT
 /// interrupts blocking reads (no SA_RESTART) and writes a byte to wake_fd;
-/// SIGWINCH is only recorded. SIGPIPE is ignored.
+/// SIGWINCH is recorded and interrupts blocking reads too (EINTR), so a
+/// resize is heard while a line is read. SIGPIPE is ignored.
 int wf_signals_install(int wake_fd);
 /// How many SIGINTs have arrived since launch.
 unsigned long wf_signals_interrupt_count(void);

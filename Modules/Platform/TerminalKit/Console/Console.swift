@@ -13,6 +13,11 @@ public protocol Console: AnyObject {
   /// ``write(_:)`` writes.
   func writeScreen(_ lines: [StyledLine], redrawing: Bool)
 
+  /// Writes what `render` draws now, and on a terminal draws it again,
+  /// below, at the new size when the terminal is resized while it is the
+  /// last thing written (a map under the prompt).
+  func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine])
+
   /// Writes `text` at once without ending the line: a reply as it streams
   /// in. Line breaks in it are kept; anything else is sanitised as every
   /// span is (use ``StreamSanitizer`` first, so that a sequence split
@@ -54,6 +59,10 @@ extension Console {
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
     write(lines)
+  }
+
+  public func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine]) {
+    write(render(context))
   }
 
   public func write(_ line: StyledLine) {

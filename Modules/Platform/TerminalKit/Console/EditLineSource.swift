@@ -22,6 +22,11 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private var prompt: UnsafeMutablePointer<CChar>?
   private var completions = CompletionTable()
   private var tab = TabCompletion()
+  /// Called on the reader thread when the terminal changed size while a
+  /// command line was being read; returns once the console has redrawn
+  /// what follows the size. Set once, before the first read.
+  var onResize: (@Sendable () -> Void)?
+  private var isReadingCommand = false
   private var historyPath: String?
 
   init?() {
@@ -67,6 +72,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
     self.completions = completions
     tab = TabCompletion()
+    isReadingCommand = true
+    defer { isReadingCommand = false }
     while true {
       switch edit(prompt: prompt, on: thread) {
       case .line(let line): return line
@@ -114,10 +121,38 @@ final class EditLineSource: LineSource, @unchecked Sendable {
         while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
         return .line(line)
       }
+      // Read before anything else can change it (taking an interrupt reads a pipe).
+      let failure = errno
       if thread.takeInterrupt() { return .interrupted }
-      if count < 0 && errno == EINTR { continue }
+      if count < 0 && failure == EINTR {
+        if wf_signals_take_resize() != 0 { redrawAfterResize() }
+        continue
+      }
       return .end
     }
+  }
+
+  /// The terminal changed size while a line was read: under a command
+  /// prompt the console redraws what depends on the size (a map); then the
+  /// prompt comes back, on a cleared line, with what was typed so far.
+  private func redrawAfterResize() {
+    el_resize(editLine)
+    let typed = typedText()
+    if isReadingCommand, let onResize {
+      onResize()
+    } else {
+      StandardOutput.write("\r\u{1B}[K")
+    }
+    if !typed.isEmpty { el_push(editLine, typed) }
+  }
+
+  /// What is in the line being edited (an interrupted read leaves it there).
+  private func typedText() -> String {
+    guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return "" }
+    let length = info.lastchar - start
+    guard length > 0 else { return "" }
+    return String(
+      decoding: UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
   }
 
   /// Reads a line with echo off, byte by byte (non-canonical), so editing

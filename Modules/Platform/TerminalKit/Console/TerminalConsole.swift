@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The real console: standard output, and standard input read on its own
 /// thread through libedit on a terminal or plainly from a pipe.
 @MainActor
@@ -13,14 +15,38 @@ public final class TerminalConsole: Console {
   /// The last screen drawn, while it is still the last thing on the
   /// terminal: what a redraw in place moves the cursor up over.
   private var lastScreen: DrawnScreen?
+  /// What was written last, when it depends on the terminal's size.
+  private var lastResizable: (@MainActor (RenderContext) -> [StyledLine])?
 
   /// `fallbackColumns` is the width off a terminal (COLUMNS, checked at launch).
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
     self.capabilities = capabilities
     self.fallbackColumns = fallbackColumns
     renderer = TextRenderer(usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb)
-    source = Self.makeSource(capabilities: capabilities)
+    let source = Self.makeSource(capabilities: capabilities)
+    self.source = source
     reader = ReaderThread(onInterrupt: relay.forwardFromAnyThread)
+    (source as? EditLineSource)?.onResize = { [weak self] in
+      // The reader waits while the main actor redraws, then prompts again.
+      let redrawn = DispatchSemaphore(value: 0)
+      Task { @MainActor in
+        self?.redrawAfterResize()
+        redrawn.signal()
+      }
+      redrawn.wait()
+    }
+  }
+
+  /// Clears the prompt line a resize interrupted, and draws the last
+  /// resizable output again there, at the terminal's new size.
+  private func redrawAfterResize() {
+    guard capabilities.movesCursor else { return }
+    StandardOutput.write("\r\u{1B}[K" + (lastResizable.map { renderer.render(fitted($0(context))) } ?? ""))
+  }
+
+  public func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine]) {
+    write(render(context))
+    lastResizable = render
   }
 
   private static func makeSource(capabilities: TerminalCapabilities) -> any LineSource {
@@ -44,6 +70,7 @@ public final class TerminalConsole: Console {
 
   public func write(_ lines: [StyledLine]) {
     lastScreen = nil
+    lastResizable = nil
     StandardOutput.write(clearingStatus() + renderer.render(fitted(lines)))
   }
 
@@ -60,6 +87,7 @@ public final class TerminalConsole: Console {
     let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
     let lines = fitted(lines)
     let drawn = DrawnScreen(lines: lines, width: width)
+    lastResizable = nil
     defer { lastScreen = drawn }
     guard capabilities.movesCursor, redrawing, let last = lastScreen,
       let change = last.change(to: drawn, height: TerminalCapabilities.currentHeight())
@@ -78,6 +106,7 @@ public final class TerminalConsole: Console {
 
   public func writePartial(_ text: String, style: TextStyle) {
     lastScreen = nil
+    lastResizable = nil
     let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
     StandardOutput.write(
       clearingStatus() + pieces.map { renderer.render(StyledLine(String($0), style: style)) }.joined(separator: "\n"))
