@@ -26,8 +26,8 @@ public struct Command {
   public let summary: String
   /// What may follow the name.
   public let arguments: Arguments
-  /// Words offered by Tab completion for the first argument, in the order
-  /// they are listed.
+  /// Words offered by Tab completion for the first argument: only what the
+  /// command accepts now (listed numbers first, in numeric order, then words).
   public let completions: [String]
   public let run: @MainActor (CommandInput) async -> Void
 
