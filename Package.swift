@@ -393,7 +393,8 @@ let package = Package(
         "TestSupport",
         "Storage",
       ],
-      path: "Tests/EndToEndTests"
+      path: "Tests/EndToEndTests",
+      exclude: ["Golden"]  // screens captured through tmux, compared by GoldenScreenTests
     ),
   ]
 )

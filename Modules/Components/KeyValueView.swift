@@ -1,10 +1,13 @@
 import DesignSystem
 import TerminalKit
 
-/// Labelled values in two aligned columns:
+/// Labelled values in two aligned columns, across the terminal's width:
 ///
 ///       Name           Ada Lovelace
 ///       Member since   29 November 2026
+///
+/// A value too long for its column wraps under itself (at most
+/// ``longestValueRows`` rows, the last cut), rather than being cut short.
 public struct KeyValueView {
   /// A label and its value.
   public struct Row: Equatable, Sendable {
@@ -24,18 +27,59 @@ public struct KeyValueView {
   }
 
   public var rows: [Row]
+  /// The key column is at least this wide: two views one above the other
+  /// (a place's facts and its details) pass the wider one's to align.
+  public var minimumKeyWidth: Int
 
-  public init(_ rows: [Row]) {
+  /// Rows a single value may take; a service's megabyte stays a few lines.
+  public static let longestValueRows = 4
+
+  public init(_ rows: [Row], minimumKeyWidth: Int = 0) {
     self.rows = rows
+    self.minimumKeyWidth = minimumKeyWidth
   }
 
+  /// The width of the widest key of `rows`.
+  public static func keyWidth(of rows: [Row]) -> Int {
+    rows.map { DisplayWidth.of($0.key) }.max() ?? 0
+  }
+
+  /// Values narrower than this beside their keys go under them instead.
+  static let narrowestValueColumn = 16
+
   public func lines(in context: RenderContext) -> [StyledLine] {
-    let keyWidth = rows.map { DisplayWidth.of($0.key) }.max() ?? 0
-    let valueWidth = max(Spacing.contentWidth(context) - Spacing.indent - keyWidth - Spacing.gutter, 8)
-    return rows.map { pair in
-      StyledLine(Spacing.indentation())
+    let keyWidth = max(Self.keyWidth(of: rows), minimumKeyWidth)
+    let width = Spacing.fullWidth(context)
+    guard width - Spacing.indent - keyWidth - Spacing.gutter >= Self.narrowestValueColumn else {
+      return stacked(width: width)
+    }
+    let valueWidth = width - Spacing.indent - keyWidth - Spacing.gutter
+    let continuation = String(repeating: " ", count: Spacing.indent + keyWidth + Spacing.gutter)
+    return rows.flatMap { pair in
+      let value = TextSanitizer.clean(pair.value, limit: valueWidth * Self.longestValueRows)
+      var parts = DisplayWidth.of(value) <= valueWidth ? [value] : DisplayWidth.wrap(value, to: valueWidth)
+      if parts.count > Self.longestValueRows {
+        parts = Array(parts.prefix(Self.longestValueRows))
+        parts[parts.count - 1] = DisplayWidth.truncate(parts[parts.count - 1] + " …", to: valueWidth)
+      }
+      let first =
+        StyledLine(Spacing.indentation())
         + StyledSpan(DisplayWidth.pad(pair.key, to: keyWidth + Spacing.gutter), style: Palette.muted)
-        + StyledSpan(DisplayWidth.truncate(TextSanitizer.clean(pair.value), to: valueWidth))
+        + StyledSpan(parts.first ?? "")
+      return [first] + parts.dropFirst().map { StyledLine(continuation + $0) }
+    }
+  }
+
+  /// Each key on its line, its value under it: for a terminal too narrow
+  /// for two columns.
+  private func stacked(width: Int) -> [StyledLine] {
+    let indent = Spacing.indentation(2)
+    let room = max(width - indent.count, 8)
+    return rows.flatMap { pair in
+      let value = TextSanitizer.clean(pair.value, limit: room * Self.longestValueRows)
+      let parts = Array(DisplayWidth.wrap(value, to: room).prefix(Self.longestValueRows))
+      return [StyledLine(Spacing.indentation()) + StyledSpan(pair.key, style: Palette.muted)]
+        + parts.map { StyledLine(indent + $0) }
     }
   }
 }

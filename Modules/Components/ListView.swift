@@ -5,22 +5,45 @@ import TerminalKit
 ///
 ///        1. Title                     detail
 ///           subtitle
+///
+/// The list takes the terminal's whole width. Where the titles do not fit
+/// beside their details (a narrow terminal), each row is stacked instead,
+/// its title wrapped and its detail under it, so that no name is cut:
+///
+///        5. Edifício Itália
+///           São Paulo  tourism · 1.2 km
 public struct ListView {
   public struct Item: Equatable {
     public var title: String
     public var subtitle: String?
-    public var detail: String?
+    /// The detail column, in its styles (muted unless said otherwise).
+    public var detailSpans: [StyledSpan]
 
     public init(title: String, subtitle: String? = nil, detail: String? = nil) {
+      self.init(
+        title: title, subtitle: subtitle, detailSpans: detail.map { [StyledSpan($0, style: Palette.muted)] } ?? [])
+    }
+
+    /// An item whose detail has styles of its own (a setting's `on` that
+    /// stands out from its `off`).
+    public init(title: String, subtitle: String? = nil, detailSpans: [StyledSpan]) {
       self.title = title
       self.subtitle = subtitle
-      self.detail = detail
+      self.detailSpans = detailSpans.filter { !$0.text.isEmpty }
+    }
+
+    /// The detail as text, cleaned.
+    public var detail: String? {
+      detailSpans.isEmpty ? nil : detailSpans.map { TextSanitizer.clean($0.text) }.joined()
     }
   }
 
   public var items: [Item]
   /// The number of the first item (1 unless the list continues another).
   public var firstNumber: Int
+
+  /// Titles narrower than this beside their details are stacked instead.
+  static let narrowestTitleColumn = 20
 
   public init(_ items: [Item], firstNumber: Int = 1) {
     self.items = items
@@ -30,51 +53,105 @@ public struct ListView {
   public func lines(in context: RenderContext) -> [StyledLine] {
     let last = firstNumber + items.count - 1
     let numberWidth = String(max(last, 1)).count
-    let width = Spacing.contentWidth(context)
+    let width = Spacing.fullWidth(context)
     let textIndent = Spacing.indent + numberWidth + 2
-    let details = items.map { $0.detail.map(TextSanitizer.clean) ?? "" }
+    let details = items.map { $0.detail ?? "" }
     let detailWidth = details.lazy.map(DisplayWidth.of).max() ?? 0
-    let titleRoom = max(width - textIndent - (detailWidth > 0 ? detailWidth + Spacing.gutter : 0), 8)
+    let titleRoom = max(width - textIndent - (detailWidth > 0 ? detailWidth + Spacing.gutter : 0), 1)
     // Each width is measured once: lists can be long.
     var titles: [String] = []
     var titleWidths: [Int] = []
     titles.reserveCapacity(items.count)
     titleWidths.reserveCapacity(items.count)
     for item in items {
-      var title = TextSanitizer.clean(item.title)
-      var columns = DisplayWidth.of(title)
-      if columns > titleRoom {
-        title = DisplayWidth.truncate(title, to: titleRoom)
-        columns = DisplayWidth.of(title)
-      }
+      let title = TextSanitizer.clean(item.title)
       titles.append(title)
-      titleWidths.append(columns)
+      titleWidths.append(DisplayWidth.of(title))
     }
-    let titleWidth = titleWidths.max() ?? 0
+    let layout = Layout(
+      numberWidth: numberWidth, textIndent: textIndent, width: width, details: details, detailWidth: detailWidth)
+    if titleRoom < Self.narrowestTitleColumn, titleWidths.contains(where: { $0 > titleRoom }) {
+      return stacked(titles: titles, layout: layout)
+    }
+    return table(titles: Self.cut(titles, widths: titleWidths, to: titleRoom), layout: layout)
+  }
+
+  private struct Layout {
+    let numberWidth: Int
+    let textIndent: Int
+    let width: Int
+    let details: [String]
+    let detailWidth: Int
+  }
+
+  /// Titles longer than `room` cut to it at the end; where two would then
+  /// read the same, cut in the middle instead, keeping both ends, so that
+  /// rows stay told apart.
+  static func cut(_ titles: [String], widths: [Int], to room: Int) -> [(text: String, width: Int)] {
+    var cut = zip(titles, widths).map { title, width in
+      width > room ? DisplayWidth.truncate(title, to: room) : title
+    }
+    var seen: [String: Int] = [:]
+    for (index, text) in cut.enumerated() where widths[index] > room {
+      seen[text, default: 0] += 1
+    }
+    for (index, text) in cut.enumerated() where widths[index] > room && (seen[text] ?? 0) > 1 {
+      cut[index] = DisplayWidth.truncateMiddle(titles[index], to: room)
+    }
+    return cut.map { ($0, DisplayWidth.of($0)) }
+  }
+
+  private func label(_ offset: Int, numberWidth: Int) -> StyledSpan {
+    let number = String(firstNumber + offset)
+    let padding = String(repeating: " ", count: max(Spacing.indent + numberWidth - number.count, 0))
+    return StyledSpan(padding + number + ". ", style: Palette.muted)
+  }
+
+  private func table(titles: [(text: String, width: Int)], layout: Layout) -> [StyledLine] {
+    let titleWidth = titles.lazy.map(\.width).max() ?? 0
     let padding = (0...(titleWidth + Spacing.gutter)).map { String(repeating: " ", count: $0) }
-    let subtitleIndent = String(repeating: " ", count: textIndent)
-    let subtitleRoom = max(width - textIndent, 8)
+    let subtitleIndent = String(repeating: " ", count: layout.textIndent)
+    let subtitleRoom = max(layout.width - layout.textIndent, 8)
 
     var lines: [StyledLine] = []
     lines.reserveCapacity(items.count * 2)
     for (offset, item) in items.enumerated() {
-      let number = String(firstNumber + offset)
-      let label = padding[Spacing.indent + numberWidth - number.count] + number + ". "
-      if details[offset].isEmpty {
-        lines.append(
-          StyledLine([StyledSpan(label, style: Palette.muted), StyledSpan(titles[offset], style: Palette.emphasis)]))
-      } else {
-        lines.append(
-          StyledLine([
-            StyledSpan(label, style: Palette.muted),
-            StyledSpan(titles[offset], style: Palette.emphasis),
-            StyledSpan(padding[titleWidth + Spacing.gutter - titleWidths[offset]]),
-            StyledSpan(details[offset], style: Palette.muted),
-          ]))
+      var line = StyledLine([
+        label(offset, numberWidth: layout.numberWidth), StyledSpan(titles[offset].text, style: Palette.emphasis),
+      ])
+      if !layout.details[offset].isEmpty {
+        line.spans.append(StyledSpan(padding[titleWidth + Spacing.gutter - titles[offset].width]))
+        line.spans += item.detailSpans
       }
+      lines.append(line)
       if let subtitle = item.subtitle {
         lines.append(
           StyledLine(subtitleIndent + DisplayWidth.truncate(TextSanitizer.clean(subtitle), to: subtitleRoom)))
+      }
+    }
+    return lines
+  }
+
+  private func stacked(titles: [String], layout: Layout) -> [StyledLine] {
+    let indent = String(repeating: " ", count: layout.textIndent)
+    let room = max(layout.width - layout.textIndent, 8)
+    var lines: [StyledLine] = []
+    for (offset, item) in items.enumerated() {
+      for (row, part) in DisplayWidth.wrap(titles[offset], to: room).enumerated() {
+        let lead = row == 0 ? label(offset, numberWidth: layout.numberWidth) : StyledSpan(indent)
+        lines.append(StyledLine([lead, StyledSpan(part, style: Palette.emphasis)]))
+      }
+      let subtitle = item.subtitle.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: room) }
+      let detail = layout.details[offset]
+      switch (subtitle, detail.isEmpty) {
+      case (let subtitle?, false)
+      where DisplayWidth.of(subtitle) + Spacing.gutter + DisplayWidth.of(detail) <= room:
+        lines.append(
+          StyledLine([StyledSpan(indent + subtitle + String(repeating: " ", count: Spacing.gutter))] + item.detailSpans)
+        )
+      default:
+        if let subtitle { lines.append(StyledLine(indent + subtitle)) }
+        if !detail.isEmpty { lines.append(StyledLine([StyledSpan(indent)] + item.detailSpans)) }
       }
     }
     return lines

@@ -2,7 +2,8 @@ import DesignSystem
 import TerminalKit
 
 /// Shows that something is under way while `work` runs: an animated spinner
-/// on a terminal, a single line elsewhere (so piped output stays stable).
+/// on a terminal, a single line elsewhere (so piped output stays stable, and
+/// a dumb terminal gets no cursor codes).
 @MainActor
 public enum LoadingIndicator {
   /// Milliseconds between spinner frames.
@@ -14,7 +15,7 @@ public enum LoadingIndicator {
     work: @MainActor () async -> Result
   ) async -> Result {
     let context = console.context
-    guard context.capabilities.outputIsTerminal else {
+    guard context.capabilities.movesCursor else {
       console.write(StyledLine(message, style: Palette.muted))
       return await work()
     }

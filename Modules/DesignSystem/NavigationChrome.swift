@@ -35,7 +35,12 @@ public struct NavigationChrome: WindowChrome {
     return line
   }
 
+  /// `x Usage: open N — …`, marked as an error as screens mark theirs.
+  public func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
+    StyledLine(Symbols(context).cross + " ", style: Palette.error) + StyledSpan(sentence)
+  }
+
   public func rule(_ context: RenderContext) -> StyledLine {
-    StyledLine(String(repeating: Symbols(context).rule, count: Spacing.contentWidth(context)), style: Palette.muted)
+    StyledLine(String(repeating: Symbols(context).rule, count: Spacing.fullWidth(context)), style: Palette.muted)
   }
 }

@@ -8,6 +8,8 @@ public enum Palette {
   public static let emphasis = TextStyle(isBold: true)
   public static let muted = TextStyle(foreground: .gray)
   public static let success = TextStyle(foreground: .green)
+  /// A setting that is on: it must stand out from one that is off (muted).
+  public static let enabled = TextStyle(foreground: .green, isBold: true)
   public static let warning = TextStyle(foreground: .yellow)
   public static let error = TextStyle(foreground: .red)
   public static let selectedTab = TextStyle(foreground: .cyan, isBold: true, isInverse: true)

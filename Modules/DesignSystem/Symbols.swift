@@ -6,6 +6,9 @@ public struct Symbols: Sendable, Equatable {
   public let check: String
   public let cross: String
   public let warning: String
+  /// Marks information (a cancel, the end of a list): quieter than ``cross``,
+  /// which is kept for errors.
+  public let info: String
   public let separator: String
   public let rule: String
   public let ellipsis: String
@@ -18,6 +21,7 @@ public struct Symbols: Sendable, Equatable {
       check = "✓"
       cross = "✗"
       warning = "!"
+      info = "•"
       separator = "›"
       rule = "─"
       ellipsis = "…"
@@ -28,6 +32,7 @@ public struct Symbols: Sendable, Equatable {
       check = "ok"
       cross = "x"
       warning = "!"
+      info = "-"
       separator = ">"
       rule = "-"
       ellipsis = "..."
@@ -47,15 +52,27 @@ public enum Spacing {
   public static let indent = 2
   /// Between columns of a table.
   public static let gutter = 2
-  /// The widest a block of prose or a rule gets, however wide the terminal.
-  public static let readableWidth = 72
+  /// The widest a block of prose gets on a terminal, however wide it is:
+  /// lines much longer are hard to read. Tables, rules and the map take the
+  /// terminal's whole width.
+  public static let readableWidth = 100
+  /// The widest anything is laid out off a terminal: a transcript (a pipe,
+  /// a file) keeps the layout scripts have always been compared against.
+  public static let transcriptWidth = 72
 
   public static func indentation(_ levels: Int = 1) -> String {
     String(repeating: " ", count: indent * levels)
   }
 
-  /// Content width for `context`: the terminal's, capped at a readable width.
+  /// The width for prose in `context`: the terminal's, capped at
+  /// ``readableWidth`` (``transcriptWidth`` off a terminal).
   public static func contentWidth(_ context: RenderContext) -> Int {
-    min(context.width, readableWidth)
+    min(fullWidth(context), readableWidth)
+  }
+
+  /// The width for tables, rules and pictures: the terminal's whole width
+  /// (at most ``transcriptWidth`` off a terminal).
+  public static func fullWidth(_ context: RenderContext) -> Int {
+    context.capabilities.outputIsTerminal ? context.width : min(context.width, transcriptWidth)
   }
 }

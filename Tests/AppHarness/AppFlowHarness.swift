@@ -36,7 +36,7 @@ public final class AppFlowHarness {
     let registration = Registration(name: "Harness", surname: "Run", email: email, password: password)
     if case .registered(let id) = try await accounts.register(registration) {
       accountID = id
-    } else if case .authenticated(let id) = try await accounts.authenticate(email: email, password: password) {
+    } else if case .authenticated(let id, _) = try await accounts.authenticate(email: email, password: password) {
       accountID = id
     } else {
       throw AppFlowHarnessError.accountTaken(email: email, databasePath: databasePath)

@@ -23,6 +23,70 @@ final class ComponentViewsTests: XCTestCase {
     XCTAssertTrue(lines.allSatisfy { $0.displayWidth <= 40 })
   }
 
+  private let terminal = TerminalCapabilities(
+    inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: true)
+
+  func test_listView_onANarrowTerminal_stacksRowsSoNoNameIsCut() {
+    let lines = ListView([
+      .init(title: "Edifício Itália", subtitle: "São Paulo", detail: "tourism · 1.2 km"),
+      .init(title: "Edifício Copan", subtitle: "São Paulo", detail: "entertainment · 1.2 km"),
+      .init(title: "Theatro Municipal de São Paulo e do Brasil", detail: "entertainment · 813 m"),
+    ]).lines(in: RenderContext(width: 40, capabilities: terminal))
+
+    XCTAssertEqual(
+      text(lines),
+      [
+        "  1. Edifício Itália", "     São Paulo  tourism · 1.2 km", "  2. Edifício Copan",
+        "     São Paulo  entertainment · 1.2 km", "  3. Theatro Municipal de São Paulo e do", "     Brasil",
+        "     entertainment · 813 m",
+      ])
+    XCTAssertTrue(lines.allSatisfy { $0.displayWidth <= 40 })
+  }
+
+  func test_listView_namesThatWouldBeCutAlike_areCutInTheMiddle() {
+    let lines = ListView([
+      .init(title: "Museu de Arte de São Paulo Assis", detail: "2.6 km"),
+      .init(title: "Museu de Arte de São Paulo Chateaubriand", detail: "2.7 km"),
+      .init(title: "Museu da Língua Portuguesa", detail: "1.7 km"),
+    ]).lines(in: RenderContext(width: 40, capabilities: .plain))
+
+    XCTAssertEqual(
+      text(lines),
+      [
+        "  1. Museu de Arte…o Paulo Assis  2.6 km", "  2. Museu de Arte…Chateaubriand  2.7 km",
+        "  3. Museu da Língua Portuguesa   1.7 km",
+      ])
+  }
+
+  func test_listView_onAWideTerminal_usesTheWidth_andOffOneKeepsTheTranscriptWidth() {
+    let item = ListView.Item(title: String(repeating: "n", count: 90), detail: "1 km")
+
+    let wide = ListView([item]).lines(in: RenderContext(width: 160, capabilities: terminal))
+    let piped = ListView([item]).lines(in: RenderContext(width: 160, capabilities: .plain))
+
+    XCTAssertEqual(text(wide), ["  1. " + String(repeating: "n", count: 90) + "  1 km"])
+    XCTAssertEqual(piped.first?.displayWidth, 72)
+  }
+
+  func test_keyValueView_wrapsALongValueUnderItself_andAlignsToAGivenKeyWidth() {
+    let lines = KeyValueView(
+      [KeyValueView.Row("Fee", "no"), KeyValueView.Row("Address", "Praça Ramos de Azevedo, 01037-010 São Paulo")],
+      minimumKeyWidth: 8
+    ).lines(in: RenderContext(width: 40, capabilities: terminal))
+
+    XCTAssertEqual(
+      text(lines),
+      ["  Fee       no", "  Address   Praça Ramos de Azevedo,", "            01037-010 São Paulo"])
+  }
+
+  func test_keyValueView_aHugeValue_staysAFewRows() {
+    let lines = KeyValueView([KeyValueView.Row("Hours", String(repeating: "open ", count: 100_000))]).lines(
+      in: RenderContext(width: 40, capabilities: terminal))
+
+    XCTAssertEqual(lines.count, KeyValueView.longestValueRows)
+    XCTAssertTrue(lines.allSatisfy { $0.displayWidth <= 40 })
+  }
+
   func test_listView_continuesNumbering() {
     XCTAssertEqual(text(ListView([.init(title: "x")], firstNumber: 21).lines(in: context)), ["  21. x"])
   }

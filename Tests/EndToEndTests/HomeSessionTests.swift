@@ -66,11 +66,12 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertFalse(out.contains("Offline catalog"))
     XCTAssertTrue(out.contains("  Near WAYFARER_LOCATION (48.1374,11.5755) · within 5 km\n   1. Place 1"), out)
     XCTAssertTrue(out.contains("  25. Place 25"), out)
-    XCTAssertTrue(out.contains("x That is every place within 5 km: 25 in all."), out)
+    XCTAssertTrue(out.contains("- That is every place within 5 km: 25 in all."), out)
     XCTAssertTrue(out.contains("  Showing 7 of 25: name or city has \"place 2\"."), out)
     XCTAssertTrue(out.contains("Cities matching lisbon:\n  1. Lisbon  Portugal\n  2. Lisbon  United States\n"), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
-    XCTAssertTrue(out.contains("  Wheelchair  yes\n"), out)
+    // Aligned with the facts above it (Opening hours), as issue 9 asks.
+    XCTAssertTrue(out.contains("  Wheelchair     yes\n"), out)
     XCTAssertTrue(out.contains("ok Saved Place 2 to your bookmarks."), out)
 
     let requests = server.requests
@@ -82,6 +83,46 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertEqual(requests.first { $0.path == "/v1/geocode/search" }?.query["text"], "lisbon")
     XCTAssertEqual(requests.first { $0.path == "/v2/place-details" }?.query["id"], "p2")
     XCTAssertEqual(requests.first?.headers["user-agent"], "wayfarer/0.1.0")
+  }
+
+  /// `more` prints the rows it added, numbered on, not the list again:
+  /// output grows with the places loaded, not with their square.
+  func test_more_printsOnlyTheRowsItAdded() throws {
+    let server = try makeGeoapify()
+
+    let run = try run(
+      register + ["more", "nearby", "quit"], server: server, extra: ["WAYFARER_LOCATION": "48.1374,11.5755"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(
+      out.contains("Loading more places…\n  Places 21–25 (25 loaded):\n  21. Place 21 "), out)
+    XCTAssertEqual(out.components(separatedBy: "   1. Place 1 ").count - 1, 2, "the first drawing and nearby:\n\(out)")
+    XCTAssertEqual(out.components(separatedBy: "  21. Place 21 ").count - 1, 2, "more's rows and nearby:\n\(out)")
+  }
+
+  /// Twenty live places 55 m apart in a row: most share a cell. Every
+  /// number is in the picture or in the note saying which share a spot.
+  func test_aClusteredMap_accountsForEveryPlace() throws {
+    let server = try makeGeoapify()
+
+    let run = try run(register + ["map", "quit"], server: server, extra: ["WAYFARER_LOCATION": "48.1374,11.5755"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.components(separatedBy: "\n")
+    guard let top = lines.firstIndex(where: { $0.hasPrefix("+---") }),
+      let bottom = lines[(top + 1)...].firstIndex(where: { $0.hasPrefix("+---") })
+    else { return XCTFail(run.stdout) }
+    let picture = lines[(top + 1)..<bottom].joined(separator: "\n")
+    let after = lines[(bottom + 1)...].joined(separator: " ")
+    guard let start = after.range(of: "Letters mark") ?? after.range(of: "marks one spot") else {
+      return XCTFail("no note on shared spots:\n\(run.stdout)")
+    }
+    let note = after[start.lowerBound...].prefix { $0 != "." }
+    let numbers = { (text: Substring) in Set(text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }) }
+    let accounted = numbers(Substring(picture)).union(numbers(note))
+    XCTAssertTrue(Set(1...20).isSubset(of: accounted), "missing \(Set(1...20).subtracting(accounted)):\n\(run.stdout)")
+    XCTAssertTrue(after.contains("+ you are here; the 5 km search area reaches past the frame"), after)
   }
 
   func test_theFirstPageIsCached_andRefreshFetchesAgain() throws {
@@ -149,7 +190,7 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("x Search for a city first: city NAME."), out)
     XCTAssertTrue(out.contains("x Choose a city by its number, from 1 to "), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
-    XCTAssertTrue(out.contains("x That is every place within 5 km: 7 in all."), out)
+    XCTAssertTrue(out.contains("- That is every place within 5 km: 7 in all."), out)
   }
 
   func test_theChosenCity_isRememberedPerAccount() throws {

@@ -175,13 +175,18 @@ final class PipedSessionTests: XCTestCase {
 
   func test_helpAndVersion() throws {
     let help = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--help"])
+    let shortHelp = try WayfarerBinary.run(script: [], home: home.path, arguments: ["-h"])
     let version = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--version"])
+    let shortVersion = try WayfarerBinary.run(script: [], home: home.path, arguments: ["-v"])
     let bad = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--bogus"])
 
     XCTAssertEqual(help.status, 0)
-    XCTAssertTrue(help.stdout.contains("Usage: wayfarer [--help | --version]"))
+    XCTAssertTrue(help.stdout.contains("Usage: wayfarer [-h | --help | -v | --version]"), help.stdout)
     XCTAssertTrue(help.stdout.contains("WAYFARER_HOME"))
+    XCTAssertEqual(shortHelp.stdout, help.stdout)
     XCTAssertEqual(version.stdout, "wayfarer 0.1.0\n")
+    XCTAssertEqual(shortVersion.stdout, version.stdout)
+    XCTAssertEqual(shortVersion.status, 0)
     XCTAssertEqual(bad.status, 2)
     XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--bogus'. See wayfarer --help.\n")
   }
@@ -255,6 +260,54 @@ final class PipedSessionTests: XCTestCase {
       run.stdout.contains("  Showing 0 of 10: name or city has\n  \"\(String(repeating: "x", count: 39))…\".\n"),
       String(run.stdout.suffix(2_000)))
     XCTAssertLessThan(run.stdout.utf8.count, 20_000)
+  }
+
+  /// Issue 9, §5: each of these used to end in a sentence about nothing, a
+  /// progress line before a refusal, or a command that did not work.
+  func test_messagesWithoutDeadEnds() throws {
+    let run = try run(
+      ["tab home", "home", "register", "", "", "", "", ""]
+        + ["login", "Ada@Example.COM", "wrong horse", "register"]
+        + ["Ada", "Lovelace", "ADA@example.com", "correct horse", "correct horse"]
+        + ["open", "open 1 2", "use", "use 2 3", "refresh now", "tab", "more", "profile", "settings", "toggle"]
+        + ["back", "logout", "login", "ADA@EXAMPLE.COM", "correct horse", "quit"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertEqual(out.components(separatedBy: "x Log in first: type login or register.\n").count - 1, 2, out)
+    XCTAssertFalse(out.contains("Unknown command"), out)
+    XCTAssertFalse(
+      out.contains("Creating your account…\n\nWelcome > Register"), "a progress line before the fields' errors: \(out)")
+    XCTAssertTrue(out.contains("x E-mail or password is incorrect"), out)
+    XCTAssertTrue(out.contains("ok Account created. Welcome, Ada!"), out)
+    for usage in [
+      "x Usage: open N — N is a row number, 1–10.\nx Usage: open N — N is a row number, 1–10.\n",
+      "x Usage: use N — N is a city number from a search; search first with city NAME.\n",
+      "x Usage: refresh — nothing goes after refresh.\n",
+      "x Usage: tab NAME — NAME is one of home, explore, bookmarks, profile.\n",
+      "- That is every place within 5 km: 10 in all.\n",
+      "x Usage: toggle N|NAME — N is a setting's number, 1–3, or NAME its name (favorites, map, category-filter).\n",
+      "ok Logged in as ada@example.com.\n",
+    ] {
+      XCTAssertTrue(out.contains(usage), "missing \(usage) in:\n\(out)")
+    }
+    XCTAssertEqual(out.components(separatedBy: "Usage: use N").count - 1, 2, out)
+    XCTAssertFalse(out.contains("ADA@EXAMPLE.COM."), out)
+    XCTAssertFalse(out.contains("Error()"), out)
+  }
+
+  /// TERM=dumb promises ASCII: every byte, place names and punctuation too.
+  func test_termDumb_isPureASCII() throws {
+    let run = try run(
+      register + ["open 3", "back", "map", "city são", "profile", "about", "quit"], environment: ["TERM": "dumb"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertEqual(out.utf8.filter { $0 >= 0x80 }.count, 0, out)
+    XCTAssertTrue(out.contains("Loading places...\n"), out)
+    XCTAssertTrue(out.contains("  Near Sao Paulo (default) - within 5 km\n"), out)
+    XCTAssertTrue(out.contains("Theatro Municipal de Sao Paulo"), out)
+    XCTAssertTrue(out.contains("! Offline catalog -- set GEOAPIFY_API_KEY for live places\n"), out)
   }
 
   private func memoryRows(_ transcript: String) -> [String: (alive: Int, released: Int)] {

@@ -78,6 +78,25 @@ final class TerminalRestoreTests: XCTestCase {
     }
   }
 
+  /// Between lines Wayfarer keeps echo off (type-ahead waits for the
+  /// prompt); leaving, by `quit` or Ctrl-D, gives it back.
+  func test_quitAndCtrlD_giveTheTerminalBackWithEcho() throws {
+    for leave in ["quit", "C-d"] {
+      let terminal = try startWithModesAfter()
+      try terminal.waitFor("welcome>")
+      if leave == "quit" {
+        try terminal.type("quit")
+        try terminal.send("Enter")
+      } else {
+        try terminal.send(leave)
+      }
+
+      let screen = try terminal.waitFor("EXITED:0")
+      XCTAssertTrue(screen.contains("STATUS:0"), screen)
+      XCTAssertTrue(isSane(screen), "after \(leave):\n\(screen)")
+    }
+  }
+
   func test_arrowKeysAtAPasswordPrompt_areIgnored_andFormFieldsHaveNoHistory() throws {
     let terminal = try TmuxSession(command: [WayfarerBinary.url.path], environment: environment)
     try terminal.answer("welcome>", with: "register")

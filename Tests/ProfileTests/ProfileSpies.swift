@@ -51,8 +51,10 @@ struct AccountStub: ProfileAccountProviding {
   var memberSince = Date(timeIntervalSince1970: 1_795_910_400)  // 2026-11-29
 }
 
-struct DiskFull: Error, CustomStringConvertible {
+/// A store's failure, with a sentence as SQLite's errors have.
+struct DiskFull: Error, CustomStringConvertible, LocalizedError {
   var description: String { "the disk is full" }
+  var errorDescription: String? { description }
 }
 
 @MainActor

@@ -1,3 +1,4 @@
+import DesignSystem
 import TerminalKit
 import TestSupport
 import XCTest
@@ -157,6 +158,21 @@ final class ProfileFlowTests: XCTestCase {
     XCTAssertEqual(console.output, ["ok Map view is now on."])
     stack.popToRoot()
     XCTAssertNil(settings)
+  }
+
+  func test_settings_onStandsOutFromOff_inColour() async {
+    let (stack, _, _, console, _) = makeSUT()
+    await run("settings", on: stack.root, console: console)
+    let colour = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let rows = stack.visibleScreen.body(in: RenderContext(width: 80, capabilities: colour)).prefix(2)
+    let status = rows.map { row in row.spans.first { ["on ", "off"].contains($0.text) } }
+
+    XCTAssertEqual(status.map(\.?.text), ["on ", "off"])
+    XCTAssertEqual(status[0]?.style, Palette.enabled)
+    XCTAssertNotEqual(status[0]?.style, status[1]?.style, "on and off look alike")
+    XCTAssertNotEqual(Palette.enabled, Palette.muted)
+    XCTAssertTrue(Palette.enabled.isBold)
   }
 
   func test_toggle_unknownOrUnsaved_printsAnError_andLeavesTheList() async {

@@ -25,9 +25,18 @@ public enum PreLoginAuthenticatingContract {
     XCTAssertNotEqual(adaID, bobID, "\(name): each account has its own id", file: file, line: line)
 
     let checks: [(email: String, password: String, expected: AuthenticationResult, what: String)] = [
-      ("ada@example.com", "correct horse", .authenticated(accountID: adaID), "the right password"),
-      ("Ada@Example.COM", "correct horse", .authenticated(accountID: adaID), "the e-mail in another case"),
-      ("bob@example.com", "battery staple", .authenticated(accountID: bobID), "another account's own password"),
+      (
+        "ada@example.com", "correct horse", .authenticated(accountID: adaID, email: "ada@example.com"),
+        "the right password"
+      ),
+      (
+        "Ada@Example.COM", "correct horse", .authenticated(accountID: adaID, email: "ada@example.com"),
+        "the e-mail in another case, answered with the stored address"
+      ),
+      (
+        "bob@example.com", "battery staple", .authenticated(accountID: bobID, email: "bob@example.com"),
+        "another account's own password"
+      ),
       ("ada@example.com", "Correct horse", .rejected, "a wrong password"),
       ("ada@example.com", "battery staple", .rejected, "another account's password"),
       ("ada@example.com", "another one", .rejected, "the refused registration's password"),

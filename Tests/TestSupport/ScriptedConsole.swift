@@ -43,6 +43,15 @@ public final class ScriptedConsole: Console {
     output += lines.map(\.plainText)
   }
 
+  /// For each screen drawing, in order: whether it was asked as a redraw
+  /// of the screen drawn last (in place, on a terminal).
+  public private(set) var screenDrawings: [Bool] = []
+
+  public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
+    screenDrawings.append(redrawing)
+    write(lines)
+  }
+
   /// Partial writes, in order, as written.
   public private(set) var partialOutput: [String] = []
 

@@ -22,15 +22,18 @@ public final class TmuxSession {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
   }
 
-  /// Starts `command` in a 100×30 terminal.
-  public init(command: [String], environment: [String: String]) throws {
+  /// Starts `command` in a terminal of `columns`×`rows` (100×30 unless said).
+  public init(command: [String], environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
     guard Self.isAvailable else { throw Failure.unavailable }
     // The leak check of a sanitized build stays on in the program under
     // test, whatever the test process was started with.
     let variables = environment.merging(["ASAN_OPTIONS": "detect_leaks=1"]) { mine, _ in mine }
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
     let shell = (["env", "-u", "NO_COLOR"] + assignments + command.map(Self.quote)).joined(separator: " ")
-    try tmux(["new-session", "-d", "-s", target, "-x", "100", "-y", "30", shell + "; echo EXITED:$?; sleep 60"])
+    try tmux([
+      "new-session", "-d", "-s", target, "-x", String(columns), "-y", String(rows),
+      shell + "; echo EXITED:$?; sleep 60",
+    ])
   }
 
   deinit {
@@ -57,6 +60,32 @@ public final class TmuxSession {
   /// What the terminal shows now, scrollback included.
   public func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", target, "-S", "-200"])
+  }
+
+  /// The screen with scrollback, each line the terminal wrapped joined back
+  /// into one, trailing spaces removed: a line wider than the terminal
+  /// shows as such.
+  public func joinedScreen() throws -> String {
+    try tmux(["capture-pane", "-p", "-J", "-t", target, "-S", "-200"])
+      .components(separatedBy: "\n")
+      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+      .joined(separator: "\n")
+  }
+
+  /// The visible rows only, without the scrollback: what a person sees.
+  public func visibleRows() throws -> [String] {
+    try tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
+  }
+
+  /// Forgets the scrollback: what ``screen()`` returns next starts with the
+  /// visible rows.
+  public func clearScrollback() throws {
+    try tmux(["clear-history", "-t", target])
+  }
+
+  /// Changes the terminal's size, as a person dragging the window does.
+  public func resize(columns: Int, rows: Int) throws {
+    try tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
   }
 
   /// Waits (at most `timeout` seconds) until `predicate` holds for the screen.

@@ -73,3 +73,7 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
     return value
   }
 }
+
+extension GeoapifyError: LocalizedError {
+  var errorDescription: String? { description }
+}

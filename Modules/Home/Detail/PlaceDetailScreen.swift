@@ -44,24 +44,26 @@ final class PlaceDetailScreen: Screen {
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    var lines = KeyValueView(viewModel.facts).lines(in: context)
+    // The facts and the details read as one table: one key column.
+    let extra = extraRows
+    let keyWidth = max(KeyValueView.keyWidth(of: viewModel.facts), KeyValueView.keyWidth(of: extra))
+    var lines = KeyValueView(viewModel.facts, minimumKeyWidth: keyWidth).lines(in: context)
     if !lines.isEmpty { lines.append(.blank) }
     switch viewModel.details {
     case .loading:
       lines += TextBlock("Details are on their way…", style: Palette.muted).lines(in: context)
     case .notFound:
       lines.append(Message.warning(PlaceDetailWording.notFound(id: viewModel.placeID), in: context))
+    case .unavailable(.cancelled):
+      // Ctrl-C is not a failure: said quietly, with the way to try again.
+      lines.append(Message.info(PlaceDetailWording.cancelled, in: context))
     case .unavailable(let failure):
       lines.append(Message.warning("Details are unavailable: \(PlaceDetailWording.reason(failure))", in: context))
     case .loaded(let details):
-      let extra: [KeyValueView.Row?] = [
-        KeyValueView.Row("Wheelchair", details.wheelchair), KeyValueView.Row("Fee", details.fee),
-        KeyValueView.Row("Timezone", details.timezone), KeyValueView.Row("Wikipedia", details.wikipedia),
-      ]
       lines +=
         details.isShownEmpty
         ? TextBlock("No further details are known.", style: Palette.muted).lines(in: context)
-        : KeyValueView(extra.compactMap { $0 }).lines(in: context)
+        : KeyValueView(extra, minimumKeyWidth: keyWidth).lines(in: context)
     }
     if viewModel.favoritesEnabled {
       lines.append(.blank)
@@ -73,6 +75,18 @@ final class PlaceDetailScreen: Screen {
       ]).lines(in: context)
     }
     return lines
+  }
+}
+
+extension PlaceDetailScreen {
+  /// What Place Details adds, once loaded.
+  fileprivate var extraRows: [KeyValueView.Row] {
+    guard case .loaded(let details) = viewModel.details else { return [] }
+    let rows: [KeyValueView.Row?] = [
+      KeyValueView.Row("Wheelchair", details.wheelchair), KeyValueView.Row("Fee", details.fee),
+      KeyValueView.Row("Timezone", details.timezone), KeyValueView.Row("Wikipedia", details.wikipedia),
+    ]
+    return rows.compactMap { $0 }
   }
 }
 

@@ -108,7 +108,7 @@ final class PlaceDetailViewModel {
       try favorites.saveFavorite(favorite(of: place))
       return .saved(name: place.name)
     } catch {
-      return .failed(reason: String(describing: error))
+      return .failed(reason: ErrorSentence.reason(for: error))
     }
   }
 

@@ -19,6 +19,8 @@ enum PlaceDetailWording {
     }
   }
 
+  static let cancelled = "Loading the details was cancelled; type back, then open the place again to retry."
+
   static func notFound(id: String) -> String {
     "No place has the id \(TextSanitizer.clean(id, limit: 80))."
   }

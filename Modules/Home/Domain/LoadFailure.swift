@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Why something Home asked for did not come: what view models hand their
 /// screens, which choose the words.
 enum LoadFailure: Equatable {
@@ -9,11 +11,11 @@ enum LoadFailure: Equatable {
   case failed(reason: String, isKeyProblem: Bool)
 
   init(_ error: any Error) {
-    if error is CancellationError {
+    if ErrorSentence.isCancellation(error) {
       self = .cancelled
     } else {
       self = .failed(
-        reason: String(describing: error), isKeyProblem: (error as? GeoapifyError)?.isKeyProblem == true)
+        reason: ErrorSentence.reason(for: error), isKeyProblem: (error as? GeoapifyError)?.isKeyProblem == true)
     }
   }
 }

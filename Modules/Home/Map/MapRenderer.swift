@@ -5,19 +5,45 @@ import TerminalKit
 /// The loaded places around the centre as a picture: braille dots on a
 /// terminal that can show them, ASCII elsewhere. Places are marked with
 /// their list numbers; a scale bar and a legend follow.
+///
+/// Every place is accounted for. A number that would cover another is moved
+/// to a free cell beside its dot; places that fall in one cell are marked
+/// with a letter, and the legend says which share it; a number with no room
+/// near its dot, or a place with no position on the map, is said so in the
+/// legend. On a terminal the picture takes the room there is (a square
+/// area, a cell being about twice as tall as it is wide); in a transcript
+/// it keeps its 32×16 cells.
 struct MapRenderer {
   let places: [(number: Int, place: Place)]
   let center: Coordinate
 
+  /// Rows of the picture off a terminal, and the fewest on one.
   static let maxRows = 16
+  static let fewestRows = 8
+
+  /// The picture's rows and columns in `context`, leaving `linesBelow`
+  /// rows of the terminal for what follows it (scale, key, legend, prompt).
+  static func size(in context: RenderContext, linesBelow: Int) -> (rows: Int, columns: Int) {
+    let width = Spacing.fullWidth(context)
+    guard context.capabilities.outputIsTerminal, let height = context.height else {
+      // A cell is about twice as tall as it is wide.
+      return (maxRows, min(max(width - 2, 20), maxRows * 2))
+    }
+    // The frame takes two rows and two columns.
+    let rows = max(min((width - 2) / 2, height - linesBelow - 2), fewestRows)
+    return (rows, min(rows * 2, max(width - 2, 2)))
+  }
 
   func lines(in context: RenderContext) -> [StyledLine] {
     let unicode = context.capabilities.usesUnicode
-    let rows = Self.maxRows
-    // A terminal cell is about twice as tall as it is wide.
-    let columns = min(max(Spacing.contentWidth(context) - 2, 20), rows * 2)
+    let width = Spacing.fullWidth(context)
+    let separator = unicode ? " · " : ", "
+    let allEntries = places.map { "\($0.number) \(TextSanitizer.clean($0.place.name))" }
+    // Scale bar, two lines of key, a line of notes, the legend, the prompt.
+    let below = 1 + 2 + 1 + MapLegend.wrap(allEntries, separator: separator, width: width).count + 1
+    let (rows, columns) = Self.size(in: context, linesBelow: below)
     // A distance that is not a number (a position off the Earth) must not
-    // set the scale; such a place is simply not drawn.
+    // set the scale; such a place is listed as not on the map.
     let farthest = places.map { center.distance(to: $0.place.coordinate) }.filter(\.isFinite).max() ?? 0
     let halfExtent = min(max(farthest * 1.15, 300), Double(NearbySearch.radiusMetres) * 1.15)
     let metresPerRow = 2 * halfExtent / Double(rows)
@@ -27,20 +53,46 @@ struct MapRenderer {
     // The search circle when it fits in the frame; zoomed in on near places
     // it would be drawn smaller than 5 km, which the key must not claim.
     let radius = Double(NearbySearch.radiusMetres)
-    let showsSearchArea = halfExtent * 0.98 >= radius
-    if showsSearchArea {
+    var drawsSearchArea = false
+    if halfExtent * 0.98 >= radius {
       for step in 0..<360 {
         let angle = Double(step) * .pi / 180
-        canvas.dot(x: cos(angle) * radius / metresPerColumn, y: sin(angle) * radius / metresPerRow)
+        drawsSearchArea =
+          canvas.dot(x: cos(angle) * radius / metresPerColumn, y: sin(angle) * radius / metresPerRow)
+          || drawsSearchArea
       }
     }
-    for (number, place) in places {
+    let centerMark = unicode ? "✛" : "+"
+    if let middle = canvas.cell(x: 0, y: 0) { canvas.put(centerMark, at: middle, kind: .center) }
+
+    var cells: [(cell: Canvas.Cell, numbers: [Int])] = []
+    var offMap: Set<Int> = []
+    for (number, place) in places.sorted(by: { $0.number < $1.number }) {
       let (east, north) = offset(of: place.coordinate)
-      // A dot for every place, under its number where the number fits.
-      canvas.dot(x: east / metresPerColumn, y: north / metresPerRow)
-      canvas.label(String(number), x: east / metresPerColumn, y: north / metresPerRow)
+      let x = east / metresPerColumn
+      let y = north / metresPerRow
+      // A dot for every place, under its number or beside it.
+      guard canvas.dot(x: x, y: y), let cell = canvas.cell(x: x, y: y) else {
+        offMap.insert(number)
+        continue
+      }
+      if let index = cells.firstIndex(where: { $0.cell == cell }) {
+        cells[index].numbers.append(number)
+      } else {
+        cells.append((cell, [number]))
+      }
     }
-    canvas.label(unicode ? "✛" : "+", x: 0, y: 0, force: true)
+    var shared: [(mark: String, numbers: [Int])] = []
+    var unlabelled: [Int] = []
+    for (cell, numbers) in cells {
+      let isShared = numbers.count > 1
+      let mark = isShared ? Self.letters(for: shared.count) : String(numbers[0])
+      if canvas.place(mark, near: cell, kind: isShared ? .shared : .number) {
+        if isShared { shared.append((mark, numbers)) }
+      } else {
+        unlabelled += numbers
+      }
+    }
 
     let (horizontal, vertical, corners) = unicode ? ("─", "│", ("┌", "┐", "└", "┘")) : ("-", "|", ("+", "+", "+", "+"))
     var lines = [
@@ -48,25 +100,41 @@ struct MapRenderer {
     ]
     for row in canvas.render(unicode: unicode) {
       var line = StyledLine(vertical, style: Palette.muted)
-      for (text, isLabel) in row {
-        line.append(text, style: isLabel ? Palette.accent : Palette.muted)
+      for (text, kind) in row {
+        line.append(text, style: kind.style)
       }
       line.append(vertical, style: Palette.muted)
       lines.append(line)
     }
     lines.append(
       StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
-    lines.append(scaleBar(metresPerColumn: metresPerColumn, unicode: unicode))
-    lines.append(
-      StyledLine(
-        (unicode ? "✛" : "+")
-          + (showsSearchArea
-            ? " you are here; the circle is the 5 km search area"
-            : " you are here; the 5 km search area reaches past the frame"),
-        style: Palette.muted))
-    let legend = places.map { "\($0.number) \($0.place.name)" }.joined(separator: unicode ? " · " : ", ")
-    return lines
-      + DisplayWidth.wrap(TextSanitizer.clean(legend), to: Spacing.contentWidth(context)).map { StyledLine($0) }
+    let longestBar = context.capabilities.outputIsTerminal ? max(12, columns / 4) : 12
+    lines.append(scaleBar(metresPerColumn: metresPerColumn, longest: longestBar, unicode: unicode))
+    let key =
+      centerMark
+      + (drawsSearchArea
+        ? " you are here; the circle is the 5 km search area"
+        : " you are here; the 5 km search area reaches past the frame")
+    lines += DisplayWidth.wrap(key, to: width).map { StyledLine($0, style: Palette.muted) }
+    for note in MapLegend.notes(shared: shared, unlabelled: unlabelled) {
+      lines += DisplayWidth.wrap(note, to: width).map { StyledLine($0, style: Palette.warning) }
+    }
+    let entries = places.map { number, place in
+      "\(number) \(TextSanitizer.clean(place.name))" + (offMap.contains(number) ? " (not on the map)" : "")
+    }
+    return lines + MapLegend.wrap(entries, separator: separator, width: width).map { StyledLine($0) }
+  }
+
+  /// `A`…`Z`, then `AA`…: marks for shared spots, told apart from numbers.
+  static func letters(for index: Int) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    var index = index
+    var text = ""
+    repeat {
+      text.insert(alphabet[index % 26], at: text.startIndex)
+      index = index / 26 - 1
+    } while index >= 0
+    return text
   }
 
   /// Metres east and north of the centre (equirectangular: fine at 5 km).
@@ -79,22 +147,105 @@ struct MapRenderer {
     return (east, north)
   }
 
-  private func scaleBar(metresPerColumn: Double, unicode: Bool) -> StyledLine {
+  private func scaleBar(metresPerColumn: Double, longest: Int, unicode: Bool) -> StyledLine {
     let choices: [Double] = [50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000]
-    let length = choices.last { $0 / metresPerColumn <= 12 } ?? choices[0]
-    let cells = max(Int((length / metresPerColumn).rounded()), 1)
+    let length = choices.last { $0 / metresPerColumn <= Double(longest) } ?? choices[0]
+    let cells = Self.cells(length / metresPerColumn)
     let bar =
       unicode ? "├" + String(repeating: "─", count: cells) + "┤" : "|" + String(repeating: "-", count: cells) + "|"
     return StyledLine(bar + " " + Formatting.distance(length), style: Palette.muted)
+  }
+
+  /// Whole cells for a length in cells, at least 1; a length that is not a
+  /// finite number (a centre off the Earth) is 1.
+  private static func cells(_ value: Double) -> Int {
+    guard value.isFinite, value >= 1 else { return 1 }
+    return value < 1_000 ? Int(value.rounded()) : 1_000
+  }
+}
+
+/// The words under the picture.
+enum MapLegend {
+  /// Notes for what the picture cannot show by itself.
+  static func notes(shared: [(mark: String, numbers: [Int])], unlabelled: [Int]) -> [String] {
+    var notes: [String] = []
+    if shared.count == 1, let only = shared.first {
+      notes.append("\(only.mark) marks one spot shared by \(list(only.numbers)).")
+    } else if !shared.isEmpty {
+      let spots = shared.map { "\($0.mark) is \(list($0.numbers))" }.joined(separator: "; ")
+      notes.append("Letters mark spots shared by several places: \(spots).")
+    }
+    if !unlabelled.isEmpty {
+      notes.append("No room to number \(list(unlabelled)) beside \(unlabelled.count == 1 ? "its dot" : "their dots").")
+    }
+    return notes
+  }
+
+  /// `5, 6 and 8`.
+  static func list(_ numbers: [Int]) -> String {
+    let words = numbers.map(String.init)
+    guard words.count > 1, let last = words.last else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  /// `entries` joined by `separator` into lines of at most `width`, broken
+  /// between entries, never between a number and its name; an entry wider
+  /// than a line is wrapped on its own, its number kept with its first word.
+  static func wrap(_ entries: [String], separator: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    // What ends an entry (`,` or ` ·`); the space after it is where a line may break.
+    var ending = separator
+    while ending.last == " " { ending.removeLast() }
+    for (index, entry) in entries.enumerated() {
+      let piece = entry + (index < entries.count - 1 ? ending : "")
+      let joined = current.isEmpty ? piece : current + " " + piece
+      if DisplayWidth.of(joined) <= width {
+        current = joined
+        continue
+      }
+      if !current.isEmpty { lines.append(current) }
+      guard DisplayWidth.of(piece) > width else {
+        current = piece
+        continue
+      }
+      // Glue the number to the first word with a no-break space while wrapping.
+      let glued = piece.replacingOccurrences(of: " ", with: "\u{00A0}", options: [], range: piece.range(of: " "))
+      let parts = DisplayWidth.wrap(glued, to: width).map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+      lines += parts.dropLast()
+      current = parts.last ?? ""
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
   }
 }
 
 /// A grid of cells, each holding braille dots (2×4 per cell) or a label character.
 private struct Canvas {
+  struct Cell: Equatable {
+    var column: Int
+    var row: Int
+  }
+
+  enum Kind {
+    case dots
+    case number
+    case shared
+    case center
+
+    var style: TextStyle {
+      switch self {
+      case .dots: Palette.muted
+      case .number, .center: Palette.accent
+      case .shared: Palette.warning
+      }
+    }
+  }
+
   let columns: Int
   let rows: Int
   private var dots: [[UInt8]]
-  private var labels: [[Character?]]
+  private var labels: [[(Character, Kind)?]]
 
   init(columns: Int, rows: Int) {
     self.columns = columns
@@ -104,28 +255,81 @@ private struct Canvas {
   }
 
   /// `x`, `y` in cells from the centre, east and north positive.
-  private func cell(x: Double, y: Double) -> (column: Double, row: Double) {
+  private func position(x: Double, y: Double) -> (column: Double, row: Double) {
     (Double(columns) / 2 + x, Double(rows) / 2 - y)
   }
 
-  mutating func dot(x: Double, y: Double) {
-    let (column, row) = cell(x: x, y: y)
-    guard let dotX = Self.index(column * 2, below: columns * 2), let dotY = Self.index(row * 4, below: rows * 4)
-    else { return }
-    let bits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
-    dots[dotY / 4][dotX / 2] |= bits[dotY % 4][dotX % 2]
+  /// The cell of a point, nil when it falls outside.
+  func cell(x: Double, y: Double) -> Cell? {
+    let (column, row) = position(x: x, y: y)
+    guard let column = Self.index(column, below: columns), let row = Self.index(row, below: rows) else { return nil }
+    return Cell(column: column, row: row)
   }
 
-  /// Writes `text` starting at the point's cell, if it fits and (unless
-  /// forced) does not cover another label.
-  mutating func label(_ text: String, x: Double, y: Double, force: Bool = false) {
-    let (column, row) = cell(x: x, y: y)
-    guard let start = Self.index(column, below: columns), let line = Self.index(row, below: rows),
-      start + text.count <= columns
-    else { return }
-    let span = start..<(start + text.count)
-    guard force || span.allSatisfy({ labels[line][$0] == nil }) else { return }
-    for (offset, character) in text.enumerated() { labels[line][start + offset] = character }
+  /// Sets the dot of a point; false when it falls outside the canvas.
+  @discardableResult
+  mutating func dot(x: Double, y: Double) -> Bool {
+    let (column, row) = position(x: x, y: y)
+    guard let dotX = Self.index(column * 2, below: columns * 2), let dotY = Self.index(row * 4, below: rows * 4)
+    else { return false }
+    let bits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+    dots[dotY / 4][dotX / 2] |= bits[dotY % 4][dotX % 2]
+    return true
+  }
+
+  /// Writes `text` from `cell`, whatever is there.
+  mutating func put(_ text: String, at cell: Cell, kind: Kind) {
+    for (offset, character) in text.enumerated() where cell.column + offset < columns {
+      labels[cell.row][cell.column + offset] = (character, kind)
+    }
+  }
+
+  /// Writes `text` on `cell` if it fits there without covering another
+  /// label, else in the nearest free spot around it (up to three cells
+  /// away). Returns false when there is none.
+  mutating func place(_ text: String, near cell: Cell, kind: Kind) -> Bool {
+    let length = text.count
+    for distance in 0...3 {
+      for start in Self.spots(around: cell, distance: distance, length: length) where fits(length, at: start) {
+        put(text, at: start, kind: kind)
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Where a label of `length` may start to sit on its cell (distance 0),
+  /// or `distance` cells from it: beside it on its row first, then above
+  /// and below.
+  private static func spots(around cell: Cell, distance: Int, length: Int) -> [Cell] {
+    guard distance > 0 else {
+      return [cell, Cell(column: cell.column - length + 1, row: cell.row)]
+    }
+    var spots = [
+      Cell(column: cell.column + distance, row: cell.row),
+      Cell(column: cell.column - length + 1 - distance, row: cell.row),
+    ]
+    for row in [cell.row - distance, cell.row + distance] {
+      spots += [Cell(column: cell.column, row: row), Cell(column: cell.column - length + 1, row: row)]
+      for shift in 1...distance {
+        spots += [
+          Cell(column: cell.column + shift, row: row), Cell(column: cell.column - length + 1 - shift, row: row),
+        ]
+      }
+    }
+    return spots
+  }
+
+  /// Whether a label fits at `start`: inside the canvas, over no other
+  /// label, and not touching another mark on its row (`12` beside `14`
+  /// would read `1214`).
+  private func fits(_ length: Int, at start: Cell) -> Bool {
+    guard start.row >= 0, start.row < rows, start.column >= 0, start.column + length <= columns else { return false }
+    guard (start.column..<(start.column + length)).allSatisfy({ labels[start.row][$0] == nil }) else { return false }
+    return [start.column - 1, start.column + length].allSatisfy { column in
+      guard column >= 0, column < columns, let (_, kind) = labels[start.row][column] else { return true }
+      return kind == .center
+    }
   }
 
   /// `value` rounded down as an index in `0..<count`, or nil when it falls
@@ -135,15 +339,15 @@ private struct Canvas {
     return Int(value.rounded(.down))
   }
 
-  /// Each row as runs of (text, isLabel).
-  func render(unicode: Bool) -> [[(String, Bool)]] {
+  /// Each row as runs of (text, kind).
+  func render(unicode: Bool) -> [[(String, Kind)]] {
     (0..<rows).map { row in
       (0..<columns).map { column in
-        if let label = labels[row][column] { return (String(label), true) }
+        if let (character, kind) = labels[row][column] { return (String(character), kind) }
         let mask = dots[row][column]
-        if mask == 0 { return (" ", false) }
-        guard unicode, let braille = Unicode.Scalar(0x2800 + UInt32(mask)) else { return (".", false) }
-        return (String(braille), false)
+        if mask == 0 { return (" ", Kind.dots) }
+        guard unicode, let braille = Unicode.Scalar(0x2800 + UInt32(mask)) else { return (".", Kind.dots) }
+        return (String(braille), Kind.dots)
       }
     }
   }

@@ -19,10 +19,14 @@ final class NearbyPlacesScreen: Screen {
       Command("nearby", summary: "Show the list of places again") { _ in self.setNeedsDisplay() },
       Command("more", summary: "Load the next 20 places") { input in
         if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
+        let shown = self.viewModel.visiblePlaces.count
         let problem = await LoadingIndicator.run("Loading more places…", console: input.console) {
           await self.viewModel.loadMore()
         }
-        self.report(problem, on: input.console)
+        if let problem { return self.report(problem, on: input.console) }
+        // Only the rows this added, numbered on: the list above stays
+        // where it is, and 500 `more`s print each place once.
+        input.console.write(self.addedRows(after: shown, in: input.console.context))
       },
       Command("filter", usage: "filter [TEXT]", summary: "Keep places whose name or city has TEXT; alone, clear") {
         input in
@@ -31,7 +35,8 @@ final class NearbyPlacesScreen: Screen {
       },
       Command(
         "category", usage: "category [NAME]", summary: "Keep one category (when the flag is on); alone, clear",
-        completions: viewModel.categories
+        // Only what the command accepts now: no categories while the filter is off.
+        completions: viewModel.isCategoryFilterEnabled ? viewModel.categories : []
       ) { input in
         self.report(self.viewModel.setCategory(input.argumentText), on: input.console)
       },
@@ -41,6 +46,7 @@ final class NearbyPlacesScreen: Screen {
       },
       Command(
         "use", usage: "use N", summary: "Move to city N of the last search",
+        arguments: .one(meaning: NearbyWording.cityNumberMeaning(count: viewModel.cityResults.count)),
         completions: viewModel.cityResults.indices.map { String($0 + 1) }
       ) { input in
         if let problem = self.viewModel.problemChoosingCity(input.number) {
@@ -51,7 +57,10 @@ final class NearbyPlacesScreen: Screen {
         }
         self.report(problem, on: input.console)
       },
-      Command("open", usage: "open N", summary: "Show place N", completions: numbers) { input in
+      Command(
+        "open", usage: "open N", summary: "Show place N",
+        arguments: .one(meaning: NearbyWording.rowNumberMeaning(count: numbers.count)), completions: numbers
+      ) { input in
         if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
       },
       Command("refresh", summary: "Load the list again from the start") { input in
@@ -66,11 +75,12 @@ final class NearbyPlacesScreen: Screen {
         }
         let places = self.viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
         guard !places.isEmpty else {
-          input.console.write(Message.info("There are no places to draw yet."))
+          input.console.write(Message.info("There are no places to draw yet.", in: input.console.context))
           return
         }
-        input.console.write(
-          MapRenderer(places: places, center: self.viewModel.location.coordinate).lines(in: input.console.context))
+        // Drawn again at the new size when the terminal is resized under it.
+        let map = MapRenderer(places: places, center: self.viewModel.location.coordinate)
+        input.console.writeResizable { map.lines(in: $0) }
       },
     ]
   }
@@ -79,20 +89,27 @@ final class NearbyPlacesScreen: Screen {
     context.capabilities.outputIsTerminal || viewModel.state != .idle
   }
 
-  override func didAppear(console: any Console) async {
+  override func willAppear(console: any Console) {
     guard viewModel.state == .idle else { return }
+    // Above the list, not between its placeholder and the rows that replace it.
     for notice in viewModel.takeNotices() {
       console.write(Message.warning(NearbyWording.sentence(for: notice), in: console.context))
     }
+  }
+
+  override func didAppear(console: any Console) async {
+    guard viewModel.state == .idle else { return }
     await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
     setNeedsDisplay()
   }
 
   private func report(_ problem: NearbyProblem?, on console: any Console) {
-    if let problem {
-      console.write(Message.error(NearbyWording.sentence(for: problem), in: console.context))
-    } else {
-      setNeedsDisplay()
+    guard let problem else { return setNeedsDisplay() }
+    switch NearbyWording.kind(of: problem) {
+    // Ctrl-C: the REPL says "Cancelled.", once.
+    case .cancellation: return
+    case .information: console.write(Message.info(NearbyWording.sentence(for: problem), in: console.context))
+    case .error: console.write(Message.error(NearbyWording.sentence(for: problem), in: console.context))
     }
   }
 
@@ -107,7 +124,9 @@ final class NearbyPlacesScreen: Screen {
     let query = TextSanitizer.clean(query, limit: 40)
     switch result {
     case .none:
-      console.write(Message.info("No cities match \(query)."))
+      console.write(Message.info(NearbyWording.noCityMatches(query), in: context))
+    case .failed(.cancelled):
+      return  // the REPL says "Cancelled."
     case .failed(let failure):
       console.write(Message.error(NearbyWording.sentence(forListFailure: failure), in: context))
     case .found(let cities, let dropped):
@@ -131,6 +150,10 @@ final class NearbyPlacesScreen: Screen {
     switch viewModel.state {
     case .idle, .loading:
       if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
+    case .failed(.cancelled):
+      // Not an error: the person stopped it.
+      lines.append(Message.info(NearbyWording.sentence(forListFailure: .cancelled), in: context))
+      lines += TextBlock(NearbyWording.retryAdvice, style: Palette.muted).lines(in: context)
     case .failed(let failure):
       lines += ErrorState(
         message: NearbyWording.sentence(forListFailure: failure), recovery: NearbyWording.advice(for: failure)
@@ -171,16 +194,37 @@ final class NearbyPlacesScreen: Screen {
     guard !visible.isEmpty else {
       return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
     }
-    lines += ListView(
-      visible.map { place in
-        ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
-      }
-    ).lines(in: context)
+    lines += ListView(visible.map(Self.item(for:))).lines(in: context)
     if viewModel.mayHaveMore {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
     return lines
+  }
+
+  /// The rows after the first `shown` of the visible list, under a
+  /// one-line header saying which they are.
+  private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
+    let visible = viewModel.visiblePlaces
+    let isFiltered = viewModel.filterText != nil || viewModel.categoryFilter != nil
+    guard visible.count > shown else {
+      return [
+        Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
+      ]
+    }
+    let header = NearbyWording.addedRowsHeader(
+      first: shown + 1, last: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
+    var lines = [StyledLine(Spacing.indentation()) + StyledSpan(header, style: Palette.muted)]
+    lines += ListView(visible[shown...].map(Self.item(for:)), firstNumber: shown + 1).lines(in: context)
+    if viewModel.mayHaveMore {
+      lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
+        in: context)
+    }
+    return lines
+  }
+
+  private static func item(for place: Place) -> ListView.Item {
+    ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
   }
 
   private func skeleton(in context: RenderContext) -> [StyledLine] {

@@ -241,7 +241,7 @@ final class NearbyPlacesViewModel {
           name: city.name, country: city.country, latitude: city.coordinate.latitude,
           longitude: city.coordinate.longitude))
     } catch {
-      problem = .cityNotRemembered(reason: String(describing: error))
+      problem = .cityNotRemembered(reason: ErrorSentence.reason(for: error))
     }
     await load(refresh: false)
     return problem
@@ -258,7 +258,7 @@ final class NearbyPlacesViewModel {
   func clearCity() async -> NearbyProblem? {
     location = Self.defaultLocation(fixed: fixedLocation)
     var problem: NearbyProblem?
-    do { try locations.clearCity() } catch { problem = .cityNotForgotten(reason: String(describing: error)) }
+    do { try locations.clearCity() } catch { problem = .cityNotForgotten(reason: ErrorSentence.reason(for: error)) }
     await load(refresh: false)
     return problem
   }
@@ -278,4 +278,6 @@ final class NearbyPlacesViewModel {
   }
 
   var isMapEnabled: Bool { flags.isMapEnabled }
+
+  var isCategoryFilterEnabled: Bool { flags.isCategoryFilterEnabled }
 }

@@ -7,6 +7,65 @@ enum NearbyWording {
   static let keyAdvice =
     "Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and start Wayfarer again; without it, Home uses the offline catalog."
 
+  /// How a problem is marked: Ctrl-C is the REPL's to say, and some
+  /// answers are information rather than errors.
+  enum Kind: Equatable {
+    case cancellation
+    case information
+    case error
+  }
+
+  static func kind(of problem: NearbyProblem) -> Kind {
+    switch problem {
+    case .moreFailed(.cancelled): .cancellation
+    case .everyPlaceLoaded: .information
+    default: .error
+    }
+  }
+
+  /// What `open N` takes, for its usage.
+  static func rowNumberMeaning(count: Int) -> String {
+    switch count {
+    case 0: "N is a row number, and the list has none yet"
+    case 1: "N is a row number, and 1 is the only one"
+    default: "N is a row number, 1–\(count)"
+    }
+  }
+
+  /// What `use N` takes, for its usage.
+  static func cityNumberMeaning(count: Int) -> String {
+    switch count {
+    case 0: "N is a city number from a search; search first with city NAME"
+    case 1: "N is a city number, and 1 is the only one found"
+    default: "N is a city number, 1–\(count)"
+    }
+  }
+
+  /// What the person typed, cleaned and in quotes; "that category" when
+  /// nothing printable is left of it.
+  static func quoted(_ typed: String) -> String {
+    let clean = TextSanitizer.clean(typed, limit: 40)
+    return clean.isEmpty ? "that category" : "'\(clean)'"
+  }
+
+  /// Above the rows `more` added: `Places 21–40 (40 loaded):`.
+  static func addedRowsHeader(first: Int, last: Int, loaded: Int, isFiltered: Bool) -> String {
+    let rows = first == last ? "Place \(first)" : "Places \(first)–\(last)"
+    return isFiltered ? "\(rows) (\(last) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
+  }
+
+  /// `more` loaded places, but none of them is shown.
+  static func noAddedRow(loaded: Int, isFiltered: Bool) -> String {
+    isFiltered
+      ? "More places loaded (\(loaded) in all); none of them matches. Type filter or category alone to clear."
+      : "No new places came; \(loaded) are loaded."
+  }
+
+  /// A city search that found nothing; `query` as cleaned for echoing.
+  static func noCityMatches(_ query: String) -> String {
+    query.isEmpty ? "No city has that name." : "No cities match \(query)."
+  }
+
   static func sentence(for problem: NearbyProblem) -> String {
     switch problem {
     case .noListYet:
@@ -16,11 +75,13 @@ enum NearbyWording {
     case .moreFailed(.cancelled):
       "Loading more was cancelled."
     case .moreFailed(.failed(let reason, _)):
-      reason
+      ErrorSentence.standalone(reason)
     case .categoryFilterOff:
       "The category filter is off. Turn it on in Profile › Settings (toggle category-filter)."
+    case .unknownCategory(let name, let known) where known.isEmpty:
+      "No loaded place is in \(quoted(name)): no places are loaded yet."
     case .unknownCategory(let name, let known):
-      "No loaded place is in '\(TextSanitizer.clean(name, limit: 40))'. Categories here: \(known.joined(separator: ", "))."
+      "No loaded place is in \(quoted(name)). Categories here: \(known.joined(separator: ", "))."
     case .noCitySearch:
       "Search for a city first: city NAME."
     case .noSuchCity(let count):
@@ -51,7 +112,7 @@ enum NearbyWording {
   static func sentence(forListFailure failure: LoadFailure) -> String {
     switch failure {
     case .cancelled: "Loading was cancelled."
-    case .failed(let reason, _): reason
+    case .failed(let reason, _): ErrorSentence.standalone(reason)
     }
   }
 

@@ -80,6 +80,8 @@ public protocol HomeFeatureFlagsProviding: AnyObject {
 }
 
 /// A stored city that cannot be read back (damaged, or written by another version).
-public struct UnreadableSavedCity: Error, Equatable {
+public struct UnreadableSavedCity: Error, Equatable, LocalizedError {
   public init() {}
+
+  public var errorDescription: String? { "the saved city could not be read" }
 }

@@ -32,8 +32,16 @@ static void on_interrupt(int signo) {
 }
 
 static void on_resize(int signo) {
-  (void)signo;
+  int saved = errno;
+  // As for SIGINT: a resize that lands on another thread is passed to the
+  // reader, whose read must be interrupted to redraw at the new size.
+  if (has_reader && !pthread_equal(pthread_self(), reader_thread)) {
+    pthread_kill(reader_thread, signo);
+    errno = saved;
+    return;
+  }
   resized = 1;
+  errno = saved;
 }
 
 static void fill_mask(sigset_t *set) {
@@ -65,7 +73,8 @@ int wf_signals_install(int wake_fd) {
   memset(&resize, 0, sizeof resize);
   resize.sa_handler = on_resize;
   sigemptyset(&resize.sa_mask);
-  resize.sa_flags = SA_RESTART;
+  resize.sa_flags = 0; // no SA_RESTART: the line reader hears of a resize at once, to redraw a map
+
   if (sigaction(SIGWINCH, &resize, NULL) != 0) return -1;
 
   signal(SIGPIPE, SIG_IGN);
@@ -121,6 +130,21 @@ static void install_suspend_handler(void) {
   sigemptyset(&suspend.sa_mask);
   suspend.sa_flags = SA_RESTART;
   (void)sigaction(SIGTSTP, &suspend, NULL);
+}
+
+int wf_terminal_set_echo(int on) {
+  struct termios modes;
+  if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
+  if (on) {
+    modes.c_lflag |= ECHO;
+  } else {
+    modes.c_lflag &= ~(tcflag_t)ECHO;
+  }
+  return tcsetattr(STDIN_FILENO, TCSANOW, &modes);
+}
+
+void wf_terminal_restore(void) {
+  if (has_original_terminal) (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &original_terminal);
 }
 
 void wf_signals_restore_terminal_on_exit(void) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a document is not JSON, and where (a byte offset).
 public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
   public enum Reason: Equatable, Sendable {
@@ -37,4 +39,8 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
   private static func name(of byte: UInt8) -> String {
     (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
   }
+}
+
+extension JSONError: LocalizedError {
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a request got no usable answer, as a sentence that names the host.
 ///
 /// HTTP statuses are not errors here: a 401 or a 429 is a response, and the
@@ -59,4 +61,8 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     if case .silent = self { return true }
     return false
   }
+}
+
+extension HTTPError: LocalizedError {
+  public var errorDescription: String? { description }
 }

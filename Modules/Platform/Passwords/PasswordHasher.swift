@@ -89,3 +89,7 @@ public struct PasswordHasher: Sendable {
     return crypto_pwhash_str_verify(hash, bytes, UInt64(bytes.count)) == 0
   }
 }
+
+extension PasswordHasher.Failure: LocalizedError {
+  public var errorDescription: String? { description }
+}

@@ -8,6 +8,12 @@ import TerminalKit
 ///
 /// Answers are the next input lines, so a script's lines are never eaten by
 /// hidden re-prompting.
+/// The command on one form that leaves for the other, and its help.
+struct FormSwitch: Equatable {
+  var command: String
+  var summary: String
+}
+
 @MainActor
 class FormScreen<ViewModel: FormViewModel>: Screen {
   private let viewModel: ViewModel
@@ -15,6 +21,7 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   private let fields = Array(ViewModel.Field.allCases)
   private let prompt: (ViewModel.Field) -> FormFieldPrompt
   private let fillCommand: String
+  private let otherForm: FormSwitch
   private let intro: String
   private let progressMessage: String
   private let cancelMessage: String
@@ -24,14 +31,16 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   ///   - prompt: how each field is asked, shown and re-entered; the screen
   ///     owns these words, the view model only knows the fields.
   ///   - fillCommand: the command that asks every field again (`login`).
+  ///   - otherForm: the command that leaves for the other form (`register`).
   init(
     title: String, pathComponent: String, viewModel: ViewModel,
     prompt: @escaping (ViewModel.Field) -> FormFieldPrompt,
-    fillCommand: String, intro: String, progressMessage: String, cancelMessage: String
+    fillCommand: String, otherForm: FormSwitch, intro: String, progressMessage: String, cancelMessage: String
   ) {
     self.viewModel = viewModel
     self.prompt = prompt
     self.fillCommand = fillCommand
+    self.otherForm = otherForm
     self.intro = intro
     self.progressMessage = progressMessage
     self.cancelMessage = cancelMessage
@@ -52,6 +61,12 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     commands.append(
       Command(fillCommand, summary: "Fill in every field again") { input in
         await self.fillAll(console: input.console)
+      })
+    // After a failed login, `register` goes straight to the other form, as
+    // it does on Welcome: no `back` needed first.
+    commands.append(
+      Command(otherForm.command, summary: otherForm.summary) { _ in
+        self.viewModel.switchForm()
       })
     return commands
   }
@@ -103,7 +118,7 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
         prompt.isSecret
         ? await console.readSecret(prompt: prompt.prompt) : await console.readLine(prompt: prompt.prompt)
       guard let answer else {
-        console.write(Message.info(cancelMessage))
+        console.write(Message.info(cancelMessage, in: console.context))
         viewModel.cancel()
         return false
       }
@@ -114,7 +129,10 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   }
 
   private func submit(console: any Console) async {
-    let outcome = await LoadingIndicator.run(progressMessage, console: console) { await viewModel.submit() }
+    // Checked before any progress line: "Creating your account…" over five
+    // empty fields would promise work that is not going to happen.
+    guard viewModel.validate() else { return setNeedsDisplay() }
+    let outcome = await LoadingIndicator.run(progressMessage, console: console) { await viewModel.send() }
     if let sentence = outcome.successSentence {
       console.write(Message.success(sentence, in: console.context))
     } else {

@@ -8,14 +8,25 @@ protocol FormViewModel: AnyObject {
   var form: FormState<Field> { get }
   /// Stores the answer for `field`; clears its problem and the form's.
   func setValue(_ value: String, for field: Field)
-  /// Validates and sends. When the form stays, the reasons are in
-  /// `problem(with:)` and `formProblem`.
-  func submit() async -> FormOutcome
+  /// Checks every answer, at once and without waiting on anything: false
+  /// when one was refused (the reasons are in `problem(with:)`).
+  func validate() -> Bool
+  /// Sends answers that passed ``validate()``. When the form stays, the
+  /// reasons are in `problem(with:)` and `formProblem`.
+  func send() async -> FormOutcome
   /// Leaves the form without sending.
   func cancel()
+  /// Leaves this form for the other one (Login for Register, and back).
+  func switchForm()
 }
 
 extension FormViewModel {
+  /// Validates, then sends when every answer passed.
+  func submit() async -> FormOutcome {
+    guard validate() else { return .stays }
+    return await send()
+  }
+
   /// The answer kept for `field`, trimmed; empty before one was given.
   func value(of field: Field) -> String { form.value(of: field) }
   /// Why `field`'s answer was refused at the last submission, if it was.

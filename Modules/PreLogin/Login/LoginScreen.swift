@@ -5,6 +5,7 @@ final class LoginScreen: FormScreen<LoginViewModel> {
     super.init(
       title: "Log in", pathComponent: "login", viewModel: viewModel, prompt: LoginScreen.prompt(for:),
       fillCommand: "login",
+      otherForm: FormSwitch(command: "register", summary: "Create an account instead"),
       intro: "Log in with the e-mail and password you registered with. Ctrl-C cancels.",
       progressMessage: "Logging in…",
       cancelMessage: "Login cancelled.")

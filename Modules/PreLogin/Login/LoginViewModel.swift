@@ -5,6 +5,7 @@ import TerminalKit
 @MainActor
 final class LoginViewModel: FormViewModel {
   private(set) var form = FormState<LoginField>()
+  private var signedInAs: String?
 
   private let accounts: any PreLoginAuthenticating
   private let session: any PreLoginSessionStoring
@@ -26,14 +27,16 @@ final class LoginViewModel: FormViewModel {
     form.set(value, for: field)
   }
 
-  func submit() async -> FormOutcome {
-    let valid = form.validate { field, value in
+  func validate() -> Bool {
+    form.validate { field, value in
       switch field {
       case .email: FieldRules.emailProblem(value)
       case .password: FieldRules.passwordProblem(value)
       }
     }
-    guard valid else { return .stays }
+  }
+
+  func send() async -> FormOutcome {
     let email = value(of: .email)
     let password = value(of: .password)
 
@@ -44,7 +47,9 @@ final class LoginViewModel: FormViewModel {
         form.fail(.tooManyAttempts(waitSeconds: seconds))
         return .stays
       }
-      guard case .authenticated(let accountID) = try await accounts.authenticate(email: email, password: password)
+      guard
+        case .authenticated(let accountID, let storedEmail) = try await accounts.authenticate(
+          email: email, password: password)
       else {
         form.fail(.incorrectCredentials)
         return .stays
@@ -52,16 +57,22 @@ final class LoginViewModel: FormViewModel {
       guard !Task.isCancelled else { return .stays }
       try throttle.recordSuccess(for: email)
       try session.markLoggedIn(accountID: accountID)
+      signedInAs = storedEmail
     } catch {
-      form.fail(.couldNotCheckAccount(reason: String(describing: error)))
+      form.fail(.couldNotCheckAccount(reason: ErrorSentence.reason(for: error)))
       return .stays
     }
     form.forget(.password)
     router.finish()
-    return .loggedIn(email: email)
+    // The address as the account has it, not as typed (any case).
+    return .loggedIn(email: signedInAs ?? email)
   }
 
   func cancel() {
     router.closeForm()
+  }
+
+  func switchForm() {
+    router.showRegister()
   }
 }

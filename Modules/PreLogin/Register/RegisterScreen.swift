@@ -5,6 +5,7 @@ final class RegisterScreen: FormScreen<RegisterViewModel> {
     super.init(
       title: "Register", pathComponent: "register", viewModel: viewModel, prompt: RegisterScreen.prompt(for:),
       fillCommand: "register",
+      otherForm: FormSwitch(command: "login", summary: "Log in to an existing account instead"),
       intro: "Create an account: one answer per line. Ctrl-C cancels.",
       progressMessage: "Creating your account…",
       cancelMessage: "Registration cancelled.")

@@ -20,9 +20,9 @@ final class RegisterViewModel: FormViewModel {
     form.set(value, for: field)
   }
 
-  func submit() async -> FormOutcome {
+  func validate() -> Bool {
     let password = value(of: .password)
-    let valid = form.validate { field, value in
+    return form.validate { field, value in
       switch field {
       case .name, .surname: FieldRules.nameProblem(value)
       case .email: FieldRules.emailProblem(value)
@@ -30,7 +30,10 @@ final class RegisterViewModel: FormViewModel {
       case .confirm: FieldRules.confirmationProblem(value, password: password)
       }
     }
-    guard valid else { return .stays }
+  }
+
+  func send() async -> FormOutcome {
+    let password = value(of: .password)
     let name = value(of: .name)
     let surname = value(of: .surname)
     let email = value(of: .email)
@@ -45,7 +48,7 @@ final class RegisterViewModel: FormViewModel {
       guard !Task.isCancelled else { return .stays }
       try session.markLoggedIn(accountID: accountID)
     } catch {
-      form.fail(.couldNotCreateAccount(reason: String(describing: error)))
+      form.fail(.couldNotCreateAccount(reason: ErrorSentence.reason(for: error)))
       return .stays
     }
     form.forget(.password)
@@ -56,5 +59,9 @@ final class RegisterViewModel: FormViewModel {
 
   func cancel() {
     router.closeForm()
+  }
+
+  func switchForm() {
+    router.showLogin()
   }
 }

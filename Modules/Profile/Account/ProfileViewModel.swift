@@ -55,7 +55,7 @@ final class ProfileViewModel {
     do {
       try session.markLoggedOut()
     } catch {
-      return .failed(reason: String(describing: error))
+      return .failed(reason: ErrorSentence.reason(for: error))
     }
     router.finishAfterLogout()
     return .loggedOut

@@ -17,12 +17,10 @@ final class SettingsScreen: Screen {
     return [
       Command(
         "toggle", usage: "toggle N|NAME", summary: "Turn a feature on or off",
+        arguments: .one(meaning: Self.toggleMeaning(flags)),
         completions: flags.indices.map { String($0 + 1) } + flags.map(\.key)
       ) { input in
-        guard let reference = input.arguments.first else {
-          input.console.write("Say which setting: toggle N or toggle NAME.")
-          return
-        }
+        guard let reference = input.arguments.first else { return }
         let result = self.viewModel.toggle(reference)
         let context = input.console.context
         switch result {
@@ -44,7 +42,15 @@ final class SettingsScreen: Screen {
         recovery: "Go back and open settings again to retry."
       ).lines(in: context)
     case .loaded(let flags):
-      let items = flags.map { ListView.Item(title: $0.title, detail: ($0.isOn ? "on " : "off") + "  (\($0.key))") }
+      // `on` stands out; `off` stays as quiet as the key beside it.
+      let items = flags.map { flag in
+        ListView.Item(
+          title: flag.title,
+          detailSpans: [
+            StyledSpan(flag.isOn ? "on " : "off", style: flag.isOn ? Palette.enabled : Palette.muted),
+            StyledSpan("  (\(flag.key))", style: Palette.muted),
+          ])
+      }
       return ListView(items).lines(in: context) + [.blank]
         + TextBlock(
           "toggle N or toggle NAME turns a feature on or off; it is saved for your account.", style: Palette.muted

@@ -38,7 +38,7 @@ final class SettingsViewModel {
     do {
       state = .loaded(try settings.featureFlags())
     } catch {
-      state = .failed(reason: String(describing: error))
+      state = .failed(reason: ErrorSentence.reason(for: error))
     }
   }
 
@@ -54,7 +54,7 @@ final class SettingsViewModel {
     do {
       try settings.setFeatureFlag(flag.key, isOn: !flag.isOn)
     } catch {
-      return .notSaved(title: flag.title, reason: String(describing: error))
+      return .notSaved(title: flag.title, reason: ErrorSentence.reason(for: error))
     }
     reload()
     return .toggled(title: flag.title, isOn: !flag.isOn)

@@ -19,6 +19,12 @@ extension SettingsViewModel.ToggleResult {
 }
 
 extension SettingsScreen {
+  /// What `toggle` takes, for its usage.
+  static func toggleMeaning(_ flags: [FeatureFlagState]) -> String {
+    guard !flags.isEmpty else { return "N or NAME is a setting, and none could be read" }
+    return "N is a setting's number, 1–\(flags.count), or NAME its name (\(flags.map(\.key).joined(separator: ", ")))"
+  }
+
   /// Shown instead of the list when the flags could not be read.
   static func readFailureSentence(reason: String) -> String {
     "Could not read your settings: \(reason)."

@@ -42,7 +42,7 @@ final class AccountStoreTests: XCTestCase {
 
     let found = try await store.authenticate(email: "ADA@example.com", password: "correct horse")
 
-    XCTAssertEqual(found, .authenticated(accountID: id))
+    XCTAssertEqual(found, .authenticated(accountID: id, email: "ada@example.com"))
   }
 
   func test_authenticate_withAWrongPassword_orUnknownEmail_isRejected() async throws {
@@ -65,7 +65,7 @@ final class AccountStoreTests: XCTestCase {
     XCTAssertEqual(second, .emailTaken)
     XCTAssertEqual(try database.execute("SELECT COUNT(*) AS n FROM accounts").first?.integer("n"), 1)
     let stillAda = try await store.authenticate(email: "ada@example.com", password: "correct horse")
-    XCTAssertEqual(stillAda, .authenticated(accountID: adaID))
+    XCTAssertEqual(stillAda, .authenticated(accountID: adaID, email: "ada@example.com"))
   }
 
   func test_account_returnsWhatWasRegistered() async throws {

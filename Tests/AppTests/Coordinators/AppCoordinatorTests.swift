@@ -33,6 +33,20 @@ final class AppCoordinatorTests: XCTestCase {
     XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), ["home", "explore", "bookmarks", "profile"])
   }
 
+  func test_loggedOut_theTabsCommandsAskForALoginFirst_andLoggedInTheyAreCommandsAgain() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+
+    for name in ["tab", "home", "explore", "bookmarks", "profile"] {
+      XCTAssertEqual(app.coordinator.advice(forMissingCommand: name), "Log in first: type login or register.", name)
+    }
+    XCTAssertNil(app.coordinator.advice(forMissingCommand: "fly"))
+
+    await app.register()
+    XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), MainTabBarCoordinator.tabNames)
+    XCTAssertNil(app.coordinator.advice(forMissingCommand: "tab"))
+  }
+
   func test_start_withSessionOfUnknownAccount_warnsAndLogsOut() async throws {
     let app = try makeApp(session: InMemorySessionStore(accountID: "42"))
     var warnings: [String] = []

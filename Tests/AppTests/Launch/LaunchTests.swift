@@ -34,6 +34,8 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "--help"]), .help)
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "-h"]), .help)
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "--version"]), .version)
+    XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "-v"]), .version)
+    XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "-V"]), .version)
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "--colour"]), .invalid("Unknown option '--colour'."))
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "--help", "x"]),

@@ -110,8 +110,10 @@ final class HomeRouterSpy: HomeRouting {
   func showDetail(of place: Place) { shown.append(place.id) }
 }
 
-struct Failure: Error, CustomStringConvertible {
+/// A failure with a sentence of its own, as every error of Wayfarer's has.
+struct Failure: Error, CustomStringConvertible, LocalizedError {
   var description: String
+  var errorDescription: String? { description }
 }
 
 extension Place {

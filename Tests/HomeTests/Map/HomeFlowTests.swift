@@ -45,6 +45,7 @@ final class HomeFlowTests: XCTestCase {
 
   func test_offline_listOpenFavoriteBack_releasesTheDetail() async {
     let (stack, console, favorites) = makeSUT()
+    stack.root.willAppear(console: console)
     await stack.root.didAppear(console: console)
     XCTAssertEqual(console.output, ["! Offline catalog — set GEOAPIFY_API_KEY for live places", "Loading places…"])
     let body = stack.root.body(in: .plain).map(\.plainText)
@@ -59,6 +60,23 @@ final class HomeFlowTests: XCTestCase {
 
     stack.pop()
     XCTAssertNil(detail)
+  }
+
+  /// The facts and the details below them are one table: one key column.
+  func test_aPlacesFactsAndDetails_shareOneKeyColumn() async {
+    let (stack, console, _) = makeSUT()
+    await stack.root.didAppear(console: console)
+    await run("open 3", on: stack, console: console)
+    await stack.visibleScreen.didAppear(console: console)
+
+    let body = stack.visibleScreen.body(in: .plain).map(\.plainText)
+    let keys = ["Category", "Address", "City", "Distance", "Website", "Timezone", "Wikipedia"]
+    let valueColumns = body.compactMap { line -> Int? in
+      guard let key = keys.first(where: { line.hasPrefix("  " + $0 + " ") }) else { return nil }
+      return line.dropFirst(2 + key.count).prefix { $0 == " " }.count + 2 + key.count
+    }
+    XCTAssertEqual(valueColumns.count, keys.count, body.joined(separator: "\n"))
+    XCTAssertEqual(Set(valueColumns), [2 + "Wikipedia".count + 2], body.joined(separator: "\n"))
   }
 
   /// A deep link's way in: App asks Home's routes for a place by id, and

@@ -15,7 +15,9 @@ final class TitledScreen: Screen {
 
   override var commands: [Command] {
     extraCommands.map { name in
-      Command(name, summary: "Does \(name)") { input in input.console.write("ran \(name) \(input.arguments)") }
+      Command(name, summary: "Does \(name)", arguments: .optionalText) { input in
+        input.console.write("ran \(name) \(input.arguments)")
+      }
     }
   }
 
@@ -54,6 +56,59 @@ final class ChatScreen: Screen {
 struct PlainChrome: WindowChrome {
   func header(for window: Window, in context: RenderContext) -> [StyledLine] {
     ["== \(window.path) =="]
+  }
+
+  func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
+    StyledLine("! " + sentence)
+  }
+}
+
+/// A screen that says something before it is drawn, then loads as it appears.
+@MainActor
+final class LoadingScreen: Screen {
+  private var isLoaded = false
+
+  init() {
+    super.init(title: "List", pathComponent: "list")
+  }
+
+  override func willAppear(console: any Console) {
+    console.write("a notice")
+  }
+
+  override func didAppear(console: any Console) async {
+    isLoaded = true
+    setNeedsDisplay()
+  }
+
+  override func body(in context: RenderContext) -> [StyledLine] {
+    [StyledLine(isLoaded ? "body loaded" : "body loading")]
+  }
+}
+
+/// Commands with each kind of argument rule, recording what ran.
+@MainActor
+final class ArgumentsScreen: Screen {
+  var ran: [String] = []
+
+  init() {
+    super.init(title: "List", pathComponent: "list")
+  }
+
+  override var commands: [Command] {
+    let record: @MainActor (String, CommandInput) -> Void = { name, input in
+      self.ran.append("\(name) \(input.arguments)")
+    }
+    return [
+      Command("open", usage: "open N", summary: "", arguments: .one(meaning: "N is a row number, 1–20")) {
+        record("open", $0)
+      },
+      Command("refresh", summary: "") { record("refresh", $0) },
+      Command("search", usage: "search WORDS", summary: "", arguments: .text(meaning: "WORDS are what to look for")) {
+        record("search", $0)
+      },
+      Command("filter", usage: "filter [TEXT]", summary: "") { record("filter", $0) },
+    ]
   }
 }
 
@@ -171,6 +226,68 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(console.requests, Array(repeating: .command(prompt: "welcome> "), count: 4))
   }
 
+  func test_missingOrExtraArguments_areAnsweredWithTheUsage_beforeTheCommandRuns() async {
+    let screen = ArgumentsScreen()
+    let (repl, _, console) = makeSUT(root: screen)
+
+    for line in ["open", "open 1 2", "refresh now", "search", "open 3", "refresh", "search  two words", "filter"] {
+      await repl.execute(line)
+    }
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "! Usage: open N — N is a row number, 1–20.",
+        "! Usage: open N — N is a row number, 1–20.",
+        "! Usage: refresh — nothing goes after refresh.",
+        "! Usage: search WORDS — WORDS are what to look for.",
+      ])
+    XCTAssertEqual(screen.ran, ["open [\"3\"]", "refresh []", "search [\"two\", \"words\"]", "filter []"])
+  }
+
+  func test_aCommandWithoutUsage_takesNothing_andOneWithAUsage_takesAnyText() {
+    XCTAssertEqual(Command("refresh", summary: "") { _ in }.arguments, .none)
+    XCTAssertEqual(Command("filter", usage: "filter [TEXT]", summary: "") { _ in }.arguments, .optionalText)
+  }
+
+  func test_globalCommands_followTheSameRule() async {
+    let window = Window()
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+      .init(name: "profile", title: "Profile", stack: NavigationStack(root: TitledScreen("profile"))),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["tab", "tab home profile", "home now", "debug", "tab \u{07}", "quit now"] {
+      await repl.execute(line)
+    }
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "! Usage: tab NAME — NAME is one of home, profile.",
+        "! Usage: tab NAME — NAME is one of home, profile.",
+        "! Usage: home — nothing goes after home.",
+        "! Usage: debug memory — memory is the one thing debug shows.",
+        "There is no tab called that. Tabs: home, profile.",
+        "! Usage: quit — nothing goes after quit.",
+      ])
+  }
+
+  func test_aCommandAvailableElsewhere_getsTheAppsAdvice_andOthersAreUnknown() async {
+    let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
+    repl.adviceForMissingCommand = { $0 == "tab" ? "Log in first." : nil }
+
+    await repl.execute("TAB home")
+    await repl.execute("fly")
+
+    XCTAssertEqual(
+      console.output, ["! Log in first.", "Unknown command 'fly'. Type help to see what you can do here."])
+  }
+
   func test_unknownCommands_areEchoedHarmlessly_onOneLine() async {
     let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
 
@@ -240,6 +357,17 @@ final class REPLTests: XCTestCase {
     window.visibleStack?.pop()
     await repl.settle()
     XCTAssertEqual(root.appearances, 2)
+  }
+
+  func test_aScreenWhoseDataArrivesAsItAppears_isRedrawn_notDrawnAnew_andItsNoticeComesFirst() async {
+    let root = LoadingScreen()
+    let (repl, _, console) = makeSUT(root: root)
+
+    await repl.settle()
+
+    XCTAssertEqual(console.screenDrawings, [false, true], "drawn, then drawn again over itself")
+    XCTAssertEqual(console.output.first, "a notice")
+    XCTAssertEqual(console.output.filter { $0.hasPrefix("body") }, ["body loading", "body loaded"])
   }
 
   func test_help_listsTheScreensCommandsThenTheGlobalOnes() async {

@@ -87,6 +87,71 @@ final class CompletionTableTests: XCTestCase {
     XCTAssertEqual(table.candidates(before: ["tab", "home"], prefix: ""), [])
     XCTAssertEqual(CompletionTable.commonPrefix(of: ["help", "hello"]), "hel")
   }
+
+  func test_numbersSortNumerically_beforeWords() {
+    let table = CompletionTable(
+      commands: ["open"], arguments: ["open": (1...12).map(String.init).shuffled(), "toggle": ["map", "2", "10", "1"]])
+
+    XCTAssertEqual(table.candidates(before: ["open"], prefix: ""), (1...12).map(String.init))
+    XCTAssertEqual(table.candidates(before: ["open"], prefix: "1"), ["1", "10", "11", "12"])
+    XCTAssertEqual(table.candidates(before: ["toggle"], prefix: ""), ["1", "2", "10", "map"])
+  }
+}
+
+/// Tab as bash has it: complete what all agree on, bell, then list on the
+/// second Tab, once.
+final class TabCompletionTests: XCTestCase {
+  func test_aSingleCandidate_isCompletedWithASpace() {
+    var tab = TabCompletion()
+    XCTAssertEqual(tab.press(line: "reg", prefix: "reg", candidates: ["register"]), .insert("ister "))
+  }
+
+  func test_theCommonPrefix_isCompletedFirst_thenTheNextTabLists() {
+    var tab = TabCompletion()
+    XCTAssertEqual(tab.press(line: "t", prefix: "t", candidates: ["toggle", "tomorrow"]), .insert("o"))
+    XCTAssertEqual(
+      tab.press(line: "to", prefix: "to", candidates: ["toggle", "tomorrow"]), .list(["toggle", "tomorrow"]))
+  }
+
+  func test_nothingToAdd_ringsTheBell_andTheSecondTabListsOnce() {
+    var tab = TabCompletion()
+    let candidates = ["1", "2", "10"]
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .bell)
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .list(candidates))
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .bell, "a third Tab starts over")
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: candidates), .list(candidates))
+  }
+
+  func test_aTabOnAnotherLine_isAFirstTabAgain() {
+    var tab = TabCompletion()
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: ["1", "2"]), .bell)
+    XCTAssertEqual(tab.press(line: "use ", prefix: "", candidates: ["1", "2"]), .bell)
+    XCTAssertEqual(tab.press(line: "open ", prefix: "", candidates: []), .bell)
+  }
+}
+
+final class CompletionListingTests: XCTestCase {
+  func test_candidatesFillColumnsDownFirst_withinTheWidth() {
+    let rows = CompletionListing.rows((1...12).map(String.init), width: 20)
+
+    XCTAssertEqual(rows, ["1   4   7   10", "2   5   8   11", "3   6   9   12"])
+    XCTAssertTrue(rows.allSatisfy { $0.count <= 20 })
+  }
+
+  func test_aCandidateWiderThanTheWidth_standsAlone() {
+    XCTAssertEqual(
+      CompletionListing.rows(["category-filter", "map"], width: 10), ["category-filter", "map"])
+  }
+
+  func test_everyCandidateAppearsOnce_atAnyWidth() {
+    let words = ["nearby", "more", "filter", "category", "city", "use", "open", "refresh", "map", "help", "back"]
+    for width in [20, 40, 60, 80, 160] {
+      let rows = CompletionListing.rows(words, width: width)
+      let listed = rows.flatMap { $0.split(separator: " ").map(String.init) }
+      XCTAssertEqual(listed.sorted(), words.sorted(), "at \(width)")
+      XCTAssertTrue(rows.allSatisfy { DisplayWidth.of($0) <= width }, "at \(width): \(rows)")
+    }
+  }
 }
 
 final class SecretInputTests: XCTestCase {
@@ -164,5 +229,85 @@ final class StreamSanitizerTests: XCTestCase {
     XCTAssertEqual(sanitizer.feed([0x41]), "\u{FFFD}A", "a lead byte followed by no continuation")
     XCTAssertEqual(sanitizer.feed([0xE2, 0x82]), "")
     XCTAssertEqual(sanitizer.finish(), "\u{FFFD}")
+  }
+}
+
+/// What a redraw in place moves over: the rows from the first changed line.
+final class DrawnScreenTests: XCTestCase {
+  private func drawing(_ lines: [String], width: Int = 20) -> DrawnScreen {
+    DrawnScreen(lines: lines.map { StyledLine($0) }, width: width)
+  }
+
+  func test_theRowsFromTheFirstChangedLine_areReplaced() {
+    let placeholder = drawing(["", "Home", "----", "  1. ░░░", "  2. ░░░"])
+    let loaded = drawing(["", "Home", "----", "  1. Catedral", "  2. Pátio", "  3. Theatro"])
+
+    let change = placeholder.change(to: loaded, height: 30)
+
+    XCTAssertEqual(change?.firstChangedLine, 3)
+    XCTAssertEqual(change?.rowsToReplace, 2)
+  }
+
+  func test_aLineWiderThanTheTerminal_countsTheRowsItWrappedTo() {
+    let old = drawing(["title", String(repeating: "x", count: 45), "end"], width: 20)
+    XCTAssertEqual(old.rows, [1, 3, 1])
+    XCTAssertEqual(old.change(to: drawing(["new"], width: 20), height: 30)?.rowsToReplace, 5)
+  }
+
+  func test_noRedrawInPlace_afterAResize_orWhenTheRowsReachIntoTheScrollback_orOffATerminal() {
+    let old = drawing((1...10).map { "row \($0)" })
+    let new = drawing((1...10).map { "new \($0)" })
+
+    XCTAssertNil(old.change(to: drawing((1...10).map { "new \($0)" }, width: 30), height: 30))
+    XCTAssertNil(old.change(to: new, height: 10), "ten rows and the cursor's do not fit in ten")
+    XCTAssertNotNil(old.change(to: new, height: 11))
+    XCTAssertNil(old.change(to: new, height: nil))
+  }
+}
+
+/// TERM=dumb: every byte ASCII, text kept readable.
+final class ASCIIFoldingTests: XCTestCase {
+  func test_symbolsAndAccents_becomeTheirASCIISpelling() {
+    XCTAssertEqual(ASCIIFolding.fold("Loading places…"), "Loading places...")
+    XCTAssertEqual(ASCIIFolding.fold("Near São Paulo · within 5 km"), "Near Sao Paulo - within 5 km")
+    XCTAssertEqual(ASCIIFolding.fold("Offline catalog — set it"), "Offline catalog -- set it")
+    XCTAssertEqual(ASCIIFolding.fold("Profile › Settings, 1–20"), "Profile > Settings, 1-20")
+    XCTAssertEqual(ASCIIFolding.fold("Straße Łódź Ærø"), "Strasse Lodz AEro")
+    XCTAssertEqual(ASCIIFolding.fold("東京 ✓"), "?? ok")
+  }
+
+  func test_theRenderer_foldsOnlyWhenAskedTo() {
+    let line = StyledLine("Café…", style: TextStyle(isBold: true))
+    XCTAssertEqual(TextRenderer(usesColor: false, isASCIIOnly: true).render(line), "Cafe...")
+    XCTAssertEqual(TextRenderer(usesColor: false).render(line), "Café…")
+    XCTAssertTrue(
+      TextRenderer(usesColor: false, isASCIIOnly: true).render([line, "Sé · 1 km"]).utf8.allSatisfy { $0 < 0x80 })
+  }
+}
+
+/// Lines wider than the terminal break at spaces, styles and indent kept.
+final class StyledLineWrappingTests: XCTestCase {
+  func test_aLineThatFits_isUntouched() {
+    let line = StyledLine("  short", style: TextStyle(isBold: true))
+    XCTAssertEqual(line.wrapped(to: 40), [line])
+  }
+
+  func test_breaksAtSpaces_underTheTextAfterAMarker() {
+    let line =
+      StyledLine("x ", style: TextStyle(foreground: .red))
+      + StyledSpan("Usage: toggle N|NAME — N is a setting's number, 1–3")
+
+    let rows = line.wrapped(to: 24)
+
+    XCTAssertEqual(
+      rows.map(\.plainText), ["x Usage: toggle N|NAME", "  — N is a setting's", "  number, 1–3"])
+    XCTAssertEqual(rows[0].spans.first, StyledSpan("x ", style: TextStyle(foreground: .red)), "styles kept")
+    XCTAssertTrue(rows.allSatisfy { $0.displayWidth <= 24 })
+  }
+
+  func test_keepsTheLinesIndent_andCutsAWordLongerThanALine() {
+    let rows = StyledLine("  Website  https://theatromunicipal.org.br/programacao").wrapped(to: 20)
+
+    XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromun", "  icipal.org.br/prog", "  ramacao"])
   }
 }

@@ -26,22 +26,27 @@ final class FormScreenTests: XCTestCase {
     return screen
   }
 
-  func test_login_commandsAreTheFieldNames_submitAndLogin() async {
+  func test_login_commandsAreTheFieldNames_submitLogin_andRegisterToSwitch() async {
     let screen = makeLoginScreen()
 
-    XCTAssertEqual(screen.commands.map(\.name), ["email", "password", "submit", "login"])
+    XCTAssertEqual(screen.commands.map(\.name), ["email", "password", "submit", "login", "register"])
     XCTAssertEqual(
       screen.commands.map(\.summary),
-      ["Enter e-mail again", "Enter password again", "Send the form as it is", "Fill in every field again"])
+      [
+        "Enter e-mail again", "Enter password again", "Send the form as it is", "Fill in every field again",
+        "Create an account instead",
+      ])
+    XCTAssertEqual(screen.commands.map(\.arguments), Array(repeating: .none, count: 5))
     XCTAssertEqual(screen.formFields.map(\.label), ["E-mail", "Password"])
     XCTAssertEqual(screen.formFields.map(\.isSecret), [false, true])
   }
 
-  func test_register_commandsAreTheFieldNames_submitAndRegister() async {
+  func test_register_commandsAreTheFieldNames_submitRegister_andLoginToSwitch() async {
     let screen = makeRegisterScreen()
 
     XCTAssertEqual(
-      screen.commands.map(\.name), ["name", "surname", "email", "password", "confirm", "submit", "register"])
+      screen.commands.map(\.name), ["name", "surname", "email", "password", "confirm", "submit", "register", "login"])
+    XCTAssertEqual(screen.commands.last?.summary, "Log in to an existing account instead")
     XCTAssertEqual(
       screen.formFields.map(\.label), ["Name", "Surname", "E-mail", "Password", "Confirm password"])
     XCTAssertEqual(screen.formFields.map(\.isSecret), [false, false, false, true, true])

@@ -29,8 +29,10 @@ final class SessionSpy: PreLoginSessionStoring {
   }
 }
 
-struct StubError: Error, CustomStringConvertible {
+/// A store's failure, with a sentence as SQLite's errors have.
+struct StubError: Error, CustomStringConvertible, LocalizedError {
   var description: String { "the disk is full" }
+  var errorDescription: String? { description }
 }
 
 /// Accounts that answer as told and record what they were asked.
@@ -42,7 +44,7 @@ final class AccountsStub: PreLoginAuthenticating, Sendable {
 
   private struct State {
     var calls: [Call] = []
-    var authentication = AuthenticationResult.authenticated(accountID: "1")
+    var authentication = AuthenticationResult.authenticated(accountID: "1", email: "ada@example.com")
     var registration = RegistrationResult.registered(accountID: "1")
     var fails = false
   }
@@ -118,7 +120,7 @@ final class InMemoryAccounts: PreLoginAuthenticating, Sendable {
     guard let account = accounts.withLock({ $0[email.lowercased()] }), account.password == password else {
       return .rejected
     }
-    return .authenticated(accountID: account.id)
+    return .authenticated(accountID: account.id, email: email.lowercased())
   }
 
   func register(_ registration: Registration) async throws -> RegistrationResult {

@@ -68,7 +68,7 @@ final class LoginViewModelTests: XCTestCase {
 
   func test_submit_trimsInput_marksTheSession_andLeavesTheFlow() async {
     let sut = makeSUT()
-    sut.accounts.answer(.authenticated(accountID: "7"))
+    sut.accounts.answer(.authenticated(accountID: "7", email: "ada@example.com"))
     sut.viewModel.setValue("  ada@example.com ", for: .email)
     sut.viewModel.setValue(" correct horse  ", for: .password)
 
@@ -109,9 +109,10 @@ final class LoginViewModelTests: XCTestCase {
     XCTAssertEqual(sut.accounts.calls.count, 5)
 
     sut.clock.advance(by: 31)
-    sut.accounts.answer(.authenticated(accountID: "7"))
+    sut.accounts.answer(.authenticated(accountID: "7", email: "ada@example.com"))
     let result = await sut.viewModel.submit()
-    XCTAssertEqual(result, .loggedIn(email: "Ada@Example.com"))
+    // The address the account has, not the case it was typed in.
+    XCTAssertEqual(result, .loggedIn(email: "ada@example.com"))
     XCTAssertNil(sut.attempts.records["ada@example.com"])
   }
 
@@ -150,6 +151,21 @@ final class LoginViewModelTests: XCTestCase {
 
     XCTAssertFalse(lines.contains("correct horse"))
     XCTAssertTrue(lines.contains("********"))
+  }
+
+  func test_switchForm_showsRegister() async {
+    let sut = makeSUT()
+    sut.viewModel.switchForm()
+    XCTAssertEqual(sut.router.messages, [.showRegister])
+  }
+
+  func test_validate_withEmptyFields_refusesWithoutSending() async {
+    let sut = makeSUT()
+
+    XCTAssertFalse(sut.viewModel.validate())
+
+    XCTAssertEqual(problems(sut.viewModel), [.required, .required])
+    XCTAssertEqual(sut.accounts.calls, [])
   }
 
   func test_cancel_closesTheForm() async {

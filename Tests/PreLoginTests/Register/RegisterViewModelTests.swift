@@ -109,4 +109,12 @@ final class RegisterViewModelTests: XCTestCase {
     XCTAssertEqual(session.markedAccounts, [])
     XCTAssertEqual(router.messages, [])
   }
+
+  func test_switchForm_showsLogin() async {
+    let (viewModel, _, _, router) = makeSUT()
+
+    viewModel.switchForm()
+
+    XCTAssertEqual(router.messages, [.showLogin])
+  }
 }

@@ -105,6 +105,46 @@ final class PreLoginFlowTests: XCTestCase {
     XCTAssertTrue(console.transcript.contains("Login cancelled."))
   }
 
+  func test_afterAFailedLogin_registerSwitchesToTheRegisterForm_andLoginSwitchesBack() async {
+    let (stack, accounts, _, _, console) = makeSUT()
+    accounts.answer(.rejected)
+    await run("login", on: stack.root, console: console)
+    console.feed(["ada@example.com", "wrong password"])
+    await stack.visibleScreen.didAppear(console: console)
+    weak var loginScreen = stack.visibleScreen
+
+    await run("register", on: stack.visibleScreen, console: console)
+
+    XCTAssertEqual(stack.path, ["welcome", "register"])
+    XCTAssertNil(loginScreen, "the login form is replaced, not stacked under the new one")
+    await run("login", on: stack.visibleScreen, console: console)
+    XCTAssertEqual(stack.path, ["welcome", "login"])
+  }
+
+  func test_submittingEmptyFields_printsNoProgressLine_onlyTheFieldsProblems() async {
+    let (stack, accounts, _, _, console) = makeSUT()
+    await run("register", on: stack.root, console: console)
+    console.feed(["", "", "", "", ""])
+
+    await stack.visibleScreen.didAppear(console: console)
+    await run("submit", on: stack.visibleScreen, console: console)
+
+    XCTAssertFalse(console.transcript.contains("Creating your account…"), console.transcript)
+    XCTAssertEqual(console.statusUpdates, 0)
+    XCTAssertEqual(accounts.calls, [])
+    XCTAssertTrue(stack.visibleScreen.needsDisplay)
+  }
+
+  func test_aValidForm_saysWhatItIsDoing_whileItSends() async {
+    let (stack, _, _, _, console) = makeSUT()
+    await run("login", on: stack.root, console: console)
+    console.feed(["ada@example.com", "correct horse"])
+
+    await stack.visibleScreen.didAppear(console: console)
+
+    XCTAssertEqual(console.output.first, "Logging in…", console.transcript)
+  }
+
   func test_reenteringOneField_thenSubmit_sendsTheCorrectedForm() async {
     let (stack, accounts, _, delegate, console) = makeSUT()
     await run("login", on: stack.root, console: console)

@@ -36,12 +36,14 @@ package final class AccountStore: PreLoginAuthenticating, AccountDirectory, Send
 
   package func authenticate(email: String, password: String) async throws -> AuthenticationResult {
     let rows = try database.execute(
-      "SELECT id, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
-    guard let row = rows.first, let id = row.integer("id"), let hash = row.text("password_hash") else {
+      "SELECT id, email, password_hash FROM accounts WHERE email = ?", [.text(Self.normalized(email))])
+    guard let row = rows.first, let id = row.integer("id"), let stored = row.text("email"),
+      let hash = row.text("password_hash")
+    else {
       _ = hasher.verify(password, against: decoyHash)
       return .rejected
     }
-    return hasher.verify(password, against: hash) ? .authenticated(accountID: String(id)) : .rejected
+    return hasher.verify(password, against: hash) ? .authenticated(accountID: String(id), email: stored) : .rejected
   }
 
   package func register(_ registration: Registration) async throws -> RegistrationResult {
@@ -123,4 +125,8 @@ extension AccountStore: PreLoginAttemptsStoring {
   package func clearFailedAttempts(for email: String) throws {
     try database.execute("DELETE FROM login_failures WHERE email = ?", [.text(Self.normalized(email))])
   }
+}
+
+extension NewAccountWithoutID: LocalizedError {
+  var errorDescription: String? { description }
 }

@@ -54,7 +54,7 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
       onWarning?("Your saved session belongs to an account that no longer exists; you are logged out.")
       try? services.session.markLoggedOut()
     } catch {
-      onWarning?("Your account could not be read (\(error)); you are logged out for now.")
+      onWarning?("Your account could not be read (\(ErrorSentence.reason(for: error))); you are logged out for now.")
     }
     showPreLogin()
   }
@@ -71,6 +71,14 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
     flow.delegate = self
     setFlow(flow)
     onSessionChange?(account.id)
+  }
+
+  /// What to say about a command the window does not offer now but the app
+  /// has: logged out, the tabs' commands ask for a login first.
+  package func advice(forMissingCommand name: String) -> String? {
+    guard activeFlow is PreLoginCoordinator else { return nil }
+    guard name == "tab" || MainTabBarCoordinator.tabNames.contains(name) else { return nil }
+    return "Log in first: type login or register."
   }
 
   // MARK: Delegates

@@ -17,6 +17,9 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   private var tabBar: TabBarController?
   private let lifetime = Lifetime(MainTabBarCoordinator.self)
 
+  /// The tabs' names, in order: what `tab NAME` takes once logged in.
+  static let tabNames = ["home", "explore", "bookmarks", "profile"]
+
   init(window: Window, account: Account, services: AppServices) {
     self.window = window
     self.account = account

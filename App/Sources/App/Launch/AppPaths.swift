@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where Wayfarer keeps its files.
 ///
 /// `WAYFARER_HOME` puts everything under one folder (tests and demos);
@@ -50,4 +52,8 @@ struct AppPaths: Equatable {
     guard let value, !value.isEmpty else { return nil }
     return value
   }
+}
+
+extension AppPaths.Failure: LocalizedError {
+  var errorDescription: String? { description }
 }

@@ -16,7 +16,8 @@ enum CommandLineOptions: Equatable {
     }
     switch first {
     case "-h", "--help": return .help
-    case "-V", "--version": return .version
+    // -v as most tools take it, -V as some do.
+    case "-v", "-V", "--version": return .version
     default: return .invalid("Unknown option '\(TextSanitizer.clean(first, limit: 40))'.")
     }
   }
@@ -24,7 +25,7 @@ enum CommandLineOptions: Equatable {
   static let usage = """
     wayfarer \(AppInfo.version): places, code and an assistant in your terminal.
 
-    Usage: wayfarer [--help | --version]
+    Usage: wayfarer [-h | --help | -v | --version]
 
     Starts an interactive session. On a terminal, lines are edited with history
     (Up/Down) and Tab completion; Ctrl-C clears the line or cancels what is

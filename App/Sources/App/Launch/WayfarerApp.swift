@@ -39,7 +39,7 @@ public enum WayfarerApp {
     do {
       paths = try AppPaths.resolve(environment: environment)
     } catch {
-      printError("\(error)")
+      printError(ErrorSentence.reason(for: error))
       return 1
     }
     let configuration = Configuration.read(environment)
@@ -76,7 +76,9 @@ public enum WayfarerApp {
       accounts = AccountStore(database: database, now: configuration.clock)
     } catch {
       for warning in warnings { printError(warning) }
-      printError("Wayfarer cannot keep its files in \(paths.origin): \(error). Choose a folder you can write to.")
+      printError(
+        "Wayfarer cannot keep its files in \(paths.origin): \(ErrorSentence.reason(for: error)). Choose a folder you can write to."
+      )
       return 1
     }
 
@@ -87,7 +89,7 @@ public enum WayfarerApp {
     } catch {
       let file = TextSanitizer.clean(paths.database)
       warnings.append(
-        "The database \(file) cannot be used (\(error)). Move it aside (mv \(file) \(file).damaged) and start Wayfarer again; until then nobody can log in or register."
+        "The database \(file) cannot be used (\(ErrorSentence.reason(for: error))). Move it aside (mv \(file) \(file).damaged) and start Wayfarer again; until then nobody can log in or register."
       )
     }
 
@@ -120,7 +122,10 @@ public enum WayfarerApp {
     coordinator.onSessionChange = { console.useHistory(at: paths.historyFile(accountID: $0)) }
     coordinator.onWarning = { console.write(Message.warning($0, in: console.context)) }
     coordinator.start()
-    await REPL(window: window, console: console, chrome: NavigationChrome()).run()
+    let repl = REPL(window: window, console: console, chrome: NavigationChrome())
+    repl.adviceForMissingCommand = { [weak coordinator] in coordinator?.advice(forMissingCommand: $0) }
+    await repl.run()
+    TerminalSignals.restoreTerminal()
     return finish()
   }
 

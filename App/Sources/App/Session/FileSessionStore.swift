@@ -2,6 +2,7 @@ import Foundation
 import PreLogin
 import Profile
 import Storage
+import TerminalKit
 
 /// The session in `session.json` under the state folder.
 ///
@@ -69,7 +70,7 @@ final class FileSessionStore: AppSessionStoring {
     do {
       bytes = try AtomicFile.read(path)
     } catch {
-      warning = "The session file could not be read (\(error)); you are logged out."
+      warning = "The session file could not be read (\(ErrorSentence.reason(for: error))); you are logged out."
       return nil
     }
     guard let bytes else { return nil }

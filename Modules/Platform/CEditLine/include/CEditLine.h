@@ -48,7 +48,8 @@ int wf_history_count(History *_Nonnull h);
 void wf_signals_block(void);
 /// Unblocks them in the calling thread and installs handlers: SIGINT
 /// interrupts blocking reads (no SA_RESTART) and writes a byte to wake_fd;
-/// SIGWINCH is only recorded. SIGPIPE is ignored.
+/// SIGWINCH is recorded and interrupts blocking reads too (EINTR), so a
+/// resize is heard while a line is read. SIGPIPE is ignored.
 int wf_signals_install(int wake_fd);
 /// How many SIGINTs have arrived since launch.
 unsigned long wf_signals_interrupt_count(void);
@@ -61,5 +62,11 @@ int wf_signals_take_resize(void);
 /// settings back while stopped and re-applies the current ones on `fg`.
 /// Call once at launch, before anything changes the modes.
 void wf_signals_restore_terminal_on_exit(void);
+/// Turns the terminal's echo of typed input on or off (standard input),
+/// leaving every other mode as it is. Returns 0, or -1 off a terminal.
+int wf_terminal_set_echo(int on);
+/// Puts back the settings remembered by wf_signals_restore_terminal_on_exit,
+/// for a normal exit.
+void wf_terminal_restore(void);
 
 #endif

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -227,4 +232,8 @@ public enum Directories {
     guard stat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o777
   }
+}
+
+extension UntrustedFolder: LocalizedError {
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -20,4 +25,8 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
   public var reason: String { explanation ?? String(cString: strerror(code)) }
 
   public var description: String { "could not \(operation) \(path): \(reason)" }
+}
+
+extension FileError: LocalizedError {
+  public var errorDescription: String? { description }
 }

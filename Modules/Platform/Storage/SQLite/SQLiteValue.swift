@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A value bound to or read from SQLite.
 public enum SQLiteValue: Sendable, Equatable {
   case integer(Int64)
@@ -40,4 +46,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
   public var isConstraintViolation: Bool { code & 0xFF == Self.constraintCode }
 
   public var description: String { "the database reported error \(code): \(message)" }
+}
+
+extension SQLiteError: LocalizedError {
+  public var errorDescription: String? { description }
 }

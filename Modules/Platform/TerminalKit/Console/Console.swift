@@ -5,6 +5,19 @@ public protocol Console: AnyObject {
 
   func write(_ lines: [StyledLine])
 
+  /// Writes a screen's drawing. `redrawing` says it is the screen drawn
+  /// last, drawn again (its data arrived). On a terminal that can move its
+  /// cursor, when nothing was written or read since that drawing, the lines
+  /// that changed are drawn over the old ones in place, so the screen is in
+  /// the scrollback once; anywhere else the drawing goes below, as
+  /// ``write(_:)`` writes.
+  func writeScreen(_ lines: [StyledLine], redrawing: Bool)
+
+  /// Writes what `render` draws now, and on a terminal draws it again,
+  /// below, at the new size when the terminal is resized while it is the
+  /// last thing written (a map under the prompt).
+  func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine])
+
   /// Writes `text` at once without ending the line: a reply as it streams
   /// in. Line breaks in it are kept; anything else is sanitised as every
   /// span is (use ``StreamSanitizer`` first, so that a sequence split
@@ -50,6 +63,14 @@ extension Console {
   public var isOutputBroken: Bool { false }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
 
+  public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
+    write(lines)
+  }
+
+  public func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine]) {
+    write(render(context))
+  }
+
   public func write(_ line: StyledLine) {
     write([line])
   }
@@ -67,7 +88,8 @@ public struct CompletionTable: Sendable, Equatable {
     self.arguments = arguments
   }
 
-  /// Candidates for the word being typed, given the words before it.
+  /// Candidates for the word being typed, given the words before it, in
+  /// ``ordered(_:)`` order.
   public func candidates(before words: [String], prefix: String) -> [String] {
     let pool: [String]
     switch words.count {
@@ -75,7 +97,20 @@ public struct CompletionTable: Sendable, Equatable {
     case 1: pool = arguments[words[0].lowercased()] ?? []
     default: pool = []
     }
-    return Array(Set(pool.filter { $0.hasPrefix(prefix) })).sorted()
+    return Self.ordered(Array(Set(pool.filter { $0.hasPrefix(prefix) })))
+  }
+
+  /// Numbers first, in numeric order (`1 2 … 10`, not `1 10 2`), then
+  /// words in alphabetical order.
+  public static func ordered(_ words: [String]) -> [String] {
+    words.sorted { left, right in
+      switch (Int(left), Int(right)) {
+      case (let left?, let right?): left < right
+      case (.some, nil): true
+      case (nil, .some): false
+      case (nil, nil): left < right
+      }
+    }
   }
 
   /// The longest text every candidate starts with.

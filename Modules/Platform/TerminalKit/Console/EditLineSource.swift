@@ -21,6 +21,12 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private let noHistory: OpaquePointer
   private var prompt: UnsafeMutablePointer<CChar>?
   private var completions = CompletionTable()
+  private var tab = TabCompletion()
+  /// Called on the reader thread when the terminal changed size while a
+  /// command line was being read; returns once the console has redrawn
+  /// what follows the size. Set once, before the first read.
+  var onResize: (@Sendable () -> Void)?
+  private var isReadingCommand = false
   private var historyPath: String?
 
   init?() {
@@ -43,6 +49,10 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     _ = wf_el_add_function(editLine, "wayfarer-complete", "Complete a command or argument", editLineComplete)
     _ = wf_el_bind_key(editLine, "^I", "wayfarer-complete")
     _ = wf_el_source_default(editLine)
+    // Between lines nothing is echoed: what is typed while a command runs
+    // (type-ahead) waits in the terminal's buffer and appears at the next
+    // prompt, instead of being printed into a spinner's line.
+    _ = wf_terminal_set_echo(0)
   }
 
   deinit {
@@ -61,6 +71,9 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
   func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
     self.completions = completions
+    tab = TabCompletion()
+    isReadingCommand = true
+    defer { isReadingCommand = false }
     while true {
       switch edit(prompt: prompt, on: thread) {
       case .line(let line): return line
@@ -97,6 +110,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private func edit(prompt text: String, on thread: ReaderThread) -> EditResult {
     free(prompt)
     prompt = strdup(text)
+    // libedit puts back the modes it found, echo included: off again.
+    defer { _ = wf_terminal_set_echo(0) }
     while true {
       if wf_signals_take_resize() != 0 { el_resize(editLine) }
       var count: Int32 = 0
@@ -106,10 +121,38 @@ final class EditLineSource: LineSource, @unchecked Sendable {
         while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
         return .line(line)
       }
+      // Read before anything else can change it (taking an interrupt reads a pipe).
+      let failure = errno
       if thread.takeInterrupt() { return .interrupted }
-      if count < 0 && errno == EINTR { continue }
+      if count < 0 && failure == EINTR {
+        if wf_signals_take_resize() != 0 { redrawAfterResize() }
+        continue
+      }
       return .end
     }
+  }
+
+  /// The terminal changed size while a line was read: under a command
+  /// prompt the console redraws what depends on the size (a map); then the
+  /// prompt comes back, on a cleared line, with what was typed so far.
+  private func redrawAfterResize() {
+    el_resize(editLine)
+    let typed = typedText()
+    if isReadingCommand, let onResize {
+      onResize()
+    } else {
+      StandardOutput.write("\r\u{1B}[K")
+    }
+    if !typed.isEmpty { el_push(editLine, typed) }
+  }
+
+  /// What is in the line being edited (an interrupted read leaves it there).
+  private func typedText() -> String {
+    guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return "" }
+    let length = info.lastchar - start
+    guard length > 0 else { return "" }
+    return String(
+      decoding: UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
   }
 
   /// Reads a line with echo off, byte by byte (non-canonical), so editing
@@ -182,7 +225,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
-  /// Tab: complete the word before the cursor from the completion table.
+  /// Tab: complete the word before the cursor from the completion table,
+  /// as bash does (see ``TabCompletion``).
   func complete() -> UInt8 {
     guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
     let length = info.cursor - start
@@ -192,19 +236,15 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     let prefix = before.hasSuffix(" ") || before.isEmpty ? "" : (words.popLast() ?? "")
     let candidates = completions.candidates(before: words, prefix: prefix)
 
-    switch candidates.count {
-    case 0:
-      return UInt8(CC_ERROR)
-    case 1:
-      _ = el_insertstr(editLine, String(candidates[0].dropFirst(prefix.count)) + " ")
+    switch tab.press(line: before, prefix: prefix, candidates: candidates) {
+    case .bell:
+      return UInt8(CC_REFRESH_BEEP)
+    case .insert(let text):
+      _ = el_insertstr(editLine, text)
       return UInt8(CC_REFRESH)
-    default:
-      let common = CompletionTable.commonPrefix(of: candidates)
-      if common.count > prefix.count {
-        _ = el_insertstr(editLine, String(common.dropFirst(prefix.count)))
-        return UInt8(CC_REFRESH)
-      }
-      StandardOutput.write("\n" + candidates.joined(separator: "  ") + "\n")
+    case .list(let candidates):
+      let width = TerminalCapabilities.currentWidth(fallback: nil)
+      StandardOutput.write("\n" + CompletionListing.rows(candidates, width: width).joined(separator: "\n") + "\n")
       return UInt8(CC_REDISPLAY)
     }
   }

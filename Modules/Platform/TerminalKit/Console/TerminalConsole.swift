@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The real console: standard output, and standard input read on its own
 /// thread through libedit on a terminal or plainly from a pipe.
 @MainActor
@@ -8,14 +10,43 @@ public final class TerminalConsole: Console {
   private let source: any LineSource
   private let relay = InterruptRelay()
   private let reader: ReaderThread
+  /// Whether a status line (a spinner) is on the terminal's current line.
+  private var isShowingStatus = false
+  /// The last screen drawn, while it is still the last thing on the
+  /// terminal: what a redraw in place moves the cursor up over.
+  private var lastScreen: DrawnScreen?
+  /// What was written last, when it depends on the terminal's size.
+  private var lastResizable: (@MainActor (RenderContext) -> [StyledLine])?
 
   /// `fallbackColumns` is the width off a terminal (COLUMNS, checked at launch).
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
     self.capabilities = capabilities
     self.fallbackColumns = fallbackColumns
-    renderer = TextRenderer(usesColor: capabilities.usesColor)
-    source = Self.makeSource(capabilities: capabilities)
+    renderer = TextRenderer(usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb)
+    let source = Self.makeSource(capabilities: capabilities)
+    self.source = source
     reader = ReaderThread(onInterrupt: relay.forwardFromAnyThread)
+    (source as? EditLineSource)?.onResize = { [weak self] in
+      // The reader waits while the main actor redraws, then prompts again.
+      let redrawn = DispatchSemaphore(value: 0)
+      Task { @MainActor in
+        self?.redrawAfterResize()
+        redrawn.signal()
+      }
+      redrawn.wait()
+    }
+  }
+
+  /// Clears the prompt line a resize interrupted, and draws the last
+  /// resizable output again there, at the terminal's new size.
+  private func redrawAfterResize() {
+    guard capabilities.movesCursor else { return }
+    StandardOutput.write("\r\u{1B}[K" + (lastResizable.map { renderer.render(fitted($0(context))) } ?? ""))
+  }
+
+  public func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine]) {
+    write(render(context))
+    lastResizable = render
   }
 
   private static func makeSource(capabilities: TerminalCapabilities) -> any LineSource {
@@ -37,7 +68,10 @@ public final class TerminalConsole: Console {
   }
 
   public var context: RenderContext {
-    RenderContext(width: TerminalCapabilities.currentWidth(fallback: fallbackColumns), capabilities: capabilities)
+    RenderContext(
+      width: TerminalCapabilities.currentWidth(fallback: fallbackColumns),
+      height: capabilities.outputIsTerminal ? TerminalCapabilities.currentHeight() : nil,
+      capabilities: capabilities)
   }
 
   public var onInterrupt: (@MainActor () -> Void)? {
@@ -46,35 +80,89 @@ public final class TerminalConsole: Console {
   }
 
   public func write(_ lines: [StyledLine]) {
-    StandardOutput.write(renderer.render(lines))
+    lastScreen = nil
+    lastResizable = nil
+    StandardOutput.write(clearingStatus() + renderer.render(fitted(lines)))
+  }
+
+  /// On a terminal, lines wider than it are broken at spaces here, rather
+  /// than mid-word by the terminal. Off one, lines are left as they are:
+  /// transcripts stay byte for byte what they were.
+  private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
+    guard capabilities.outputIsTerminal else { return lines }
+    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    return lines.flatMap { $0.wrapped(to: width) }
+  }
+
+  public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
+    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    let lines = fitted(lines)
+    let drawn = DrawnScreen(lines: lines, width: width)
+    lastResizable = nil
+    defer { lastScreen = drawn }
+    guard capabilities.movesCursor, redrawing, let last = lastScreen,
+      let change = last.change(to: drawn, height: TerminalCapabilities.currentHeight())
+    else {
+      StandardOutput.write(clearingStatus() + renderer.render(lines))
+      return
+    }
+    // Up over the rows that changed (the cursor is at the start of the row
+    // below the drawing), clear from there down, draw the new rows.
+    let up = change.rowsToReplace > 0 ? "\u{1B}[\(change.rowsToReplace)A" : ""
+    isShowingStatus = false
+    StandardOutput.write("\r\u{1B}[K" + up + "\r\u{1B}[J" + renderer.render(Array(lines[change.firstChangedLine...])))
   }
 
   public var isOutputBroken: Bool { StandardOutput.failure != nil }
 
   public func writePartial(_ text: String, style: TextStyle) {
+    lastScreen = nil
+    lastResizable = nil
     let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
     StandardOutput.write(
-      pieces.map { renderer.render(StyledLine(String($0), style: style)) }.joined(separator: "\n"))
+      clearingStatus() + pieces.map { renderer.render(StyledLine(String($0), style: style)) }.joined(separator: "\n"))
   }
 
   public func setStatus(_ line: StyledLine?) {
-    guard capabilities.outputIsTerminal else { return }
+    // A status line is redrawn with `\r` and erased with `ESC [ K`, which a
+    // dumb terminal would print as they are.
+    guard capabilities.movesCursor else { return }
+    isShowingStatus = line != nil
     StandardOutput.write(renderer.statusLine(line))
   }
 
+  /// The bytes that clear a status line first, if one is showing: nothing
+  /// is ever written after a spinner on its line.
+  private func clearingStatus() -> String {
+    guard isShowingStatus else { return "" }
+    isShowingStatus = false
+    return renderer.statusLine(nil)
+  }
+
   public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
+    prepareToRead()
     let source = source
     return await reader.perform { source.readCommand(prompt: prompt, completions: completions, on: $0) }
   }
 
   public func readLine(prompt: String) async -> String? {
+    prepareToRead()
     let source = source
     return await reader.perform { source.readAnswer(prompt: prompt, isSecret: false, on: $0) }
   }
 
   public func readSecret(prompt: String) async -> String? {
+    prepareToRead()
     let source = source
     return await reader.perform { source.readAnswer(prompt: prompt, isSecret: true, on: $0) }
+  }
+
+  /// A prompt and what is typed go below the last screen: it can no longer
+  /// be redrawn in place.
+  private func prepareToRead() {
+    lastScreen = nil
+    let clear = clearingStatus()
+    if !clear.isEmpty { StandardOutput.write(clear) }
   }
 
   public func remember(_ line: String) {
@@ -85,6 +173,37 @@ public final class TerminalConsole: Console {
   public func useHistory(at path: String?) {
     let source = source
     reader.enqueue { _ in source.useHistory(at: path) }
+  }
+}
+
+/// A screen as drawn: its lines, and how many terminal rows each took at
+/// the width it was drawn at (a line wider than the terminal wraps).
+struct DrawnScreen: Equatable {
+  let lines: [StyledLine]
+  let rows: [Int]
+  let width: Int
+
+  init(lines: [StyledLine], width: Int) {
+    self.lines = lines
+    self.width = max(width, 1)
+    rows = lines.map { line in max(1, (line.displayWidth + max(width, 1) - 1) / max(width, 1)) }
+  }
+
+  /// What redrawing `new` over this drawing in place takes: from which
+  /// line they differ and how many rows up that line starts. Nil when it
+  /// cannot be done in place: the width changed (the old rows wrapped
+  /// differently), or the rows to replace reach above the top of the
+  /// terminal (`height` rows, one of them the cursor's), into the
+  /// scrollback, where the cursor cannot go.
+  func change(to new: DrawnScreen, height: Int?) -> (firstChangedLine: Int, rowsToReplace: Int)? {
+    guard new.width == width, let height else { return nil }
+    var common = 0
+    while common < lines.count, common < new.lines.count, lines[common] == new.lines[common] {
+      common += 1
+    }
+    let rowsToReplace = rows[common...].reduce(0, +)
+    guard rowsToReplace <= height - 1 else { return nil }
+    return (common, rowsToReplace)
   }
 }
 

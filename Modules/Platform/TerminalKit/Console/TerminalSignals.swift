@@ -12,4 +12,12 @@ public enum TerminalSignals {
     // terminal left without echo (a password prompt) or in raw mode.
     wf_signals_restore_terminal_on_exit()
   }
+
+  /// Gives the terminal back as it was at launch (echo on, line mode): call
+  /// once the REPL has ended. Between lines Wayfarer keeps echo off, so that
+  /// text typed while something loads waits for the prompt instead of being
+  /// printed into a spinner.
+  public static func restoreTerminal() {
+    wf_terminal_restore()
+  }
 }

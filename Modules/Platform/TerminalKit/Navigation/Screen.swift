@@ -40,6 +40,11 @@ open class Screen {
   /// The screen's content, below the navigation chrome.
   open func body(in context: RenderContext) -> [StyledLine] { [] }
 
+  /// Called each time the screen becomes visible, before it is drawn: the
+  /// place for a notice that belongs above the screen (the screen itself is
+  /// then redrawn in place below it once its data arrives).
+  open func willAppear(console: any Console) {}
+
   /// Called each time the screen becomes visible, after it was drawn; the
   /// place to start loading. Ctrl-C cancels the task running it.
   open func didAppear(console: any Console) async {}

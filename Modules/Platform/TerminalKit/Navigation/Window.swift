@@ -38,9 +38,18 @@ public final class Window {
   }
 }
 
-/// Draws the navigation chrome above a screen (title, tab bar). The design
-/// system provides the look; TerminalKit only asks for it.
+/// Draws the navigation chrome above a screen (title, tab bar), and the
+/// REPL's own refusals. The design system provides the look; TerminalKit
+/// only asks for it.
 @MainActor
 public protocol WindowChrome {
   func header(for window: Window, in context: RenderContext) -> [StyledLine]
+  /// A line saying a typed command cannot run as typed (a usage).
+  func problem(_ sentence: String, in context: RenderContext) -> StyledLine
+}
+
+extension WindowChrome {
+  public func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
+    StyledLine(sentence)
+  }
 }

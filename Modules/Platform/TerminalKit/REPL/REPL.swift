@@ -17,6 +17,11 @@ public final class REPL {
   private var running: Task<Void, Never>?
   private var quitRequested = false
 
+  /// What to say about a command that is not available where the person
+  /// is, though it exists elsewhere in the app (`tab` while logged out);
+  /// nil for a command that exists nowhere ("Unknown command").
+  public var adviceForMissingCommand: ((_ name: String) -> String?)?
+
   /// A loop that shows `window` on `console`, drawing its frame with `chrome`.
   ///
   /// - Parameter ledger: What `debug memory` prints: by default the ledger
@@ -84,7 +89,16 @@ public final class REPL {
     let input = CommandInput(arguments: Array(words.dropFirst()), argumentText: argumentText, console: console)
 
     if let command = command(named: line) {
+      // One rule for every screen: a missing or extra argument is answered
+      // with the usage before the command runs, so no command prints a
+      // progress line or a sentence about nothing first.
+      if let refusal = command.refusal(of: input.arguments) {
+        console.write(chrome.problem(refusal, in: console.context))
+        return
+      }
       await runCancellable { await command.run(input) }
+    } else if let advice = adviceForMissingCommand?(first.lowercased()) {
+      console.write(chrome.problem(advice, in: console.context))
     } else {
       console.write(
         "Unknown command '\(TextSanitizer.clean(first, limit: 40))'. Type help to see what you can do here.")
@@ -104,6 +118,7 @@ public final class REPL {
     for _ in 0..<8 {
       guard let screen = window.visibleScreen else { return }
       let appearing = screen !== lastAppeared
+      if appearing { screen.willAppear(console: console) }
       if (screen !== lastDrawn || screen.needsDisplay)
         && (!appearing || screen.drawsBeforeAppearing(in: console.context))
       {
@@ -129,7 +144,10 @@ public final class REPL {
 
   private func draw(_ screen: Screen) {
     let context = console.context
-    console.write([.blank] + chrome.header(for: window, in: context) + screen.body(in: context))
+    // The same screen again (its data came in): on a terminal it replaces
+    // its placeholder in place, so each screen is in the scrollback once.
+    console.writeScreen(
+      [.blank] + chrome.header(for: window, in: context) + screen.body(in: context), redrawing: screen === lastDrawn)
     screen.didDisplay()
     lastDrawn = screen
   }
@@ -170,7 +188,7 @@ public final class REPL {
       commands.append(
         Command(
           "tab", usage: "tab NAME", summary: "Switch to a tab (\(names.joined(separator: ", ")))",
-          completions: names
+          arguments: .one(meaning: "NAME is one of \(names.joined(separator: ", "))"), completions: names
         ) { [unowned self] input in
           selectTab(input.arguments.first ?? "", console: input.console)
         })
@@ -184,7 +202,7 @@ public final class REPL {
     commands += [
       Command(
         "debug", usage: "debug memory", summary: "Show which objects are alive and which were released",
-        completions: ["memory"]
+        arguments: .one(meaning: "memory is the one thing debug shows"), completions: ["memory"]
       ) { [unowned self] input in
         guard input.arguments == ["memory"] else {
           input.console.write("Unknown debug command. Try: debug memory")
@@ -203,7 +221,8 @@ public final class REPL {
     guard let tabBar = window.tabBar else { return }
     guard tabBar.select(named: name) else {
       let names = tabBar.tabs.map(\.name).joined(separator: ", ")
-      console.write("There is no tab called '\(TextSanitizer.clean(name, limit: 40))'. Tabs: \(names).")
+      let typed = TextSanitizer.clean(name, limit: 40)
+      console.write("There is no tab called \(typed.isEmpty ? "that" : "'\(typed)'"). Tabs: \(names).")
       return
     }
   }

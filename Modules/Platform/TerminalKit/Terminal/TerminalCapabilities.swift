@@ -13,15 +13,25 @@ public struct TerminalCapabilities: Sendable, Equatable {
   public var outputIsTerminal: Bool
   /// Colours and attributes may be sent (a terminal, NO_COLOR unset, TERM not dumb).
   public var usesColor: Bool
-  /// Box-drawing and braille symbols may be sent; otherwise ASCII only.
+  /// Box-drawing and braille symbols may be sent; otherwise ASCII symbols.
   public var usesUnicode: Bool
+  /// TERM=dumb: every byte sent is ASCII (text included: `…` becomes `...`,
+  /// `São` becomes `Sao`), and the cursor is never moved.
+  public var isDumb: Bool
 
-  public init(inputIsTerminal: Bool, outputIsTerminal: Bool, usesColor: Bool, usesUnicode: Bool) {
+  public init(
+    inputIsTerminal: Bool, outputIsTerminal: Bool, usesColor: Bool, usesUnicode: Bool, isDumb: Bool = false
+  ) {
     self.inputIsTerminal = inputIsTerminal
     self.outputIsTerminal = outputIsTerminal
     self.usesColor = usesColor
     self.usesUnicode = usesUnicode
+    self.isDumb = isDumb
   }
+
+  /// Whether what was drawn may be redrawn in place (cursor up, clear):
+  /// only on a terminal that understands the codes.
+  public var movesCursor: Bool { outputIsTerminal && !isDumb }
 
   /// Plain output for pipes and tests: no colour, ASCII symbols, no spinners.
   public static let plain = TerminalCapabilities(
@@ -36,7 +46,8 @@ public struct TerminalCapabilities: Sendable, Equatable {
       inputIsTerminal: input,
       outputIsTerminal: output,
       usesColor: output && !dumb && !noColor,
-      usesUnicode: output && !dumb
+      usesUnicode: output && !dumb,
+      isDumb: dumb
     )
   }
 
@@ -55,16 +66,26 @@ public struct TerminalCapabilities: Sendable, Equatable {
     }
     return fallback ?? 80
   }
+
+  /// Rows of the terminal now; nil off a terminal.
+  public static func currentHeight() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
 }
 
 /// What a screen needs to know to draw itself.
 public struct RenderContext: Sendable, Equatable {
   /// Columns available, at least 20.
   public var width: Int
+  /// Rows of the terminal, when output is one (a map sizes itself to them).
+  public var height: Int?
   public var capabilities: TerminalCapabilities
 
-  public init(width: Int, capabilities: TerminalCapabilities) {
+  public init(width: Int, height: Int? = nil, capabilities: TerminalCapabilities) {
     self.width = max(width, 20)
+    self.height = height.map { max($0, 5) }
     self.capabilities = capabilities
   }
 

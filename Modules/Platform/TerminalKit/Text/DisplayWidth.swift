@@ -61,6 +61,32 @@ public enum DisplayWidth {
     return result + ellipsis
   }
 
+  /// `text` cut to at most `columns` in the middle, keeping its start and
+  /// its end (`Museu de…São Paulo`): for names that differ at their end.
+  public static func truncateMiddle(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
+    guard of(text) > columns else { return text }
+    let room = columns - of(ellipsis)
+    guard room > 1 else { return truncate(text, to: columns, ellipsis: ellipsis) }
+    let headRoom = (room + 1) / 2
+    var head = ""
+    var used = 0
+    for character in text {
+      let next = width(of: character)
+      if used + next > headRoom { break }
+      head.append(character)
+      used += next
+    }
+    var tail = ""
+    var tailUsed = 0
+    for character in text.reversed() {
+      let next = width(of: character)
+      if tailUsed + next > room - used { break }
+      tail.insert(character, at: tail.startIndex)
+      tailUsed += next
+    }
+    return head + ellipsis + tail
+  }
+
   /// `text` broken into lines of at most `columns`, at spaces where it can.
   ///
   /// Linear in the length of `text`: each word's width is measured once and

@@ -4,9 +4,12 @@
 /// sanitised first, so untrusted text can never smuggle its own.
 public struct TextRenderer: Sendable {
   public var usesColor: Bool
+  /// Every byte ASCII (TERM=dumb): see ``ASCIIFolding``.
+  public var isASCIIOnly: Bool
 
-  public init(usesColor: Bool) {
+  public init(usesColor: Bool, isASCIIOnly: Bool = false) {
     self.usesColor = usesColor
+    self.isASCIIOnly = isASCIIOnly
   }
 
   public func render(_ line: StyledLine) -> String {
@@ -33,7 +36,8 @@ public struct TextRenderer: Sendable {
   private func append(_ line: StyledLine, to output: inout [UInt8]) {
     var current = TextStyle.plain
     for span in line.spans {
-      let text = TextSanitizer.clean(span.text)
+      let clean = TextSanitizer.clean(span.text)
+      let text = isASCIIOnly ? ASCIIFolding.fold(clean) : clean
       if usesColor && span.style != current {
         if span.style.isPlain {
           output.append(contentsOf: Self.reset)

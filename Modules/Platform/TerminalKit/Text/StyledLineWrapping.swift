@@ -1,0 +1,69 @@
+extension StyledLine {
+  /// The line broken at spaces into lines of at most `width` columns, styles
+  /// kept; what follows a break is indented like the line's text (its
+  /// leading spaces, and a one- or two-character marker such as `x ` or
+  /// `! `). A word longer than a line is cut where the line ends. A line
+  /// that fits is returned as it is.
+  public func wrapped(to width: Int) -> [StyledLine] {
+    guard width > 0, displayWidth > width else { return [self] }
+    var cells: [(character: Character, style: TextStyle)] = []
+    for span in spans {
+      for character in TextSanitizer.clean(span.text) { cells.append((character, span.style)) }
+    }
+    let indent = Self.hangingIndent(of: cells.map(\.character), width: width)
+    var lines: [[(character: Character, style: TextStyle)]] = []
+    var current: [(character: Character, style: TextStyle)] = []
+    var used = 0
+    for cell in cells {
+      let cellWidth = DisplayWidth.width(of: cell.character)
+      if used + cellWidth > width, !current.isEmpty {
+        // Break after the last space past the indent, else where the line ends.
+        let breakAt = current.indices.last { $0 >= indent && current[$0].character == " " }.map { $0 + 1 }
+        let head = breakAt.map { Array(current[..<$0]) } ?? current
+        var rest = breakAt.map { Array(current[$0...]) } ?? []
+        lines.append(Self.trimmingTrailingSpaces(head))
+        while rest.first?.character == " " { rest.removeFirst() }
+        current = Array(repeating: (" ", TextStyle.plain), count: indent) + rest
+        used = current.reduce(0) { $0 + DisplayWidth.width(of: $1.character) }
+        if cell.character == " " && current.count == indent { continue }
+      }
+      current.append(cell)
+      used += cellWidth
+    }
+    if current.count > indent || lines.isEmpty { lines.append(current) }
+    return lines.map(Self.line(of:))
+  }
+
+  /// Columns after which continuation rows start: the leading spaces, and a
+  /// short marker followed by a space (`x `, `ok `, `•`), never half the width.
+  private static func hangingIndent(of characters: [Character], width: Int) -> Int {
+    let spaces = characters.prefix { $0 == " " }.count
+    let rest = characters.dropFirst(spaces)
+    let first = String(rest.prefix { $0 != " " })
+    let isSymbol = first.count == 1 && !first.allSatisfy { $0.isLetter || $0.isNumber }
+    let isMarker = (isSymbol || first == "ok" || first == "x") && rest.count > first.count
+    let indent = spaces + (isMarker ? first.count + 1 : 0)
+    return indent < width / 2 ? indent : 0
+  }
+
+  private static func trimmingTrailingSpaces(
+    _ cells: [(character: Character, style: TextStyle)]
+  ) -> [(character: Character, style: TextStyle)] {
+    var cells = cells
+    while cells.last?.character == " " { cells.removeLast() }
+    return cells
+  }
+
+  /// Runs of one style back into spans.
+  private static func line(of cells: [(character: Character, style: TextStyle)]) -> StyledLine {
+    var line = StyledLine()
+    for cell in cells {
+      if let last = line.spans.last, last.style == cell.style {
+        line.spans[line.spans.count - 1].text.append(cell.character)
+      } else {
+        line.spans.append(StyledSpan(String(cell.character), style: cell.style))
+      }
+    }
+    return line
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import Home
+
+/// What the nearby list says for each answer of its view model: which
+/// marker, which words, and nothing at all for a Ctrl-C (the REPL says it).
+@MainActor
+final class NearbyPlacesScreenTests: XCTestCase {
+  private struct SUT {
+    let screen: NearbyPlacesScreen
+    let repository: RepositorySpy
+    let flags: FlagsStub
+    let console: ScriptedConsole
+  }
+
+  private func makeSUT(isOffline: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> SUT {
+    let repository = RepositorySpy()
+    let flags = FlagsStub()
+    let locations = LocationsSpy()
+    let router = HomeRouterSpy()
+    let viewModel = NearbyPlacesViewModel(
+      repository: repository, isOffline: isOffline, fixedLocation: nil, locations: locations, flags: flags,
+      router: router)
+    let screen = NearbyPlacesScreen(viewModel: viewModel)
+    let console = ScriptedConsole()
+    for object in [screen, viewModel, locations, flags, router, console] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
+    return SUT(screen: screen, repository: repository, flags: flags, console: console)
+  }
+
+  private func page(_ count: Int, more: Bool) -> Result<PlacesPage, any Error> {
+    let places = (1...count).map { Place.sample("p\($0)", name: "Place \($0)") }
+    return .success(PlacesPage(places: places, fetched: places.count, mayHaveMore: more, cachedAt: nil))
+  }
+
+  private func run(_ name: String, _ words: [String] = [], on sut: SUT) async {
+    let command = sut.screen.commands.first { $0.name == name }
+    XCTAssertNotNil(command, "no command \(name)")
+    await command?.run(
+      CommandInput(arguments: words, argumentText: words.joined(separator: " "), console: sut.console))
+  }
+
+  private func body(_ sut: SUT) -> [String] {
+    sut.screen.body(in: .plain).map(\.plainText)
+  }
+
+  func test_aCancelledCitySearch_saysNothingOfItsOwn() async {
+    let sut = makeSUT()
+    sut.repository.citiesResult = .failure(CancellationError())
+
+    await run("city", ["lisbon"], on: sut)
+
+    XCTAssertEqual(sut.console.output, ["Searching…"])
+  }
+
+  func test_aCancelledMore_saysNothingOfItsOwn() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(20, more: true), .failure(CancellationError())]
+    await sut.screen.didAppear(console: sut.console)
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(sut.console.output, ["Loading more places…"])
+  }
+
+  func test_moreAtTheEnd_isInformation_notAnError_andNoProgressLineComesFirst() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(2, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(sut.console.output, ["- That is every place within 5 km: 2 in all."])
+  }
+
+  func test_more_printsOnlyTheRowsItAdded_numberedOn_underAOneLineHeader() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      page(20, more: true),
+      .success(
+        PlacesPage(
+          places: (21...22).map { Place.sample("p\($0)", name: "Place \($0)") }, fetched: 2, mayHaveMore: false,
+          cachedAt: nil)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(
+      sut.console.output,
+      [
+        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering · 100 m", "      Munich",
+        "  22. Place 22  catering · 100 m", "      Munich",
+      ])
+  }
+
+  func test_more_underAFilter_numbersOnFromTheRowsShown() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      page(20, more: true),
+      .success(
+        PlacesPage(
+          places: (21...23).map { Place.sample("p\($0)", name: "Place \($0)") }, fetched: 3, mayHaveMore: true,
+          cachedAt: nil)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    await run("filter", ["place 2"], on: sut)
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 3–5 (5 of 23 loaded match):")
+    XCTAssertTrue(sut.console.output.contains("  3. Place 21  catering · 100 m"), sut.console.transcript)
+    XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
+  }
+
+  func test_notices_comeBeforeTheScreenIsDrawn_notBetweenItsPlaceholderAndItsRows() async {
+    let sut = makeSUT(isOffline: true)
+
+    sut.screen.willAppear(console: sut.console)
+
+    XCTAssertEqual(sut.console.output, ["! Offline catalog — set GEOAPIFY_API_KEY for live places"])
+    XCTAssertEqual(sut.repository.calls, [], "nothing loads before the screen is drawn")
+  }
+
+  func test_aCancelledLoad_isShownAsInformation_withTheWayBack() async {
+    let sut = makeSUT()
+    sut.repository.pages = [.failure(CancellationError())]
+
+    await sut.screen.didAppear(console: sut.console)
+
+    XCTAssertEqual(Array(body(sut).dropFirst()), ["- Loading was cancelled.", "  Type refresh to try again."])
+  }
+
+  func test_anErrorWithoutASentence_neverShowsItsTypeName() async {
+    struct Opaque: Error {}
+    let sut = makeSUT()
+    sut.repository.pages = [.failure(Opaque())]
+
+    await sut.screen.didAppear(console: sut.console)
+
+    let text = body(sut).joined(separator: "\n")
+    XCTAssertTrue(text.contains("x Something unexpected went wrong"), text)
+    XCTAssertFalse(text.contains("Opaque"), text)
+  }
+
+  func test_aCityNameWithNothingPrintable_isNotEchoedAsEmptyQuotes() async {
+    let sut = makeSUT()
+
+    await run("city", ["\u{07}\u{1B}[2J"], on: sut)
+
+    XCTAssertEqual(sut.console.output, ["Searching…", "- No city has that name."])
+  }
+
+  func test_aCategoryBeforeAnyPlaceIsLoaded_saysSo_ratherThanListingNothing() async {
+    let sut = makeSUT()
+    sut.flags.isCategoryFilterEnabled = true
+
+    await run("category", ["museum"], on: sut)
+
+    XCTAssertEqual(sut.console.output, ["x No loaded place is in 'museum': no places are loaded yet."])
+  }
+
+  func test_categoriesAreOfferedForCompletion_onlyWhileTheFilterIsOn() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(2, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+    func offered() -> [String]? { sut.screen.commands.first { $0.name == "category" }?.completions }
+
+    XCTAssertEqual(offered(), [])
+    sut.flags.isCategoryFilterEnabled = true
+    XCTAssertEqual(offered(), ["catering"])
+  }
+
+  func test_openAndUse_sayWhatTheirNumberIs_forTheREPLsUsage() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(3, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+
+    let arguments = Dictionary(uniqueKeysWithValues: sut.screen.commands.map { ($0.name, $0.arguments) })
+
+    XCTAssertEqual(arguments["open"], .one(meaning: "N is a row number, 1–3"))
+    XCTAssertEqual(arguments["use"], .one(meaning: "N is a city number from a search; search first with city NAME"))
+    XCTAssertEqual(arguments["refresh"], Command.Arguments.none)
+    XCTAssertEqual(arguments["filter"], .optionalText)
+    XCTAssertEqual(arguments["city"], .optionalText)
+  }
+}
