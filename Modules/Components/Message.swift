@@ -21,9 +21,22 @@ public enum Message {
     StyledLine(Symbols(context).info + " ", style: Palette.muted) + StyledSpan(text)
   }
 
-  /// A line with no marker at all.
-  @available(*, deprecated, message: "use info(_:in:): information has its own marker")
-  public static func info(_ text: String) -> StyledLine {
-    StyledLine(text)
+  /// How a command's answer is shown.
+  public enum Kind: Equatable, Sendable {
+    /// Ctrl-C stopped it: the REPL says "Cancelled." once, so nothing more.
+    case cancellation
+    /// The end of a list, nothing found: not a failure.
+    case information
+    case error
+  }
+
+  /// Writes `sentence` as `kind` says, on `console`.
+  @MainActor
+  public static func report(_ sentence: String, as kind: Kind, on console: any Console) {
+    switch kind {
+    case .cancellation: return
+    case .information: console.write(info(sentence, in: console.context))
+    case .error: console.write(error(sentence, in: console.context))
+    }
   }
 }

@@ -4,7 +4,7 @@ import Networking
 import TerminalKit
 
 /// GitHub's answers that are not what was asked for, as sentences.
-enum GitHubError: Error, Equatable, CustomStringConvertible {
+enum GitHubError: LocalizedError, Equatable, CustomStringConvertible {
   /// 403 or 429 with no requests left, or a secondary limit (`retry-after`).
   case rateLimited(resetsAt: Date?, hasToken: Bool, now: Date)
   /// 401: the token was refused; `variable` names where it came from.
@@ -42,6 +42,8 @@ enum GitHubError: Error, Equatable, CustomStringConvertible {
       "Explore is not connected to GitHub: WAYFARER_GITHUB_URL is not an http:// or https:// address. Fix it and start Wayfarer again."
     }
   }
+
+  var errorDescription: String? { description }
 
   /// "it resets at 14:05 (in 12 min)", in the local time zone.
   static func reset(_ date: Date?, now: Date) -> String {

@@ -27,7 +27,7 @@ final class RepositoryDetailScreen: Screen {
         if input.console.context.capabilities.outputIsTerminal, let browser = self.browser,
           browser.open(self.viewModel.repository.webURL)
         {
-          input.console.write(Message.info("Opened in your browser."))
+          input.console.write(Message.info("Opened in your browser.", in: input.console.context))
         }
       },
       Command("bookmark", summary: "Save this repository to your bookmarks, or remove it") { input in

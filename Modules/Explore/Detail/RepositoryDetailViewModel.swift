@@ -89,7 +89,7 @@ final class RepositoryDetailViewModel {
       try bookmarks.saveRepository(saved)
       return .saved(name: repository.fullName)
     } catch {
-      return .failed(reason: String(describing: error))
+      return .failed(reason: ErrorSentence.reason(for: error))
     }
   }
 

@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Why something Explore asked GitHub for did not come: what view models
 /// hand their screens, which choose the words.
 enum ExploreFailure: Equatable {
@@ -8,6 +10,8 @@ enum ExploreFailure: Equatable {
   case failed(reason: String)
 
   init(_ error: any Error) {
-    self = error is CancellationError ? .cancelled : .failed(reason: String(describing: error))
+    self =
+      ErrorSentence.isCancellation(error)
+      ? .cancelled : .failed(reason: ErrorSentence.standalone(ErrorSentence.reason(for: error)))
   }
 }

@@ -61,7 +61,7 @@ final class ReadmeScreen: Screen {
     case .notLoaded:
       return []
     case .none:
-      return [Message.info("This repository has no README.")]
+      return [Message.info("This repository has no README.", in: context)]
     case .failed(let failure):
       return TextBlock(
         "Could not fetch the README: \(DetailWording.reason(failure)). Read it on GitHub: \(viewModel.repository.webURL)",
@@ -69,7 +69,7 @@ final class ReadmeScreen: Screen {
       ).lines(in: context)
     case .loaded(let readme):
       guard !shownInPager else {
-        return [Message.info("Read in your pager. Type page to read it again, close to go back.")]
+        return [Message.info("Read in your pager. Type page to read it again, close to go back.", in: context)]
       }
       return rendered(readme, in: context)
     }

@@ -17,7 +17,10 @@ final class SearchScreen: Screen {
 
   override var commands: [Command] {
     [
-      Command("search", usage: "search QUERY", summary: "Search GitHub's repositories (qualifiers work)") { input in
+      Command(
+        "search", usage: "search QUERY", summary: "Search GitHub's repositories (qualifiers work)",
+        arguments: .text(meaning: "QUERY is what to look for; GitHub's qualifiers work (\(SearchWording.example))")
+      ) { input in
         let query = input.argumentText
         if let problem = self.viewModel.problemSearching(query) { return self.report(problem, on: input.console) }
         await LoadingIndicator.run("Searching…", console: input.console) { _ = await self.viewModel.search(query) }
@@ -33,6 +36,7 @@ final class SearchScreen: Screen {
       },
       Command(
         "sort", usage: "sort stars|forks|updated|best", summary: "Search again in another order",
+        arguments: .one(meaning: "the order is one of stars, forks, updated or best"),
         completions: SearchSort.allCases.map(\.rawValue)
       ) { input in
         let name = input.argumentText.trimmingCharacters(in: .whitespaces)
@@ -42,6 +46,7 @@ final class SearchScreen: Screen {
       },
       Command(
         "open", usage: "open N", summary: "Show repository N",
+        arguments: .one(meaning: SearchWording.rowNumberMeaning(count: viewModel.repositories.count)),
         completions: viewModel.repositories.indices.map { String($0 + 1) }
       ) { input in
         if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
@@ -50,7 +55,8 @@ final class SearchScreen: Screen {
   }
 
   private func report(_ problem: SearchProblem?, on console: any Console) {
-    if let problem { console.write(Message.error(SearchWording.sentence(for: problem), in: console.context)) }
+    guard let problem else { return }
+    Message.report(SearchWording.sentence(for: problem), as: SearchWording.kind(of: problem), on: console)
   }
 
   private func afterLoad(on console: any Console) {
@@ -72,9 +78,12 @@ final class SearchScreen: Screen {
       ).lines(in: context)
     case .searching:
       return []
+    case .failed(.cancelled):
+      // Not an error: the person stopped it.
+      return [Message.info(SearchWording.failure(.cancelled), in: context)]
+        + TextBlock(SearchWording.retryAdvice, style: Palette.muted).lines(in: context)
     case .failed(let failure):
-      return ErrorState(message: SearchWording.failure(failure), recovery: "Type search QUERY to try again.").lines(
-        in: context)
+      return ErrorState(message: SearchWording.failure(failure), recovery: SearchWording.retryAdvice).lines(in: context)
     case .loaded:
       return loadedLines(in: context)
     }

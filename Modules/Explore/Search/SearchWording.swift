@@ -1,9 +1,11 @@
+import Components
 import Foundation
 import TerminalKit
 
 /// The sentences of the search screen.
 enum SearchWording {
   static let example = "search tui language:swift stars:>100"
+  static let retryAdvice = "Type search QUERY to try again."
 
   static func sentence(for problem: SearchProblem) -> String {
     switch problem {
@@ -30,6 +32,25 @@ enum SearchWording {
       "There is no repository to open here. Search first: search QUERY."
     case .noSuchResult(let number, let count):
       "There is no result \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
+    }
+  }
+
+  /// How a problem is marked: Ctrl-C is the REPL's to say; the end of the
+  /// results is information, not an error.
+  static func kind(of problem: SearchProblem) -> Message.Kind {
+    switch problem {
+    case .moreFailed(.cancelled): .cancellation
+    case .everyResultLoaded, .searchCapReached: .information
+    default: .error
+    }
+  }
+
+  /// What `open N` takes, for its usage line.
+  static func rowNumberMeaning(count: Int) -> String {
+    switch count {
+    case 0: "N is a result's number; search first with search QUERY"
+    case 1: "N is a result's number, and 1 is the only one"
+    default: "N is a result's number, 1–\(count)"
     }
   }
 

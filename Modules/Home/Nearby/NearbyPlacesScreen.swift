@@ -105,12 +105,7 @@ final class NearbyPlacesScreen: Screen {
 
   private func report(_ problem: NearbyProblem?, on console: any Console) {
     guard let problem else { return setNeedsDisplay() }
-    switch NearbyWording.kind(of: problem) {
-    // Ctrl-C: the REPL says "Cancelled.", once.
-    case .cancellation: return
-    case .information: console.write(Message.info(NearbyWording.sentence(for: problem), in: console.context))
-    case .error: console.write(Message.error(NearbyWording.sentence(for: problem), in: console.context))
-    }
+    Message.report(NearbyWording.sentence(for: problem), as: NearbyWording.kind(of: problem), on: console)
   }
 
   private func searchCity(_ query: String, console: any Console) async {

@@ -1,3 +1,4 @@
+import Components
 import TerminalKit
 
 /// The sentences of the nearby list: what its view model reports, in words.
@@ -9,13 +10,7 @@ enum NearbyWording {
 
   /// How a problem is marked: Ctrl-C is the REPL's to say, and some
   /// answers are information rather than errors.
-  enum Kind: Equatable {
-    case cancellation
-    case information
-    case error
-  }
-
-  static func kind(of problem: NearbyProblem) -> Kind {
+  static func kind(of problem: NearbyProblem) -> Message.Kind {
     switch problem {
     case .moreFailed(.cancelled): .cancellation
     case .everyPlaceLoaded: .information

@@ -100,8 +100,10 @@ final class ExploreRouterSpy: ExploreRouting {
   func showReadme(of detail: RepositoryDetailViewModel) { readmes.append(detail.repository.fullName) }
 }
 
-struct Failure: Error, CustomStringConvertible {
+/// A failure with a sentence of its own, as every Wayfarer error has.
+struct Failure: LocalizedError, CustomStringConvertible {
   var description: String
+  var errorDescription: String? { description }
 }
 
 extension Repository {
