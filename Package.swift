@@ -336,6 +336,15 @@ let package = Package(
       path: "Scripts/Benchmarks/home-bench"
     ),
     .executableTarget(
+      name: "markdown-bench",
+      dependencies: [
+        "CMarkGFM",  // cmark-gfm's own HTML renderer, the yardstick
+        "Components",
+        "TerminalKit",
+      ],
+      path: "Scripts/Benchmarks/markdown-bench"
+    ),
+    .executableTarget(
       name: "wayfarer-bench",
       dependencies: [
         "AppHarness",
