@@ -401,9 +401,11 @@ let package = Package(
   ]
 )
 
-// Shared Swift settings, applied once.
+// Shared Swift settings, applied once. C targets are named `C` and a capital
+// (CCurl); Components is Swift.
 for target in package.targets where target.type != .system {
-  guard !target.name.hasPrefix("C") else { continue }
+  let isC = target.name.hasPrefix("C") && target.name.dropFirst().first?.isUppercase == true
+  guard !isC else { continue }
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),
