@@ -71,8 +71,9 @@ enum MarkdownParser {
   /// to the header's number of columns: a 24 kB README of one wide header
   /// and many one-cell rows becomes 9 million cells, 2 GB and seconds of
   /// parsing (later versions cap it). A real README has a few thousand
-  /// cells; 200,000 take cmark about 0.2 s.
-  static let tableCellLimit = 200_000
+  /// cells, and even a 1 MB table of two narrow columns fewer than 350,000;
+  /// 400,000 take cmark about 0.4 s and 90 MB.
+  static let tableCellLimit = 400_000
 
   static func parse(_ markdown: String) -> (OpaquePointer?, MarkdownNodeKinds) {
     let parsesTables = estimatedTableCells(markdown, upTo: tableCellLimit) <= tableCellLimit
