@@ -1,5 +1,5 @@
 internal import CMarkGFM
-import Synchronization
+import Foundation
 
 /// A Markdown text parsed by cmark-gfm, GitHub's own parser, with the
 /// table, strikethrough, autolink and task-list extensions on. Owns the node
@@ -62,7 +62,12 @@ enum MarkdownParser {
     }
   }
 
-  private static let registry = Mutex(Registry())
+  /// An NSLock (a pthread mutex) rather than `Mutex`: ThreadSanitizer sees
+  /// through pthread locks, and reported parses on two threads as racing
+  /// on `Mutex`'s storage.
+  private static let lock = NSLock()
+  /// Read and written only with `lock` held.
+  nonisolated(unsafe) private static var registry = Registry()
 
   /// The most table cells a document may have for tables to be parsed as
   /// tables; past it they are read as the text they are written in.
@@ -77,23 +82,23 @@ enum MarkdownParser {
 
   static func parse(_ markdown: String) -> (OpaquePointer?, MarkdownNodeKinds) {
     let parsesTables = estimatedTableCells(markdown, upTo: tableCellLimit) <= tableCellLimit
-    return registry.withLock { registry in
-      let (extensions, kinds) = registry.registered()
-      guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return (nil, kinds) }
-      defer { cmark_parser_free(parser) }
-      for syntaxExtension in extensions where parsesTables || syntaxExtension != kinds.tableExtension {
-        cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-      }
-      var text = markdown
-      text.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { characters in
-          if let start = characters.baseAddress, !characters.isEmpty {
-            cmark_parser_feed(parser, start, characters.count)
-          }
+    lock.lock()
+    defer { lock.unlock() }
+    let (extensions, kinds) = registry.registered()
+    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return (nil, kinds) }
+    defer { cmark_parser_free(parser) }
+    for syntaxExtension in extensions where parsesTables || syntaxExtension != kinds.tableExtension {
+      cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+    }
+    var text = markdown
+    text.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { characters in
+        if let start = characters.baseAddress, !characters.isEmpty {
+          cmark_parser_feed(parser, start, characters.count)
         }
       }
-      return (cmark_parser_finish(parser), kinds)
     }
+    return (cmark_parser_finish(parser), kinds)
   }
 
   /// How many cells the tables of `markdown` would have once cmark filled
