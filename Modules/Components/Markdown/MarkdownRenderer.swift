@@ -251,11 +251,12 @@ struct MarkdownRenderer {
       blankPending = false
       if !lines.isEmpty { lines.append(blankLine()) }
     }
-    var spans: [StyledSpan]
+    // One array a line, sized once: prefixes then content.
+    var spans: [StyledSpan] = []
+    spans.reserveCapacity(continuation.count + unusedFirsts + content.count)
     if unusedFirsts == 0 {
-      spans = continuation
+      spans += continuation
     } else {
-      spans = []
       for index in frames.indices {
         spans += frames[index].isFirstUsed ? frames[index].rest : frames[index].first
         frames[index].isFirstUsed = true
@@ -265,7 +266,8 @@ struct MarkdownRenderer {
     if content.isEmpty {
       lines.append(StyledLine(MarkdownLines.trimmingTrailingSpaces(spans)))
     } else {
-      lines.append(StyledLine(spans + content))
+      spans += content
+      lines.append(StyledLine(spans))
     }
   }
 

@@ -50,7 +50,7 @@ struct MarkdownTable {
       let height = max(cells.map(\.count).max() ?? 0, 1)
       for index in 0..<height {
         var line: [StyledSpan] = []
-        line.reserveCapacity(columnCount * 3)
+        line.reserveCapacity(columnCount * 4)
         for (column, (cell, columnWidth)) in zip(cells, widths).enumerated() {
           if column > 0 { line.append(StyledSpan(separator, style: theme.frame)) }
           let piece = index < cell.count ? cell[index] : WrappedLine(spans: [], width: 0)
