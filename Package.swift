@@ -341,6 +341,15 @@ let package = Package(
       path: "Scripts/Benchmarks/home-bench"
     ),
     .executableTarget(
+      name: "markdown-bench",
+      dependencies: [
+        "CMarkGFM",  // cmark-gfm's own HTML renderer, the yardstick
+        "Components",
+        "TerminalKit",
+      ],
+      path: "Scripts/Benchmarks/markdown-bench"
+    ),
+    .executableTarget(
       name: "wayfarer-bench",
       dependencies: [
         "AppHarness",
@@ -399,9 +408,11 @@ let package = Package(
   ]
 )
 
-// Shared Swift settings, applied once.
+// Shared Swift settings, applied once. C targets are named `C` and a capital
+// (CCurl); Components is Swift.
 for target in package.targets where target.type != .system {
-  guard !target.name.hasPrefix("C") else { continue }
+  let isC = target.name.hasPrefix("C") && target.name.dropFirst().first?.isUppercase == true
+  guard !isC else { continue }
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),

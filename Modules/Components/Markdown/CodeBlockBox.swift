@@ -46,10 +46,10 @@ struct CodeBlockBox {
     for row in rows {
       var line = [StyledSpan(box.vertical + " ", style: theme.frame)]
       if row.width <= inner {
-        line.append(StyledSpan(row.text + String(repeating: " ", count: inner - row.width), style: theme.code))
+        line.append(StyledSpan(row.text + MarkdownLines.spaces(inner - row.width), style: theme.code))
       } else {
         let kept = DisplayWidth.truncate(row.text, to: max(inner - cutWidth, 0), ellipsis: "")
-        let padding = String(repeating: " ", count: max(inner - cutWidth - DisplayWidth.of(kept), 0))
+        let padding = MarkdownLines.spaces(inner - cutWidth - DisplayWidth.of(kept))
         line.append(StyledSpan(kept + padding, style: theme.code))
         line.append(StyledSpan(theme.cut, style: theme.frame))
       }
@@ -66,15 +66,17 @@ struct CodeBlockBox {
   /// `line` with each tab replaced by the spaces up to the next tab stop.
   static func expandingTabs(_ line: Substring) -> String {
     var result = ""
+    result.reserveCapacity(line.utf8.count + tabStop * 2)
     var column = 0
-    for character in line {
-      if character == "\t" {
+    // By scalar: a combining mark adds no column, a wide one two.
+    for scalar in line.unicodeScalars {
+      if scalar == "\t" {
         let spaces = tabStop - column % tabStop
-        result += String(repeating: " ", count: spaces)
+        result += MarkdownLines.spaces(spaces)
         column += spaces
       } else {
-        result.append(character)
-        column += DisplayWidth.of(String(character))
+        result.unicodeScalars.append(scalar)
+        column += scalar.isASCII ? 1 : DisplayWidth.of(String(scalar))
       }
     }
     return result

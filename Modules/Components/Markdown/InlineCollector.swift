@@ -6,12 +6,20 @@ import TerminalKit
 /// as "[image: ALT] URL", raw inline HTML reduced to its text.
 ///
 /// Walks the nodes with an explicit stack, not recursion: emphasis nested
-/// thousands deep costs memory in proportion, never the call stack.
-struct InlineCollector {
+/// thousands deep costs memory in proportion, never the call stack. A
+/// class, made once per rendering: each cell and paragraph holds it.
+final class InlineCollector {
   let kinds: MarkdownNodeKinds
   let theme: MarkdownTheme
   let resolver: LinkResolver
   let html: HTMLText
+
+  init(kinds: MarkdownNodeKinds, theme: MarkdownTheme, resolver: LinkResolver, html: HTMLText) {
+    self.kinds = kinds
+    self.theme = theme
+    self.resolver = resolver
+    self.html = html
+  }
 
   /// What an inline container still has to do when the walk leaves it.
   private enum Open {
@@ -52,7 +60,10 @@ struct InlineCollector {
   private struct State {
     let collector: InlineCollector
     var items: [InlineItem] = []
-    private var styles: [TextStyle]
+    /// The style outside every container, and those of the containers
+    /// entered (empty for plain text, so a plain cell allocates nothing).
+    private let base: TextStyle
+    private var styles: [TextStyle] = []
     private var open: [Open] = []
     /// Inside an image: text goes to its description, not the line.
     private var imageDepth = 0
@@ -60,10 +71,11 @@ struct InlineCollector {
 
     init(collector: InlineCollector, base: TextStyle) {
       self.collector = collector
-      styles = [base]
+      self.base = base
+      items.reserveCapacity(4)
     }
 
-    private var style: TextStyle { styles.last ?? .plain }
+    private var style: TextStyle { styles.last ?? base }
     private var theme: MarkdownTheme { collector.theme }
 
     /// Takes `node` in; true when it is a container, to be left after its

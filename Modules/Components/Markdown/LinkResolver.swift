@@ -43,7 +43,7 @@ struct LinkResolver {
   /// an empty address, or a fragment (`#usage`) that points inside the
   /// document being read.
   func resolve(_ raw: String) -> String? {
-    let address = raw.trimmingCharacters(in: .whitespaces)
+    let address = Self.trimmingSpaces(raw)
     guard let first = address.utf8.first, first != UInt8(ascii: "#") else { return nil }
     if Self.hasScheme(address) { return address }
     if address.hasPrefix("//") { return "https:" + address }
@@ -54,6 +54,17 @@ struct LinkResolver {
     let joined = directory + relative
     guard Self.hasDotSegments(relative) else { return joined }
     return Self.removingDotSegments(joined, pathOffset: pathOffset)
+  }
+
+  /// `text` without spaces and tabs at either end (by hand: Foundation's
+  /// `trimmingCharacters` costs more than resolving).
+  private static func trimmingSpaces(_ text: String) -> String {
+    let utf8 = text.utf8
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return text }
+    guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(Substring(utf8[start...end]))
   }
 
   /// `scheme:` as RFC 3986 spells it: a letter, then letters, digits, `+ - .`.

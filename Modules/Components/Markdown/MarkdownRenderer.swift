@@ -251,11 +251,12 @@ struct MarkdownRenderer {
       blankPending = false
       if !lines.isEmpty { lines.append(blankLine()) }
     }
-    var spans: [StyledSpan]
+    // One array a line, sized once: prefixes then content.
+    var spans: [StyledSpan] = []
+    spans.reserveCapacity(continuation.count + unusedFirsts + content.count)
     if unusedFirsts == 0 {
-      spans = continuation
+      spans += continuation
     } else {
-      spans = []
       for index in frames.indices {
         spans += frames[index].isFirstUsed ? frames[index].rest : frames[index].first
         frames[index].isFirstUsed = true
@@ -265,7 +266,8 @@ struct MarkdownRenderer {
     if content.isEmpty {
       lines.append(StyledLine(MarkdownLines.trimmingTrailingSpaces(spans)))
     } else {
-      lines.append(StyledLine(spans + content))
+      spans += content
+      lines.append(StyledLine(spans))
     }
   }
 
@@ -288,18 +290,26 @@ struct MarkdownRenderer {
 enum MarkdownLines {
   /// `spans` without the spaces that end them.
   static func trimmingTrailingSpaces(_ spans: [StyledSpan]) -> [StyledSpan] {
+    guard spans.last?.text.utf8.last == 0x20 || spans.last?.text.isEmpty == true else { return spans }
     var spans = spans
-    while let last = spans.last {
-      let text = last.text
-      var end = text.endIndex
-      while end > text.startIndex, text[text.index(before: end)] == " " { end = text.index(before: end) }
-      if end == text.startIndex {
+    while let last = spans.indices.last {
+      let utf8 = spans[last].text.utf8
+      var end = utf8.endIndex
+      while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+      if end == utf8.startIndex {
         spans.removeLast()
         continue
       }
-      if end != text.endIndex, let index = spans.indices.last { spans[index].text = String(text[..<end]) }
+      if end != utf8.endIndex { spans[last].text = String(Substring(utf8[..<end])) }
       break
     }
     return spans
   }
+
+  /// `count` spaces, from a table made once: padding is on most lines.
+  static func spaces(_ count: Int) -> String {
+    count < paddings.count ? paddings[max(count, 0)] : String(repeating: " ", count: count)
+  }
+
+  private static let paddings = (0..<256).map { String(repeating: " ", count: $0) }
 }

@@ -33,11 +33,10 @@ struct MarkdownTable {
     guard columnCount > 0 else { return [] }
     let alignments = Self.alignments(table, columnCount: columnCount)
     let rows = self.rows(table, columnCount: columnCount)
-    let natural = rows.map { row in row.cells.map(StyledWrapper.unwrapped) }
     var naturalWidths = Array(repeating: 0, count: columnCount)
-    for row in natural {
-      for (column, cell) in row.enumerated() where column < columnCount {
-        naturalWidths[column] = max(naturalWidths[column], cell.map(\.width).max() ?? 0)
+    for row in rows {
+      for (column, cell) in row.cells.enumerated() where column < columnCount {
+        naturalWidths[column] = max(naturalWidths[column], StyledWrapper.naturalWidth(cell))
       }
     }
     let separator = " " + theme.tableSeparator + " "
@@ -45,13 +44,13 @@ struct MarkdownTable {
     guard let widths = Self.fit(naturalWidths, into: room) else { return records(rows, width: width) }
 
     var lines: [[StyledSpan]] = []
-    for (row, naturalCells) in zip(rows, natural) {
-      let cells = zip(zip(row.cells, naturalCells), widths).map { pair, columnWidth in
-        (pair.1.allSatisfy { $0.width <= columnWidth }) ? pair.1 : StyledWrapper.wrap(pair.0, width: columnWidth)
-      }
+    lines.reserveCapacity(rows.count + 1)
+    for row in rows {
+      let cells = zip(row.cells, widths).map { StyledWrapper.wrap($0, width: $1) }
       let height = max(cells.map(\.count).max() ?? 0, 1)
       for index in 0..<height {
         var line: [StyledSpan] = []
+        line.reserveCapacity(columnCount * 4)
         for (column, (cell, columnWidth)) in zip(cells, widths).enumerated() {
           if column > 0 { line.append(StyledSpan(separator, style: theme.frame)) }
           let piece = index < cell.count ? cell[index] : WrappedLine(spans: [], width: 0)
@@ -63,9 +62,12 @@ struct MarkdownTable {
             case .center: padding / 2
             case .right: padding
             }
-          if before > 0 { line.append(StyledSpan(String(repeating: " ", count: before))) }
+          if before > 0 { line.append(StyledSpan(MarkdownLines.spaces(before))) }
           line += piece.spans
-          if padding - before > 0 { line.append(StyledSpan(String(repeating: " ", count: padding - before))) }
+          // The last column needs no padding after it.
+          if padding - before > 0, column < columnCount - 1 {
+            line.append(StyledSpan(MarkdownLines.spaces(padding - before)))
+          }
         }
         lines.append(MarkdownLines.trimmingTrailingSpaces(line))
       }

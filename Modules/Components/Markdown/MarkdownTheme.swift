@@ -3,7 +3,10 @@ import TerminalKit
 
 /// How Markdown looks in one context: the styles of each construct, and the
 /// symbols, Unicode on a terminal and ASCII off one.
-struct MarkdownTheme {
+///
+/// A class: every part of the renderer holds it, and a struct of this many
+/// strings would be copied (and retained string by string) per table cell.
+final class MarkdownTheme {
   /// Colours and attributes reach the screen. Without them, code spans keep
   /// their backticks, struck text its `~~` and headings below level 2 their
   /// `#` marks, so nothing a style carried is lost.

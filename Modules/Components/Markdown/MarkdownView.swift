@@ -46,7 +46,9 @@ import TerminalKit
 /// (escape sequences, C0/C1 controls and bidirectional overrides removed)
 /// before it is measured. Containers nested more than 16 deep are drawn at
 /// the 16th level's indentation, so a hostile document costs time in
-/// proportion to its size and never the stack.
+/// proportion to its size and never the stack. A document whose tables
+/// would hold more than 400,000 cells once cmark-gfm fills their short rows
+/// (24 kB can ask for millions) has its tables read as plain text.
 ///
 /// Not `Sendable`: the parsed tree is cmark's, which fills in a node's text
 /// the first time it is read. Make it, and draw it, on one actor.

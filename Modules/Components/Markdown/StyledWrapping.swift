@@ -16,12 +16,15 @@ struct WrappedLine {
 /// spaces (runs of spaces count as one) and cutting a word wider than a line.
 ///
 /// A word may cross styles (`**bold**er` is one word). Adjacent text in one
-/// style shares a span. Linear in the text: each piece is measured once.
+/// style shares a span. Linear in the text: each byte is looked at once, and
+/// a word inside one piece of text goes straight onto its line.
 struct StyledWrapper {
   let width: Int
   private var lines: [WrappedLine] = []
   private var line: [StyledSpan] = []
   private var lineWidth = 0
+  /// A word that began in an earlier piece of text and may go on in the
+  /// next; empty almost always.
   private var word: [StyledSpan] = []
   private var wordWidth = 0
   /// The style of the space seen since the line's last word, if any; a space
@@ -34,6 +37,7 @@ struct StyledWrapper {
 
   /// `items` wrapped to `width`; no empty lines at either end.
   static func wrap(_ items: [InlineItem], width: Int) -> [WrappedLine] {
+    if let natural = oneLineWidth(items), natural <= width { return joined(items, width: natural) }
     var wrapper = StyledWrapper(width: width)
     for item in items {
       switch item {
@@ -44,25 +48,95 @@ struct StyledWrapper {
     return wrapper.finish()
   }
 
-  /// `items` on as few lines as their hard breaks allow.
-  static func unwrapped(_ items: [InlineItem]) -> [WrappedLine] {
-    wrap(items, width: Int.max / 4)
+  /// The columns of `items` on one line, when they need no reflowing: no
+  /// break, no run of spaces, no space at either end. Most table cells and
+  /// short paragraphs are so, and then cost one pass over their bytes.
+  static func oneLineWidth(_ items: [InlineItem]) -> Int? {
+    var width = 0
+    var isEmpty = true
+    var endsWithSpace = false
+    for item in items {
+      guard case .text(let text, _) = item else { return nil }
+      let utf8 = text.utf8
+      guard let first = utf8.first else { continue }
+      if first == 0x20, isEmpty || endsWithSpace { return nil }
+      var isASCII = true
+      var previous = UInt8(0)
+      for byte in utf8 {
+        if byte == 0x20, previous == 0x20 { return nil }
+        if byte >= 0x80 { isASCII = false }
+        previous = byte
+      }
+      isEmpty = false
+      endsWithSpace = previous == 0x20
+      width += isASCII ? utf8.count : DisplayWidth.of(text)
+    }
+    return endsWithSpace ? nil : width
+  }
+
+  /// `items` on one line as they stand, adjacent ones in a style sharing a
+  /// span (their strings are reused, not copied).
+  private static func joined(_ items: [InlineItem], width: Int) -> [WrappedLine] {
+    var spans: [StyledSpan] = []
+    spans.reserveCapacity(items.count)
+    for case .text(let text, let style) in items where !text.isEmpty {
+      if let last = spans.indices.last, spans[last].style == style {
+        spans[last].text += text
+      } else {
+        spans.append(StyledSpan(text, style: style))
+      }
+    }
+    return spans.isEmpty ? [] : [WrappedLine(spans: spans, width: width)]
+  }
+
+  /// The columns of the widest line `items` make when nothing wraps them.
+  static func naturalWidth(_ items: [InlineItem]) -> Int {
+    if let width = oneLineWidth(items) { return width }
+    var widest = 0
+    var lineWidth = 0
+    var wordWidth = 0
+    var hasWord = false
+    var hasSpace = false
+    for item in items {
+      guard case .text(let text, _) = item else {
+        if hasWord { lineWidth += (lineWidth > 0 && hasSpace ? 1 : 0) + wordWidth }
+        widest = max(widest, lineWidth)
+        (lineWidth, wordWidth, hasWord, hasSpace) = (0, 0, false, false)
+        continue
+      }
+      var scanner = PieceScanner(text)
+      while let piece = scanner.next() {
+        if piece.columns > 0 || !piece.range.isEmpty {
+          wordWidth += piece.columns
+          hasWord = true
+        }
+        if piece.isWordEnd {
+          if hasWord { lineWidth += (lineWidth > 0 && hasSpace ? 1 : 0) + wordWidth }
+          (wordWidth, hasWord, hasSpace) = (0, false, true)
+        }
+      }
+    }
+    if hasWord { lineWidth += (lineWidth > 0 && hasSpace ? 1 : 0) + wordWidth }
+    return max(widest, lineWidth)
   }
 
   mutating func add(_ text: String, style: TextStyle) {
-    let utf8 = text.utf8
-    var start = utf8.startIndex
-    var index = start
-    while index != utf8.endIndex {
-      if utf8[index] == 0x20 {
-        if start != index { addToWord(Substring(text.unicodeScalars[start..<index]), style: style) }
+    var scanner = PieceScanner(text)
+    while let piece = scanner.next() {
+      if !piece.range.isEmpty {
+        let content = Substring(text.unicodeScalars[piece.range])
+        if piece.isWordEnd && word.isEmpty {
+          place(content, columns: piece.columns, style: style)
+        } else {
+          Self.append(content, style: style, to: &word)
+          wordWidth += piece.columns
+        }
+      }
+      if piece.isWordEnd {
         placeWord()
         space = style
-        start = utf8.index(after: index)
       }
-      index = utf8.index(after: index)
     }
-    if start != utf8.endIndex { addToWord(Substring(text.unicodeScalars[start..<utf8.endIndex]), style: style) }
   }
 
   mutating func breakLine() {
@@ -78,11 +152,28 @@ struct StyledWrapper {
     return firstWithText == 0 ? lines : Array(lines[firstWithText...])
   }
 
-  private mutating func addToWord(_ piece: Substring, style: TextStyle) {
-    Self.append(piece, style: style, to: &word)
-    wordWidth += Self.columns(piece)
+  /// A whole word, straight onto the line.
+  private mutating func place(_ piece: Substring, columns: Int, style: TextStyle) {
+    defer { space = nil }
+    if !line.isEmpty {
+      let joiner = space == nil ? 0 : 1
+      if lineWidth + joiner + columns <= width {
+        if let space { Self.append(" ", style: space, to: &line) }
+        Self.append(piece, style: style, to: &line)
+        lineWidth += joiner + columns
+        return
+      }
+      endLine()
+    }
+    if columns <= width {
+      Self.append(piece, style: style, to: &line)
+      lineWidth = columns
+      return
+    }
+    cut([StyledSpan(String(piece), style: style)])
   }
 
+  /// The word gathered across pieces, onto the line.
   private mutating func placeWord() {
     guard !word.isEmpty else { return }
     defer {
@@ -101,16 +192,16 @@ struct StyledWrapper {
       endLine()
     }
     if wordWidth <= width {
-      line = word
+      for span in word { Self.append(Substring(span.text), style: span.style, to: &line) }
       lineWidth = wordWidth
       return
     }
-    cutWord()
+    cut(word)
   }
 
   /// A word wider than a line, cut into line-wide pieces; the last piece
   /// starts the line the next word joins.
-  private mutating func cutWord() {
+  private mutating func cut(_ word: [StyledSpan]) {
     for span in word {
       let text = span.text
       if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -158,5 +249,47 @@ struct StyledWrapper {
     }
     if let count = ascii ?? nil { return count }
     return DisplayWidth.of(String(text))
+  }
+}
+
+/// The runs of non-spaces in a text, each with its columns and whether a
+/// space follows (the word ends there; a later run of spaces is a piece
+/// with an empty range). One pass over the bytes, no closure.
+struct PieceScanner {
+  struct Piece {
+    var range: Range<String.Index>
+    var columns: Int
+    var isWordEnd: Bool
+  }
+
+  private let text: String
+  private var index: String.Index
+
+  init(_ text: String) {
+    self.text = text
+    index = text.utf8.startIndex
+  }
+
+  mutating func next() -> Piece? {
+    let utf8 = text.utf8
+    guard index != utf8.endIndex else { return nil }
+    let start = index
+    var isASCII = true
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 0x20 {
+        let range = start..<index
+        utf8.formIndex(after: &index)
+        return Piece(range: range, columns: columns(range, isASCII: isASCII), isWordEnd: true)
+      }
+      if byte >= 0x80 { isASCII = false }
+      utf8.formIndex(after: &index)
+    }
+    let range = start..<index
+    return Piece(range: range, columns: columns(range, isASCII: isASCII), isWordEnd: false)
+  }
+
+  private func columns(_ range: Range<String.Index>, isASCII: Bool) -> Int {
+    isASCII ? text.utf8.distance(from: range.lowerBound, to: range.upperBound) : DisplayWidth.of(String(text[range]))
   }
 }

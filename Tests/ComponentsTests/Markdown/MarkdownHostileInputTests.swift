@@ -1,6 +1,7 @@
-import Components
 import TerminalKit
 import XCTest
+
+@testable import Components
 
 /// Text from GitHub is untrusted: escape sequences, C1 controls and
 /// bidirectional overrides never reach a span, wherever they hide; huge and
@@ -87,6 +88,29 @@ final class MarkdownHostileInputTests: XCTestCase {
 
     XCTAssertGreaterThan(lines.count, 1000)
     XCTAssertTrue(lines.allSatisfy { $0.displayWidth <= 80 })
+  }
+
+  func test_aTableCmarkWouldFillToMillionsOfCells_isReadAsText() {
+    // 3,000 columns and 3,000 one-cell rows: 24 kB that Debian's cmark-gfm
+    // would fill to 9 million cells (2 GB, seconds).
+    let header = "|" + String(repeating: "h|", count: 3_000)
+    let delimiter = "|" + String(repeating: "-|", count: 3_000)
+    let markdown = header + "\n" + delimiter + "\n" + String(repeating: "|x|\n", count: 3_000)
+    let started = ContinuousClock.now
+    let lines = Markdown.text("> " + markdown.replacingOccurrences(of: "\n", with: "\n> "))
+
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+    XCTAssertEqual(lines.first, "  | " + String(header.prefix(76)))
+    XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+  }
+
+  func test_theTableCellEstimate_countsFilledRowsInQuotesAndLists_andStopsPastTheLimit() {
+    XCTAssertEqual(MarkdownParser.estimatedTableCells("| a | b |\n|---|:-:|\n| 1 |\n| 2 | 3 |\n\nafter", upTo: 100), 8)
+    XCTAssertEqual(MarkdownParser.estimatedTableCells("> |a|\n> |-|\n> |1|\n>\n> |2|", upTo: 100), 3)
+    XCTAssertEqual(MarkdownParser.estimatedTableCells("- a\n\n  |a|b|\n  |-|-|\n  |1|", upTo: 100), 6)
+    XCTAssertEqual(MarkdownParser.estimatedTableCells("no table\n---\n- - -\n| not | a delimiter |", upTo: 100), 0)
+    XCTAssertEqual(
+      MarkdownParser.estimatedTableCells("|a|b|\n|-|-|\n" + String(repeating: "|1|\n", count: 1_000), upTo: 10), 12)
   }
 
   // MARK: Nesting

@@ -83,6 +83,12 @@ final class MarkdownViewTests: XCTestCase {
       ["  " + nineteen, "  " + nineteen, "  " + nineteen, "  word word word"])
   }
 
+  func test_aWordAcrossStyles_wrapsAsOneWord() {
+    XCTAssertEqual(
+      Markdown.styled("aaaaaaa bbbbbbb **ccc**dd", in: Markdown.terminal(width: 20)),
+      ["  aaaaaaa bbbbbbb", "  [bold:ccc]dd"])
+  }
+
   func test_softBreaksAreSpaces_hardBreaksEndTheLine() {
     XCTAssertEqual(Markdown.text("one\ntwo\\\nthree  \nfour"), ["  one two", "  three", "  four"])
   }
