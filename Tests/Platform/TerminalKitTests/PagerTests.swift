@@ -28,3 +28,28 @@ final class PagerTests: XCTestCase {
     _ = missing  // posix_spawnp may start and fail in the child: either answer is fine, it must not hang or crash
   }
 }
+
+final class SubprocessTests: XCTestCase {
+  func test_output_isWhatTheProgramPrints_whenItSucceedsInTime() async {
+    let printed = await Subprocess.output(of: ["sh", "-c", "printf 'gho_x\\n'"], timeout: .seconds(5))
+    let failed = await Subprocess.output(of: ["sh", "-c", "echo no; exit 3"], timeout: .seconds(5))
+    let missing = await Subprocess.output(of: ["/nonexistent/program"], timeout: .seconds(5))
+    let capped = await Subprocess.output(of: ["sh", "-c", "yes | head -c 100000"], timeout: .seconds(5), limit: 10)
+    XCTAssertEqual(printed, "gho_x\n")
+    XCTAssertNil(failed)
+    XCTAssertNil(missing)
+    XCTAssertEqual(capped?.count, 10)
+  }
+
+  func test_start_runsWithoutWaiting_andTheProgramRuns() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("started")
+    XCTAssertTrue(Subprocess.start(["sh", "-c", "echo opened > \"$0\"", file]))
+    for _ in 0..<500 where !FileManager.default.fileExists(atPath: file) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: file))
+    XCTAssertFalse(Subprocess.start(["/nonexistent/browser"]))
+  }
+}

@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import TerminalKit
 
 /// Opens addresses with `xdg-open` (as `gh browse` does), without waiting
 /// for it: the REPL never blocks on a browser.
@@ -17,17 +18,6 @@ final class Browser: WebOpening {
     guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
       return false
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = [url]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      return true
-    } catch {
-      return false
-    }
+    return Subprocess.start([program, url])
   }
 }

@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import TerminalKit
 
 /// The person's GitHub token: GITHUB_TOKEN, else GH_TOKEN (both read at
 /// launch), else what `gh auth token` prints when the GitHub CLI is installed
@@ -14,7 +15,7 @@ struct GitHubTokens: GitHubTokenProviding {
   func token() async -> GitHubToken? {
     if let configured { return configured }
     guard let gh = Self.executable(named: "gh", in: searchPath) else { return nil }
-    let output = await Self.run(gh, arguments: ["auth", "token"], timeout: timeout)
+    let output = await Subprocess.output(of: [gh, "auth", "token"], timeout: timeout)
     guard let value = output?.trimmingCharacters(in: .whitespacesAndNewlines), (1...255).contains(value.utf8.count),
       value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
     else { return nil }
@@ -30,39 +31,4 @@ struct GitHubTokens: GitHubTokenProviding {
     return nil
   }
 
-  /// What `program` prints (up to 4 KiB) when it exits with 0 within
-  /// `timeout`; nil otherwise (it is then stopped).
-  static func run(_ program: String, arguments: [String], timeout: Duration) async -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    let exited = AsyncStream<Void> { continuation in
-      process.terminationHandler = { _ in continuation.finish() }
-    }
-    do { try process.run() } catch { return nil }
-    let finished = await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        for await _ in exited {}
-        return true
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
-    }
-    guard finished else {
-      process.terminate()
-      return nil
-    }
-    guard process.terminationStatus == 0 else { return nil }
-    let data = (try? output.fileHandleForReading.read(upToCount: 4_096)) ?? nil
-    return data.map { String(decoding: $0, as: UTF8.self) }
-  }
 }

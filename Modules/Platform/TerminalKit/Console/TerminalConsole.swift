@@ -61,9 +61,13 @@ public final class TerminalConsole: Console {
   public var pager: [String]?
 
   public func page(_ lines: [StyledLine]) async -> Bool {
-    guard capabilities.outputIsTerminal, capabilities.inputIsTerminal, let pager, !pager.isEmpty,
+    guard capabilities.outputIsTerminal, capabilities.inputIsTerminal, !capabilities.isDumb, let pager, !pager.isEmpty,
       lines.count > TerminalCapabilities.currentHeight() - 3
     else { return false }
+    // A Ctrl-C in the pager is the pager's: it cancels nothing here.
+    let interrupted = onInterrupt
+    onInterrupt = nil
+    defer { onInterrupt = interrupted }
     return await Pager.show(renderer.render(lines), command: pager)
   }
 

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Other programs Wayfarer runs (the pager, `gh auth token`, `xdg-open`),
+/// started with `posix_spawnp` so that each gets the signals a program
+/// normally has (Wayfarer blocks SIGINT and SIGWINCH on its threads and
+/// ignores SIGPIPE), and is always waited for: no zombie, no leak.
+public enum Subprocess {
+  /// Starts `command` (found through PATH) with the given descriptors as its
+  /// standard input, output and error (nil: Wayfarer's own). The pid, or nil
+  /// when it could not be started.
+  /// `environment` adds `NAME=value` entries to Wayfarer's own.
+  static func spawn(
+    _ command: [String], stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, environment: [String] = []
+  ) -> pid_t? {
+    guard let program = command.first else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (descriptor, target) in [(stdin, STDIN_FILENO), (stdout, STDOUT_FILENO), (stderr, STDERR_FILENO)] {
+      if let descriptor { posix_spawn_file_actions_adddup2(&actions, descriptor, target) }
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGWINCH, SIGPIPE, SIGTSTP, SIGQUIT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var pid: pid_t = 0
+    let arguments = command.map { strdup($0) } + [nil]
+    defer { arguments.forEach { free($0) } }
+    guard !environment.isEmpty else {
+      return posix_spawnp(&pid, program, &actions, &attributes, arguments, environ) == 0 ? pid : nil
+    }
+    var inherited: [UnsafeMutablePointer<CChar>?] = []
+    var entry = environ
+    while let variable = entry.pointee {
+      inherited.append(variable)
+      entry += 1
+    }
+    let added = environment.map { strdup($0) }
+    defer { added.forEach { free($0) } }
+    return posix_spawnp(&pid, program, &actions, &attributes, arguments, inherited + added + [nil]) == 0 ? pid : nil
+  }
+
+  /// Waits for `pid` to end; its exit status, or nil when it was killed.
+  static func wait(_ pid: pid_t) -> Int32? {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    // WIFEXITED / WEXITSTATUS, which Swift does not import.
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+  }
+
+  /// What `command` prints (at most `limit` bytes) when it exits with 0
+  /// within `timeout`; nil otherwise (it is then killed). Its input and
+  /// errors go nowhere.
+  public static func output(of command: [String], timeout: Duration, limit: Int = 4_096) async -> String? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    let (readEnd, writeEnd) = (fds[0], fds[1])
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer { if null >= 0 { close(null) } }
+    let started = spawn(command, stdin: null, stdout: writeEnd, stderr: null)
+    close(writeEnd)
+    guard let pid = started else {
+      close(readEnd)
+      return nil
+    }
+    let milliseconds = Int32(
+      clamping: timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(milliseconds)))
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1_024)
+        reading: while true {
+          let left = ContinuousClock.now.duration(to: deadline)
+          guard left > .zero else { break }
+          var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+          let waitMilliseconds = Int32(clamping: left.components.seconds * 1_000 + 1)
+          guard poll(&poller, 1, waitMilliseconds) > 0 else { continue }
+          let count = read(readEnd, &buffer, buffer.count)
+          if count < 0 && errno == EINTR { continue }
+          guard count > 0 else { break reading }
+          bytes += buffer.prefix(min(count, max(0, limit - bytes.count)))
+        }
+        close(readEnd)
+        let finishedInTime = ContinuousClock.now < deadline
+        if !finishedInTime { kill(pid, SIGKILL) }
+        let status = wait(pid)
+        continuation.resume(returning: finishedInTime && status == 0 ? String(decoding: bytes, as: UTF8.self) : nil)
+      }
+    }
+  }
+
+  /// Starts `command` with no input or output and does not wait for it
+  /// (a browser); a thread of its own reaps it. False when it could not start.
+  public static func start(_ command: [String]) -> Bool {
+    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer { if null >= 0 { close(null) } }
+    guard let pid = spawn(command, stdin: null, stdout: null, stderr: null) else { return false }
+    Thread.detachNewThread { _ = wait(pid) }
+    return true
+  }
+}
