@@ -49,6 +49,12 @@ struct ETagCache: Sendable {
     evict()
   }
 
+  /// Marks an entry just used (a 304 reused it), so eviction takes the
+  /// entries read least recently, not the ones read most.
+  func touch(_ kind: Kind, _ name: RepositoryName) {
+    _ = utimes(path(kind, name), nil)
+  }
+
   /// An ETag as a header may carry it: printable ASCII, at most 200 bytes.
   static func validETag(_ text: String) -> String? {
     guard (1...200).contains(text.utf8.count), text.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {

@@ -42,10 +42,12 @@ struct ReadmeDTO {
   var html_url: String?
 }
 
-/// GitHub's error body: `{"message": "...", "errors": [{"message": "..."}]}`.
+/// GitHub's error body: `{"message": "...", "errors": [{"message": "..."}]}`,
+/// or errors with only `resource`, `field` and `code`.
 struct GitHubErrorDTO {
   var message: String?
-  var firstErrorMessage: String?
+  /// The first error's message, else its field and code (`q: invalid`).
+  var firstError: String?
 }
 
 // MARK: Reading from JSON
@@ -100,6 +102,10 @@ extension GitHubErrorDTO: JSONDecodable {
   init?(json: JSONNode) {
     guard json.kind == .object else { return nil }
     message = json["message"]?.string
-    firstErrorMessage = json["errors"]?.array?.lazy.compactMap { $0["message"]?.string }.first
+    firstError = json["errors"]?.array?.first.flatMap { error in
+      if let message = error["message"]?.string { return message }
+      guard let code = error["code"]?.string else { return nil }
+      return error["field"]?.string.map { "\($0): \(code)" } ?? code
+    }
   }
 }

@@ -7,8 +7,9 @@ import TerminalKit
 enum GitHubError: LocalizedError, Equatable, CustomStringConvertible {
   /// 403 or 429 with no requests left, or a secondary limit (`retry-after`).
   case rateLimited(resetsAt: Date?, hasToken: Bool, now: Date)
-  /// 401: the token was refused; `variable` names where it came from.
-  case tokenRefused(variable: String)
+  /// 401: the token was refused; `source` names where it came from (nil:
+  /// none was sent, and GitHub wants one).
+  case tokenRefused(source: String?)
   /// 422: the query could not be understood (a bad qualifier, say).
   case invalidQuery(message: String)
   case notFound
@@ -26,7 +27,11 @@ enum GitHubError: LocalizedError, Equatable, CustomStringConvertible {
     case .rateLimited(let resetsAt, let hasToken, let now):
       "GitHub rate limit reached; " + Self.reset(resetsAt, now: now)
         + (hasToken ? "." : ". Set GITHUB_TOKEN for a higher limit.")
-    case .tokenRefused(let variable):
+    case .tokenRefused(nil):
+      "GitHub wants a token for this (HTTP 401). Set GITHUB_TOKEN, or log in with gh auth login."
+    case .tokenRefused("gh auth token"):
+      "GitHub refused the token the GitHub CLI gave (gh auth token). Log in again with gh auth login, or set GITHUB_TOKEN."
+    case .tokenRefused(let variable?):
       "GitHub refused the token in \(variable). Check it (or unset it to search without one)."
     case .invalidQuery(let message):
       "GitHub could not run that search: \(message)"
@@ -56,20 +61,27 @@ enum GitHubError: LocalizedError, Equatable, CustomStringConvertible {
 
   /// The body of a successful (or 304) response; the status turned into an
   /// error otherwise.
-  static func checked(_ response: HTTPResponse, tokenVariable: String?, now: Date) throws -> HTTPResponse {
+  static func checked(_ response: HTTPResponse, token: GitHubToken?, now: Date) throws -> HTTPResponse {
     if response.isSuccess || response.isNotModified { return response }
     let body = GitHubErrorDTO.decoded(from: response.body)
-    let message = TextSanitizer.clean(body?.message ?? "no message", limit: 160)
+    // GitHub's words, cleaned, on one line, and never with the token in
+    // them (a server may echo what it was sent).
+    func words(_ text: String) -> String {
+      let cleaned = TextSanitizer.clean(text, limit: 160)
+      guard let secret = token?.value, !secret.isEmpty else { return cleaned }
+      return cleaned.replacingOccurrences(of: secret, with: "[token]")
+    }
+    let message = words(body?.message ?? "no message")
     let limit = rateLimit(of: response, now: now)
     switch response.status {
     case 401:
-      throw GitHubError.tokenRefused(variable: tokenVariable ?? "GITHUB_TOKEN")
+      throw GitHubError.tokenRefused(source: token?.source)
     case 403 where limit.exhausted, 429:
-      throw GitHubError.rateLimited(resetsAt: limit.resetsAt, hasToken: tokenVariable != nil, now: now)
+      throw GitHubError.rateLimited(resetsAt: limit.resetsAt, hasToken: token != nil, now: now)
     case 404:
       throw GitHubError.notFound
     case 422:
-      let detail = body?.firstErrorMessage.map { ": " + TextSanitizer.clean($0, limit: 160) } ?? ""
+      let detail = body?.firstError.map { ": " + words($0) } ?? ""
       throw GitHubError.invalidQuery(message: message + detail)
     case 500...599:
       throw GitHubError.serviceTrouble(status: response.status)

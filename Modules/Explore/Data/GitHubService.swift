@@ -40,7 +40,13 @@ final class LiveGitHubService: GitHubService {
 
   func search(_ query: String, sort: SearchSort, page: Int) async throws -> SearchPage {
     let token = await token()
-    let response = try await send(requests.search(query, sort: sort, page: page, token: token), token: token)
+    let response: HTTPResponse
+    do {
+      response = try await send(requests.search(query, sort: sort, page: page, token: token), token: token)
+    } catch GitHubError.notFound {
+      // Search is not about one repository: a 404 means the address is wrong.
+      throw GitHubError.rejected(status: 404, message: "Not Found; is WAYFARER_GITHUB_URL right?")
+    }
     return RepositoryMapper.page(from: try GitHubError.decode(SearchResultsDTO.self, from: response.body))
   }
 
@@ -72,7 +78,10 @@ final class LiveGitHubService: GitHubService {
   ) async throws -> Data {
     let cached = cache.load(kind, name)
     let response = try await send(cached.map { request.ifNoneMatch($0.etag) } ?? request, token: token)
-    if response.isNotModified, let cached { return cached.body }
+    if response.isNotModified, let cached {
+      cache.touch(kind, name)
+      return cached.body
+    }
     if let etag = response.header("etag") { cache.save(kind, name, etag: etag, body: response.body) }
     return response.body
   }
@@ -81,10 +90,10 @@ final class LiveGitHubService: GitHubService {
     let response = try await access.client.send(request)
     let remaining = response.header("x-ratelimit-remaining").flatMap(Int.init)
     if let remaining, remaining >= 0 {
-      let limit = RateLimit(remaining: remaining, resetsAt: GitHubError.resetTime(response))
+      let limit = RateLimit(remaining: remaining, resetsAt: GitHubError.resetTime(response), withToken: token != nil)
       state.withLock { $0.rateLimit = limit }
     }
-    return try GitHubError.checked(response, tokenVariable: token?.source, now: now())
+    return try GitHubError.checked(response, token: token, now: now())
   }
 
   /// The token, asked for once.

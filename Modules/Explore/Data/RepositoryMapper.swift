@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// Turns GitHub's shapes into repositories and READMEs. This is where
 /// GitHub's data enters the domain, so each value is checked here: a name
@@ -37,7 +38,7 @@ enum RepositoryMapper {
       topics: (dto.topics ?? []).prefix(mostTopics).compactMap { text($0, limit: longestShortText) },
       homepage: webAddress(dto.homepage),
       webURL: webAddress(dto.html_url) ?? "https://github.com/\(name)",
-      defaultBranch: text(dto.default_branch, limit: longestShortText),
+      defaultBranch: branch(dto.default_branch),
       createdAt: date(dto.created_at),
       updatedAt: date(dto.updated_at),
       pushedAt: date(dto.pushed_at),
@@ -63,17 +64,36 @@ enum RepositoryMapper {
     return Int(exactly: number)
   }
 
-  /// Trimmed, not empty, cut to `limit` characters.
+  /// Cleaned of escape sequences and controls (it is stored in bookmarks
+  /// too, not only shown), trimmed, not empty, cut to `limit` characters.
   static func text(_ value: String?, limit: Int) -> String? {
-    guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    guard let value else { return nil }
+    let trimmed = TextSanitizer.clean(value).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return nil }
     return trimmed.count > limit ? String(trimmed.prefix(limit)) + "…" : trimmed
   }
 
-  /// An http(s) address with a host, at most 500 characters; nil otherwise.
+  /// An http(s) address with a host, at most 500 characters of printable
+  /// ASCII (what is printed is what a browser is given); nil otherwise.
   static func webAddress(_ value: String?) -> String? {
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty, value.utf8.count <= 500,
+      value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
       let url = URL(string: value), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host?.isEmpty == false
+    else { return nil }
+    return value
+  }
+
+  /// A branch name as git allows it and a URL path can carry: letters,
+  /// digits, `.`, `_`, `-` and single `/` between parts, no `..`, at most
+  /// 255 bytes; nil otherwise (links then follow the default branch, HEAD).
+  static func branch(_ value: String?) -> String? {
+    guard let value, (1...255).contains(value.utf8.count), !value.contains(".."), !value.contains("//"),
+      !value.hasPrefix("/"), !value.hasSuffix("/"), !value.hasPrefix("-"), !value.hasPrefix("."),
+      value.utf8.allSatisfy({ byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || Array("._-/".utf8).contains(byte)
+      })
     else { return nil }
     return value
   }

@@ -11,10 +11,12 @@ enum DetailWording {
     }
   }
 
+  /// What went wrong, to follow a colon inside a sentence: without its
+  /// own closing full stop.
   static func reason(_ failure: ExploreFailure) -> String {
     switch failure {
     case .cancelled: "loading was cancelled"
-    case .failed(let reason): reason
+    case .failed(let reason): reason.hasSuffix(".") ? String(reason.dropLast()) : reason
     }
   }
 

@@ -18,6 +18,10 @@ final class RepositoryDetailScreen: Screen {
     super.init(title: viewModel.repository.fullName, pathComponent: "repo")
   }
 
+  /// The name GitHub gives once the full record is in (a renamed
+  /// repository), so the title, the web address and the bookmark agree.
+  override var title: String { viewModel.repository.fullName }
+
   override var commands: [Command] {
     [
       Command("readme", summary: "Read the repository's README") { _ in self.viewModel.showReadme() },
@@ -69,8 +73,11 @@ final class RepositoryDetailScreen: Screen {
     case .loading:
       lines += TextBlock("The full record is on its way…", style: Palette.muted).lines(in: context)
       lines.append(.blank)
+    case .unavailable(.cancelled):
+      lines.append(Message.info("Loading the full record was cancelled; the search's row is shown.", in: context))
+      lines.append(.blank)
     case .unavailable(let failure):
-      lines.append(Message.warning("The full record is unavailable: \(DetailWording.reason(failure))", in: context))
+      lines.append(Message.warning("The full record is unavailable: \(DetailWording.reason(failure)).", in: context))
       lines.append(.blank)
     case .full:
       break

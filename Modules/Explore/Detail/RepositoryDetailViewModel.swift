@@ -26,7 +26,9 @@ final class RepositoryDetailViewModel {
   }
 
   private(set) var repository: Repository
-  let name: RepositoryName
+  /// The name requests use: the one opened, or the one GitHub gives when
+  /// the repository was renamed or moved.
+  private(set) var name: RepositoryName
   private(set) var record: Record = .loading
   private(set) var readme: ReadmeState = .notLoaded
   private let service: any GitHubService
@@ -50,7 +52,9 @@ final class RepositoryDetailViewModel {
   func loadRecord() async {
     guard record == .loading else { return }
     do {
-      repository = try await service.repository(name)
+      let full = try await service.repository(name)
+      repository = full
+      if let renamed = RepositoryName(full.fullName) { name = renamed }
       record = .full
     } catch {
       record = .unavailable(ExploreFailure(error))

@@ -63,4 +63,7 @@ struct Readme: Equatable, Sendable {
 struct RateLimit: Equatable, Sendable {
   var remaining: Int
   var resetsAt: Date?
+  /// Whether the requests carried a token (the advice to set one is then
+  /// left out).
+  var withToken = false
 }

@@ -62,6 +62,8 @@ final class ReadmeScreen: Screen {
       return []
     case .none:
       return [Message.info("This repository has no README.", in: context)]
+    case .failed(.cancelled):
+      return [Message.info("Loading the README was cancelled; type close, then readme, to try again.", in: context)]
     case .failed(let failure):
       return TextBlock(
         "Could not fetch the README: \(DetailWording.reason(failure)). Read it on GitHub: \(viewModel.repository.webURL)",
@@ -82,7 +84,7 @@ final class ReadmeScreen: Screen {
       Self.isMarkdown(readme.name)
       ? MarkdownView(readme.text, baseURL: viewModel.readmeBaseURL).lines(in: context)
       : readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        StyledLine(TextSanitizer.clean(String($0)))
+        StyledLine(Spacing.indentation()) + StyledSpan(TextSanitizer.clean(String($0)))
       }
     drawn = (context, lines)
     return lines

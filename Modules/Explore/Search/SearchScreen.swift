@@ -23,16 +23,21 @@ final class SearchScreen: Screen {
       ) { input in
         let query = input.argumentText
         if let problem = self.viewModel.problemSearching(query) { return self.report(problem, on: input.console) }
-        await LoadingIndicator.run("Searching…", console: input.console) { _ = await self.viewModel.search(query) }
-        self.afterLoad(on: input.console)
+        let problem = await LoadingIndicator.run("Searching…", console: input.console) {
+          await self.viewModel.search(query)
+        }
+        self.afterLoad(problem, on: input.console)
       },
       Command("more", summary: "Load the next 30 results") { input in
         if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
+        let shown = self.viewModel.repositories.count
         let problem = await LoadingIndicator.run("Loading more repositories…", console: input.console) {
           await self.viewModel.loadMore()
         }
-        self.report(problem, on: input.console)
-        self.afterLoad(on: input.console)
+        if let problem { return self.report(problem, on: input.console) }
+        // Only the rows this added, numbered on: the list above stays.
+        input.console.write(self.addedRows(after: shown, in: input.console.context))
+        self.warnIfFewRequestsLeft(on: input.console)
       },
       Command(
         "sort", usage: "sort stars|forks|updated|best", summary: "Search again in another order",
@@ -41,8 +46,10 @@ final class SearchScreen: Screen {
       ) { input in
         let name = input.argumentText.trimmingCharacters(in: .whitespaces)
         if let problem = self.viewModel.problemSorting(name) { return self.report(problem, on: input.console) }
-        await LoadingIndicator.run("Searching…", console: input.console) { _ = await self.viewModel.setSort(name) }
-        self.afterLoad(on: input.console)
+        let problem = await LoadingIndicator.run("Searching…", console: input.console) {
+          await self.viewModel.setSort(name)
+        }
+        self.afterLoad(problem, on: input.console)
       },
       Command(
         "open", usage: "open N", summary: "Show repository N",
@@ -59,11 +66,43 @@ final class SearchScreen: Screen {
     Message.report(SearchWording.sentence(for: problem), as: SearchWording.kind(of: problem), on: console)
   }
 
-  private func afterLoad(on console: any Console) {
+  /// After a search: the list is drawn again, unless the search failed
+  /// and left the last one standing (the problem then says so).
+  private func afterLoad(_ problem: SearchProblem?, on console: any Console) {
+    if let problem { return report(problem, on: console) }
+    warnIfFewRequestsLeft(on: console)
+    setNeedsDisplay()
+  }
+
+  private func warnIfFewRequestsLeft(on console: any Console) {
     if let limit = viewModel.takeLowRateLimit() {
       console.write(Message.warning(SearchWording.lowRateLimit(limit, now: now()), in: console.context))
     }
-    setNeedsDisplay()
+  }
+
+  private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
+    let repositories = viewModel.repositories
+    guard repositories.count > shown else {
+      return [Message.info(SearchWording.sentence(for: .everyResultLoaded(count: repositories.count)), in: context)]
+    }
+    let header =
+      "Repositories \(shown + 1)–\(repositories.count) (\(ExploreFormatting.count(repositories.count)) loaded):"
+    var lines = [StyledLine(Spacing.indentation()) + StyledSpan(header, style: Palette.muted)]
+    let now = now()
+    lines += ListView(repositories[shown...].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1).lines(
+      in: context)
+    if viewModel.reachedSearchCap {
+      lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
+    } else if viewModel.problemLoadingMore == nil {
+      lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
+    }
+    return lines
+  }
+
+  private static func item(for repository: Repository, now: Date) -> ListView.Item {
+    ListView.Item(
+      title: repository.fullName, subtitle: repository.description ?? "No description provided",
+      detail: summary(of: repository, now: now))
   }
 
   // MARK: Drawing
@@ -95,9 +134,9 @@ final class SearchScreen: Screen {
       return EmptyState(title: "\(query): no repositories found", message: "Try other words, or fewer qualifiers.")
         .lines(in: context)
     }
-    let order = viewModel.sort == .best ? "" : ", most \(viewModel.sort.rawValue) first"
     var lines = TextBlock(
-      "Showing \(ExploreFormatting.count(viewModel.repositories.count)) of \(ExploreFormatting.count(viewModel.totalCount)) repositories for \(query)\(order)",
+      SearchWording.showing(
+        viewModel.repositories.count, of: viewModel.totalCount, query: query, sort: viewModel.sort),
       style: Palette.muted
     ).lines(in: context)
     if viewModel.isIncomplete {
@@ -111,14 +150,10 @@ final class SearchScreen: Screen {
       ).lines(in: context)
     }
     let now = now()
-    lines += ListView(
-      viewModel.repositories.map { repository in
-        ListView.Item(
-          title: repository.fullName, subtitle: repository.description ?? "No description provided",
-          detail: Self.summary(of: repository, now: now))
-      }
-    ).lines(in: context)
-    if viewModel.problemLoadingMore == nil {
+    lines += ListView(viewModel.repositories.map { Self.item(for: $0, now: now) }).lines(in: context)
+    if viewModel.reachedSearchCap {
+      lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
+    } else if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
     }
     return lines

@@ -49,21 +49,18 @@ final class SearchViewModel {
     return nil
   }
 
-  /// Searches for `text` from the first page, in the current order.
+  /// Searches for `text` from the first page, in the current order. A
+  /// search that fails or is cancelled leaves the list that was there.
   func search(_ text: String) async -> SearchProblem? {
     if let problem = problemSearching(text) { return problem }
-    query = text.trimmingCharacters(in: .whitespaces)
-    await load()
-    return nil
+    return await load(query: text.trimmingCharacters(in: .whitespaces), sort: sort)
   }
 
   /// Runs the last search again in `name`'s order.
   func setSort(_ name: String) async -> SearchProblem? {
     if let problem = problemSorting(name) { return problem }
-    guard let sort = SearchSort(rawValue: name.lowercased()) else { return nil }
-    self.sort = sort
-    await load()
-    return nil
+    guard let sort = SearchSort(rawValue: name.lowercased()), let query else { return nil }
+    return await load(query: query, sort: sort)
   }
 
   /// Why `sort NAME` cannot run, checked before any request.
@@ -73,8 +70,38 @@ final class SearchViewModel {
     return nil
   }
 
-  private func load() async {
-    guard let query else { return }
+  /// What the list shows, kept aside while a new search runs.
+  private struct Snapshot {
+    var state: State
+    var query: String?
+    var sort: SearchSort
+    var repositories: [Repository]
+    var totalCount: Int
+    var isIncomplete: Bool
+    var droppedCount: Int
+    var received: Int
+    var pagesLoaded: Int
+  }
+
+  private var snapshot: Snapshot {
+    Snapshot(
+      state: state, query: query, sort: sort, repositories: repositories, totalCount: totalCount,
+      isIncomplete: isIncomplete, droppedCount: droppedCount, received: received, pagesLoaded: pagesLoaded)
+  }
+
+  private func restore(_ old: Snapshot) {
+    (state, query, sort, repositories) = (old.state, old.query, old.sort, old.repositories)
+    (totalCount, isIncomplete, droppedCount) = (old.totalCount, old.isIncomplete, old.droppedCount)
+    (received, pagesLoaded) = (old.received, old.pagesLoaded)
+  }
+
+  /// Runs `query` in `sort`'s order from the first page. When it fails or is
+  /// cancelled, a list already on screen stays (and the problem is
+  /// returned); with none, the failure is the state.
+  private func load(query: String, sort: SearchSort) async -> SearchProblem? {
+    let before = snapshot
+    self.query = query
+    self.sort = sort
     state = .searching
     repositories = []
     totalCount = 0
@@ -87,10 +114,17 @@ final class SearchViewModel {
       try Task.checkCancellation()
       take(page)
       state = .loaded
+      noteRateLimit()
+      return nil
     } catch {
-      state = .failed(ExploreFailure(error))
+      let failure = ExploreFailure(error)
+      if failure == .cancelled || (before.state == .loaded && !before.repositories.isEmpty) {
+        restore(before)
+        return .searchFailed(failure)
+      }
+      state = .failed(failure)
+      return nil
     }
-    noteRateLimit()
   }
 
   private func take(_ page: SearchPage) {
@@ -120,22 +154,28 @@ final class SearchViewModel {
   func loadMore() async -> SearchProblem? {
     if let problem = problemLoadingMore { return problem }
     guard let query else { return .noSearchYet }
-    defer { noteRateLimit() }
     do {
       let page = try await service.search(query, sort: sort, page: pagesLoaded + 1)
       try Task.checkCancellation()
       // An empty page before the count is reached: GitHub has no more to give.
       if page.repositories.isEmpty && page.dropped == 0 { totalCount = received }
       take(page)
+      noteRateLimit()
       return nil
     } catch {
       return .moreFailed(ExploreFailure(error))
     }
   }
 
+  /// Whether the results reached GitHub's cap with this page: said once,
+  /// when it happens.
+  var reachedSearchCap: Bool {
+    totalCount > GitHubRequests.searchCap && pagesLoaded * GitHubRequests.pageSize >= GitHubRequests.searchCap
+  }
+
   /// Opens result `number` of the list.
   func open(_ number: Int?) -> SearchProblem? {
-    guard !repositories.isEmpty else { return .nothingToOpen }
+    guard !repositories.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
     guard let number, let repository = repositories.item(numbered: number) else {
       return .noSuchResult(number, count: repositories.count)
     }
@@ -143,7 +183,8 @@ final class SearchViewModel {
     return nil
   }
 
-  /// Takes the rate-limit warning, once per answer that left few requests.
+  /// Takes the rate-limit warning, once per successful answer that left
+  /// few requests (an exhausted limit is the failure's own sentence).
   func takeLowRateLimit() -> RateLimit? {
     defer { lowRateLimit = nil }
     return lowRateLimit
@@ -165,6 +206,8 @@ enum SearchProblem: Equatable {
   /// GitHub serves the first 1,000 results only.
   case searchCapReached(total: Int)
   case moreFailed(ExploreFailure)
-  case nothingToOpen
+  /// A new search or order failed (or was cancelled); the list stayed.
+  case searchFailed(ExploreFailure)
+  case nothingToOpen(hasSearched: Bool)
   case noSuchResult(Int?, count: Int)
 }

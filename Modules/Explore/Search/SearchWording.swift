@@ -26,12 +26,19 @@ enum SearchWording {
         + "Narrow the search to reach others (add language:, stars: or user:)."
     case .moreFailed(.cancelled):
       "Loading more was cancelled."
+    case .searchFailed(.cancelled):
+      "The search was cancelled."
     case .moreFailed(.failed(let reason)):
       reason
-    case .nothingToOpen:
-      "There is no repository to open here. Search first: search QUERY."
+    case .searchFailed(.failed(let reason)):
+      reason + " The results above are still the last ones."
+    case .nothingToOpen(let hasSearched):
+      hasSearched
+        ? "There is no repository to open here: the search found none."
+        : "There is no repository to open here. Search first: search QUERY."
     case .noSuchResult(let number, let count):
-      "There is no result \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
+      "There is no result \(number.map(String.init) ?? "like that"). "
+        + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")
     }
   }
 
@@ -39,7 +46,7 @@ enum SearchWording {
   /// results is information, not an error.
   static func kind(of problem: SearchProblem) -> Message.Kind {
     switch problem {
-    case .moreFailed(.cancelled): .cancellation
+    case .moreFailed(.cancelled), .searchFailed(.cancelled): .cancellation
     case .everyResultLoaded, .searchCapReached: .information
     default: .error
     }
@@ -63,6 +70,24 @@ enum SearchWording {
 
   static func lowRateLimit(_ limit: RateLimit, now: Date) -> String {
     "Only \(limit.remaining) GitHub request\(limit.remaining == 1 ? "" : "s") left; "
-      + GitHubError.reset(limit.resetsAt, now: now) + ". Set GITHUB_TOKEN for a higher limit."
+      + GitHubError.reset(limit.resetsAt, now: now) + (limit.withToken ? "." : ". Set GITHUB_TOKEN for a higher limit.")
+  }
+
+  /// `Showing 30 of 1,234 repositories for tui, most stars first`.
+  static func showing(_ shown: Int, of total: Int, query: String, sort: SearchSort) -> String {
+    let order =
+      switch sort {
+      case .best: ""
+      case .stars: ", most stars first"
+      case .forks: ", most forks first"
+      case .updated: ", most recently updated first"
+      }
+    return "Showing \(ExploreFormatting.count(shown)) of \(ExploreFormatting.count(total)) "
+      + "\(total == 1 ? "repository" : "repositories") for \(query)\(order)"
+  }
+
+  static func reachedCap(total: Int) -> String {
+    "That is as far as GitHub goes: it serves the first 1,000 of the \(ExploreFormatting.count(total)) results. "
+      + "Narrow the search to reach others (add language:, stars: or user:)."
   }
 }

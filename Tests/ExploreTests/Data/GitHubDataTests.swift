@@ -130,6 +130,25 @@ final class RepositoryMapperTests: XCTestCase {
     XCTAssertEqual(one.licence, "Other")
   }
 
+  /// What is stored (bookmarks) and handed to a browser is what is shown:
+  /// clean text, printable addresses, branch names a URL can carry.
+  func test_hostileTextAddressesAndBranches_areCleanedWhereTheyEnter() throws {
+    let json = #"""
+      {"total_count":1,"items":[{"full_name":"acme/norepo","description":"Evil\u001b]52;c;QUJD\u0007 text\u202e",
+       "html_url":"https://github.com/acme/norepo\u001b]52;c;QUJD\u0007\u202e","homepage":"https://example.org/ a",
+       "default_branch":"../../etc\u001b[31m","topics":["ok","\u001b[2Jbad"]}]}
+      """#
+    let repository = try XCTUnwrap(try decode(json).repositories.first)
+
+    XCTAssertEqual(repository.description, "Evil text")
+    XCTAssertEqual(repository.webURL, "https://github.com/acme/norepo")
+    XCTAssertNil(repository.homepage)
+    XCTAssertNil(repository.defaultBranch)
+    XCTAssertEqual(repository.topics, ["ok", "bad"])
+    for good in ["main", "release/1.2", "feature_x-y"] { XCTAssertEqual(RepositoryMapper.branch(good), good) }
+    for bad in ["", "../x", "a//b", "/a", "a/", "-x", "a b", "ä"] { XCTAssertNil(RepositoryMapper.branch(bad), bad) }
+  }
+
   func test_aLongDescription_isCut() throws {
     let long = String(repeating: "word ", count: 1_000)
     let page = try decode(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("a/b", description: long)]))
@@ -176,7 +195,8 @@ final class GitHubErrorTests: XCTestCase {
   private func error(_ status: Int, _ body: String, headers: [String: String] = [:], token: String? = nil) -> String {
     do {
       _ = try GitHubError.checked(
-        HTTPResponse(status: status, headers: headers, body: Data(body.utf8)), tokenVariable: token, now: now)
+        HTTPResponse(status: status, headers: headers, body: Data(body.utf8)),
+        token: token.map { GitHubToken(value: "ghp_secret", source: $0) }, now: now)
       return "no error"
     } catch {
       return String(describing: error)
@@ -219,5 +239,18 @@ final class GitHubErrorTests: XCTestCase {
     XCTAssertEqual(
       error(418, #"{"message":"\u001b]52;c;ZXZpbA==\u0007teapot"}"#),
       "GitHub did not accept the request (HTTP 418: teapot).")
+    XCTAssertEqual(
+      error(400, #"{"message":"Bad header: Bearer ghp_secret"}"#, token: "GITHUB_TOKEN"),
+      "GitHub did not accept the request (HTTP 400: Bad header: Bearer [token]).", "a server echoing the token")
+    XCTAssertEqual(
+      error(401, GitHubFixtures.badCredentials),
+      "GitHub wants a token for this (HTTP 401). Set GITHUB_TOKEN, or log in with gh auth login.")
+    XCTAssertEqual(
+      error(401, GitHubFixtures.badCredentials, token: "gh auth token"),
+      "GitHub refused the token the GitHub CLI gave (gh auth token). Log in again with gh auth login, or set GITHUB_TOKEN."
+    )
+    XCTAssertEqual(
+      error(422, #"{"message":"Validation Failed","errors":[{"resource":"Search","field":"q","code":"invalid"}]}"#),
+      "GitHub could not run that search: Validation Failed: q: invalid")
   }
 }

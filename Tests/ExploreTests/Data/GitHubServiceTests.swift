@@ -25,6 +25,19 @@ final class ETagCacheTests: XCTestCase {
     XCTAssertTrue(cache.path(.readme, tetris).hasSuffix("/readme@dtrupenn@tetris"))
   }
 
+  func test_touching_marksAnEntryJustUsed() throws {
+    let (cache, _) = try makeSUT()
+    cache.save(.readme, tetris, etag: "\"1\"", body: Data("x".utf8))
+    let path = cache.path(.readme, tetris)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: path)
+
+    cache.touch(.readme, tetris)
+
+    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    XCTAssertGreaterThan(modified ?? .distantPast, Date(timeIntervalSince1970: 1_700_000_000))
+  }
+
   func test_anETagThatCouldBreakTheFile_isNotKept() throws {
     let (cache, _) = try makeSUT()
     for bad in ["", "a b", "x\ny", String(repeating: "e", count: 201), "é"] {

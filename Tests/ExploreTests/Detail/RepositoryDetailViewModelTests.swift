@@ -34,6 +34,22 @@ final class RepositoryDetailViewModelTests: XCTestCase {
     XCTAssertEqual(service.calls, [.repository("dtrupenn/Tetris")])
   }
 
+  /// GitHub answers for a renamed repository with its new name: the detail,
+  /// its README and its bookmark follow it.
+  func test_aRenamedRepository_isShownAndSavedUnderItsNewName() async throws {
+    let (viewModel, service, bookmarks, _) = try makeSUT()
+    service.repositoryResult = .success(.sample("newowner/Tetris2"))
+    service.readmeResult = .success(Readme(text: "# Tetris", name: "README.md", webURL: nil))
+
+    await viewModel.loadRecord()
+    await viewModel.loadReadme()
+    _ = viewModel.toggleBookmark()
+
+    XCTAssertEqual(viewModel.name.description, "newowner/Tetris2")
+    XCTAssertEqual(service.calls.last, .readme("newowner/Tetris2"))
+    XCTAssertEqual(Array(bookmarks.saved.keys), ["newowner/tetris2"])
+  }
+
   func test_aFailedRecord_keepsTheSearchRow() async throws {
     let (viewModel, service, _, _) = try makeSUT()
     service.repositoryResult = .failure(GitHubError.serviceTrouble(status: 502))

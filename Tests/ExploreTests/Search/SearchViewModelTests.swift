@@ -130,15 +130,63 @@ final class SearchViewModelTests: XCTestCase {
 
   func test_open_routesToTheNumberedResult_andRefusesOthers() async {
     let (viewModel, service, router) = makeSUT()
-    XCTAssertEqual(viewModel.open(1), .nothingToOpen)
+    XCTAssertEqual(viewModel.open(1), .nothingToOpen(hasSearched: false))
     service.pages = [.success(.sample(total: 3, count: 3))]
     _ = await viewModel.search("a")
 
     XCTAssertEqual(words(viewModel.open(0)), "There is no result 0. Choose a number from 1 to 3.")
+    XCTAssertEqual(
+      SearchWording.sentence(for: .noSuchResult(2, count: 1)), "There is no result 2. 1 is the only one.")
     XCTAssertEqual(words(viewModel.open(nil)), "There is no result like that. Choose a number from 1 to 3.")
     XCTAssertEqual(words(viewModel.open(Int.min)), "There is no result \(Int.min). Choose a number from 1 to 3.")
     XCTAssertNil(viewModel.open(2))
     XCTAssertEqual(router.shown, ["owner/repo-2"])
+  }
+
+  /// What is on screen stays when a new search or order fails or is
+  /// cancelled (a rate limit, Ctrl-C); with nothing on screen, the failure
+  /// is what the screen shows.
+  func test_aFailedOrCancelledNewSearch_leavesTheListThatWasThere() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [
+      .success(.sample(total: 3, count: 3)),
+      .failure(GitHubError.rateLimited(resetsAt: nil, hasToken: false, now: Date())),
+      .failure(CancellationError()),
+    ]
+    _ = await viewModel.search("first")
+
+    let limited = await viewModel.setSort("stars")
+    let cancelled = await viewModel.search("second")
+
+    XCTAssertEqual(
+      words(limited),
+      "GitHub rate limit reached; try again in a few minutes. Set GITHUB_TOKEN for a higher limit. The results above are still the last ones."
+    )
+    XCTAssertEqual(SearchWording.kind(of: cancelled ?? .emptyQuery), .cancellation)
+    XCTAssertEqual(viewModel.state, .loaded)
+    XCTAssertEqual(viewModel.query, "first")
+    XCTAssertEqual(viewModel.sort, .best)
+    XCTAssertEqual(viewModel.repositories.count, 3)
+    XCTAssertNil(viewModel.open(1), "the list still opens")
+
+    let (fresh, freshService, _) = makeSUT()
+    freshService.pages = [.failure(Failure(description: "Could not find the server api.github.com."))]
+    let freshProblem = await fresh.search("x")
+    XCTAssertNil(freshProblem)
+    XCTAssertEqual(fresh.state, .failed(.failed(reason: "Could not find the server api.github.com.")))
+  }
+
+  func test_reachingTheCap_isSaidWithThePageThatReachesIt() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = (0..<34).map { page in .success(.sample(total: 5_000, count: 30, first: page * 30 + 1)) }
+    _ = await viewModel.search("a")
+    for _ in 0..<32 { _ = await viewModel.loadMore() }
+    XCTAssertFalse(viewModel.reachedSearchCap)
+    _ = await viewModel.loadMore()
+    XCTAssertTrue(viewModel.reachedSearchCap)
+    XCTAssertEqual(
+      SearchWording.showing(1, of: 1, query: "a", sort: .updated),
+      "Showing 1 of 1 repository for a, most recently updated first")
   }
 
   func test_fewRequestsLeft_isSaidOnce() async {
@@ -153,5 +201,13 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual(
       SearchWording.lowRateLimit(RateLimit(remaining: 1, resetsAt: nil), now: Date()),
       "Only 1 GitHub request left; try again in a few minutes. Set GITHUB_TOKEN for a higher limit.")
+    XCTAssertEqual(
+      SearchWording.lowRateLimit(RateLimit(remaining: 2, resetsAt: nil, withToken: true), now: Date()),
+      "Only 2 GitHub requests left; try again in a few minutes.")
+
+    service.pages = [.failure(GitHubError.rateLimited(resetsAt: nil, hasToken: false, now: Date()))]
+    service.rateLimit = RateLimit(remaining: 0, resetsAt: nil)
+    _ = await viewModel.search("b")
+    XCTAssertNil(viewModel.takeLowRateLimit(), "an exhausted limit is the failure's own sentence, said once")
   }
 }
