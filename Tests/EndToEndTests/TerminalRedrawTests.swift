@@ -125,8 +125,15 @@ final class TerminalRedrawTests: XCTestCase {
 
     try terminal.resize(columns: 60, rows: 40)
 
-    let resized = try terminal.waitFor("a wider frame") { screen in
-      screen.components(separatedBy: "\n").contains { $0.hasPrefix("┌") && $0.count > smallFrame.count }
+    // Whole: the wider frame, its bottom edge, and the prompt with what was
+    // typed after it (a capture taken mid-drawing would have half a map).
+    let resized = try terminal.waitFor("a wider frame, drawn whole, then the prompt") { screen in
+      let lines = screen.components(separatedBy: "\n")
+      guard let top = lines.lastIndex(where: { $0.hasPrefix("┌") && $0.count > smallFrame.count }) else {
+        return false
+      }
+      return lines[top...].contains { $0.hasPrefix("└") }
+        && screen.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("home> ope")
     }
     let lines = resized.components(separatedBy: "\n")
     guard let top = lines.lastIndex(where: { $0.hasPrefix("┌") }),

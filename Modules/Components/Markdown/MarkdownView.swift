@@ -58,6 +58,9 @@ public struct MarkdownView {
 
   let document: MarkdownDocument
   private let resolver: LinkResolver
+  /// The text and base as given, for a terminal that shows ASCII only.
+  private let source: String
+  private let baseURL: URL?
 
   /// Parses `markdown` once; ``lines(in:)`` draws it at any width.
   ///
@@ -67,10 +70,17 @@ public struct MarkdownView {
   public init(_ markdown: String, baseURL: URL? = nil) {
     document = MarkdownDocument(parsing: markdown)
     resolver = LinkResolver(base: baseURL)
+    source = markdown
+    self.baseURL = baseURL
   }
 
   /// The document laid out for `context`: no line wider than its width.
   public func lines(in context: RenderContext) -> [StyledLine] {
+    // TERM=dumb shows every character as ASCII; folded only when written,
+    // a table's columns would be measured in the characters it replaced.
+    if context.capabilities.isDumb, !source.allSatisfy(\.isASCII) {
+      return MarkdownView(ASCIIFolding.fold(source), baseURL: baseURL).lines(in: context)
+    }
     guard let root = document.root else { return [] }
     var renderer = MarkdownRenderer(
       document: document, resolver: resolver, context: context, readableWidth: Self.readableWidth)

@@ -222,6 +222,23 @@ final class MarkdownViewTests: XCTestCase {
       ])
   }
 
+  /// TERM=dumb shows ASCII only: the table is laid out in the characters
+  /// that will be shown, so its columns still line up.
+  func test_tables_onADumbTerminal_alignInTheASCIIShown() {
+    let dumb = RenderContext(
+      width: 80,
+      capabilities: TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true))
+    let lines = Markdown.text("| Ciudad | Nota |\n|---|---|\n| São Paulo | 東京 |\n| Lisboa | ok |", in: dumb)
+    XCTAssertEqual(lines.count, 4, "\(lines)")
+    let bars = Set(
+      lines.map { line in
+        line.distance(from: line.startIndex, to: line.firstIndex { $0 == "|" || $0 == "+" } ?? line.endIndex)
+      })
+    XCTAssertEqual(bars.count, 1, "\(lines)")
+    XCTAssertTrue(lines.allSatisfy { $0.allSatisfy(\.isASCII) }, "\(lines)")
+  }
+
   func test_tables_onATerminal_haveBoldHeadersAndBoxDrawingRules() {
     XCTAssertEqual(
       Markdown.styled(table),

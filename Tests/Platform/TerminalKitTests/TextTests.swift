@@ -44,6 +44,24 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.of("🙂"), 2)
   }
 
+  /// Emoji as terminals draw them: one picture, two columns, whatever the
+  /// sequence behind it (outside the old ranges, with a skin tone, joined,
+  /// a flag, a symbol made emoji by VS16); a symbol without VS16 stays one.
+  func test_emojiSequences_areTwoColumns() {
+    XCTAssertEqual(DisplayWidth.of("🚀"), 2)
+    XCTAssertEqual(DisplayWidth.of("👍🏽"), 2)
+    XCTAssertEqual(DisplayWidth.of("🏳️‍🌈"), 2)
+    XCTAssertEqual(DisplayWidth.of("👩‍👩‍👧"), 2)
+    XCTAssertEqual(DisplayWidth.of("🇵🇹🇯🇵"), 4)
+    XCTAssertEqual(DisplayWidth.of("❤️"), 2)
+    XCTAssertEqual(DisplayWidth.of("❤"), 1)
+    XCTAssertEqual(DisplayWidth.of("a🚀b"), 4)
+    for text in ["🚀", "👍🏽", "🏳️‍🌈", "❤️", "🇵🇹"] {
+      XCTAssertEqual(text.map(DisplayWidth.width(of:)).reduce(0, +), DisplayWidth.of(text), text)
+    }
+    XCTAssertEqual(DisplayWidth.truncate("🚀🚀🚀", to: 5), "🚀🚀…")
+  }
+
   func test_truncate() {
     XCTAssertEqual(DisplayWidth.truncate("Wayfarer", to: 8), "Wayfarer")
     XCTAssertEqual(DisplayWidth.truncate("Wayfarer", to: 5), "Wayf…")

@@ -4,8 +4,8 @@ import Foundation
 /// punctuation and symbols become their usual ASCII spelling (`…` → `...`,
 /// `·` → `-`, `—` → `--`), letters lose their accents (`São` → `Sao`), and
 /// anything else becomes `?`, so every byte sent is below 0x80.
-enum ASCIIFolding {
-  static func fold(_ text: String) -> String {
+public enum ASCIIFolding {
+  public static func fold(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
     var folded = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {

@@ -9,18 +9,50 @@ public enum DisplayWidth {
       return bytes.count
     }
     if let columns = asciiColumns ?? nil { return columns }
-    // Scalar by scalar rather than grapheme by grapheme: the same sum
-    // (combining marks and joiners count zero) at a fraction of the cost.
+    // Scalar by scalar rather than grapheme by grapheme, at a fraction of
+    // the cost, with what makes an emoji sequence one picture two columns
+    // wide: a skin tone, a joined emoji, a flag's second letter and VS16
+    // add nothing (VS16 widens a narrow symbol to two).
     var columns = 0
+    var previous: Unicode.Scalar?
+    var joined = false
+    var openFlag = false
     for scalar in text.unicodeScalars {
+      let value = scalar.value
+      defer { previous = scalar }
+      if value == 0x200D {
+        joined = true
+        continue
+      }
+      if joined {
+        joined = false
+        if scalar.properties.isEmoji { continue }
+      }
+      if (0x1F3FB...0x1F3FF).contains(value), let previous, previous.properties.isEmoji { continue }
+      if value == 0xFE0F {
+        if let previous, previous.properties.isEmoji, width(of: previous) == 1 { columns += 1 }
+        continue
+      }
+      if isRegionalIndicator(value) {
+        openFlag.toggle()
+        if !openFlag { continue }
+      } else {
+        openFlag = false
+      }
       columns += width(of: scalar)
     }
     return columns
   }
 
   static func width(of character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
     return width(of: first)
+  }
+
+  private static func isRegionalIndicator(_ value: UInt32) -> Bool {
+    (0x1F1E6...0x1F1FF).contains(value)
   }
 
   static func width(of scalar: Unicode.Scalar) -> Int {
@@ -29,7 +61,8 @@ public enum DisplayWidth {
     if value < 0x300 { return value < 0xA0 ? 0 : 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
-    default: return isWide(value) ? 2 : 1
+    default:
+      return isWide(value) || isRegionalIndicator(value) || scalar.properties.isEmojiPresentation ? 2 : 1
     }
   }
 
