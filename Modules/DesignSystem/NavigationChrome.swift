@@ -14,10 +14,25 @@ public struct NavigationChrome: WindowChrome {
     }
     if let stack = window.visibleStack {
       let titles = stack.screens.map(\.title) + (stack.presented.map { [$0.title] } ?? [])
-      lines.append(StyledLine(titles.joined(separator: " \(symbols.separator) "), style: Palette.title))
+      lines.append(StyledLine(breadcrumb(titles, symbols: symbols, context: context), style: Palette.title))
     }
     lines.append(rule(context))
     return lines
+  }
+
+  /// `Explore > owner/name > README of owner/name`, fitted to the width.
+  /// Titles can be names from outside (a repository's, a place's): the
+  /// screens before the last are cut first, so where you are stays whole.
+  func breadcrumb(_ titles: [String], symbols: Symbols, context: RenderContext) -> String {
+    let separator = " \(symbols.separator) "
+    let width = Spacing.fullWidth(context)
+    let titles = titles.map { TextSanitizer.clean($0) }
+    let whole = titles.joined(separator: separator)
+    guard DisplayWidth.of(whole) > width, let last = titles.last else { return whole }
+    let lastWidth = DisplayWidth.of(separator + last)
+    guard titles.count > 1, width - lastWidth >= 8 else { return DisplayWidth.truncate(last, to: width) }
+    return DisplayWidth.truncate(titles.dropLast().joined(separator: separator), to: width - lastWidth) + separator
+      + last
   }
 
   /// `Home  Explore  Bookmarks  Profile`, the selected tab highlighted (or in

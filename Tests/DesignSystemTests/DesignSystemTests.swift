@@ -42,3 +42,22 @@ final class NavigationChromeTests: XCTestCase {
       lines.map(\.plainText), ["Home  [Profile]", "Profile > Settings", String(repeating: "-", count: 30)])
   }
 }
+
+@MainActor
+final class LongTitleTests: XCTestCase {
+  private final class Blank: Screen {}
+
+  func test_aBreadcrumbWiderThanTheTerminal_cutsTheScreensBeforeTheLast() async {
+    let stack = NavigationStack(root: Blank(title: "Explore", pathComponent: "explore"))
+    stack.push(Blank(title: "owner/" + String(repeating: "a", count: 100), pathComponent: "repo"))
+    stack.present(Blank(title: "README of the repository", pathComponent: "readme"))
+    let window = Window()
+    window.setRoot(.stack(stack))
+
+    let title = NavigationChrome().header(for: window, in: RenderContext(width: 40, capabilities: .plain))[0].plainText
+
+    XCTAssertEqual(DisplayWidth.of(title), 40)
+    XCTAssertTrue(title.hasPrefix("Explore > ow…"), title)
+    XCTAssertTrue(title.hasSuffix("README of the repository"), title)
+  }
+}
