@@ -22,12 +22,19 @@ public struct ActionList {
     self.actions = actions
   }
 
+  /// A summary too long for the width wraps under itself (a hanging
+  /// indent), never past the width.
   public func lines(in context: RenderContext) -> [StyledLine] {
     let width = actions.map { DisplayWidth.of($0.command) }.max() ?? 0
-    return actions.map { action in
-      StyledLine(Spacing.indentation())
+    let hanging = Spacing.indent + width + Spacing.gutter
+    let room = max(Spacing.fullWidth(context) - hanging, 12)
+    return actions.flatMap { action in
+      let summary = DisplayWidth.wrap(TextSanitizer.clean(action.summary), to: room)
+      let first =
+        StyledLine(Spacing.indentation())
         + StyledSpan(DisplayWidth.pad(action.command, to: width), style: Palette.command)
-        + StyledSpan(String(repeating: " ", count: Spacing.gutter) + action.summary)
+        + StyledSpan(String(repeating: " ", count: Spacing.gutter) + (summary.first ?? ""))
+      return [first] + summary.dropFirst().map { StyledLine(String(repeating: " ", count: hanging) + $0) }
     }
   }
 }

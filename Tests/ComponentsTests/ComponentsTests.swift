@@ -165,3 +165,21 @@ final class LoadingIndicatorTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(console.statusUpdates, 2, "at least one frame and the final clear")
   }
 }
+
+final class ActionListWrappingTests: XCTestCase {
+  func test_aLongSummary_wrapsUnderItself_withinTheWidth() {
+    let lines = ActionList([
+      ActionList.Action("about", "Version, credits and licences of what Wayfarer is built on"),
+      ActionList.Action("logout", "Log out"),
+    ]).lines(in: RenderContext(width: 40, capabilities: .plain)).map(\.plainText)
+
+    XCTAssertEqual(
+      lines,
+      [
+        "  about   Version, credits and licences",
+        "          of what Wayfarer is built on",
+        "  logout  Log out",
+      ])
+    XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+  }
+}
