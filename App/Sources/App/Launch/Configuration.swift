@@ -46,7 +46,7 @@ struct Configuration: Sendable {
     Variable(
       name: "XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
       meaning: "used when WAYFARER_HOME is not set (defaults under ~)"),
-    Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also turns off symbols"),
+    Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also makes all output plain ASCII"),
     Variable(name: "COLUMNS", meaning: "the width when output is not a terminal (default 80)"),
     Variable(name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog"),
     Variable(name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"),
@@ -155,8 +155,10 @@ struct Configuration: Sendable {
       {
         configuration.pager = words
       } else {
+        // Shown cleaned, its escape codes would vanish and the value read as
+        // a good one: it is described instead.
         configuration.warnings.append(
-          "PAGER must be a command such as 'less -FRX'; '\(TextSanitizer.clean(text, limit: 80))' is ignored.")
+          "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used.")
       }
     }
     if let text = nonEmpty(environment["WAYFARER_LOCATION"]) {
