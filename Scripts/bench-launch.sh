@@ -16,7 +16,7 @@ import Foundation
 _ = FileHandle.standardInput.availableData
 SWIFT
 swiftc -O "$work/main.swift" -o "$work/empty" \
-  -Xlinker --no-as-needed -lcurl -ledit -lsodium -lsqlite3 -Xlinker --as-needed >&2
+  -Xlinker --no-as-needed -lcurl -ledit -lsodium -lsqlite3 -lcmark-gfm -lcmark-gfm-extensions -Xlinker --as-needed >&2
 
 # One launch first so the database exists and caches are warm for both.
 mkdir -p "$work/home"
