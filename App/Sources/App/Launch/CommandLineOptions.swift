@@ -37,9 +37,10 @@ enum CommandLineOptions: Equatable {
     \(environmentHelp)
 
     Files (under WAYFARER_HOME or the XDG folders):
-      data/wayfarer.sqlite   accounts (Argon2id password hashes) and settings
+      data/wayfarer.sqlite   accounts (Argon2id password hashes), settings and bookmarks
       state/session.json     who is logged in (mode 0600)
       state/history/         command history per account (mode 0600, no passwords)
+      cache/                 nearby places (5 minutes) and GitHub records and READMEs (with ETags)
 
     Exit status: 0 after quit or end of input; 1 when the files cannot be used
     or output cannot be written; 2 for a bad option; 128 + N after signal N
