@@ -14,3 +14,8 @@ CURLcode wf_curl_getinfo_pointer(CURL *handle, CURLINFO info, void **value) { re
 CURLMcode wf_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) { return curl_multi_setopt(multi, option, value); }
 
 CURLcode wf_curl_message_result(const CURLMsg *message) { return message->data.result; }
+
+int wf_curl_init_is_threadsafe(void) {
+  const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+  return info != NULL && (info->features & CURL_VERSION_THREADSAFE) != 0;
+}

@@ -27,8 +27,11 @@ final class CurlWorker: @unchecked Sendable {
   private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   private var idleHandles: [UnsafeMutableRawPointer] = []
 
+  /// Initialises libcurl now unless its initialisation is thread-safe
+  /// (`CURL_VERSION_THREADSAFE`, libcurl 7.84 and later): then the first
+  /// client does it, and a launch that sends no request skips OpenSSL's set-up.
   static func prepareLibrary() {
-    _ = globalInit
+    if wf_curl_init_is_threadsafe() == 0 { _ = globalInit }
   }
 
   init(limits: Limits) {

@@ -21,6 +21,10 @@ CURLcode wf_curl_getinfo_pointer(CURL *_Nonnull handle, CURLINFO info, void *_Nu
 
 CURLMcode wf_curl_multi_setopt_long(CURLM *_Nonnull multi, CURLMoption option, long value);
 
+/// Whether curl_global_init may be called once threads run
+/// (CURL_VERSION_THREADSAFE; CURLVERSION_NOW is a macro Swift cannot see).
+int wf_curl_init_is_threadsafe(void);
+
 /// The result of a finished transfer from a CURLMSG_DONE message.
 CURLcode wf_curl_message_result(const CURLMsg *_Nonnull message);
 
