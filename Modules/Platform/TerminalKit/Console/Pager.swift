@@ -15,7 +15,10 @@ enum Pager {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return false }
     let (readEnd, writeEnd) = (fds[0], fds[1])
+    // Both ends close on exec: the pager gets the read end as its standard
+    // input (dup2 leaves that copy open) and nothing else of Wayfarer's.
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
 
     // What was typed ahead was meant for Wayfarer's prompt, not the pager,
     // where a letter is a command: it is dropped.

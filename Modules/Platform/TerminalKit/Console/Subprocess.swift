@@ -70,6 +70,7 @@ public enum Subprocess {
     guard pipe(&fds) == 0 else { return nil }
     let (readEnd, writeEnd) = (fds[0], fds[1])
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
     defer { if null >= 0 { close(null) } }
     let started = spawn(command, stdin: null, stdout: writeEnd, stderr: null)
