@@ -37,63 +37,71 @@ final class BookmarkStore: Sendable {
 
   /// Saves `place`, keeping the time of a first save when it is saved again.
   func save(_ place: FavoritePlace) throws {
-    try database.execute(
-      """
-      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
-      """,
-      [
-        .integer(accountID), .text(Kind.place.rawValue), .text(place.id), .text(place.name),
-        .text(try PlaceRecord(place).json()), .real((place.savedAt ?? now()).timeIntervalSince1970),
-      ])
+    try upsert(.place, id: place.id, title: place.name, record: PlaceRecord(place), savedAt: place.savedAt)
   }
 
   /// Saves `repository` under its name in lower case (GitHub's names
   /// compare in any case), keeping the time of a first save.
   func save(_ repository: SavedRepository) throws {
-    try database.execute(
-      """
-      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
-      """,
-      [
-        .integer(accountID), .text(Kind.repository.rawValue), .text(repository.fullName.lowercased()),
-        .text(repository.fullName), .text(try RepositoryRecord(repository).json()),
-        .real((repository.savedAt ?? now()).timeIntervalSince1970),
-      ])
+    try upsert(
+      .repository, id: repository.fullName.lowercased(), title: repository.fullName,
+      record: RepositoryRecord(repository), savedAt: repository.savedAt)
   }
 
   /// Every saved repository, newest first; unreadable rows are skipped.
   func repositories() throws -> [SavedRepository] {
-    try database.execute(
-      """
-      SELECT title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
-      ORDER BY created_at DESC, rowid DESC
-      """,
-      [.integer(accountID), .text(Kind.repository.rawValue)]
-    ).compactMap { row in
-      guard let name = row.text("title"), let json = row.text("fields"),
-        let record = try? JSONDecoder().decode(RepositoryRecord.self, from: Data(json.utf8))
-      else { return nil }
-      return record.repository(
-        fullName: name, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
+    try rows(.repository, as: RepositoryRecord.self).map { row in
+      row.record.repository(fullName: row.title, savedAt: row.savedAt)
     }
   }
 
   /// Every saved place, newest first. A row that cannot be read is skipped
   /// (it stays in the database).
   func places() throws -> [FavoritePlace] {
+    try rows(.place, as: PlaceRecord.self).map { row in
+      row.record.place(id: row.id, name: row.title, savedAt: row.savedAt)
+    }
+  }
+
+  /// One row per bookmark: the item's id and title in their own columns,
+  /// the rest as the kind's record in `fields`.
+  private func upsert(_ kind: Kind, id: String, title: String, record: some Encodable, savedAt: Date?) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let fields = String(decoding: try encoder.encode(record), as: UTF8.self)
+    try database.execute(
+      """
+      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
+      """,
+      [
+        .integer(accountID), .text(kind.rawValue), .text(id), .text(title), .text(fields),
+        .real((savedAt ?? now()).timeIntervalSince1970),
+      ])
+  }
+
+  private struct Row<Record> {
+    var id: String
+    var title: String
+    var record: Record
+    var savedAt: Date?
+  }
+
+  /// The bookmarks of `kind`, newest first, each with its record read back;
+  /// a row that cannot be read is left out (and left in the database).
+  private func rows<Record: Decodable>(_ kind: Kind, as type: Record.Type) throws -> [Row<Record>] {
     try database.execute(
       """
       SELECT item_id, title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
       ORDER BY created_at DESC, rowid DESC
       """,
-      [.integer(accountID), .text(Kind.place.rawValue)]
+      [.integer(accountID), .text(kind.rawValue)]
     ).compactMap { row in
-      guard let id = row.text("item_id"), let name = row.text("title"), let json = row.text("fields"),
-        let record = try? JSONDecoder().decode(PlaceRecord.self, from: Data(json.utf8))
+      guard let id = row.text("item_id"), let title = row.text("title"), let json = row.text("fields"),
+        let record = try? JSONDecoder().decode(Record.self, from: Data(json.utf8))
       else { return nil }
-      return record.place(id: id, name: name, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
+      return Row(
+        id: id, title: title, record: record, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
     }
   }
 }
@@ -154,12 +162,6 @@ struct RepositoryRecord: Codable, Equatable {
     SavedRepository(
       fullName: fullName, description: description, stars: stars, forks: forks, language: language, licence: licence,
       topics: topics, webURL: webURL, defaultBranch: defaultBranch, savedAt: savedAt)
-  }
-
-  func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
 }
 
