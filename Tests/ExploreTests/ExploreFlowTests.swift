@@ -11,6 +11,10 @@ import XCTest
 @MainActor
 final class ExploreFlowTests: XCTestCase {
   private func makeStack(client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String) -> NavigationStack {
+    makeTab(client: client, bookmarks: bookmarks, cache: cache).stack
+  }
+
+  private func makeTab(client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String) -> ExploreTab {
     ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
@@ -80,6 +84,41 @@ final class ExploreFlowTests: XCTestCase {
     XCTAssertEqual(alive(), [1, 1, 1, 1, 1, 0], "the closed README is released at once")
     stack.pop()
     XCTAssertEqual(alive(), [1, 1, 1, 0, 0, 0], "and the detail once popped")
+  }
+
+  /// Another tab's stack pushes a saved repository's detail: shown at once
+  /// from the saved fields, completed from GitHub, its README presented on
+  /// that stack.
+  func test_aSavedRepositorysDetail_standsOnAnotherStack() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let client = HTTPClientStub()
+    client.responses = [json(GitHubFixtures.tetris), json(GitHubFixtures.readme("# Tetris"))]
+    let tab = makeTab(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))
+    let other = NavigationStack(root: Screen(title: "Bookmarks", pathComponent: "bookmarks"))
+    let console = ScriptedConsole()
+    trackForMemoryLeaks(other)
+    trackForMemoryLeaks(tab.repositoryDetails)
+
+    let saved = SavedRepository(
+      fullName: "dtrupenn/Tetris", description: "Saved description", stars: 1, forks: 0, language: "Assembly",
+      licence: "MIT", topics: [], webURL: "https://github.com/dtrupenn/Tetris", defaultBranch: "master")
+    guard let detail = tab.repositoryDetails.makeRepositoryDetail(for: saved, on: other) else {
+      return XCTFail("a valid name has a detail")
+    }
+    other.push(detail)
+    let before = other.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    await other.visibleScreen.didAppear(console: console)
+    let after = other.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    await run("readme", on: other, console: console)
+
+    XCTAssertTrue(before.contains("Saved description"), before)
+    XCTAssertTrue(after.contains("Watchers"), after)
+    XCTAssertEqual(other.path, ["bookmarks", "repo", "readme"])
+    XCTAssertEqual(tab.stack.path, ["explore"], "Explore's own stack is untouched")
+    var bad = saved
+    bad.fullName = "../x"
+    XCTAssertNil(tab.repositoryDetails.makeRepositoryDetail(for: bad, on: other))
   }
 
   func test_webPrintsTheAddress_andOpensNothingOffATerminal() async throws {

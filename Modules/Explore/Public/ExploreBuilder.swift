@@ -5,17 +5,18 @@ import TerminalKit
 /// repository's detail pushed from it, its README presented over that.
 public enum ExploreBuilder {
   @MainActor
-  public static func build(dependencies: ExploreDependencies) -> NavigationStack {
+  public static func build(dependencies: ExploreDependencies) -> ExploreTab {
     let service: any GitHubService =
       dependencies.github.map {
         LiveGitHubService(access: $0, cacheDirectory: dependencies.cacheDirectory, now: dependencies.now)
       } ?? UnconfiguredGitHubService()
-    return NavigationStack { stack in
-      let router = ExploreRouter(
-        stack: stack, service: service, bookmarks: dependencies.bookmarks, browser: dependencies.browser,
-        now: dependencies.now)
+    let details = RepositoryDetailFactory(
+      service: service, bookmarks: dependencies.bookmarks, browser: dependencies.browser, now: dependencies.now)
+    let stack = NavigationStack { stack in
+      let router = ExploreRouter(stack: stack, details: details)
       return SearchScreen(viewModel: SearchViewModel(service: service, router: router), now: dependencies.now)
     }
+    return ExploreTab(stack: stack, repositoryDetails: details)
   }
 }
 

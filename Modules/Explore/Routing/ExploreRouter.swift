@@ -1,7 +1,8 @@
 import Foundation
 import TerminalKit
 
-/// Moves inside the Explore tab.
+/// Moves inside the Explore tab (or, for a detail made for another tab,
+/// inside that tab's stack).
 @MainActor
 protocol ExploreRouting: AnyObject {
   func showRepository(_ repository: Repository)
@@ -11,29 +12,17 @@ protocol ExploreRouting: AnyObject {
 @MainActor
 final class ExploreRouter: ExploreRouting {
   private let stack: StackHandle
-  private let service: any GitHubService
-  private let bookmarks: any ExploreBookmarksStoring
-  private let browser: (any WebOpening)?
-  private let now: @Sendable () -> Date
+  private let details: RepositoryDetailFactory
   private let lifetime = Lifetime(ExploreRouter.self)
 
-  init(
-    stack: NavigationStack, service: any GitHubService, bookmarks: any ExploreBookmarksStoring,
-    browser: (any WebOpening)?, now: @escaping @Sendable () -> Date
-  ) {
+  init(stack: NavigationStack, details: RepositoryDetailFactory) {
     self.stack = StackHandle(stack, owner: ExploreRouter.self)
-    self.service = service
-    self.bookmarks = bookmarks
-    self.browser = browser
-    self.now = now
+    self.details = details
   }
 
   func showRepository(_ repository: Repository) {
-    guard
-      let viewModel = RepositoryDetailViewModel(
-        repository: repository, service: service, bookmarks: bookmarks, router: self)
-    else { return }
-    stack.pushFromRoot(RepositoryDetailScreen(viewModel: viewModel, browser: browser, now: now))
+    guard let screen = details.makeDetail(of: repository, router: self) else { return }
+    stack.pushFromRoot(screen)
   }
 
   func showReadme(of detail: RepositoryDetailViewModel) {

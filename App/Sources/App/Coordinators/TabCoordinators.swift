@@ -40,6 +40,8 @@ final class ExploreCoordinator: TabCoordinator {
   private let account: Account
   private let services: AppServices
   private var stack: NavigationStack?
+  /// Explore's repository detail, for another tab's stack.
+  private(set) var repositoryDetails: (any RepositoryDetailMaking)?
   private let lifetime = Lifetime(ExploreCoordinator.self)
 
   init(account: Account, services: AppServices) {
@@ -49,12 +51,13 @@ final class ExploreCoordinator: TabCoordinator {
 
   func start() -> TabBarController.Tab {
     let explore = services.explore
-    let stack = ExploreBuilder.build(
+    let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
         browser: explore.browser, now: services.now))
-    self.stack = stack
-    return TabBarController.Tab(name: "explore", title: "Explore", stack: stack)
+    stack = tab.stack
+    repositoryDetails = tab.repositoryDetails
+    return TabBarController.Tab(name: "explore", title: "Explore", stack: tab.stack)
   }
 }
 

@@ -1,0 +1,47 @@
+import Foundation
+import TerminalKit
+
+/// Makes repository details, for Explore's stack and any other tab's.
+@MainActor
+final class RepositoryDetailFactory: RepositoryDetailMaking {
+  private let service: any GitHubService
+  private let bookmarks: any ExploreBookmarksStoring
+  private let browser: (any WebOpening)?
+  private let now: @Sendable () -> Date
+  private let lifetime = Lifetime(RepositoryDetailFactory.self)
+
+  init(
+    service: any GitHubService, bookmarks: any ExploreBookmarksStoring, browser: (any WebOpening)?,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.service = service
+    self.bookmarks = bookmarks
+    self.browser = browser
+    self.now = now
+  }
+
+  /// The detail of `repository`, whose README goes through `router`.
+  func makeDetail(of repository: Repository, router: any ExploreRouting) -> Screen? {
+    guard
+      let viewModel = RepositoryDetailViewModel(
+        repository: repository, service: service, bookmarks: bookmarks, router: router)
+    else { return nil }
+    return RepositoryDetailScreen(viewModel: viewModel, browser: browser, now: now)
+  }
+
+  func makeRepositoryDetail(for saved: SavedRepository, on stack: NavigationStack) -> Screen? {
+    makeDetail(of: Repository(saved: saved), router: ExploreRouter(stack: stack, details: self))
+  }
+}
+
+extension Repository {
+  /// A saved repository as the detail shows it before GitHub answers.
+  init(saved: SavedRepository) {
+    self.init(
+      fullName: saved.fullName, description: saved.description, stars: saved.stars, forks: saved.forks, watchers: nil,
+      openIssues: nil, language: saved.language, licence: saved.licence, topics: saved.topics, homepage: nil,
+      webURL: RepositoryMapper.webAddress(saved.webURL) ?? "https://github.com/\(saved.fullName)",
+      defaultBranch: RepositoryMapper.branch(saved.defaultBranch), createdAt: nil, updatedAt: nil, pushedAt: nil,
+      isArchived: false, isFork: false)
+  }
+}
