@@ -267,6 +267,7 @@ let package = Package(
       name: "BookmarksTests",
       dependencies: [
         "Bookmarks",
+        "StoreContracts",
         "TestSupport",
       ],
       path: "Tests/BookmarksTests"
@@ -372,6 +373,7 @@ let package = Package(
     .target(
       name: "StoreContracts",
       dependencies: [
+        "Bookmarks",
         "Explore",
         "Home",
         "PreLogin",

@@ -237,6 +237,37 @@ final class ExploreSessionTests: XCTestCase {
     try terminal.waitFor("EXITED:0")
   }
 
+  /// The Bookmarks tab: a place saved on Home and a repository saved in
+  /// Explore, listed in two groups, each opened on the Bookmarks stack by
+  /// the tab that owns it; remove and undo.
+  func test_bookmarks_listOpenRemoveUndo_acrossHomeAndExplore() throws {
+    let server = try makeGitHub()
+
+    let run = try run(
+      register + [
+        "bookmarks", "home", "open 1", "favorite", "explore", "search tetris", "open 1", "bookmark", "bookmarks",
+        "open 2", "readme", "close", "back", "open 1", "back", "remove 1", "undo", "filter assembly", "profile",
+        "logout", "debug memory", "quit",
+      ], server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("  No bookmarks yet\n"), out)
+    XCTAssertTrue(
+      out.contains(
+        "  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n"),
+      out)
+    XCTAssertTrue(out.contains("Bookmarks > dtrupenn/Tetris > README of dtrupenn/Tetris"), out)
+    XCTAssertTrue(out.contains("Bookmarks > Catedral da Sé"), out)
+    XCTAssertTrue(out.contains("ok Removed Catedral da Sé. Type undo to bring it back."), out)
+    XCTAssertTrue(out.contains("ok Catedral da Sé is back in your bookmarks."), out)
+    XCTAssertTrue(out.contains("  Showing 1 of 2: name, city, description or language has \"assembly\"."), out)
+    for type in ["BookmarksScreen", "BookmarksViewModel", "BookmarksRouter", "BookmarksCoordinator"] {
+      let row = out.split(separator: "\n").last { $0.split(separator: " ").first.map(String.init) == type }
+      XCTAssertEqual(row?.split(separator: " ").dropFirst().first, "0", "\(type) alive after logout")
+    }
+  }
+
   /// Without GITHUB_TOKEN or GH_TOKEN, the GitHub CLI's token is used.
   func test_theGitHubCLIsToken_isUsedWhenNoVariableIsSet() throws {
     let server = try makeGitHub()

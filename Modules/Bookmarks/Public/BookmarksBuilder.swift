@@ -1,14 +1,25 @@
 import TerminalKit
 
-/// Builds the Bookmarks tab's navigation stack.
+/// Builds the Bookmarks tab: the saved places and repositories, with a
+/// saved item's detail (made by Home or Explore through the flow delegate)
+/// pushed on the tab's own stack.
 public enum BookmarksBuilder {
   @MainActor
-  public static func build(dependencies: BookmarksDependencies) -> NavigationStack {
-    NavigationStack(root: BookmarksRootScreen())
+  public static func build(dependencies: BookmarksDependencies, flowDelegate: any BookmarksFlowDelegate)
+    -> NavigationStack
+  {
+    NavigationStack { stack in
+      let router = BookmarksRouter(stack: stack, flowDelegate: flowDelegate)
+      return BookmarksScreen(viewModel: BookmarksViewModel(store: dependencies.store, router: router))
+    }
   }
 }
 
-/// What the Bookmarks tab needs from the app. It grows with the tab's features.
+/// What the Bookmarks tab needs from the app.
 public struct BookmarksDependencies {
-  public init() {}
+  public let store: any BookmarksStoring
+
+  public init(store: any BookmarksStoring) {
+    self.store = store
+  }
 }

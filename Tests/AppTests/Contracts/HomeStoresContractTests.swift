@@ -1,3 +1,4 @@
+import Bookmarks
 import Explore
 import Home
 import Storage
@@ -60,5 +61,30 @@ final class HomeStoresContractTests: XCTestCase {
         repository: tetris.fullName),
       "per account")
     XCTAssertFalse(try open().isFavorite(placeID: tetris.fullName), "a repository is not a place")
+  }
+
+  func test_theBookmarkStore_keepsTheBookmarksTabsContract() async throws {
+    let path = try makeDatabasePath()
+    let seed = { (store: BookmarkStore) throws in
+      var place = HomeFavoritesStoringContract.cafe
+      try store.saveFavorite(place)
+      place.id = "p2"
+      place.name = "Schumann's"
+      place.savedAt = Date(timeIntervalSince1970: 1_800_000_500)
+      try store.saveFavorite(place)
+      var repository = ExploreBookmarksStoringContract.tetris
+      repository.savedAt = Date(timeIntervalSince1970: 1_700_000_000)
+      try store.saveRepository(repository)
+      repository.fullName = "apple/swift"
+      repository.savedAt = Date(timeIntervalSince1970: 1_900_000_000)
+      try store.saveRepository(repository)
+    }
+    let open = {
+      BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    }
+    try seed(open())
+    try BookmarksStoringContract.verify("BookmarkStore", make: open, reopen: { _ in open() })
+    XCTAssertEqual(
+      try open().bookmarks().map(\.title), ["Schumann's", "Guido al Duomo", "apple/swift", "dtrupenn/Tetris"])
   }
 }

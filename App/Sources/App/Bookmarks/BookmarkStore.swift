@@ -1,3 +1,4 @@
+import Bookmarks
 import Explore
 import Foundation
 import Home
@@ -12,8 +13,8 @@ final class BookmarkStore: Sendable {
     case repository
   }
 
-  private let database: SQLiteDatabase
-  private let accountID: Int64
+  fileprivate let database: SQLiteDatabase
+  fileprivate let accountID: Int64
   private let now: @Sendable () -> Date
 
   init(database: SQLiteDatabase, accountID: String, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -131,6 +132,56 @@ extension BookmarkStore: ExploreBookmarksStoring {
 
   func removeRepository(fullName: String) throws {
     try remove(.repository, id: fullName.lowercased())
+  }
+}
+
+extension BookmarkStore: BookmarksStoring {
+  func bookmarks() throws -> [Bookmark] {
+    let places = try places().map { place in
+      Bookmark(
+        kind: .place, id: place.id, title: place.name, subtitle: place.city,
+        detail: place.categoryKey.split(separator: ".").first.map(String.init),
+        savedAt: place.savedAt ?? Date(timeIntervalSince1970: 0))
+    }
+    let repositories = try repositories().map { repository in
+      Bookmark(
+        kind: .repository, id: repository.fullName.lowercased(), title: repository.fullName,
+        subtitle: repository.description, detail: repository.language,
+        savedAt: repository.savedAt ?? Date(timeIntervalSince1970: 0))
+    }
+    return places + repositories
+  }
+
+  func remove(_ bookmark: Bookmark) throws -> RemovedBookmark {
+    let kind = Kind(bookmark.kind)
+    let row = try database.execute(
+      "SELECT fields FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ?",
+      [.integer(accountID), .text(kind.rawValue), .text(bookmark.id)]
+    ).first
+    try remove(kind, id: bookmark.id)
+    return RemovedBookmark(bookmark: bookmark, record: row?.text("fields") ?? "{}")
+  }
+
+  func restore(_ removed: RemovedBookmark) throws {
+    let bookmark = removed.bookmark
+    try database.execute(
+      """
+      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (account_id, kind, item_id) DO NOTHING
+      """,
+      [
+        .integer(accountID), .text(Kind(bookmark.kind).rawValue), .text(bookmark.id), .text(bookmark.title),
+        .text(removed.record), .real(bookmark.savedAt.timeIntervalSince1970),
+      ])
+  }
+}
+
+extension BookmarkStore.Kind {
+  init(_ kind: Bookmark.Kind) {
+    switch kind {
+    case .place: self = .place
+    case .repository: self = .repository
+    }
   }
 }
 

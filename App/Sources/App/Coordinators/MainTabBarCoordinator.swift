@@ -27,13 +27,18 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   }
 
   func start() {
+    let home = HomeCoordinator(account: account, services: services)
+    let explore = ExploreCoordinator(account: account, services: services)
     let profile = ProfileCoordinator(account: account, services: services)
     profile.delegate = self
-    children = [
-      HomeCoordinator(account: account, services: services), ExploreCoordinator(account: account, services: services),
-      BookmarksCoordinator(), profile,
-    ]
-    let tabBar = TabBarController(tabs: children.map { $0.start() })
+    let homeTab = home.start()
+    let exploreTab = explore.start()
+    // Bookmarks pushes Home's and Explore's details, so it starts after them.
+    let bookmarks = BookmarksCoordinator(
+      account: account, services: services, placeDetails: home.placeDetails,
+      repositoryDetails: explore.repositoryDetails)
+    children = [home, explore, bookmarks, profile]
+    let tabBar = TabBarController(tabs: [homeTab, exploreTab, bookmarks.start(), profile.start()])
     self.tabBar = tabBar
     window.setRoot(.tabs(tabBar))
   }

@@ -61,15 +61,46 @@ final class ExploreCoordinator: TabCoordinator {
   }
 }
 
-/// Runs the Bookmarks tab.
+/// Runs the Bookmarks tab. A saved item's detail is made by the tab that
+/// owns it (Home's place detail, Explore's repository detail) and pushed on
+/// the Bookmarks stack.
 @MainActor
-final class BookmarksCoordinator: TabCoordinator {
+final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
+  private let account: Account
+  private let services: AppServices
+  private let placeDetails: (any PlaceDetailMaking)?
+  private let repositoryDetails: (any RepositoryDetailMaking)?
   private var stack: NavigationStack?
   private let lifetime = Lifetime(BookmarksCoordinator.self)
 
+  init(
+    account: Account, services: AppServices, placeDetails: (any PlaceDetailMaking)?,
+    repositoryDetails: (any RepositoryDetailMaking)?
+  ) {
+    self.account = account
+    self.services = services
+    self.placeDetails = placeDetails
+    self.repositoryDetails = repositoryDetails
+  }
+
   func start() -> TabBarController.Tab {
-    let stack = BookmarksBuilder.build(dependencies: BookmarksDependencies())
+    let stack = BookmarksBuilder.build(
+      dependencies: BookmarksDependencies(store: services.bookmarks(for: account.id)), flowDelegate: self)
     self.stack = stack
     return TabBarController.Tab(name: "bookmarks", title: "Bookmarks", stack: stack)
+  }
+
+  func detailScreen(for bookmark: Bookmark, on stack: NavigationStack) -> Screen? {
+    let store = services.bookmarks(for: account.id)
+    switch bookmark.kind {
+    case .place:
+      guard let saved = try? store.places().first(where: { $0.id == bookmark.id }) else { return nil }
+      return placeDetails?.makePlaceDetail(for: saved)
+    case .repository:
+      guard let saved = try? store.repositories().first(where: { $0.fullName.lowercased() == bookmark.id }) else {
+        return nil
+      }
+      return repositoryDetails?.makeRepositoryDetail(for: saved, on: stack)
+    }
   }
 }

@@ -38,6 +38,10 @@ public struct StackHandle {
     attached()?.present(screen)
   }
 
+  /// The stack itself, to hand to a factory that builds a screen for it;
+  /// reported like any use when it is gone.
+  public var target: NavigationStack? { attached() }
+
   public func popToRoot() {
     attached()?.popToRoot()
   }

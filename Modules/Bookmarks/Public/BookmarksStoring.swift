@@ -1,0 +1,66 @@
+import Foundation
+import TerminalKit
+
+/// A saved place or repository, as the Bookmarks tab lists it: what it needs
+/// to draw a row and to find the thing again. The rest of what was saved
+/// stays with App, which hands it to Home or Explore for the detail.
+public struct Bookmark: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    case place
+    case repository
+  }
+
+  public var kind: Kind
+  /// The place's id, or the repository's `owner/name` in lower case.
+  public var id: String
+  /// The place's name, or the repository's `owner/name`.
+  public var title: String
+  /// A place's city, a repository's description.
+  public var subtitle: String?
+  /// A place's category, a repository's language.
+  public var detail: String?
+  public var savedAt: Date
+
+  public init(kind: Kind, id: String, title: String, subtitle: String?, detail: String?, savedAt: Date) {
+    self.kind = kind
+    self.id = id
+    self.title = title
+    self.subtitle = subtitle
+    self.detail = detail
+    self.savedAt = savedAt
+  }
+}
+
+/// The person's bookmarks, as the Bookmarks tab sees them: App keeps them in
+/// the database with everything Home and Explore saved.
+@MainActor
+public protocol BookmarksStoring: AnyObject {
+  /// Places, then repositories, each newest first.
+  func bookmarks() throws -> [Bookmark]
+  /// Removes `bookmark` and returns what is needed to bring it back whole.
+  func remove(_ bookmark: Bookmark) throws -> RemovedBookmark
+  /// Puts a removed bookmark back, with its original time saved.
+  func restore(_ removed: RemovedBookmark) throws
+}
+
+/// A removed bookmark as the store hands it back for `undo`: opaque to the
+/// Bookmarks tab (the saved fields are App's).
+public struct RemovedBookmark: Sendable {
+  public let bookmark: Bookmark
+  /// The stored record, as App wrote it.
+  public let record: String
+
+  public init(bookmark: Bookmark, record: String) {
+    self.bookmark = bookmark
+    self.record = record
+  }
+}
+
+/// What the Bookmarks tab asks of the app: a saved item's detail, made by
+/// the tab that owns it (Home, Explore), to push on the Bookmarks stack.
+@MainActor
+public protocol BookmarksFlowDelegate: AnyObject {
+  /// The detail of `bookmark`, to be pushed on `stack`; nil when there is
+  /// none (the saved data cannot be shown).
+  func detailScreen(for bookmark: Bookmark, on stack: NavigationStack) -> Screen?
+}

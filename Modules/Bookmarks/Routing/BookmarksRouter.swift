@@ -1,0 +1,28 @@
+import TerminalKit
+
+/// Moves inside the Bookmarks tab.
+@MainActor
+protocol BookmarksRouting: AnyObject {
+  /// Pushes the bookmark's detail; false when there is none.
+  func showDetail(of bookmark: Bookmark) -> Bool
+}
+
+@MainActor
+final class BookmarksRouter: BookmarksRouting {
+  private let stack: StackHandle
+  private weak var flowDelegate: (any BookmarksFlowDelegate)?
+  private let lifetime = Lifetime(BookmarksRouter.self)
+
+  init(stack: NavigationStack, flowDelegate: any BookmarksFlowDelegate) {
+    self.stack = StackHandle(stack, owner: BookmarksRouter.self)
+    self.flowDelegate = flowDelegate
+  }
+
+  func showDetail(of bookmark: Bookmark) -> Bool {
+    guard let target = stack.target, let screen = flowDelegate?.detailScreen(for: bookmark, on: target) else {
+      return false
+    }
+    stack.pushFromRoot(screen)
+    return true
+  }
+}

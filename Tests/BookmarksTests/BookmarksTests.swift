@@ -1,0 +1,143 @@
+import Foundation
+import StoreContracts
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import Bookmarks
+
+/// Bookmarks in memory, keeping the contract App's store keeps.
+@MainActor
+final class BookmarksStoreSpy: BookmarksStoring {
+  private(set) var items: [Bookmark]
+  var failure: (any Error)?
+
+  init(_ items: [Bookmark] = BookmarksStoreSpy.sample) {
+    self.items = items
+  }
+
+  static let sample = [
+    Bookmark(
+      kind: .repository, id: "apple/swift", title: "apple/swift", subtitle: "The Swift language", detail: "C++",
+      savedAt: Date(timeIntervalSince1970: 300)),
+    Bookmark(
+      kind: .place, id: "p1", title: "Pinacoteca de São Paulo", subtitle: "São Paulo", detail: "entertainment",
+      savedAt: Date(timeIntervalSince1970: 200)),
+    Bookmark(
+      kind: .place, id: "p2", title: "Catedral da Sé", subtitle: "São Paulo", detail: "tourism",
+      savedAt: Date(timeIntervalSince1970: 100)),
+    Bookmark(
+      kind: .repository, id: "dtrupenn/tetris", title: "dtrupenn/Tetris", subtitle: "A C implementation of Tetris",
+      detail: "Assembly", savedAt: Date(timeIntervalSince1970: 50)),
+  ]
+
+  func bookmarks() throws -> [Bookmark] {
+    if let failure { throw failure }
+    let places = items.filter { $0.kind == .place }.sorted { $0.savedAt > $1.savedAt }
+    let repositories = items.filter { $0.kind == .repository }.sorted { $0.savedAt > $1.savedAt }
+    return places + repositories
+  }
+
+  func remove(_ bookmark: Bookmark) throws -> RemovedBookmark {
+    if let failure { throw failure }
+    items.removeAll { $0.kind == bookmark.kind && $0.id == bookmark.id }
+    return RemovedBookmark(bookmark: bookmark, record: "{}")
+  }
+
+  func restore(_ removed: RemovedBookmark) throws {
+    if let failure { throw failure }
+    items.append(removed.bookmark)
+  }
+}
+
+@MainActor
+final class BookmarksRouterSpy: BookmarksRouting {
+  private(set) var shown: [String] = []
+  var hasDetail = true
+  func showDetail(of bookmark: Bookmark) -> Bool {
+    shown.append(bookmark.id)
+    return hasDetail
+  }
+}
+
+struct StoreFailure: LocalizedError {
+  var errorDescription: String? { "the disk is full" }
+}
+
+@MainActor
+final class BookmarksViewModelTests: XCTestCase {
+  private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
+    BookmarksViewModel, BookmarksStoreSpy, BookmarksRouterSpy
+  ) {
+    let store = BookmarksStoreSpy()
+    let router = BookmarksRouterSpy()
+    let viewModel = BookmarksViewModel(store: store, router: router)
+    for object in [viewModel, store, router] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    viewModel.reload()
+    return (viewModel, store, router)
+  }
+
+  private func words(_ problem: BookmarksViewModel.Problem?) -> String? {
+    problem.map(BookmarksWording.sentence(for:))
+  }
+
+  func test_placesThenRepositories_newestFirst_numberedAcrossBoth() async {
+    let (viewModel, _, router) = makeSUT()
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertNil(viewModel.open(3))
+    XCTAssertEqual(router.shown, ["apple/swift"])
+  }
+
+  func test_filter_matchesNameCityDescriptionOrLanguage_inAnyCaseAndAccents() async {
+    let (viewModel, _, _) = makeSUT()
+    viewModel.setFilter("SAO")
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2"])
+    viewModel.setFilter("assembly")
+    XCTAssertEqual(viewModel.visible.map(\.id), ["dtrupenn/tetris"])
+    viewModel.setFilter("tetris")
+    XCTAssertNil(viewModel.open(1), "numbers follow what is shown")
+    viewModel.setFilter("  ")
+    XCTAssertEqual(viewModel.visible.count, 4)
+  }
+
+  func test_removeThenUndo_bringsItBackWithItsTime_andUndoIsOnce() async {
+    let (viewModel, store, _) = makeSUT()
+    XCTAssertNil(viewModel.remove(2))
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertNil(viewModel.undo())
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(store.items.first { $0.id == "p2" }?.savedAt, Date(timeIntervalSince1970: 100))
+    XCTAssertEqual(words(viewModel.undo()), "There is nothing to undo.")
+  }
+
+  func test_badNumbers_missingDetails_andAFailingStore_saySo() async {
+    let (viewModel, store, router) = makeSUT()
+    XCTAssertEqual(words(viewModel.open(9)), "There is no bookmark 9. Choose a number from 1 to 4.")
+    XCTAssertEqual(words(viewModel.remove(Int.min)), "There is no bookmark \(Int.min). Choose a number from 1 to 4.")
+    router.hasDetail = false
+    XCTAssertEqual(
+      words(viewModel.open(1)),
+      "Pinacoteca de São Paulo cannot be shown: what was saved is not enough to find it again.")
+    store.failure = StoreFailure()
+    XCTAssertEqual(words(viewModel.remove(1)), "Your bookmarks could not be changed: the disk is full")
+    viewModel.reload()
+    XCTAssertEqual(viewModel.state, .failed(reason: "the disk is full"))
+  }
+
+  func test_empty_saysWhereSavingHappens() async {
+    let store = BookmarksStoreSpy([])
+    let viewModel = BookmarksViewModel(store: store, router: BookmarksRouterSpy())
+    let screen = BookmarksScreen(viewModel: viewModel)
+    screen.willAppear(console: ScriptedConsole())
+    let body = screen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(body.contains("No bookmarks yet"), body)
+    XCTAssertTrue(body.contains("(favorite)") && body.contains("(bookmark)"), body)
+    XCTAssertEqual(
+      words(viewModel.open(1)), "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
+    )
+  }
+
+  func test_theSpyKeepsTheBookmarksContract() async throws {
+    try BookmarksStoringContract.verify("BookmarksStoreSpy", make: { BookmarksStoreSpy() }, reopen: { $0 })
+  }
+}

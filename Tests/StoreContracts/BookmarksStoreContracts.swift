@@ -1,0 +1,39 @@
+import Bookmarks
+import Foundation
+import XCTest
+
+/// What every store behind `BookmarksStoring` promises. `make` gives a store
+/// holding exactly `seed`'s bookmarks (places and repositories, saved at
+/// different times); `reopen` opens the same data anew.
+@MainActor
+public enum BookmarksStoringContract {
+  public static func verify(
+    _ name: String, make: () throws -> any BookmarksStoring,
+    reopen: (any BookmarksStoring) throws -> any BookmarksStoring,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let store = try make()
+    let all = try store.bookmarks()
+    XCTAssertFalse(all.isEmpty, "\(name): the seed has bookmarks", file: file, line: line)
+    let kinds = all.map(\.kind)
+    XCTAssertEqual(
+      kinds, kinds.sorted { $0 == .place && $1 == .repository }, "\(name): places, then repositories", file: file,
+      line: line)
+    for kind in [Bookmark.Kind.place, .repository] {
+      let times = all.filter { $0.kind == kind }.map(\.savedAt)
+      XCTAssertEqual(times, times.sorted(by: >), "\(name): newest first within a group", file: file, line: line)
+    }
+
+    let first = all[0]
+    let removed = try store.remove(first)
+    XCTAssertFalse(
+      try reopen(store).bookmarks().contains { $0.kind == first.kind && $0.id == first.id },
+      "\(name): removed for good", file: file, line: line)
+    XCTAssertEqual(try reopen(store).bookmarks().count, all.count - 1, "\(name): only that one", file: file, line: line)
+
+    try store.restore(removed)
+    XCTAssertEqual(
+      try reopen(store).bookmarks(), all, "\(name): undo brings it back whole, time saved included", file: file,
+      line: line)
+  }
+}
