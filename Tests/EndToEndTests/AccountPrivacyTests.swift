@@ -147,6 +147,26 @@ final class AccountPrivacyTests: XCTestCase {
     }
   }
 
+  /// Two Wayfarers on one account saving bookmarks at once: neither save
+  /// is lost.
+  func test_twoProcessesSavingBookmarksAtOnce_loseNothing() throws {
+    XCTAssertEqual(try WayfarerBinary.run(script: register + ["quit"], home: home.path).status, 0)
+    let outputs = Outputs()
+    let path = home.path
+    DispatchQueue.concurrentPerform(iterations: 4) { index in
+      let run = try? WayfarerBinary.run(
+        script: ["home", "open \(index + 1)", "favorite", "back", "open \(index + 5)", "favorite", "quit"], home: path)
+      outputs.append(run?.stdout ?? "did not run")
+    }
+
+    let saved = outputs.all.map { $0.components(separatedBy: "to your bookmarks.").count - 1 }
+    XCTAssertEqual(saved, [2, 2, 2, 2], outputs.all.joined())
+    let output = try WayfarerBinary.run(script: ["bookmarks", "quit"], home: home.path).stdout
+    let listed = output.components(separatedBy: "  Places\n").last ?? ""
+    XCTAssertTrue(listed.contains("  8. "), "eight places saved by four processes:\n\(listed)")
+    XCTAssertFalse(listed.contains("  9. "), listed)
+  }
+
   /// An invalid service URL must not fall back to the real service: the key
   /// would go somewhere the person did not choose.
   func test_anInvalidGeoapifyURL_sendsTheKeyNowhere() throws {
