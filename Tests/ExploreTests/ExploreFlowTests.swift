@@ -79,6 +79,8 @@ final class ExploreFlowTests: XCTestCase {
     await stack.visibleScreen.didAppear(console: console)
     let readme = stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
     XCTAssertTrue(readme.contains("Tetris"), readme)
+    XCTAssertTrue(readme.contains("A small game."), "rendered, not the raw Markdown: \(readme)")
+    XCTAssertFalse(readme.contains("*small*"), readme)
     await run("close", on: stack, console: console)
     XCTAssertEqual(stack.path, ["explore", "repo"])
     XCTAssertEqual(alive(), [1, 1, 1, 1, 1, 0], "the closed README is released at once")

@@ -229,10 +229,13 @@ final class MarkdownViewTests: XCTestCase {
       width: 80,
       capabilities: TerminalCapabilities(
         inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true))
-    let lines = Markdown.text("| Ciudad | Nota |\n|---|---|\n| São Paulo | 東京 |\n| Lisboa | ok |", in: dumb)
+    let lines = Markdown.text("| Ciudad | Nota |\n|---|---|\n| 東京 São Paulo | ok |\n| Lisboa | ok |", in: dumb)
     XCTAssertEqual(lines.count, 4, "\(lines)")
+    // As the renderer writes them to a dumb terminal (folded to ASCII): the
+    // columns must line up in what is shown, not in what was measured.
+    let shown = lines.map(ASCIIFolding.fold)
     let bars = Set(
-      lines.map { line in
+      shown.map { line in
         line.distance(from: line.startIndex, to: line.firstIndex { $0 == "|" || $0 == "+" } ?? line.endIndex)
       })
     XCTAssertEqual(bars.count, 1, "\(lines)")
