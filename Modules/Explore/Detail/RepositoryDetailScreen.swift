@@ -93,10 +93,3 @@ final class RepositoryDetailScreen: Screen {
     return lines
   }
 }
-
-/// Opens an address in the person's browser without waiting for it.
-@MainActor
-public protocol WebOpening: AnyObject {
-  /// Whether a browser could be asked to open `url`.
-  func open(_ url: String) -> Bool
-}

@@ -6,18 +6,17 @@ import TerminalKit
 /// for it: the REPL never blocks on a browser.
 @MainActor
 final class Browser: WebOpening {
-  private let program: String
+  private let searchPath: String?
+  /// Looked for on the first `web`, not at launch (most runs never open one).
+  private lazy var program: String? = GitHubTokens.executable(named: "xdg-open", in: searchPath)
 
-  /// Nil when there is no `xdg-open` in `searchPath`.
-  init?(searchPath: String?) {
-    guard let program = GitHubTokens.executable(named: "xdg-open", in: searchPath) else { return nil }
-    self.program = program
+  init(searchPath: String?) {
+    self.searchPath = searchPath
   }
 
   func open(_ url: String) -> Bool {
-    guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
-      return false
-    }
+    guard let program, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "")
+    else { return false }
     return Subprocess.start([program, url])
   }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import Networking
 
+// What Explore needs from App to reach the outside: GitHub (and where its
+// token comes from) and a browser.
+
 /// How Explore reaches GitHub: the API's base URL, the shared HTTP client,
 /// and where a token comes from (asked once, when the first request needs it).
 public struct GitHubAccess: Sendable {
@@ -38,4 +41,12 @@ public struct GitHubToken: Sendable, Equatable, CustomStringConvertible, CustomD
   public var description: String { "a token from \(source)" }
   public var debugDescription: String { description }
   public var customMirror: Mirror { Mirror(self, children: ["source": source]) }
+}
+
+/// Opens an address in the person's browser without waiting for it (`web`
+/// on a terminal).
+@MainActor
+public protocol WebOpening: AnyObject {
+  /// Whether a browser could be asked to open `url`.
+  func open(_ url: String) -> Bool
 }
