@@ -26,9 +26,11 @@ final class RepositoryDetailViewModel {
   }
 
   private(set) var repository: Repository
-  /// The name requests use: the one opened, or the one GitHub gives when
-  /// the repository was renamed or moved.
-  private(set) var name: RepositoryName
+  /// The name requests use: the repository's own, so a renamed or moved
+  /// one follows GitHub's answer (the name opened is the fallback, though
+  /// every `Repository` already holds a checked name).
+  var name: RepositoryName { RepositoryName(repository.fullName) ?? openedName }
+  private let openedName: RepositoryName
   private(set) var record: Record = .loading
   private(set) var readme: ReadmeState = .notLoaded
   private let service: any GitHubService
@@ -42,7 +44,7 @@ final class RepositoryDetailViewModel {
   ) {
     guard let name = RepositoryName(repository.fullName) else { return nil }
     self.repository = repository
-    self.name = name
+    self.openedName = name
     self.service = service
     self.bookmarks = bookmarks
     self.router = router
@@ -52,9 +54,7 @@ final class RepositoryDetailViewModel {
   func loadRecord() async {
     guard record == .loading else { return }
     do {
-      let full = try await service.repository(name)
-      repository = full
-      if let renamed = RepositoryName(full.fullName) { name = renamed }
+      repository = try await service.repository(name)
       record = .full
     } catch {
       record = .unavailable(ExploreFailure(error))
