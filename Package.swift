@@ -364,6 +364,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "LoopbackHTTP",
+        "Networking",
         "TerminalKit",
       ],
       path: "Tests/TestSupport"

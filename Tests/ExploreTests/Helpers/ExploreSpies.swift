@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Synchronization
+import TestSupport
 
 @testable import Explore
 
@@ -35,20 +36,6 @@ final class GitHubServiceSpy: GitHubService, @unchecked Sendable {
   func readme(of name: RepositoryName) async throws -> Readme? {
     lock.withLock { _ in _calls.append(.readme(name.description)) }
     return try readmeResult.get()
-  }
-}
-
-/// An HTTP client that answers from a script and records requests.
-final class HTTPClientStub: HTTPClient, @unchecked Sendable {
-  private let lock = Mutex<Void>(())
-  private var _requests: [HTTPRequest] = []
-  var responses: [HTTPResponse] = []
-
-  var requests: [HTTPRequest] { lock.withLock { _ in _requests } }
-
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    lock.withLock { _ in _requests.append(request) }
-    return lock.withLock { _ in responses.isEmpty ? HTTPResponse(status: 500) : responses.removeFirst() }
   }
 }
 
@@ -98,12 +85,6 @@ final class ExploreRouterSpy: ExploreRouting {
   private(set) var readmes: [String] = []
   func showRepository(_ repository: Repository) { shown.append(repository.fullName) }
   func showReadme(of detail: RepositoryDetailViewModel) { readmes.append(detail.repository.fullName) }
-}
-
-/// A failure with a sentence of its own, as every Wayfarer error has.
-struct Failure: LocalizedError, CustomStringConvertible {
-  var description: String
-  var errorDescription: String? { description }
 }
 
 extension Repository {

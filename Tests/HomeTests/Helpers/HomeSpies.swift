@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Synchronization
+import TestSupport
 
 @testable import Home
 
@@ -44,20 +45,6 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
   func cities(named query: String) async throws -> CityResults {
     lock.withLock { _ in _calls.append(.cities(query)) }
     return try citiesResult.get()
-  }
-}
-
-/// An HTTP client that answers from a script and records requests.
-final class HTTPClientStub: HTTPClient, @unchecked Sendable {
-  private let lock = Mutex<Void>(())
-  private var _requests: [HTTPRequest] = []
-  var responses: [HTTPResponse] = []
-
-  var requests: [HTTPRequest] { lock.withLock { _ in _requests } }
-
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    lock.withLock { _ in _requests.append(request) }
-    return responses.isEmpty ? HTTPResponse(status: 500) : responses.removeFirst()
   }
 }
 
@@ -111,11 +98,6 @@ final class HomeRouterSpy: HomeRouting {
 }
 
 /// A failure with a sentence of its own, as every error of Wayfarer's has.
-struct Failure: Error, CustomStringConvertible, LocalizedError {
-  var description: String
-  var errorDescription: String? { description }
-}
-
 extension Place {
   static func sample(
     _ id: String, name: String, city: String = "Munich", category: String = "catering.cafe", distance: Double = 100
