@@ -90,10 +90,7 @@ enum RepositoryMapper {
   static func branch(_ value: String?) -> String? {
     guard let value, (1...255).contains(value.utf8.count), !value.contains(".."), !value.contains("//"),
       !value.hasPrefix("/"), !value.hasSuffix("/"), !value.hasPrefix("-"), !value.hasPrefix("."),
-      value.utf8.allSatisfy({ byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || Array("._-/".utf8).contains(byte)
-      })
+      value.utf8.allSatisfy({ RepositoryName.isAlphanumeric($0) || Array("._-/".utf8).contains($0) })
     else { return nil }
     return value
   }

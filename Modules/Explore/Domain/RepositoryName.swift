@@ -29,7 +29,9 @@ struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
     isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
   }
 
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+  /// An ASCII letter or digit: the core of every GitHub name (and of the
+  /// branch names links may carry).
+  static func isAlphanumeric(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
