@@ -303,6 +303,7 @@ let package = Package(
         "DesignSystem",
         "Explore",
         "Home",
+        "JSON",  // bookmarks files are read with the parser that says where they are wrong
         "Networking",
         "PreLogin",
         "Passwords",

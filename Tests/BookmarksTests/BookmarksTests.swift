@@ -48,6 +48,10 @@ final class BookmarksStoreSpy: BookmarksStoring {
     if let failure { throw failure }
     items.append(removed.bookmark)
   }
+
+  func add(_ bookmark: Bookmark) {
+    items.append(bookmark)
+  }
 }
 
 @MainActor
@@ -60,6 +64,31 @@ final class BookmarksRouterSpy: BookmarksRouting {
   }
 }
 
+/// Records what export and import were asked, and answers as told.
+@MainActor
+final class BookmarksTransferSpy: BookmarksTransferring {
+  private(set) var exports: [(path: String, format: BookmarksFileFormat, replacing: Bool)] = []
+  private(set) var imports: [String] = []
+  var failure: BookmarksTransferError?
+  var importing: [Bookmark] = []
+  weak var store: BookmarksStoreSpy?
+
+  func export(to path: String, as format: BookmarksFileFormat, replacing: Bool) throws(BookmarksTransferError)
+    -> ExportSummary
+  {
+    exports.append((path, format, replacing))
+    if let failure { throw failure }
+    return ExportSummary(path: path, format: format, places: 2, repositories: format == .json ? 2 : 0)
+  }
+
+  func importBookmarks(from path: String) throws(BookmarksTransferError) -> ImportSummary {
+    imports.append(path)
+    if let failure { throw failure }
+    for bookmark in importing { store?.add(bookmark) }
+    return ImportSummary(added: importing.count, skipped: 1)
+  }
+}
+
 struct StoreFailure: LocalizedError {
   var errorDescription: String? { "the disk is full" }
 }
@@ -69,12 +98,23 @@ final class BookmarksViewModelTests: XCTestCase {
   private func makeSUT(file: StaticString = #filePath, line: UInt = #line) -> (
     BookmarksViewModel, BookmarksStoreSpy, BookmarksRouterSpy
   ) {
+    let (viewModel, store, router, _) = makeSUTWithTransfer(file: file, line: line)
+    return (viewModel, store, router)
+  }
+
+  private func makeSUTWithTransfer(file: StaticString = #filePath, line: UInt = #line) -> (
+    BookmarksViewModel, BookmarksStoreSpy, BookmarksRouterSpy, BookmarksTransferSpy
+  ) {
     let store = BookmarksStoreSpy()
     let router = BookmarksRouterSpy()
-    let viewModel = BookmarksViewModel(store: store, router: router)
-    for object in [viewModel, store, router] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
+    let transfer = BookmarksTransferSpy()
+    transfer.store = store
+    let viewModel = BookmarksViewModel(store: store, transfer: transfer, router: router)
+    for object in [viewModel, store, router, transfer] as [AnyObject] {
+      trackForMemoryLeaks(object, file: file, line: line)
+    }
     viewModel.reload()
-    return (viewModel, store, router)
+    return (viewModel, store, router, transfer)
   }
 
   private func words(_ problem: BookmarksViewModel.Problem?) -> String? {
@@ -126,7 +166,7 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func test_empty_saysWhereSavingHappens() async {
     let store = BookmarksStoreSpy([])
-    let viewModel = BookmarksViewModel(store: store, router: BookmarksRouterSpy())
+    let viewModel = BookmarksViewModel(store: store, transfer: BookmarksTransferSpy(), router: BookmarksRouterSpy())
     let screen = BookmarksScreen(viewModel: viewModel)
     screen.willAppear(console: ScriptedConsole())
     let body = screen.body(in: .plain).map(\.plainText).joined(separator: "\n")
@@ -135,6 +175,67 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(
       words(viewModel.open(1)), "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
     )
+  }
+
+  func test_export_takesTheFileAndForce_choosesGeoJSONByName_andSaysWhatItWrote() async throws {
+    let (viewModel, _, _, transfer) = makeSUTWithTransfer()
+    XCTAssertEqual(
+      BookmarksWording.exported(try viewModel.export("my bookmarks.json").get()),
+      "Wrote 2 places and 2 repositories to my bookmarks.json.")
+    XCTAssertEqual(
+      BookmarksWording.exported(try viewModel.export("--force Places.GeoJSON").get()),
+      "Wrote 2 places to Places.GeoJSON.")
+    XCTAssertEqual(transfer.exports.map(\.path), ["my bookmarks.json", "Places.GeoJSON"])
+    XCTAssertEqual(transfer.exports.map(\.format), [.json, .geoJSON])
+    XCTAssertEqual(transfer.exports.map(\.replacing), [false, true])
+    XCTAssertEqual(
+      BookmarksWording.exported(
+        ExportSummary(path: "p.geojson", format: .geoJSON, places: 1, repositories: 0, placesLeftOut: 2)),
+      "Wrote 1 place to p.geojson; 2 without coordinates left out.")
+
+    guard case .failure(let problem) = viewModel.export(" --force ") else { return XCTFail("exported nothing") }
+    XCTAssertEqual(words(problem), "Name the file: export FILE.")
+    transfer.failure = .fileExists(path: "b.json")
+    guard case .failure(let exists) = viewModel.export("b.json") else { return XCTFail("exported over a file") }
+    XCTAssertEqual(words(exists), "b.json already exists. Type the command again with --force to replace it.")
+  }
+
+  func test_import_addsAndRedraws_orSaysWhyNothingChanged() async throws {
+    let (viewModel, _, _, transfer) = makeSUTWithTransfer()
+    transfer.importing = [
+      Bookmark(
+        kind: .place, id: "p9", title: "Museu do Ipiranga", subtitle: "São Paulo", detail: "tourism",
+        savedAt: Date(timeIntervalSince1970: 400))
+    ]
+    let summary = try viewModel.importFile("in.json").get()
+    XCTAssertEqual(BookmarksWording.imported(summary), "Added 1 bookmark; skipped 1 already saved.")
+    XCTAssertEqual(viewModel.visible.first?.id, "p9", "the list is read again")
+    XCTAssertEqual(BookmarksWording.imported(ImportSummary(added: 3, skipped: 0)), "Added 3 bookmarks.")
+
+    let sentences: [(BookmarksTransferError, String)] = [
+      (.noSuchFile(path: "x.json"), "There is no file x.json."),
+      (
+        .malformed(path: "x.json", reason: "place 2's latitude is not a number from -90 to 90", line: 3, byte: 117),
+        "x.json is not a bookmarks file Wayfarer can read: place 2's latitude is not a number from -90 to 90 (line 3, byte 117). Nothing was imported."
+      ),
+      (
+        .unsupportedVersion(path: "x.json", version: 2, newest: 1),
+        "x.json is a version 2 bookmarks file; this Wayfarer reads up to version 1. Nothing was imported."
+      ),
+      (
+        .tooLarge(path: "x.json", limitMiB: 8),
+        "x.json is larger than 8 MiB, more than any bookmarks file; nothing was imported."
+      ),
+      (.file(path: "\u{1B}[31mx.json", reason: "permission denied"), "x.json could not be used: permission denied."),
+    ]
+    for (error, sentence) in sentences {
+      transfer.failure = error
+      guard case .failure(let problem) = viewModel.importFile("x.json") else {
+        XCTFail("\(error)")
+        continue
+      }
+      XCTAssertEqual(words(problem), sentence)
+    }
   }
 
   func test_theSpyKeepsTheBookmarksContract() async throws {

@@ -56,6 +56,30 @@ final class BookmarksScreen: Screen {
         }
         self.report(problem, on: input.console, redraw: true)
       },
+      Command(
+        "export", usage: "export FILE [--force]",
+        summary: "Write your bookmarks to FILE (JSON; FILE.geojson: the places, for maps)",
+        arguments: .text(meaning: "FILE is where to write them, e.g. bookmarks.json or places.geojson")
+      ) { input in
+        switch self.viewModel.export(input.argumentText) {
+        case .success(let summary):
+          input.console.write(Message.success(BookmarksWording.exported(summary), in: input.console.context))
+        case .failure(let problem):
+          self.report(problem, on: input.console, redraw: false)
+        }
+      },
+      Command(
+        "import", usage: "import FILE", summary: "Add the bookmarks of a file written by export",
+        arguments: .text(meaning: "FILE is a JSON file written by export")
+      ) { input in
+        switch self.viewModel.importFile(input.argumentText) {
+        case .success(let summary):
+          input.console.write(Message.success(BookmarksWording.imported(summary), in: input.console.context))
+          self.setNeedsDisplay()
+        case .failure(let problem):
+          self.report(problem, on: input.console, redraw: false)
+        }
+      },
     ]
   }
 
@@ -109,32 +133,5 @@ final class BookmarksScreen: Screen {
     }
     lines += TextBlock("Type open N to see one, remove N to remove it.", style: Palette.muted).lines(in: context)
     return lines
-  }
-}
-
-/// The sentences of the Bookmarks tab.
-enum BookmarksWording {
-  static func numberMeaning(count: Int) -> String {
-    switch count {
-    case 0: "N is a bookmark's number, and there are none yet"
-    case 1: "N is a bookmark's number, and 1 is the only one"
-    default: "N is a bookmark's number, 1–\(count)"
-    }
-  }
-
-  static func sentence(for problem: BookmarksViewModel.Problem) -> String {
-    switch problem {
-    case .nothingToOpen:
-      "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
-    case .noSuchBookmark(let number, let count):
-      "There is no bookmark \(number.map(String.init) ?? "like that"). "
-        + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")
-    case .noDetail(let title):
-      "\(title) cannot be shown: what was saved is not enough to find it again."
-    case .nothingToUndo:
-      "There is nothing to undo."
-    case .storeFailed(let reason):
-      "Your bookmarks could not be changed: \(reason)"
-    }
   }
 }

@@ -11,12 +11,29 @@ final class BookmarksViewModel {
   }
 
   /// What a command could not do; the screen words it.
-  enum Problem: Equatable {
+  enum Problem: Error, Equatable {
     case nothingToOpen
     case noSuchBookmark(Int?, count: Int)
     case noDetail(title: String)
     case nothingToUndo
     case storeFailed(reason: String)
+    case noFileNamed(command: String)
+    case transfer(BookmarksTransferError)
+  }
+
+  /// What `export FILE [--force]` or `import FILE` was asked: the file, and
+  /// whether an existing one may be replaced.
+  struct FileRequest: Equatable {
+    var path: String
+    var replacing: Bool
+
+    /// `--force` anywhere among the words; the other words, as typed, are the file.
+    init?(_ text: String) {
+      let words = text.split(whereSeparator: \.isWhitespace)
+      replacing = words.contains("--force")
+      path = words.filter { $0 != "--force" }.joined(separator: " ")
+      if path.isEmpty { return nil }
+    }
   }
 
   private(set) var state: State = .loaded
@@ -26,11 +43,13 @@ final class BookmarksViewModel {
   private(set) var lastRemoved: RemovedBookmark?
   private var foldedFilter: String?
   private let store: any BookmarksStoring
+  private let transfer: any BookmarksTransferring
   private let router: any BookmarksRouting
   private let lifetime = Lifetime(BookmarksViewModel.self)
 
-  init(store: any BookmarksStoring, router: any BookmarksRouting) {
+  init(store: any BookmarksStoring, transfer: any BookmarksTransferring, router: any BookmarksRouting) {
     self.store = store
+    self.transfer = transfer
     self.router = router
   }
 
@@ -97,6 +116,32 @@ final class BookmarksViewModel {
     lastRemoved = nil
     reload()
     return nil
+  }
+
+  /// Writes every bookmark to the file `text` names (GeoJSON for a
+  /// `.geojson` name: the places only).
+  func export(_ text: String) -> Result<ExportSummary, Problem> {
+    guard let request = FileRequest(text) else { return .failure(.noFileNamed(command: "export")) }
+    do {
+      return .success(
+        try transfer.export(
+          to: request.path, as: BookmarksFileFormat(path: request.path), replacing: request.replacing))
+    } catch {
+      return .failure(.transfer(error))
+    }
+  }
+
+  /// Adds the bookmarks of the export `text` names; the list is read again.
+  func importFile(_ text: String) -> Result<ImportSummary, Problem> {
+    guard let request = FileRequest(text) else { return .failure(.noFileNamed(command: "import")) }
+    do {
+      let summary = try transfer.importBookmarks(from: request.path)
+      lastRemoved = nil
+      reload()
+      return .success(summary)
+    } catch {
+      return .failure(.transfer(error))
+    }
   }
 
   static func fold(_ text: String) -> String {

@@ -10,7 +10,8 @@ public enum BookmarksBuilder {
   {
     NavigationStack { stack in
       let router = BookmarksRouter(stack: stack, flowDelegate: flowDelegate)
-      return BookmarksScreen(viewModel: BookmarksViewModel(store: dependencies.store, router: router))
+      return BookmarksScreen(
+        viewModel: BookmarksViewModel(store: dependencies.store, transfer: dependencies.transfer, router: router))
     }
   }
 }
@@ -18,8 +19,11 @@ public enum BookmarksBuilder {
 /// What the Bookmarks tab needs from the app.
 public struct BookmarksDependencies {
   public let store: any BookmarksStoring
+  /// Export and import.
+  public let transfer: any BookmarksTransferring
 
-  public init(store: any BookmarksStoring) {
+  public init(store: any BookmarksStoring, transfer: any BookmarksTransferring) {
     self.store = store
+    self.transfer = transfer
   }
 }

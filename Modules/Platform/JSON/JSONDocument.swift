@@ -57,6 +57,12 @@ public final class JSONDocument: Sendable {
     }
   }
 
+  /// The 1-based line of byte `offset` of `bytes` (lines end with `\n`):
+  /// with a `JSONError`'s offset, where a person finds the mistake.
+  public static func line(ofByte offset: Int, in bytes: [UInt8]) -> Int {
+    bytes.prefix(max(0, offset)).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+  }
+
   /// The top-level value.
   public var root: JSONNode { JSONNode(document: self, index: 0) }
 
@@ -79,10 +85,11 @@ struct TapeEntry {
   }
 
   var kind: Kind
-  /// Strings and numbers: where their bytes begin. Containers: their count.
+  /// Scalars: where their bytes begin (a string's after its quote).
+  /// Containers: their count.
   var start: UInt32
-  /// Strings and numbers: where their bytes end. Containers: the tape index
-  /// after their last value.
+  /// Scalars: where their bytes end. Containers: the tape index after their
+  /// last value.
   var end: UInt32
   /// Strings: their first four bytes, so a key lookup rarely reads the text.
   var prefix: UInt32 = 0

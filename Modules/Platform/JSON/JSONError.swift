@@ -24,15 +24,24 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch reason {
+    case .empty, .tooLarge: problem
+    case .unexpectedEnd, .trailingData: "\(problem), at byte \(offset)"
+    default: "\(problem) at byte \(offset)"
+    }
+  }
+
+  /// What is wrong, without where (for a reader that says where its own way).
+  public var problem: String {
+    switch reason {
     case .empty: "no JSON at all"
-    case .unexpectedEnd: "the JSON stops early, at byte \(offset)"
-    case .unexpectedByte(let byte): "unexpected \(Self.name(of: byte)) at byte \(offset)"
-    case .invalidNumber: "a malformed number at byte \(offset)"
-    case .invalidEscape: "a malformed escape sequence at byte \(offset)"
-    case .controlCharacterInString: "an unescaped control character in a string at byte \(offset)"
-    case .tooDeep: "more than \(JSONDocument.maximumDepth) nested arrays or objects at byte \(offset)"
+    case .unexpectedEnd: "the JSON stops early"
+    case .unexpectedByte(let byte): "unexpected \(Self.name(of: byte))"
+    case .invalidNumber: "a malformed number"
+    case .invalidEscape: "a malformed escape sequence"
+    case .controlCharacterInString: "an unescaped control character in a string"
+    case .tooDeep: "more than \(JSONDocument.maximumDepth) nested arrays or objects"
     case .tooLarge: "a document over 4 GiB"
-    case .trailingData: "more data after the JSON value, at byte \(offset)"
+    case .trailingData: "more data after the JSON value"
     }
   }
 

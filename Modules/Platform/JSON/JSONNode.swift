@@ -52,6 +52,25 @@ public struct JSONNode: Sendable {
   /// The number if it is a whole one that fits (`3`, `3.0`, `3e2`).
   public var int: Int? { double.flatMap { Int(exactly: $0) } }
 
+  /// Where the value is in the document, for saying where a reader found
+  /// it wrong: a scalar's first byte (a string's quote); a container's
+  /// first member or element, nil when it is empty.
+  public var byteOffset: Int? {
+    let entry = entry
+    switch entry.kind {
+    case .string, .escapedString: return Int(entry.start) - 1
+    case .array, .object:
+      guard index + 1 < Int(entry.end) else { return nil }
+      return JSONNode(document: document, index: index + 1).byteOffset
+    default: return Int(entry.start)
+    }
+  }
+
+  /// The 1-based line of `offset` in the document (lines end with `\n`).
+  public func line(ofByte offset: Int) -> Int {
+    JSONDocument.line(ofByte: offset, in: document.bytes)
+  }
+
   /// The number of elements or members of a container; nil for a scalar.
   public var count: Int? { entry.kind.isContainer ? Int(entry.start) : nil }
 

@@ -200,8 +200,8 @@ struct JSONParser {
         throw JSONError(reason: .unexpectedByte(bytes[position + offset]), offset: position + offset)
       }
     }
+    tape.append(TapeEntry(kind: kind, start: UInt32(position), end: UInt32(position + count)))
     position += count
-    tape.append(TapeEntry(kind: kind, start: 0, end: 0))
   }
 
   private mutating func skipWhitespace() {

@@ -177,6 +177,27 @@ final class DirectoriesTests: XCTestCase {
   }
 
   /// A session file turned into a FIFO hung the launch; a link to
+
+  func test_writeNotReplacing_makesANewFile_butLeavesAnExistingFileOrLinkAlone() throws {
+    let fresh = directory.file("export.json")
+    try AtomicFile.write(Array("one".utf8), to: fresh, replacing: false)
+    XCTAssertEqual(try AtomicFile.read(fresh), Array("one".utf8))
+
+    XCTAssertThrowsError(try AtomicFile.write(Array("two".utf8), to: fresh, replacing: false)) { error in
+      XCTAssertEqual((error as? FileError)?.code, EEXIST)
+    }
+    XCTAssertEqual(try AtomicFile.read(fresh), Array("one".utf8))
+    let victim = directory.file("victim")
+    try AtomicFile.write(Array("keep".utf8), to: victim)
+    symlink(victim, directory.file("planted"))
+    XCTAssertThrowsError(try AtomicFile.write(Array("two".utf8), to: directory.file("planted"), replacing: false))
+    XCTAssertEqual(try AtomicFile.read(victim), Array("keep".utf8))
+
+    try AtomicFile.write(Array("two".utf8), to: fresh)
+    XCTAssertEqual(try AtomicFile.read(fresh), Array("two".utf8))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+    XCTAssertEqual(leftovers, [])
+  }
   /// /dev/zero read forever.
   func test_read_refusesFIFOsDevicesLinksAndOversizedFiles() throws {
     let fifo = directory.file("fifo")

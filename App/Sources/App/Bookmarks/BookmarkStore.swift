@@ -38,15 +38,26 @@ final class BookmarkStore: Sendable {
 
   /// Saves `place`, keeping the time of a first save when it is saved again.
   func save(_ place: FavoritePlace) throws {
-    try upsert(.place, id: place.id, title: place.name, record: PlaceRecord(place), savedAt: place.savedAt)
+    try upsert(NewRow(place))
   }
 
   /// Saves `repository` under its name in lower case (GitHub's names
   /// compare in any case), keeping the time of a first save.
   func save(_ repository: SavedRepository) throws {
-    try upsert(
-      .repository, id: repository.fullName.lowercased(), title: repository.fullName,
-      record: RepositoryRecord(repository), savedAt: repository.savedAt)
+    try upsert(NewRow(repository))
+  }
+
+  /// Adds the places and repositories not saved yet, all or none (one
+  /// transaction): how many were added, and how many skipped as already
+  /// saved (or listed twice).
+  func addNew(places: [FavoritePlace], repositories: [SavedRepository]) throws -> (added: Int, skipped: Int) {
+    let rows = try places.map(NewRow.init) + repositories.map(NewRow.init)
+    let added = try database.transaction { transaction in
+      try rows.reduce(0) { count, row in
+        count + (try transaction.execute(Self.insertUnlessSaved + " RETURNING item_id", bindings(row)).count)
+      }
+    }
+    return (added, rows.count - added)
   }
 
   /// Every saved repository, newest first; unreadable rows are skipped.
@@ -64,21 +75,61 @@ final class BookmarkStore: Sendable {
     }
   }
 
-  /// One row per bookmark: the item's id and title in their own columns,
-  /// the rest as the kind's record in `fields`.
-  private func upsert(_ kind: Kind, id: String, title: String, record: some Encodable, savedAt: Date?) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let fields = String(decoding: try encoder.encode(record), as: UTF8.self)
+  /// A bookmark as it is written: the item's id and title in their own
+  /// columns, the rest as the kind's record in `fields`.
+  fileprivate struct NewRow {
+    var kind: Kind
+    var id: String
+    var title: String
+    var fields: String
+    /// Nil: now.
+    var savedAt: Date?
+
+    init(_ place: FavoritePlace) throws {
+      self.init(
+        kind: .place, id: place.id, title: place.name, fields: try PlaceRecord(place).json(), savedAt: place.savedAt)
+    }
+
+    init(_ repository: SavedRepository) throws {
+      self.init(
+        kind: .repository, id: repository.fullName.lowercased(), title: repository.fullName,
+        fields: try Self.json(RepositoryRecord(repository)), savedAt: repository.savedAt)
+    }
+
+    init(kind: Kind, id: String, title: String, fields: String, savedAt: Date?) {
+      self.kind = kind
+      self.id = id
+      self.title = title
+      self.fields = fields
+      self.savedAt = savedAt
+    }
+
+    static func json(_ record: some Encodable) throws -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      return String(decoding: try encoder.encode(record), as: UTF8.self)
+    }
+  }
+
+  fileprivate static let insertUnlessSaved = """
+    INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (account_id, kind, item_id) DO NOTHING
+    """
+
+  fileprivate func bindings(_ row: NewRow) -> [SQLiteValue] {
+    [
+      .integer(accountID), .text(row.kind.rawValue), .text(row.id), .text(row.title), .text(row.fields),
+      .real((row.savedAt ?? now()).timeIntervalSince1970),
+    ]
+  }
+
+  /// Writes `row`; saved again, its title and fields change, its time does not.
+  private func upsert(_ row: NewRow) throws {
     try database.execute(
       """
       INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
-      """,
-      [
-        .integer(accountID), .text(kind.rawValue), .text(id), .text(title), .text(fields),
-        .real((savedAt ?? now()).timeIntervalSince1970),
-      ])
+      """, bindings(row))
   }
 
   private struct Row<Record> {
@@ -164,15 +215,10 @@ extension BookmarkStore: BookmarksStoring {
 
   func restore(_ removed: RemovedBookmark) throws {
     let bookmark = removed.bookmark
-    try database.execute(
-      """
-      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (account_id, kind, item_id) DO NOTHING
-      """,
-      [
-        .integer(accountID), .text(Kind(bookmark.kind).rawValue), .text(bookmark.id), .text(bookmark.title),
-        .text(removed.record), .real(bookmark.savedAt.timeIntervalSince1970),
-      ])
+    let row = NewRow(
+      kind: Kind(bookmark.kind), id: bookmark.id, title: bookmark.title, fields: removed.record,
+      savedAt: bookmark.savedAt)
+    try database.execute(Self.insertUnlessSaved, bindings(row))
   }
 }
 
@@ -268,9 +314,7 @@ struct PlaceRecord: Codable, Equatable {
   }
 
   func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
+    try BookmarkStore.NewRow.json(self)
   }
 
   /// Rewrites the places saved by the first version as records (step 3 of

@@ -29,6 +29,8 @@ package struct AppServices {
   let database: SQLiteDatabase
   let home: HomeEnvironment
   let explore: ExploreEnvironment
+  /// HOME, for `~/` in a file name typed at the prompt.
+  let homeDirectory: String?
   let now: @Sendable () -> Date
 
   /// The services over one database: `session` says who is logged in,
@@ -38,13 +40,14 @@ package struct AppServices {
   package init(
     session: any AppSessionStoring, accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory,
     database: SQLiteDatabase, home: HomeEnvironment, explore: ExploreEnvironment = .unconnected,
-    now: @escaping @Sendable () -> Date
+    homeDirectory: String? = nil, now: @escaping @Sendable () -> Date
   ) {
     self.session = session
     self.accounts = accounts
     self.database = database
     self.home = home
     self.explore = explore
+    self.homeDirectory = homeDirectory
     self.now = now
   }
 

@@ -84,8 +84,12 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
   }
 
   func start() -> TabBarController.Tab {
+    let store = services.bookmarks(for: account.id)
     let stack = BookmarksBuilder.build(
-      dependencies: BookmarksDependencies(store: services.bookmarks(for: account.id)), flowDelegate: self)
+      dependencies: BookmarksDependencies(
+        store: store,
+        transfer: BookmarkTransfer(store: store, homeDirectory: services.homeDirectory, now: services.now)),
+      flowDelegate: self)
     self.stack = stack
     return TabBarController.Tab(name: "bookmarks", title: "Bookmarks", stack: stack)
   }

@@ -92,6 +92,9 @@ struct Configuration: Sendable {
   var pager = defaultPager
   /// PATH, where `gh` and `xdg-open` are looked for (absolute folders only).
   var searchPath: String?
+  /// HOME, for a `~/` in a file name typed at the prompt (`export ~/b.json`):
+  /// an absolute folder without control characters, else nil.
+  var homeDirectory: String?
   /// The clock every store and screen asks for the time.
   var clock: @Sendable () -> Date
   /// One sentence per value left out.
@@ -136,6 +139,9 @@ struct Configuration: Sendable {
       }
     }
     configuration.searchPath = environment["PATH"]
+    if let home = nonEmpty(environment["HOME"]), home.hasPrefix("/"), TextSanitizer.clean(home) == home {
+      configuration.homeDirectory = home
+    }
     configuration.terminal.noColor = nonEmpty(environment["NO_COLOR"]) != nil
     configuration.terminal.isDumb = environment["TERM"] == "dumb"
     if let text = nonEmpty(environment["COLUMNS"]) {
@@ -158,7 +164,8 @@ struct Configuration: Sendable {
         // Shown cleaned, its escape codes would vanish and the value read as
         // a good one: it is described instead.
         configuration.warnings.append(
-          "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used.")
+          "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used."
+        )
       }
     }
     if let text = nonEmpty(environment["WAYFARER_LOCATION"]) {

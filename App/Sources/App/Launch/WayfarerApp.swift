@@ -108,7 +108,7 @@ public enum WayfarerApp {
       explore: ExploreEnvironment(
         configuration: configuration, client: http, cacheDirectory: paths.cache + "/github",
         browser: Browser(searchPath: configuration.searchPath)),
-      now: configuration.clock)
+      homeDirectory: configuration.homeDirectory, now: configuration.clock)
 
     console.write(
       StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)

@@ -14,7 +14,12 @@ public enum AtomicFile {
   /// `O_NOFOLLOW`): a link planted under a name Wayfarer would use is never
   /// written through, and the rename replaces a link at `path` instead of
   /// following it.
-  public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
+  ///
+  /// With `replacing` false, an existing `path` (file, link or anything
+  /// else) is left alone and the write throws `EEXIST`: the finished file
+  /// is linked in under its name, which fails rather than replaces, so
+  /// nothing made between a check and the write is lost.
+  public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, replacing: Bool = true) throws {
     let (fd, temporary) = try createTemporary(beside: path, mode: mode)
     var failure: FileError?
     if fchmod(fd, mode) != 0 { failure = FileError("set the mode of", path: temporary) }
@@ -29,7 +34,14 @@ public enum AtomicFile {
     }
     if failure == nil && fsync(fd) != 0 { failure = FileError("flush", path: temporary) }
     close(fd)
-    if failure == nil && rename(temporary, path) != 0 { failure = FileError("replace", path: path) }
+    if failure == nil {
+      if replacing {
+        if rename(temporary, path) != 0 { failure = FileError("replace", path: path) }
+      } else {
+        if link(temporary, path) != 0 { failure = FileError("create", path: path) }
+        unlink(temporary)
+      }
+    }
     if let failure {
       unlink(temporary)
       throw failure

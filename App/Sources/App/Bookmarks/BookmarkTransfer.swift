@@ -1,0 +1,102 @@
+import Bookmarks
+import Foundation
+import Storage
+import TerminalKit
+
+/// `export` and `import` for one person's bookmarks: the file's format is
+/// `BookmarkFile`, the rows `BookmarkStore`'s.
+@MainActor
+final class BookmarkTransfer: BookmarksTransferring {
+  /// Larger than any bookmarks file (a thousand bookmarks take about 500 KiB).
+  static let largestImportMiB = 8
+
+  private let store: BookmarkStore
+  private let homeDirectory: String?
+  private let now: @Sendable () -> Date
+  private let lifetime = Lifetime(BookmarkTransfer.self)
+
+  init(store: BookmarkStore, homeDirectory: String?, now: @escaping @Sendable () -> Date) {
+    self.store = store
+    self.homeDirectory = homeDirectory
+    self.now = now
+  }
+
+  func export(to path: String, as format: BookmarksFileFormat, replacing: Bool) throws(BookmarksTransferError)
+    -> ExportSummary
+  {
+    let file = expanded(path)
+    let bookmarks: BookmarkFile
+    do {
+      bookmarks = BookmarkFile(places: try store.places(), repositories: try store.repositories())
+    } catch {
+      throw .store(reason: ErrorSentence.reason(for: error))
+    }
+    do {
+      switch format {
+      case .json:
+        try AtomicFile.write(try bookmarks.json(exportedAt: now()), to: file, replacing: replacing)
+        return ExportSummary(
+          path: file, format: format, places: bookmarks.places.count, repositories: bookmarks.repositories.count)
+      case .geoJSON:
+        let (bytes, leftOut) = try bookmarks.geoJSON()
+        try AtomicFile.write(bytes, to: file, replacing: replacing)
+        return ExportSummary(
+          path: file, format: format, places: bookmarks.places.count - leftOut, repositories: 0, placesLeftOut: leftOut)
+      }
+    } catch let error as FileError where error.code == EEXIST && !replacing {
+      throw .fileExists(path: path)
+    } catch let error as FileError {
+      throw .file(path: path, reason: Self.clause(error.reason))
+    } catch {
+      throw .file(path: path, reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  func importBookmarks(from path: String) throws(BookmarksTransferError) -> ImportSummary {
+    let bytes: [UInt8]
+    do {
+      guard let read = try AtomicFile.read(expanded(path), maxBytes: Self.largestImportMiB << 20) else {
+        throw BookmarksTransferError.noSuchFile(path: path)
+      }
+      bytes = read
+    } catch let error as BookmarksTransferError {
+      throw error
+    } catch let error as FileError where error.code == EFBIG {
+      throw .tooLarge(path: path, limitMiB: Self.largestImportMiB)
+    } catch let error as FileError {
+      throw .file(path: path, reason: Self.clause(error.reason))
+    } catch {
+      throw .file(path: path, reason: ErrorSentence.reason(for: error))
+    }
+
+    let file: BookmarkFile
+    do {
+      file = try BookmarkFileReader.read(bytes, now: now())
+    } catch {
+      switch error.kind {
+      case .geoJSON: throw .geoJSONImport(path: path)
+      case .newerVersion(let version):
+        throw .unsupportedVersion(path: path, version: version, newest: BookmarkFile.version)
+      case .malformed: throw .malformed(path: path, reason: error.reason, line: error.line, byte: error.byte)
+      }
+    }
+    do {
+      let (added, skipped) = try store.addNew(places: file.places, repositories: file.repositories)
+      return ImportSummary(added: added, skipped: skipped)
+    } catch {
+      throw .store(reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  /// `~/x` under HOME; anything else as typed (relative to the folder
+  /// Wayfarer was started in).
+  private func expanded(_ path: String) -> String {
+    guard let homeDirectory, path == "~" || path.hasPrefix("~/") else { return path }
+    return homeDirectory + path.dropFirst()
+  }
+
+  /// strerror's "No such file or directory" inside a sentence.
+  private static func clause(_ reason: String) -> String {
+    reason.prefix(1).lowercased() + reason.dropFirst()
+  }
+}

@@ -1,0 +1,81 @@
+import TerminalKit
+
+/// The sentences of the Bookmarks tab.
+enum BookmarksWording {
+  static func numberMeaning(count: Int) -> String {
+    switch count {
+    case 0: "N is a bookmark's number, and there are none yet"
+    case 1: "N is a bookmark's number, and 1 is the only one"
+    default: "N is a bookmark's number, 1–\(count)"
+    }
+  }
+
+  static func sentence(for problem: BookmarksViewModel.Problem) -> String {
+    switch problem {
+    case .nothingToOpen:
+      "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
+    case .noSuchBookmark(let number, let count):
+      "There is no bookmark \(number.map(String.init) ?? "like that"). "
+        + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")
+    case .noDetail(let title):
+      "\(title) cannot be shown: what was saved is not enough to find it again."
+    case .nothingToUndo:
+      "There is nothing to undo."
+    case .storeFailed(let reason):
+      "Your bookmarks could not be changed: \(reason)"
+    case .noFileNamed(let command):
+      "Name the file: \(command) FILE."
+    case .transfer(let error):
+      sentence(for: error)
+    }
+  }
+
+  static func sentence(for error: BookmarksTransferError) -> String {
+    switch error {
+    case .fileExists(let path):
+      "\(shown(path)) already exists. Type the command again with --force to replace it."
+    case .noSuchFile(let path):
+      "There is no file \(shown(path))."
+    case .file(let path, let reason):
+      "\(shown(path)) could not be used: \(reason)."
+    case .tooLarge(let path, let limit):
+      "\(shown(path)) is larger than \(limit) MiB, more than any bookmarks file; nothing was imported."
+    case .malformed(let path, let reason, let line, let byte):
+      "\(shown(path)) is not a bookmarks file Wayfarer can read: \(reason)"
+        + (line.map { " (line \($0)" + (byte.map { ", byte \($0))" } ?? ")") } ?? "")
+        + ". Nothing was imported."
+    case .geoJSONImport(let path):
+      "\(shown(path)) is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead."
+    case .unsupportedVersion(let path, let version, let newest):
+      "\(shown(path)) is a version \(version) bookmarks file; this Wayfarer reads up to version \(newest). Nothing was imported."
+    case .store(let reason):
+      "Your bookmarks could not be read or saved: \(reason)"
+    }
+  }
+
+  static func exported(_ summary: ExportSummary) -> String {
+    let path = shown(summary.path)
+    switch summary.format {
+    case .json:
+      return "Wrote \(count(summary.places, "place")) and \(count(summary.repositories, "repository")) to \(path)."
+    case .geoJSON:
+      let leftOut = summary.placesLeftOut == 0 ? "" : "; \(summary.placesLeftOut) without coordinates left out"
+      return "Wrote \(count(summary.places, "place")) to \(path)\(leftOut)."
+    }
+  }
+
+  static func imported(_ summary: ImportSummary) -> String {
+    let added = "Added \(count(summary.added, "bookmark"))"
+    return summary.skipped == 0 ? added + "." : added + "; skipped \(summary.skipped) already saved."
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    let plural = noun.hasSuffix("y") ? String(noun.dropLast()) + "ies" : noun + "s"
+    return "\(number) \(number == 1 ? noun : plural)"
+  }
+
+  /// A file name as typed: no escape sequences, not wider than a line.
+  private static func shown(_ path: String) -> String {
+    TextSanitizer.clean(path, limit: 80)
+  }
+}

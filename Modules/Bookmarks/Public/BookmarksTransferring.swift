@@ -1,0 +1,71 @@
+/// Bookmarks to and from files: App writes and reads them, as it alone
+/// knows everything a bookmark holds; the Bookmarks tab says what happened.
+@MainActor
+public protocol BookmarksTransferring: AnyObject {
+  /// Writes the person's bookmarks to `path` in `format`, whole or not at
+  /// all; an existing file is replaced only when `replacing`.
+  func export(to path: String, as format: BookmarksFileFormat, replacing: Bool) throws(BookmarksTransferError)
+    -> ExportSummary
+  /// Adds the bookmarks of the JSON export at `path`, all or none; those
+  /// already saved are skipped.
+  func importBookmarks(from path: String) throws(BookmarksTransferError) -> ImportSummary
+}
+
+public enum BookmarksFileFormat: Equatable, Sendable {
+  /// Every bookmark, versioned, for `import`.
+  case json
+  /// The places as a GeoJSON FeatureCollection, for maps.
+  case geoJSON
+
+  /// GeoJSON for a `.geojson` name (any case), else JSON.
+  public init(path: String) {
+    self = path.lowercased().hasSuffix(".geojson") ? .geoJSON : .json
+  }
+}
+
+public struct ExportSummary: Equatable, Sendable {
+  /// The file as written (a leading `~` expanded).
+  public var path: String
+  public var format: BookmarksFileFormat
+  public var places: Int
+  public var repositories: Int
+  /// Places with no coordinates, which a GeoJSON file cannot hold.
+  public var placesLeftOut: Int
+
+  public init(path: String, format: BookmarksFileFormat, places: Int, repositories: Int, placesLeftOut: Int = 0) {
+    self.path = path
+    self.format = format
+    self.places = places
+    self.repositories = repositories
+    self.placesLeftOut = placesLeftOut
+  }
+}
+
+public struct ImportSummary: Equatable, Sendable {
+  public var added: Int
+  /// Already saved (or twice in the file).
+  public var skipped: Int
+
+  public init(added: Int, skipped: Int) {
+    self.added = added
+    self.skipped = skipped
+  }
+}
+
+/// Why an export or import did nothing. `path` is as the person typed it,
+/// sanitised by the screen before printing.
+public enum BookmarksTransferError: Error, Equatable, Sendable {
+  case fileExists(path: String)
+  case noSuchFile(path: String)
+  /// The file could not be read or written; `reason` is one clause.
+  case file(path: String, reason: String)
+  case tooLarge(path: String, limitMiB: Int)
+  /// Not JSON, or JSON that is not a bookmarks export: `reason` says what,
+  /// `line` and `byte` (1-based line, 0-based byte offset) where.
+  case malformed(path: String, reason: String, line: Int?, byte: Int?)
+  /// A GeoJSON file, which import does not take (it holds only places, and not all of their fields).
+  case geoJSONImport(path: String)
+  case unsupportedVersion(path: String, version: Int, newest: Int)
+  /// The bookmarks could not be read or saved.
+  case store(reason: String)
+}

@@ -1,0 +1,244 @@
+import Bookmarks
+import Explore
+import Foundation
+import Home
+import JSON
+import Storage
+import TestSupport
+import XCTest
+
+@testable import App
+
+/// `export` and `import` over the real database and real files: the round
+/// trip keeps every field, GeoJSON parses back as GeoJSON, an existing file
+/// is kept unless forced, and a file that is wrong anywhere changes nothing.
+@MainActor
+final class BookmarkTransferTests: XCTestCase {
+  private let clock = Date(timeIntervalSince1970: 1_800_000_000)
+  private var directory: TemporaryDirectory!
+  private var database: SQLiteDatabase!
+
+  override func setUp() async throws {
+    directory = try TemporaryDirectory()
+    database = SQLiteDatabase(path: directory.file("wayfarer.sqlite"), migrations: AppDatabase.migrations)
+    for id in 1...2 {
+      try database.execute(
+        "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (?, 'A', 'B', ?, 'x', 0)",
+        [.integer(Int64(id)), .text("user\(id)@example.com")])
+    }
+  }
+
+  override func tearDown() async throws {
+    directory.remove()
+  }
+
+  private func makeSUT(account: String = "1") -> (BookmarkTransfer, BookmarkStore) {
+    let now = clock
+    let store = BookmarkStore(database: database, accountID: account, now: { now })
+    let transfer = BookmarkTransfer(store: store, homeDirectory: directory.path, now: { now })
+    trackForMemoryLeaks(store)
+    trackForMemoryLeaks(transfer)
+    return (transfer, store)
+  }
+
+  private let cafe = FavoritePlace(
+    id: "p1", name: "Guido al Duomo", categoryKey: "catering.cafe", address: "Frauenplatz 12", city: "Munich",
+    latitude: 48.1389272, longitude: 11.5742388, phone: "+49 89 24231690", website: "https://example.org",
+    openingHours: "Mo-Sa 09:00-24:00", savedAt: Date(timeIntervalSince1970: 1_700_000_000.25))
+  private let unplaced = FavoritePlace(
+    id: "offline-0002", name: "Somewhere", categoryKey: "place", address: nil, city: nil, latitude: nil,
+    longitude: nil, phone: nil, website: nil, openingHours: nil, savedAt: Date(timeIntervalSince1970: 1_600_000_000))
+  private let swift = SavedRepository(
+    fullName: "apple/swift", description: "The Swift Programming Language", stars: 68_000, forks: 10_500,
+    language: "C++", licence: "Apache-2.0", topics: ["swift", "compiler"], webURL: "https://github.com/apple/swift",
+    defaultBranch: "main", savedAt: Date(timeIntervalSince1970: 1_750_000_000.5))
+
+  private func write(_ text: String, to name: String) throws -> String {
+    let path = directory.file(name)
+    try AtomicFile.write(Array(text.utf8), to: path)
+    return path
+  }
+
+  private func importError(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws
+    -> BookmarksTransferError?
+  {
+    let (transfer, store) = makeSUT()
+    let path = try write(text, to: "in.json")
+    do {
+      _ = try transfer.importBookmarks(from: path)
+      XCTFail("imported: \(text.prefix(80))", file: file, line: line)
+      return nil
+    } catch {
+      XCTAssertEqual(try store.places(), [], "nothing changes", file: file, line: line)
+      XCTAssertEqual(try store.repositories(), [], "nothing changes", file: file, line: line)
+      return error
+    }
+  }
+
+  func test_exportThenImport_intoAnotherAccount_keepsEveryField_andSkipsWhatIsThere() async throws {
+    let (ada, adaStore) = makeSUT()
+    try adaStore.save(cafe)
+    try adaStore.save(unplaced)
+    try adaStore.save(swift)
+
+    let summary = try ada.export(to: "~/all.json", as: .json, replacing: false)
+    XCTAssertEqual(
+      summary, ExportSummary(path: directory.file("all.json"), format: .json, places: 2, repositories: 1))
+
+    let (bob, bobStore) = makeSUT(account: "2")
+    XCTAssertEqual(try bob.importBookmarks(from: directory.file("all.json")), ImportSummary(added: 3, skipped: 0))
+    XCTAssertEqual(try bobStore.places(), try adaStore.places())
+    XCTAssertEqual(try bobStore.repositories(), [swift])
+    XCTAssertEqual(try bob.importBookmarks(from: "~/all.json"), ImportSummary(added: 0, skipped: 3))
+    XCTAssertEqual(try bobStore.places().count, 2)
+  }
+
+  func test_anExistingFile_isKept_unlessForced() async throws {
+    let (transfer, store) = makeSUT()
+    try store.save(cafe)
+    let path = try write("mine", to: "taken.json")
+
+    XCTAssertThrowsError(try transfer.export(to: path, as: .json, replacing: false)) { error in
+      XCTAssertEqual(error as? BookmarksTransferError, .fileExists(path: path))
+    }
+    XCTAssertEqual(try AtomicFile.read(path), Array("mine".utf8))
+
+    XCTAssertEqual(try transfer.export(to: path, as: .json, replacing: true).places, 1)
+    let document = try JSONDocument(bytes: try XCTUnwrap(AtomicFile.read(path)))
+    XCTAssertEqual(document.root["format"]?.string, "wayfarer-bookmarks")
+    XCTAssertEqual(document.root["version"]?.int, 1)
+    XCTAssertThrowsError(try transfer.export(to: directory.file("no/such/folder.json"), as: .json, replacing: false)) {
+      error in
+      guard case .file(_, let reason) = error as? BookmarksTransferError else { return XCTFail("\(error)") }
+      XCTAssertEqual(reason, "no such file or directory")
+    }
+  }
+
+  /// Parsed back as GeoJSON (RFC 7946): a FeatureCollection of Points,
+  /// longitude first; a place with no coordinates is left out and counted.
+  func test_geoJSON_isAFeatureCollectionOfPoints_longitudeFirst() async throws {
+    let (transfer, store) = makeSUT()
+    try store.save(cafe)
+    try store.save(unplaced)
+    try store.save(swift)
+
+    let summary = try transfer.export(to: "~/places.geojson", as: .geoJSON, replacing: false)
+    XCTAssertEqual(
+      summary,
+      ExportSummary(
+        path: directory.file("places.geojson"), format: .geoJSON, places: 1, repositories: 0, placesLeftOut: 1))
+
+    let root = try JSONDocument(bytes: try XCTUnwrap(AtomicFile.read(directory.file("places.geojson")))).root
+    XCTAssertEqual(root["type"]?.string, "FeatureCollection")
+    let features = try XCTUnwrap(root["features"]?.array)
+    XCTAssertEqual(features.count, 1)
+    let feature = features[0]
+    XCTAssertEqual(feature["type"]?.string, "Feature")
+    XCTAssertEqual(feature["geometry"]?["type"]?.string, "Point")
+    XCTAssertEqual(feature["geometry"]?["coordinates"]?.array?.compactMap(\.double), [11.5742388, 48.1389272])
+    XCTAssertEqual(feature["properties"]?["name"]?.string, "Guido al Duomo")
+    XCTAssertEqual(feature["properties"]?["id"]?.string, "p1")
+
+    let path = directory.file("places.geojson")
+    XCTAssertThrowsError(try makeSUT(account: "2").0.importBookmarks(from: path)) { error in
+      XCTAssertEqual(error as? BookmarksTransferError, .geoJSONImport(path: path))
+    }
+  }
+
+  func test_malformedFiles_sayWhatAndWhere_andChangeNothing() async throws {
+    let head = #"{"format": "wayfarer-bookmarks", "version": 1,"#
+    XCTAssertEqual(
+      try importError("{\n  \"format\": \"wayfarer-bookmarks\",\n  \"version\": 1,\n  \"places\": [}\n"),
+      .malformed(path: directory.file("in.json"), reason: "it is not JSON: unexpected '}'", line: 4, byte: 65))
+    XCTAssertEqual(
+      try importError(
+        head
+          + "\n\"places\": [{\"id\": \"a\", \"name\": \"A\"},\n {\"id\": \"b\", \"name\": \"B\", \"latitude\": 91, \"longitude\": 0}]}"
+      ),
+      .malformed(
+        path: directory.file("in.json"), reason: "place 2's latitude is not a number from -90 to 90", line: 3,
+        byte: 122))
+    let problems: [(String, String)] = [
+      (#"[1, 2]"#, "it holds no JSON object"),
+      (#"{"version": 1}"#, #"it has no "format": "wayfarer-bookmarks""#),
+      (#"{"format": "wayfarer-bookmarks", "version": "1"}"#, #"its "version" is not a whole number from 1"#),
+      (head + #""places": {}}"#, #""places" is not a list"#),
+      (head + #""places": [{"name": "A"}]}"#, "place 1 has no id"),
+      (
+        head + #""places": [{"id": "a/../b", "name": "A"}]}"#,
+        "place 1's id is not a place id (letters, digits, '-', '_', '.', ':')"
+      ),
+      (head + #""places": [{"id": "a", "name": "\u001b[2J"}]}"#, "place 1's name is empty"),
+      (
+        head + #""places": [{"id": "a", "name": "A", "latitude": 1}]}"#,
+        "place 1's latitude comes without its partner coordinate"
+      ),
+      (
+        head + #""places": [{"id": "a", "name": "A", "savedAt": "yesterday"}]}"#,
+        "place 1's savedAt is not a time like 2026-11-29T20:41:07Z"
+      ),
+      (
+        head + #""repositories": [{"fullName": "../../etc"}]}"#,
+        "repository 1's fullName is not a GitHub name like owner/name"
+      ),
+      (
+        head + #""repositories": [{"fullName": "a/b", "stars": -1}]}"#,
+        "repository 1's stars is not a whole number from 0"
+      ),
+      (
+        head + #""repositories": [{"fullName": "a/b", "description": ""# + String(repeating: "x", count: 2001)
+          + #""}]}"#,
+        "repository 1's description is longer than 2000 characters"
+      ),
+    ]
+    for (text, reason) in problems {
+      guard case .malformed(_, let said, _, _) = try importError(text) else {
+        XCTFail(text)
+        continue
+      }
+      XCTAssertEqual(said, reason, text)
+    }
+    XCTAssertEqual(
+      try importError(#"{"format": "wayfarer-bookmarks", "version": 2}"#),
+      .unsupportedVersion(path: directory.file("in.json"), version: 2, newest: 1))
+  }
+
+  /// A valid file whose last entry is wrong adds none of the others.
+  func test_aFileWrongOnlyAtTheEnd_addsNothing() async throws {
+    let entries = (1...50).map { #"{"id": "p\#($0)", "name": "Place \#($0)"}"# }.joined(separator: ",")
+    let error = try importError(
+      #"{"format": "wayfarer-bookmarks", "version": 1, "places": ["# + entries + #", {"id": "last"}]}"#)
+    guard case .malformed(_, let reason, _, _) = error else { return XCTFail("\(String(describing: error))") }
+    XCTAssertEqual(reason, "place 51 has no name")
+  }
+
+  /// Escape sequences and bidi controls in names are dropped; a time far
+  /// ahead is taken as now; a file over the limit, a link and a folder are refused.
+  func test_hostileFiles_areSanitisedOrRefused() async throws {
+    let (transfer, store) = makeSUT()
+    let path = try write(
+      #"{"format": "wayfarer-bookmarks", "version": 1, "places": [{"id": "x1", "name": "Evil\u001b]8;;http://x\u0007Caf\u00e9\u202e", "city": "\u009b31mRome", "savedAt": "2999-01-01T00:00:00Z"}]}"#,
+      to: "hostile.json")
+    XCTAssertEqual(try transfer.importBookmarks(from: path), ImportSummary(added: 1, skipped: 0))
+    let place = try XCTUnwrap(store.places().first)
+    XCTAssertEqual(place.name, "EvilCafé")
+    XCTAssertEqual(place.city, "Rome")
+    XCTAssertEqual(place.savedAt, clock)
+
+    let huge = directory.file("huge.json")
+    XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: huge))
+    try handle.truncate(atOffset: UInt64(BookmarkTransfer.largestImportMiB << 20) + 1)
+    try handle.close()
+    XCTAssertThrowsError(try transfer.importBookmarks(from: huge)) { error in
+      XCTAssertEqual(error as? BookmarksTransferError, .tooLarge(path: huge, limitMiB: 8))
+    }
+    symlink(path, directory.file("link.json"))
+    XCTAssertThrowsError(try transfer.importBookmarks(from: directory.file("link.json")))
+    XCTAssertThrowsError(try transfer.importBookmarks(from: directory.path)) { error in
+      guard case .file(_, let reason) = error as? BookmarksTransferError else { return XCTFail("\(error)") }
+      XCTAssertEqual(reason, "it is not a regular file")
+    }
+    XCTAssertEqual(try store.places().count, 1)
+  }
+}
