@@ -39,9 +39,10 @@ public struct NavigationChrome: WindowChrome {
   /// brackets where there is no colour).
   func tabBarLine(_ tabBar: TabBarController, context: RenderContext) -> StyledLine {
     var line = StyledLine()
-    for (index, tab) in tabBar.tabs.enumerated() {
+    let selected = tabBar.selectedTab.name
+    for (index, tab) in tabBar.shownTabs.enumerated() {
       if index > 0 { line.append(context.capabilities.usesColor ? " " : "  ") }
-      if index == tabBar.selectedIndex {
+      if tab.name == selected {
         line.append(context.capabilities.usesColor ? " \(tab.title) " : "[\(tab.title)]", style: Palette.selectedTab)
       } else {
         line.append(context.capabilities.usesColor ? " \(tab.title) " : tab.title, style: Palette.muted)

@@ -14,11 +14,13 @@ final class ExploreFlowTests: XCTestCase {
     makeTab(client: client, bookmarks: bookmarks, cache: cache).stack
   }
 
-  private func makeTab(client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String) -> ExploreTab {
+  private func makeTab(
+    client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String, flags: ExploreFlagsStub = ExploreFlagsStub()
+  ) -> ExploreTab {
     ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
-        cacheDirectory: cache, bookmarks: bookmarks, browser: nil,
+        cacheDirectory: cache, bookmarks: bookmarks, flags: flags, browser: nil,
         now: { Date(timeIntervalSince1970: 1_800_000_000) }))
   }
 
@@ -139,4 +141,58 @@ final class ExploreFlowTests: XCTestCase {
 
     XCTAssertEqual(console.output, ["https://github.com/dtrupenn/Tetris"])
   }
+
+  /// Deep links: a repository by name pushed on Explore's stack; a search
+  /// run by the root once the REPL shows it, as `search QUERY` would.
+  func test_routes_showARepositoryByName_andRunASearch() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let client = HTTPClientStub()
+    client.responses = [
+      json(GitHubFixtures.tetris),
+      json(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")])),
+    ]
+    let tab = makeTab(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))
+    let window = Window()
+    window.setRoot(.stack(tab.stack))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(tab.routes)
+
+    XCTAssertFalse(tab.routes.showRepository(fullName: "../etc"))
+    XCTAssertEqual(tab.stack.path, ["explore"])
+    XCTAssertTrue(tab.routes.showRepository(fullName: "dtrupenn/Tetris"))
+    XCTAssertEqual(tab.stack.path, ["explore", "repo"])
+    await repl.settle()
+    XCTAssertTrue(console.output.joined(separator: "\n").contains("Watchers"), "the detail loaded: \(console.output)")
+
+    tab.routes.search(for: "tetris")
+    XCTAssertEqual(tab.stack.path, ["explore"])
+    await repl.settle()
+    let list = tab.stack.root.body(in: .plain).map(\.plainText)
+    XCTAssertEqual(list.first, "  Showing 1 of 1 repository for tetris")
+    XCTAssertEqual(client.requests.last?.url.query?.contains("q=tetris"), true)
+  }
+
+  func test_withTheFavoritesFlagOff_bookmarkIsNotOffered() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let flags = ExploreFlagsStub()
+    flags.areBookmarksEnabled = false
+    let tab = makeTab(
+      client: HTTPClientStub(), bookmarks: BookmarksSpy(), cache: directory.file("github"), flags: flags)
+    XCTAssertTrue(tab.routes.showRepository(fullName: "dtrupenn/Tetris"))
+    let detail = tab.stack.visibleScreen
+
+    XCTAssertFalse(detail.commands.contains { $0.name == "bookmark" })
+    XCTAssertFalse(detail.body(in: .plain).contains { $0.plainText.contains("bookmark") })
+    flags.areBookmarksEnabled = true
+    XCTAssertTrue(detail.commands.contains { $0.name == "bookmark" }, "back without a restart")
+  }
+}
+
+/// No chrome at all: the screens' own lines.
+@MainActor
+struct PlainChrome: WindowChrome {
+  func header(for window: Window, in context: RenderContext) -> [StyledLine] { [] }
 }

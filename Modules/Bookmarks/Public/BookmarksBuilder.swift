@@ -6,14 +6,32 @@ import TerminalKit
 public enum BookmarksBuilder {
   @MainActor
   public static func build(dependencies: BookmarksDependencies, flowDelegate: any BookmarksFlowDelegate)
-    -> NavigationStack
+    -> BookmarksTab
   {
-    NavigationStack { stack in
-      let router = BookmarksRouter(stack: stack, flowDelegate: flowDelegate)
+    var router: BookmarksRouter?
+    let stack = NavigationStack { stack in
+      let made = BookmarksRouter(stack: stack, flowDelegate: flowDelegate)
+      router = made
       return BookmarksScreen(
-        viewModel: BookmarksViewModel(store: dependencies.store, transfer: dependencies.transfer, router: router))
+        viewModel: BookmarksViewModel(store: dependencies.store, transfer: dependencies.transfer, router: made))
     }
+    guard let router else { preconditionFailure("NavigationStack(makeRoot:) calls makeRoot at once") }
+    return BookmarksTab(stack: stack, routes: router)
   }
+}
+
+/// What App can ask of the Bookmarks tab from outside it (a deep link).
+@MainActor
+public protocol BookmarksRoutes: AnyObject {
+  /// Shows the list, above nothing.
+  func showList()
+}
+
+/// The Bookmarks tab as its builder hands it to App.
+@MainActor
+public struct BookmarksTab {
+  public let stack: NavigationStack
+  public let routes: any BookmarksRoutes
 }
 
 /// What the Bookmarks tab needs from the app.

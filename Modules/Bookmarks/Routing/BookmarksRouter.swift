@@ -8,7 +8,7 @@ protocol BookmarksRouting: AnyObject {
 }
 
 @MainActor
-final class BookmarksRouter: BookmarksRouting {
+final class BookmarksRouter: BookmarksRouting, BookmarksRoutes {
   private let stack: StackHandle
   private weak var flowDelegate: (any BookmarksFlowDelegate)?
   private let lifetime = Lifetime(BookmarksRouter.self)
@@ -16,6 +16,10 @@ final class BookmarksRouter: BookmarksRouting {
   init(stack: NavigationStack, flowDelegate: any BookmarksFlowDelegate) {
     self.stack = StackHandle(stack, owner: BookmarksRouter.self)
     self.flowDelegate = flowDelegate
+  }
+
+  func showList() {
+    stack.popToRoot()
   }
 
   func showDetail(of bookmark: Bookmark) -> Bool {

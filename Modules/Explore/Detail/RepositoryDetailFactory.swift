@@ -6,16 +6,18 @@ import TerminalKit
 final class RepositoryDetailFactory: RepositoryDetailMaking {
   private let service: any GitHubService
   private let bookmarks: any ExploreBookmarksStoring
+  private let flags: any ExploreFeatureFlagsProviding
   private let browser: (any WebOpening)?
   private let now: @Sendable () -> Date
   private let lifetime = Lifetime(RepositoryDetailFactory.self)
 
   init(
-    service: any GitHubService, bookmarks: any ExploreBookmarksStoring, browser: (any WebOpening)?,
-    now: @escaping @Sendable () -> Date
+    service: any GitHubService, bookmarks: any ExploreBookmarksStoring, flags: any ExploreFeatureFlagsProviding,
+    browser: (any WebOpening)?, now: @escaping @Sendable () -> Date
   ) {
     self.service = service
     self.bookmarks = bookmarks
+    self.flags = flags
     self.browser = browser
     self.now = now
   }
@@ -24,7 +26,7 @@ final class RepositoryDetailFactory: RepositoryDetailMaking {
   func makeDetail(of repository: Repository, router: any ExploreRouting) -> Screen? {
     guard
       let viewModel = RepositoryDetailViewModel(
-        repository: repository, service: service, bookmarks: bookmarks, router: router)
+        repository: repository, service: service, bookmarks: bookmarks, flags: flags, router: router)
     else { return nil }
     return RepositoryDetailScreen(viewModel: viewModel, browser: browser, now: now)
   }
@@ -35,6 +37,14 @@ final class RepositoryDetailFactory: RepositoryDetailMaking {
 }
 
 extension Repository {
+  /// A repository known only by its name (a link), until GitHub answers.
+  init(named name: RepositoryName) {
+    self.init(
+      saved: SavedRepository(
+        fullName: name.description, description: nil, stars: nil, forks: nil, language: nil, licence: nil, topics: [],
+        webURL: "https://github.com/\(name)", defaultBranch: nil))
+  }
+
   /// A saved repository as the detail shows it before GitHub answers.
   init(saved: SavedRepository) {
     self.init(

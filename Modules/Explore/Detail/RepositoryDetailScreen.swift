@@ -23,17 +23,7 @@ final class RepositoryDetailScreen: Screen {
   override var title: String { viewModel.repository.fullName }
 
   override var commands: [Command] {
-    [
-      Command("readme", summary: "Read the repository's README") { _ in self.viewModel.showReadme() },
-      Command("web", summary: "Print the repository's address (and open it in a browser on a terminal)") { input in
-        let address = TextSanitizer.clean(self.viewModel.repository.webURL)
-        input.console.write(StyledLine(address))
-        if input.console.context.capabilities.outputIsTerminal, let browser = self.browser,
-          browser.open(self.viewModel.repository.webURL)
-        {
-          input.console.write(Message.info("Opened in your browser.", in: input.console.context))
-        }
-      },
+    let bookmark = [
       Command("bookmark", summary: "Save this repository to your bookmarks, or remove it") { input in
         let result = self.viewModel.toggleBookmark()
         let sentence = DetailWording.sentence(for: result)
@@ -44,8 +34,20 @@ final class RepositoryDetailScreen: Screen {
         case .failed:
           input.console.write(Message.error(sentence, in: input.console.context))
         }
-      },
+      }
     ]
+    return [
+      Command("readme", summary: "Read the repository's README") { _ in self.viewModel.showReadme() },
+      Command("web", summary: "Print the repository's address (and open it in a browser on a terminal)") { input in
+        let address = TextSanitizer.clean(self.viewModel.repository.webURL)
+        input.console.write(StyledLine(address))
+        if input.console.context.capabilities.outputIsTerminal, let browser = self.browser,
+          browser.open(self.viewModel.repository.webURL)
+        {
+          input.console.write(Message.info("Opened in your browser.", in: input.console.context))
+        }
+      },
+    ] + (viewModel.areBookmarksOffered ? bookmark : [])
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
@@ -82,14 +84,15 @@ final class RepositoryDetailScreen: Screen {
     case .full:
       break
     }
-    lines += ActionList([
-      ActionList.Action("readme", "Read the README"),
-      ActionList.Action("web", "The repository on github.com"),
-      ActionList.Action(
-        "bookmark",
-        viewModel.isBookmarked ? "Saved in your bookmarks; type bookmark to remove it" : "Save to your bookmarks"),
-      ActionList.Action("back", "Back to the results"),
-    ]).lines(in: context)
+    let bookmark = ActionList.Action(
+      "bookmark",
+      viewModel.isBookmarked ? "Saved in your bookmarks; type bookmark to remove it" : "Save to your bookmarks")
+    lines += ActionList(
+      [
+        ActionList.Action("readme", "Read the README"),
+        ActionList.Action("web", "The repository on github.com"),
+      ] + (viewModel.areBookmarksOffered ? [bookmark] : []) + [ActionList.Action("back", "Back to the results")]
+    ).lines(in: context)
     return lines
   }
 }

@@ -35,18 +35,20 @@ final class RepositoryDetailViewModel {
   private(set) var readme: ReadmeState = .notLoaded
   private let service: any GitHubService
   private let bookmarks: any ExploreBookmarksStoring
+  private let flags: any ExploreFeatureFlagsProviding
   private let router: any ExploreRouting
   private let lifetime = Lifetime(RepositoryDetailViewModel.self)
 
   init?(
     repository: Repository, service: any GitHubService, bookmarks: any ExploreBookmarksStoring,
-    router: any ExploreRouting
+    flags: any ExploreFeatureFlagsProviding, router: any ExploreRouting
   ) {
     guard let name = RepositoryName(repository.fullName) else { return nil }
     self.repository = repository
     self.openedName = name
     self.service = service
     self.bookmarks = bookmarks
+    self.flags = flags
     self.router = router
   }
 
@@ -81,6 +83,9 @@ final class RepositoryDetailViewModel {
   var readmeBaseURL: URL? {
     URL(string: "https://github.com/\(name)/blob/\(repository.defaultBranch ?? "HEAD")/")
   }
+
+  /// Whether `bookmark` is offered (the favorites flag, Profile › Settings).
+  var areBookmarksOffered: Bool { flags.areBookmarksEnabled }
 
   var isBookmarked: Bool { (try? bookmarks.isBookmarked(repository: repository.fullName)) ?? false }
 

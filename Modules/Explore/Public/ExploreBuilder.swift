@@ -11,12 +11,18 @@ public enum ExploreBuilder {
         LiveGitHubService(access: $0, cacheDirectory: dependencies.cacheDirectory, now: dependencies.now)
       } ?? UnconfiguredGitHubService()
     let details = RepositoryDetailFactory(
-      service: service, bookmarks: dependencies.bookmarks, browser: dependencies.browser, now: dependencies.now)
+      service: service, bookmarks: dependencies.bookmarks, flags: dependencies.flags, browser: dependencies.browser,
+      now: dependencies.now)
+    var router: ExploreRouter?
     let stack = NavigationStack { stack in
-      let router = ExploreRouter(stack: stack, details: details)
-      return SearchScreen(viewModel: SearchViewModel(service: service, router: router), now: dependencies.now)
+      let made = ExploreRouter(stack: stack, details: details)
+      router = made
+      let screen = SearchScreen(viewModel: SearchViewModel(service: service, router: made), now: dependencies.now)
+      made.root = screen
+      return screen
     }
-    return ExploreTab(stack: stack, repositoryDetails: details)
+    guard let router else { preconditionFailure("NavigationStack(makeRoot:) calls makeRoot at once") }
+    return ExploreTab(stack: stack, routes: router, repositoryDetails: details)
   }
 }
 
@@ -27,17 +33,20 @@ public struct ExploreDependencies {
   /// Where repository records and READMEs are kept with their ETags.
   public let cacheDirectory: String
   public let bookmarks: any ExploreBookmarksStoring
+  public let flags: any ExploreFeatureFlagsProviding
   /// Opens addresses in a browser (`web` on a terminal); nil when none can.
   public let browser: (any WebOpening)?
   public let now: @Sendable () -> Date
 
   public init(
-    github: GitHubAccess?, cacheDirectory: String, bookmarks: any ExploreBookmarksStoring, browser: (any WebOpening)?,
+    github: GitHubAccess?, cacheDirectory: String, bookmarks: any ExploreBookmarksStoring,
+    flags: any ExploreFeatureFlagsProviding, browser: (any WebOpening)?,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.github = github
     self.cacheDirectory = cacheDirectory
     self.bookmarks = bookmarks
+    self.flags = flags
     self.browser = browser
     self.now = now
   }

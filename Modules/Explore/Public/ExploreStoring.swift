@@ -43,3 +43,11 @@ public protocol ExploreBookmarksStoring: AnyObject {
   func saveRepository(_ repository: SavedRepository) throws
   func removeRepository(fullName: String) throws
 }
+
+/// The feature flags Explore obeys (set in Profile › Settings).
+@MainActor
+public protocol ExploreFeatureFlagsProviding: AnyObject {
+  /// `bookmark` on a repository's detail: the favorites flag, which also
+  /// shows the Bookmarks tab.
+  var areBookmarksEnabled: Bool { get }
+}

@@ -10,9 +10,12 @@ protocol ExploreRouting: AnyObject {
 }
 
 @MainActor
-final class ExploreRouter: ExploreRouting {
+final class ExploreRouter: ExploreRouting, ExploreRoutes {
   private let stack: StackHandle
   private let details: RepositoryDetailFactory
+  /// The search at the root, for a route that runs one (nil for a router
+  /// made for another tab's stack).
+  weak var root: SearchScreen?
   private let lifetime = Lifetime(ExploreRouter.self)
 
   init(stack: NavigationStack, details: RepositoryDetailFactory) {
@@ -23,6 +26,17 @@ final class ExploreRouter: ExploreRouting {
   func showRepository(_ repository: Repository) {
     guard let screen = details.makeDetail(of: repository, router: self) else { return }
     stack.pushFromRoot(screen)
+  }
+
+  func showRepository(fullName: String) -> Bool {
+    guard let name = RepositoryName(fullName) else { return false }
+    showRepository(Repository(named: name))
+    return true
+  }
+
+  func search(for query: String) {
+    stack.popToRoot()
+    root?.scheduleSearch(query)
   }
 
   func showReadme(of detail: RepositoryDetailViewModel) {

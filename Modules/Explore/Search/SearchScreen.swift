@@ -21,12 +21,7 @@ final class SearchScreen: Screen {
         "search", usage: "search QUERY", summary: "Search GitHub's repositories (qualifiers work)",
         arguments: .text(meaning: "QUERY is what to look for; GitHub's qualifiers work (\(SearchWording.example))")
       ) { input in
-        let query = input.argumentText
-        if let problem = self.viewModel.problemSearching(query) { return self.report(problem, on: input.console) }
-        let problem = await LoadingIndicator.run("Searching…", console: input.console) {
-          await self.viewModel.search(query)
-        }
-        self.afterLoad(problem, on: input.console)
+        await self.search(input.argumentText, console: input.console)
       },
       Command("more", summary: "Load the next 30 results") { input in
         if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
@@ -59,6 +54,17 @@ final class SearchScreen: Screen {
         if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
       },
     ]
+  }
+
+  private func search(_ query: String, console: any Console) async {
+    if let problem = viewModel.problemSearching(query) { return report(problem, on: console) }
+    let problem = await LoadingIndicator.run("Searching…", console: console) { await self.viewModel.search(query) }
+    afterLoad(problem, on: console)
+  }
+
+  /// `search QUERY`, asked from outside (a link): run once the screen is shown.
+  func scheduleSearch(_ query: String) {
+    schedule { [weak self] console in await self?.search(query, console: console) }
   }
 
   private func report(_ problem: SearchProblem?, on console: any Console) {

@@ -17,8 +17,10 @@ final class PlaceDetailScreen: Screen {
     viewModel.place.map { TextSanitizer.clean($0.name) } ?? super.title
   }
 
+  /// `favorite` only while the favorites flag is on (Profile › Settings).
   override var commands: [Command] {
-    [
+    guard viewModel.areFavoritesOffered else { return [] }
+    return [
       Command("favorite", summary: "Save this place to your bookmarks, or remove it") { input in
         let result = self.viewModel.toggleFavorite()
         let sentence = PlaceDetailWording.sentence(for: result)

@@ -73,6 +73,9 @@ final class PlaceDetailViewModel {
 
   var favoritesEnabled: Bool { flags.areFavoritesEnabled && place != nil }
 
+  /// Whether `favorite` is offered at all (the flag), loaded or not.
+  var areFavoritesOffered: Bool { flags.areFavoritesEnabled }
+
   var isFavorite: Bool { (try? favorites.isFavorite(placeID: placeID)) ?? false }
 
   /// The basic facts, in the order the detail shows them.

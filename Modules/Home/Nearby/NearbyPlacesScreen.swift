@@ -108,6 +108,11 @@ final class NearbyPlacesScreen: Screen {
     Message.report(NearbyWording.sentence(for: problem), as: NearbyWording.kind(of: problem), on: console)
   }
 
+  /// `city NAME`, asked from outside (a link): run once the list is shown.
+  func scheduleCitySearch(_ query: String) {
+    schedule { [weak self] console in await self?.searchCity(query, console: console) }
+  }
+
   private func searchCity(_ query: String, console: any Console) async {
     guard !query.isEmpty else {
       let problem = await LoadingIndicator.run("Loading places…", console: console) { await viewModel.clearCity() }

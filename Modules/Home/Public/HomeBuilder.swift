@@ -27,7 +27,9 @@ public enum HomeBuilder {
           Coordinate(validLatitude: $0.latitude, longitude: $0.longitude)
         },
         locations: dependencies.locations, flags: dependencies.featureFlags, router: made)
-      return NearbyPlacesScreen(viewModel: viewModel)
+      let screen = NearbyPlacesScreen(viewModel: viewModel)
+      made.root = screen
+      return screen
     }
     guard let router else { preconditionFailure("NavigationStack(makeRoot:) calls makeRoot at once") }
     return HomeTab(stack: stack, routes: router, placeDetails: details)

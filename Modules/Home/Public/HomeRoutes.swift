@@ -7,6 +7,9 @@ public protocol HomeRoutes: AnyObject {
   /// Shows the place Geoapify (or the offline catalog) knows by `id`; it
   /// loads on the detail.
   func showPlace(id: String)
+  /// Returns to the list and searches for cities called `query`, as `city
+  /// NAME` there does (the matches are listed; `use N` moves there).
+  func showCity(matching query: String)
 }
 
 /// Makes Home's place detail for another tab's stack (Bookmarks pushes a

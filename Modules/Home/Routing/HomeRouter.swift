@@ -10,6 +10,8 @@ protocol HomeRouting: AnyObject {
 final class HomeRouter: HomeRouting, HomeRoutes {
   private let stack: StackHandle
   private let details: PlaceDetailFactory
+  /// The list at the root, for routes that run one of its searches.
+  weak var root: NearbyPlacesScreen?
   private let lifetime = Lifetime(HomeRouter.self)
 
   init(stack: NavigationStack, details: PlaceDetailFactory) {
@@ -23,5 +25,10 @@ final class HomeRouter: HomeRouting, HomeRoutes {
 
   func showPlace(id: String) {
     stack.pushFromRoot(details.makeDetail(placeID: id))
+  }
+
+  func showCity(matching query: String) {
+    stack.popToRoot()
+    root?.scheduleCitySearch(query)
   }
 }

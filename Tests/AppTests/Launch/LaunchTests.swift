@@ -40,6 +40,14 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "--help", "x"]),
       .invalid("wayfarer takes at most one option; got: --help x."))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "open", "wayfarer://bookmarks"]), .open("wayfarer://bookmarks"))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "open"]),
+      .invalid("wayfarer open takes one link, like wayfarer://bookmarks."))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "open", "a", "b"]),
+      .invalid("wayfarer open takes one link, like wayfarer://bookmarks."))
   }
 }
 

@@ -15,7 +15,8 @@ final class RepositoryDetailViewModelTests: XCTestCase {
     let router = ExploreRouterSpy()
     let viewModel = try XCTUnwrap(
       RepositoryDetailViewModel(
-        repository: .sample("dtrupenn/Tetris"), service: service, bookmarks: bookmarks, router: router))
+        repository: .sample("dtrupenn/Tetris"), service: service, bookmarks: bookmarks, flags: ExploreFlagsStub(),
+        router: router))
     for object in [viewModel, bookmarks, router] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
     return (viewModel, service, bookmarks, router)
   }
@@ -101,7 +102,8 @@ final class RepositoryDetailViewModelTests: XCTestCase {
   func test_aRepositoryWithoutAValidName_hasNoDetail() {
     XCTAssertNil(
       RepositoryDetailViewModel(
-        repository: .sample("../x"), service: GitHubServiceSpy(), bookmarks: BookmarksSpy(), router: ExploreRouterSpy())
+        repository: .sample("../x"), service: GitHubServiceSpy(), bookmarks: BookmarksSpy(), flags: ExploreFlagsStub(),
+        router: ExploreRouterSpy())
     )
   }
 

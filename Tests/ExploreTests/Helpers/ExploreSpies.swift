@@ -104,3 +104,9 @@ extension SearchPage {
       repositories: (first..<(first + count)).map { Repository.sample("owner/repo-\($0)") }, dropped: dropped)
   }
 }
+
+/// The favorites flag as Profile › Settings sets it.
+@MainActor
+final class ExploreFlagsStub: ExploreFeatureFlagsProviding {
+  var areBookmarksEnabled = true
+}

@@ -194,6 +194,26 @@ final class NavigationStackTests: XCTestCase {
     XCTAssertEqual(window.path, "profile")
     XCTAssertFalse(tabs.select(named: "nowhere"))
   }
+
+  /// A tab a setting hides is not drawn or chosen, and comes back when the
+  /// setting does; the tab shown stays shown.
+  func test_aHiddenTab_isNeitherShownNorSelectable_untilItIsShownAgain() async {
+    var bookmarksShown = false
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+      .init(
+        name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("bookmarks")),
+        isShown: { bookmarksShown }),
+    ])
+    XCTAssertEqual(tabs.shownTabs.map(\.name), ["home"])
+    XCTAssertFalse(tabs.select(named: "bookmarks"))
+    XCTAssertEqual(tabs.selectedTab.name, "home")
+
+    bookmarksShown = true
+    XCTAssertTrue(tabs.select(named: "bookmarks"))
+    bookmarksShown = false
+    XCTAssertEqual(tabs.shownTabs.map(\.name), ["home", "bookmarks"], "the tab in use is not pulled away")
+  }
 }
 
 @MainActor
@@ -224,6 +244,40 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(console.input, ["never read"])
     XCTAssertEqual(console.remembered, ["greet a b", "quit"], "a line that is no command is not kept")
     XCTAssertEqual(console.requests, Array(repeating: .command(prompt: "welcome> "), count: 4))
+  }
+
+  /// `open` followed by `scheme:…` goes to the app's link opener, even on
+  /// a screen with an `open N` of its own; a number stays the screen's.
+  func test_openWithALink_goesToTheLinkOpener_onAnyScreen() async {
+    let (repl, _, console) = makeSUT(root: TitledScreen("list", commands: ["open"]))
+    var links: [String] = []
+    repl.linkOpener = { link, _ in links.append(link) }
+
+    await repl.execute("open 2")
+    await repl.execute("OPEN wayfarer://bookmarks")
+    await repl.execute("open http://x")
+    await repl.execute("open 10:30")
+
+    XCTAssertEqual(links, ["wayfarer://bookmarks", "http://x"])
+    XCTAssertEqual(console.output, ["ran open [\"2\"]", "ran open [\"10:30\"]"])
+    await repl.execute("help")
+    XCTAssertTrue(console.output.contains { $0.contains("open URL") }, "listed beside the screen's open N")
+  }
+
+  /// Work scheduled on a screen from outside runs once the screen is shown
+  /// and has appeared, with the console, once.
+  func test_scheduledWork_runsAfterTheScreenIsDrawn_once() async {
+    let screen = TitledScreen("search")
+    let (repl, _, console) = makeSUT(root: screen)
+    await repl.settle()
+    screen.schedule { console in console.write("searched") }
+    screen.setNeedsDisplay()
+
+    await repl.settle()
+    await repl.settle()
+
+    XCTAssertEqual(
+      console.output, ["", "== search ==", "body of search", "", "== search ==", "body of search", "searched"])
   }
 
   func test_missingOrExtraArguments_areAnsweredWithTheUsage_beforeTheCommandRuns() async {

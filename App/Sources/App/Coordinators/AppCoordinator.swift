@@ -1,3 +1,4 @@
+import Components
 import Foundation
 import TerminalKit
 
@@ -14,6 +15,9 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   private let window: Window
   private let services: AppServices
   private(set) var activeFlow: (any Coordinator)?
+  /// A link opened while logged out, followed right after login or
+  /// registration; nil once followed.
+  private(set) var pendingLink: DeepLink?
   /// Told the account now logged in (or `nil`) after every flow change.
   var onSessionChange: ((String?) -> Void)?
   /// Sentences for the person that are not a screen's (a lost session).
@@ -71,6 +75,51 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
     flow.delegate = self
     setFlow(flow)
     onSessionChange?(account.id)
+    if let link = pendingLink {
+      pendingLink = nil
+      if let reason = flow.open(link) {
+        onWarning?("The link you opened before logging in cannot be shown: \(reason).")
+      }
+    }
+  }
+
+  /// What `open URL` did.
+  package enum LinkOutcome: Equatable {
+    case opened
+    /// Logged out: kept, to follow after login (`link` as printed).
+    case keptUntilLogin(link: String)
+    case refused(sentence: String)
+  }
+
+  /// `open URL` at the prompt (or `wayfarer open URL`): follows the link
+  /// and says what became of it when it did not simply open.
+  package func follow(link text: String, console: any Console) {
+    switch open(link: text) {
+    case .keptUntilLogin(let link):
+      console.write(Message.info("\(link) will open once you log in or register.", in: console.context))
+    case .refused(let sentence):
+      console.write(Message.error(sentence, in: console.context))
+    case .opened:
+      break
+    }
+  }
+
+  /// Follows `text`, a `wayfarer://` link typed or given at launch.
+  package func open(link text: String) -> LinkOutcome {
+    let link: DeepLink
+    do {
+      link = try DeepLink.parse(text)
+    } catch {
+      return .refused(sentence: error.sentence)
+    }
+    guard let flow = activeFlow as? MainTabBarCoordinator else {
+      pendingLink = link
+      return .keptUntilLogin(link: TextSanitizer.clean(text, limit: 60))
+    }
+    if let reason = flow.open(link) {
+      return .refused(sentence: DeepLink.Refusal(link: TextSanitizer.clean(text, limit: 60), reason: reason).sentence)
+    }
+    return .opened
   }
 
   /// What to say about a command the window does not offer now but the app

@@ -15,6 +15,11 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   private let services: AppServices
   private var children: [any TabCoordinator] = []
   private var tabBar: TabBarController?
+  // The children again, by what they are, for deep links (set by `start()`).
+  private weak var home: HomeCoordinator?
+  private weak var explore: ExploreCoordinator?
+  private weak var bookmarks: BookmarksCoordinator?
+  private weak var profile: ProfileCoordinator?
   private let lifetime = Lifetime(MainTabBarCoordinator.self)
 
   /// The tabs' names, in order: what `tab NAME` takes once logged in.
@@ -38,9 +43,49 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
       account: account, services: services, placeDetails: home.placeDetails,
       repositoryDetails: explore.repositoryDetails)
     children = [home, explore, bookmarks, profile]
+    (self.home, self.explore, self.bookmarks, self.profile) = (home, explore, bookmarks, profile)
     let tabBar = TabBarController(tabs: [homeTab, exploreTab, bookmarks.start(), profile.start()])
     self.tabBar = tabBar
     window.setRoot(.tabs(tabBar))
+  }
+
+  /// Shows `link`: selects its tab, whose coordinator shows the screen
+  /// through the module's routes. Returns why it cannot, if it cannot.
+  func open(_ link: DeepLink) -> String? {
+    switch link {
+    case .place(let id):
+      guard let routes = home?.routes, select("home") else { return Self.notReady }
+      routes.showPlace(id: id)
+    case .city(let query):
+      guard let routes = home?.routes, select("home") else { return Self.notReady }
+      routes.showCity(matching: query)
+    case .repository(let fullName):
+      guard let routes = explore?.routes, select("explore") else { return Self.notReady }
+      guard routes.showRepository(fullName: fullName) else { return "it does not name a GitHub repository" }
+    case .search(let query):
+      guard let routes = explore?.routes, select("explore") else { return Self.notReady }
+      routes.search(for: query)
+    case .bookmarks:
+      guard services.settings(for: account.id).areFavoritesEnabled else {
+        return "Bookmarks are turned off; turn them on in Profile › Settings (toggle favorites)"
+      }
+      guard let routes = bookmarks?.routes, select("bookmarks") else { return Self.notReady }
+      routes.showList()
+    case .settings:
+      guard let routes = profile?.routes, select("profile") else { return Self.notReady }
+      routes.showSettings()
+    }
+    return nil
+  }
+
+  private static let notReady = "the tabs are not ready yet"
+
+  /// Shows tab `name` as it is: unlike `tab NAME` on the tab already shown,
+  /// the screen above its root stays (the route decides).
+  private func select(_ name: String) -> Bool {
+    guard let tabBar, let index = tabBar.tabs.firstIndex(where: { $0.name == name }) else { return false }
+    if tabBar.selectedIndex != index { tabBar.select(index: index) }
+    return true
   }
 
   func profileCoordinatorDidLogOut(_ coordinator: ProfileCoordinator) {

@@ -40,6 +40,8 @@ final class ExploreCoordinator: TabCoordinator {
   private let account: Account
   private let services: AppServices
   private var stack: NavigationStack?
+  /// What other flows may ask of Explore (deep links), once started.
+  private(set) var routes: (any ExploreRoutes)?
   /// Explore's repository detail, for another tab's stack.
   private(set) var repositoryDetails: (any RepositoryDetailMaking)?
   private let lifetime = Lifetime(ExploreCoordinator.self)
@@ -54,8 +56,9 @@ final class ExploreCoordinator: TabCoordinator {
     let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
-        browser: explore.browser, now: services.now))
+        flags: services.settings(for: account.id), browser: explore.browser, now: services.now))
     stack = tab.stack
+    routes = tab.routes
     repositoryDetails = tab.repositoryDetails
     return TabBarController.Tab(name: "explore", title: "Explore", stack: tab.stack)
   }
@@ -71,6 +74,8 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
   private let placeDetails: (any PlaceDetailMaking)?
   private let repositoryDetails: (any RepositoryDetailMaking)?
   private var stack: NavigationStack?
+  /// What other flows may ask of Bookmarks (deep links), once started.
+  private(set) var routes: (any BookmarksRoutes)?
   private let lifetime = Lifetime(BookmarksCoordinator.self)
 
   init(
@@ -85,13 +90,18 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
 
   func start() -> TabBarController.Tab {
     let store = services.bookmarks(for: account.id)
-    let stack = BookmarksBuilder.build(
+    let tab = BookmarksBuilder.build(
       dependencies: BookmarksDependencies(
         store: store,
         transfer: BookmarkTransfer(store: store, homeDirectory: services.homeDirectory, now: services.now)),
       flowDelegate: self)
-    self.stack = stack
-    return TabBarController.Tab(name: "bookmarks", title: "Bookmarks", stack: stack)
+    stack = tab.stack
+    routes = tab.routes
+    // Hidden while the favorites flag is off, as the reference hides its
+    // Favorites tab; asked each time, so turning it on needs no restart.
+    let settings = services.settings(for: account.id)
+    return TabBarController.Tab(
+      name: "bookmarks", title: "Bookmarks", stack: tab.stack, isShown: { settings.areFavoritesEnabled })
   }
 
   func detailScreen(for bookmark: Bookmark, on stack: NavigationStack) -> Screen? {

@@ -3,6 +3,8 @@ import TerminalKit
 /// What the command line asked for.
 enum CommandLineOptions: Equatable {
   case run
+  /// `wayfarer open URL`: the REPL starts by following the link.
+  case open(String)
   case help
   case version
   case invalid(String)
@@ -10,6 +12,12 @@ enum CommandLineOptions: Equatable {
   static func parse(_ arguments: [String]) -> CommandLineOptions {
     let options = arguments.dropFirst()
     guard let first = options.first else { return .run }
+    if first == "open" {
+      guard options.count == 2, let link = options.last else {
+        return .invalid("wayfarer open takes one link, like wayfarer://bookmarks.")
+      }
+      return .open(link)
+    }
     guard options.count == 1 else {
       return .invalid(
         "wayfarer takes at most one option; got: \(TextSanitizer.clean(options.joined(separator: " "), limit: 60)).")
@@ -26,6 +34,13 @@ enum CommandLineOptions: Equatable {
     wayfarer \(AppInfo.version): places, code and an assistant in your terminal.
 
     Usage: wayfarer [-h | --help | -v | --version]
+           wayfarer open URL
+
+    `wayfarer open URL` starts by following a wayfarer:// link (after login,
+    when logged out): wayfarer://home/place/ID, wayfarer://home/city?q=NAME,
+    wayfarer://explore/repo/OWNER/NAME, wayfarer://explore/search?q=QUERY,
+    wayfarer://bookmarks, wayfarer://profile/settings. `open URL` does the same
+    at the prompt.
 
     Starts an interactive session. On a terminal, lines are edited with history
     (Up/Down) and Tab completion; Ctrl-C clears the line or cancels what is

@@ -21,6 +21,7 @@ public enum WayfarerApp {
   /// Runs the app and returns the process's exit status.
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    var launchLink: String?
     switch CommandLineOptions.parse(arguments) {
     case .help:
       StandardOutput.write(CommandLineOptions.usage + "\n")
@@ -33,6 +34,8 @@ public enum WayfarerApp {
       return 2
     case .run:
       break
+    case .open(let link):
+      launchLink = link
     }
 
     let paths: AppPaths
@@ -124,7 +127,8 @@ public enum WayfarerApp {
     coordinator.start()
     let repl = REPL(window: window, console: console, chrome: NavigationChrome())
     repl.adviceForMissingCommand = { [weak coordinator] in coordinator?.advice(forMissingCommand: $0) }
-    await repl.run()
+    repl.linkOpener = { [weak coordinator] in coordinator?.follow(link: $0, console: $1) }
+    await repl.run(firstCommand: launchLink.map { "open " + $0 })
     TerminalSignals.restoreTerminal()
     return finish()
   }

@@ -1,3 +1,4 @@
+import Explore
 import Foundation
 import Home
 import Profile
@@ -76,6 +77,10 @@ extension AccountSettingsStore: HomeFeatureFlagsProviding {
   var areFavoritesEnabled: Bool { (try? isOn(.favorites)) ?? FeatureFlag.favorites.isOnByDefault }
   var isMapEnabled: Bool { (try? isOn(.map)) ?? FeatureFlag.map.isOnByDefault }
   var isCategoryFilterEnabled: Bool { (try? isOn(.categoryFilter)) ?? FeatureFlag.categoryFilter.isOnByDefault }
+}
+
+extension AccountSettingsStore: ExploreFeatureFlagsProviding {
+  var areBookmarksEnabled: Bool { areFavoritesEnabled }
 }
 
 extension AccountSettingsStore: HomeLocationStoring {

@@ -6,7 +6,7 @@ enum FeatureFlag: String, CaseIterable, Sendable {
 
   var title: String {
     switch self {
-    case .favorites: "Favorites (save places from Home)"
+    case .favorites: "Bookmarks (save places and repos)"
     case .map: "Map view on Home"
     case .categoryFilter: "Category filter on Home"
     }

@@ -58,6 +58,21 @@ open class Screen {
     needsDisplay = true
   }
 
+  /// Work asked of the screen from outside it (a link that runs a search):
+  /// the REPL runs it, with the console, as soon as the screen is visible
+  /// and has appeared, as it would run a command typed there. Asking again
+  /// before it ran replaces it. `work` should hold the screen weakly.
+  public func schedule(_ work: @escaping @MainActor (any Console) async -> Void) {
+    scheduledWork = work
+  }
+
+  private var scheduledWork: (@MainActor (any Console) async -> Void)?
+
+  func takeScheduledWork() -> (@MainActor (any Console) async -> Void)? {
+    defer { scheduledWork = nil }
+    return scheduledWork
+  }
+
   func didDisplay() {
     needsDisplay = false
   }

@@ -7,15 +7,27 @@ public final class TabBarController {
     /// Shown in the tab bar (`Home`).
     public let title: String
     public let stack: NavigationStack
+    /// Asked each time the bar is drawn or a tab chosen: a tab may be hidden
+    /// by a setting (Bookmarks, with the favorites flag off) and come back.
+    public let isShown: @MainActor () -> Bool
 
-    public init(name: String, title: String, stack: NavigationStack) {
+    public init(
+      name: String, title: String, stack: NavigationStack, isShown: @escaping @MainActor () -> Bool = { true }
+    ) {
       self.name = name
       self.title = title
       self.stack = stack
+      self.isShown = isShown
     }
   }
 
+  /// Every tab, shown or not; `selectedIndex` counts in it.
   public let tabs: [Tab]
+
+  /// The tabs to draw and offer now (the selected one always among them).
+  public var shownTabs: [Tab] {
+    tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
+  }
   public private(set) var selectedIndex = 0
 
   private let lifetime = Lifetime(TabBarController.self)
@@ -32,7 +44,9 @@ public final class TabBarController {
   /// is no such tab.
   @discardableResult
   public func select(named name: String) -> Bool {
-    guard let index = tabs.firstIndex(where: { $0.name == name.lowercased() }) else { return false }
+    guard let index = tabs.firstIndex(where: { $0.name == name.lowercased() }),
+      index == selectedIndex || tabs[index].isShown()
+    else { return false }
     select(index: index)
     return true
   }

@@ -22,6 +22,11 @@ public final class REPL {
   /// nil for a command that exists nowhere ("Unknown command").
   public var adviceForMissingCommand: ((_ name: String) -> String?)?
 
+  /// Follows a link typed as `open URL` (any `scheme:…` word after `open`,
+  /// on any screen, even one with an `open N` of its own); nil: there are
+  /// no links, and `open` is only what screens make it.
+  public var linkOpener: (@MainActor (_ link: String, _ console: any Console) async -> Void)?
+
   /// A loop that shows `window` on `console`, drawing its frame with `chrome`.
   ///
   /// - Parameter ledger: What `debug memory` prints: by default the ledger
@@ -35,11 +40,16 @@ public final class REPL {
     self.ledger = ledger
   }
 
-  /// Runs until `quit` or the end of input.
-  public func run() async {
+  /// Runs until `quit` or the end of input; `firstCommand` (`open URL` at
+  /// launch) runs once the first screen is shown, as if typed.
+  public func run(firstCommand: String? = nil) async {
     console.onInterrupt = { [weak self] in self?.interrupt() }
     defer { console.onInterrupt = nil }
     await settle()
+    if let firstCommand {
+      await execute(firstCommand)
+      await settle()
+    }
     while !quitRequested && !console.isOutputBroken {
       let prompt = window.path + "> "
       guard let line = await console.readCommand(prompt: prompt, completions: completionTable()) else { return }
@@ -88,6 +98,11 @@ public final class REPL {
     let argumentText = String(line.drop(while: { !$0.isWhitespace })).trimmingCharacters(in: .whitespaces)
     let input = CommandInput(arguments: Array(words.dropFirst()), argumentText: argumentText, console: console)
 
+    if let linkOpener, words.count == 2, first.lowercased() == Self.linkCommand, Self.isLink(words[1]) {
+      let console = console
+      await runCancellable { await linkOpener(words[1], console) }
+      return
+    }
     if let command = command(named: line) {
       // One rule for every screen: a missing or extra argument is answered
       // with the usage before the command runs, so no command prints a
@@ -103,6 +118,17 @@ public final class REPL {
       console.write(
         "Unknown command '\(TextSanitizer.clean(first, limit: 40))'. Type help to see what you can do here.")
     }
+  }
+
+  static let linkCommand = "open"
+
+  /// `scheme:…` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`),
+  /// which no number or name a screen's `open` takes looks like.
+  static func isLink(_ word: String) -> Bool {
+    guard let colon = word.firstIndex(of: ":"), let first = word.first, first.isASCII, first.isLetter else {
+      return false
+    }
+    return word[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
   /// The command the first word of `line` names here, if any.
@@ -124,9 +150,14 @@ public final class REPL {
       {
         draw(screen)
       }
-      guard appearing else { return }
-      lastAppeared = screen
       let console = console
+      guard appearing else {
+        // Work asked of the screen from outside runs once it is shown.
+        guard let work = screen.takeScheduledWork() else { return }
+        await runCancellable { await work(console) }
+        continue
+      }
+      lastAppeared = screen
       await runCancellable { await screen.didAppear(console: console) }
     }
   }
@@ -184,7 +215,7 @@ public final class REPL {
       },
     ]
     if let tabBar = window.tabBar {
-      let names = tabBar.tabs.map(\.name)
+      let names = tabBar.shownTabs.map(\.name)
       commands.append(
         Command(
           "tab", usage: "tab NAME", summary: "Switch to a tab (\(names.joined(separator: ", ")))",
@@ -192,12 +223,21 @@ public final class REPL {
         ) { [unowned self] input in
           selectTab(input.arguments.first ?? "", console: input.console)
         })
-      for tab in tabBar.tabs {
+      for tab in tabBar.shownTabs {
         commands.append(
           Command(tab.name, summary: "Switch to the \(tab.title) tab") { [unowned self] input in
             selectTab(tab.name, console: input.console)
           })
       }
+    }
+    if let linkOpener {
+      commands.append(
+        Command(
+          Self.linkCommand, usage: "open URL", summary: "Go to a wayfarer:// link (wayfarer://bookmarks)",
+          arguments: .one(meaning: "URL is a link like wayfarer://explore/repo/apple/swift")
+        ) { input in
+          await linkOpener(input.arguments.first ?? "", input.console)
+        })
     }
     commands += [
       Command(
@@ -220,7 +260,7 @@ public final class REPL {
   private func selectTab(_ name: String, console: any Console) {
     guard let tabBar = window.tabBar else { return }
     guard tabBar.select(named: name) else {
-      let names = tabBar.tabs.map(\.name).joined(separator: ", ")
+      let names = tabBar.shownTabs.map(\.name).joined(separator: ", ")
       let typed = TextSanitizer.clean(name, limit: 40)
       console.write("There is no tab called \(typed.isEmpty ? "that" : "'\(typed)'"). Tabs: \(names).")
       return
@@ -236,7 +276,8 @@ public final class REPL {
   private func helpLines() -> [StyledLine] {
     let screenCommands = window.visibleScreen?.commands ?? []
     let taken = Set(screenCommands.map(\.name))
-    let global = globalCommands.filter { !taken.contains($0.name) }
+    // `open URL` works beside a screen's own `open N`, so it is listed too.
+    let global = globalCommands.filter { !taken.contains($0.name) || $0.name == Self.linkCommand }
     let width = (screenCommands + global).map { DisplayWidth.of($0.usage) }.max() ?? 0
     let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""
     func rows(_ commands: [Command]) -> [StyledLine] {

@@ -1,0 +1,68 @@
+import XCTest
+
+@testable import App
+
+/// Links are outside data: only the six forms pass, checked part by part.
+final class DeepLinkTests: XCTestCase {
+  private func parsed(_ text: String) -> DeepLink? {
+    try? DeepLink.parse(text)
+  }
+
+  private func reason(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+    do {
+      let link = try DeepLink.parse(text)
+      XCTFail("\(text) opened as \(link)", file: file, line: line)
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
+  func test_theSixForms_inAnyCaseOfScheme_withEncodedQueries() {
+    XCTAssertEqual(parsed("wayfarer://home/place/offline-0004"), .place(id: "offline-0004"))
+    XCTAssertEqual(parsed("WAYFARER://Home/Place/51a2b3c4d5"), .place(id: "51a2b3c4d5"), "ids keep their case")
+    XCTAssertEqual(parsed("wayfarer://home/city?q=Rio+de%20Janeiro"), .city(query: "Rio de Janeiro"))
+    XCTAssertEqual(parsed("wayfarer://home/city?q=S%C3%A3o%20Paulo&x=1"), .city(query: "São Paulo"))
+    XCTAssertEqual(parsed("wayfarer://explore/repo/apple/swift"), .repository(fullName: "apple/swift"))
+    XCTAssertEqual(parsed("wayfarer://explore/repo/dtrupenn/Tetris/"), .repository(fullName: "dtrupenn/Tetris"))
+    XCTAssertEqual(
+      parsed("wayfarer://explore/search?q=tui+language%3Aswift+stars%3A%3E100"),
+      .search(query: "tui language:swift stars:>100"))
+    XCTAssertEqual(parsed("wayfarer://bookmarks"), .bookmarks)
+    XCTAssertEqual(parsed("wayfarer://bookmarks/#top"), .bookmarks)
+    XCTAssertEqual(parsed("wayfarer://profile/settings"), .settings)
+  }
+
+  func test_hostileAndMalformedLinks_areRefusedWithAReason() {
+    XCTAssertEqual(reason("https://github.com/apple/swift"), "it is not a wayfarer:// link")
+    XCTAssertEqual(reason("wayfarer:bookmarks"), "it is not a wayfarer:// link")
+    XCTAssertEqual(reason("wayfarer://home/place/a%2Fb"), "'a/b' is not a place id")
+    XCTAssertEqual(reason("wayfarer://home/place/%E2%80%AEevil"), "'evil' is not a place id")
+    XCTAssertEqual(reason("wayfarer://explore/repo/../etc"), "'../etc' is not a GitHub name like owner/name")
+    XCTAssertEqual(reason("wayfarer://explore/repo/-x/y"), "'-x/y' is not a GitHub name like owner/name")
+    XCTAssertEqual(reason("wayfarer://explore/repo/a%2Fb/c"), "'a/b/c' is not a GitHub name like owner/name")
+    XCTAssertEqual(reason("wayfarer://home/city"), "it needs ?q= with the city's name")
+    XCTAssertEqual(reason("wayfarer://explore/search?q=+++"), "it needs ?q= with the search")
+    XCTAssertEqual(reason("wayfarer://explore/search?q=%1B%5B2J"), "the search holds control characters")
+    XCTAssertEqual(reason("wayfarer://home/city?q=%ZZ"), "its query is not percent-encoded correctly")
+    XCTAssertEqual(reason("wayfarer://home/city?q=%C3"), "its query is not percent-encoded correctly")
+    XCTAssertEqual(reason("wayfarer://home//place"), "it has an empty part between slashes")
+    XCTAssertEqual(reason("wayfarer://home/city?q=" + String(repeating: "a", count: 101)), "the city's name is longer than 100 characters")
+    XCTAssertEqual(reason("wayfarer://" + String(repeating: "a", count: 2048)), "it is longer than 2048 characters")
+    XCTAssertEqual(reason("wayfarer://profile/settings\u{1B}[2J"), "it holds spaces or control characters (encode them, e.g. %20)")
+    XCTAssertTrue(reason("wayfarer://profile")?.hasPrefix("there is no such screen; links are wayfarer://home/place/ID") == true)
+    XCTAssertTrue(reason("wayfarer://bookmarks/1")?.hasPrefix("there is no such screen") == true)
+  }
+
+  /// Printed, a link has no escape sequences and stays on one line.
+  func test_theRefusal_printsTheLinkSanitisedAndShortened() throws {
+    do {
+      _ = try DeepLink.parse("http://\u{1B}]8;;evil\u{7}x" + String(repeating: "y", count: 200))
+      XCTFail("opened")
+    } catch {
+      XCTAssertFalse(error.sentence.unicodeScalars.contains { $0.value < 0x20 }, error.sentence)
+      XCTAssertTrue(error.sentence.hasPrefix("Wayfarer cannot open http://x"), error.sentence)
+      XCTAssertLessThanOrEqual(error.link.count, 60)
+    }
+  }
+}
