@@ -390,10 +390,20 @@ let package = Package(
       dependencies: [
         "App",
         "DesignSystem",
+        "Home",  // the places the bookmark writer saves
         "Passwords",
         "TerminalKit",
       ],
       path: "Tests/AppHarness"
+    ),
+    // Saves bookmarks through App's store in a process of its own, for the
+    // end-to-end tests that run two at once or kill one mid-run.
+    .executableTarget(
+      name: "bookmark-writer",
+      dependencies: [
+        "AppHarness"
+      ],
+      path: "Tests/BookmarkWriter"
     ),
     // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
     .target(

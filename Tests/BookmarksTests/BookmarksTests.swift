@@ -46,6 +46,7 @@ final class BookmarksStoreSpy: BookmarksStoring {
 
   func restore(_ removed: RemovedBookmark) throws {
     if let failure { throw failure }
+    guard !items.contains(where: { $0.kind == removed.bookmark.kind && $0.id == removed.bookmark.id }) else { return }
     items.append(removed.bookmark)
   }
 

@@ -47,12 +47,12 @@ final class ExploreSessionTests: XCTestCase {
     }
   }
 
-  private func run(_ script: [String], server: LoopbackHTTPServer, extra: [String: String] = [:]) throws
-    -> WayfarerBinary.Run
-  {
+  private func run(
+    _ script: [String], server: LoopbackHTTPServer, extra: [String: String] = [:], arguments: [String] = []
+  ) throws -> WayfarerBinary.Run {
     var environment = ["WAYFARER_GITHUB_URL": server.baseURL, "PATH": "/usr/bin:/bin"]
     environment.merge(extra) { $1 }
-    return try WayfarerBinary.run(script: script, home: home.path, environment: environment)
+    return try WayfarerBinary.run(script: script, home: home.path, arguments: arguments, environment: environment)
   }
 
   func test_searchMoreSortOpenReadmeCloseBookmark_sendsWhatGitHubExpects() throws {
@@ -282,5 +282,62 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(server.requests.first?.headers["authorization"], "Bearer gho_fromTheCLI")
     XCTAssertFalse(run.stdout.contains("gho_fromTheCLI"))
+  }
+
+  /// Saved, then shown after a relaunch with GitHub unreachable (from what
+  /// was saved), exported, removed, imported back; links at launch, logged
+  /// in and logged out.
+  func test_bookmarks_relaunchOffline_exportImport_andLinksAtLaunch() throws {
+    let server = try makeGitHub()
+    let saving = try run(
+      register + ["home", "open 1", "favorite", "explore", "search tetris", "open 1", "bookmark", "quit"],
+      server: server)
+    XCTAssertEqual(saving.status, 0, saving.stderr)
+
+    // GitHub gone: the repository shows what was saved, the place comes from the catalog.
+    let offline = try WayfarerBinary.run(
+      script: [
+        "bookmarks", "open 2", "back", "open 1", "back", "export ~/saved.json", "export ~/saved.json",
+        "export ~/places.geojson", "remove 1", "remove 1", "import ~/saved.json", "import ~/saved.json",
+        "import ~/places.geojson", "quit",
+      ], home: home.path, environment: ["WAYFARER_GITHUB_URL": "http://127.0.0.1:1", "PATH": "/usr/bin:/bin"])
+    XCTAssertEqual(offline.status, 0, offline.stderr)
+    let out = offline.stdout
+    XCTAssertTrue(out.contains("Bookmarks > dtrupenn/Tetris\n"), out)
+    XCTAssertTrue(out.contains("  A C implementation of Tetris\n"), "the saved description, offline: \(out)")
+    XCTAssertTrue(out.contains("! The full record is unavailable"), out)
+    XCTAssertTrue(out.contains("Bookmarks > Catedral da Sé"), out)
+    XCTAssertTrue(out.contains("ok Wrote 1 place and 1 repository to \(home.path)/saved.json."), out)
+    XCTAssertTrue(
+      out.contains("x ~/saved.json already exists. Type the command again with --force to replace it."), out)
+    XCTAssertTrue(out.contains("ok Wrote 1 place to \(home.path)/places.geojson."), out)
+    XCTAssertTrue(out.contains("ok Added 2 bookmarks.\n"), out)
+    XCTAssertTrue(out.contains("ok Added 0 bookmarks; skipped 2 already saved."), out)
+    XCTAssertTrue(out.contains("x ~/places.geojson is GeoJSON"), out)
+    XCTAssertTrue(
+      out.hasSuffix(
+        "  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
+      ), out)
+
+    // A link at launch, logged in: straight to the repository.
+    let linked = try run(["quit"], server: server, arguments: ["open", "wayfarer://explore/repo/dtrupenn/Tetris"])
+    XCTAssertEqual(linked.status, 0, linked.stderr)
+    XCTAssertTrue(linked.stdout.contains("Explore > dtrupenn/Tetris\n"), linked.stdout)
+    XCTAssertTrue(linked.stdout.contains("Watchers"), "loaded from GitHub: \(linked.stdout)")
+
+    // Logged out: kept until the login, then followed.
+    XCTAssertEqual(try run(["profile", "logout", "quit"], server: server).status, 0)
+    let waiting = try run(
+      ["login", "ada@example.com", "correct horse", "quit"], server: server,
+      arguments: ["open", "wayfarer://explore/search?q=tetris+game"])
+    XCTAssertEqual(waiting.status, 0, waiting.stderr)
+    XCTAssertTrue(
+      waiting.stdout.contains("- wayfarer://explore/search?q=tetris+game will open once you log in or register."),
+      waiting.stdout)
+    XCTAssertTrue(waiting.stdout.contains("Showing 30 of 45 repositories for tetris game"), waiting.stdout)
+    XCTAssertEqual(server.requests.last { $0.path == "/search/repositories" }?.query["q"], "tetris game")
+
+    let bad = try run(["quit"], server: server, arguments: ["open", "wayfarer://nowhere"])
+    XCTAssertTrue(bad.stdout.contains("x Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stdout)
   }
 }

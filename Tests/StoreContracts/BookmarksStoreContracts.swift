@@ -35,5 +35,9 @@ public enum BookmarksStoringContract {
     XCTAssertEqual(
       try reopen(store).bookmarks(), all, "\(name): undo brings it back whole, time saved included", file: file,
       line: line)
+    try store.restore(removed)
+    XCTAssertEqual(
+      try reopen(store).bookmarks(), all, "\(name): bringing back one that is there adds no duplicate", file: file,
+      line: line)
   }
 }

@@ -158,6 +158,20 @@ final class BookmarkStore: Sendable {
   }
 }
 
+/// One account's place saving, as the bookmark writer of the crash tests
+/// (AppHarness) reaches it: the very code Home's `favorite` runs.
+package struct PlaceBookmarks {
+  private let store: BookmarkStore
+
+  package init(database: SQLiteDatabase, accountID: String) {
+    store = BookmarkStore(database: database, accountID: accountID)
+  }
+
+  package func save(_ place: FavoritePlace) throws {
+    try store.save(place)
+  }
+}
+
 extension BookmarkStore: HomeFavoritesStoring {
   func isFavorite(placeID: String) throws -> Bool {
     try contains(.place, id: placeID)
