@@ -18,7 +18,7 @@ final class ExploreFlowTests: XCTestCase {
     ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
-        cacheDirectory: cache, bookmarks: bookmarks, browser: nil,
+        cacheDirectory: cache, bookmarks: bookmarks, browser: nil, assistant: nil, conversations: ConversationsSpy(),
         now: { Date(timeIntervalSince1970: 1_800_000_000) }))
   }
 

@@ -40,6 +40,8 @@ enum AssistantWording {
       "The server at \(url) lists no models; set WAYFARER_OPENAI_MODEL to one it has."
     case .network(let error):
       error.description
+    case .unexpected(let reason):
+      "The request failed: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
     }
   }
 
@@ -50,4 +52,82 @@ enum AssistantWording {
     case .openai: "The OpenAI-compatible server"
     }
   }
+}
+
+extension AssistantWording {
+  static let hint = "Type a question and press Enter; /help lists the commands, /back leaves."
+  static let leftOutForBudget =
+    "The conversation is long: its oldest messages are no longer sent with new questions (they stay in the conversation)."
+  static let stoppedMark = "(stopped)"
+  static let newConversation = "A new conversation. The last one is kept: /list shows it."
+  static let nothingToCopy = "There is no reply to copy yet."
+  static let noConversations = "You have no conversations yet."
+  static let cleared = "This conversation was deleted."
+  static let nothingToClear = "This conversation is empty; there is nothing to delete."
+
+  static func header(backend: AssistantBackendKind?, model: String?, subject: String?) -> String {
+    let about = subject.map { "About \($0)" } ?? "Assistant"
+    guard let backend else { return about }
+    let name = backend == .gemini ? "Gemini" : "OpenAI-compatible server"
+    return "\(about) · \(name) · \(model ?? "the server's first model")"
+  }
+
+  static func resumed(title: String, count: Int) -> String {
+    "Resumed “\(title)” (\(count) \(count == 1 ? "message" : "messages")); /new starts another."
+  }
+
+  static func earlierNotShown(_ count: Int) -> String {
+    "\(count) earlier \(count == 1 ? "message is" : "messages are") not shown."
+  }
+
+  static func notSaved(_ reason: String) -> String {
+    "The conversation could not be saved: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+  }
+
+  static func listRow(_ summary: ConversationSummary) -> String {
+    (summary.subject.map { "About \($0): " } ?? "") + summary.title
+  }
+
+  static func opened(_ title: String) -> String { "Opened “\(title)”." }
+
+  static func noSuchNumber(count: Int) -> String {
+    count == 0
+      ? "You have no conversations to open yet."
+      : "Usage: /open N — N is a conversation's number in /list, 1–\(count)."
+  }
+
+  static func couldNot(_ action: String, _ reason: String) -> String {
+    "Could not \(action): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+  }
+
+  static func systemPrompt(_ text: String, isDefault: Bool) -> String {
+    (isDefault ? "The system prompt (the default; /system TEXT sets your own):" : "This conversation's system prompt:")
+      + "\n" + text
+  }
+
+  static let systemPromptSet = "From now on this conversation uses your system prompt."
+
+  static func switching(_ result: ChatViewModel.Switching) -> String {
+    switch result {
+    case .switched(.gemini): "Now asking Gemini."
+    case .switched(.openai): "Now asking the OpenAI-compatible server."
+    case .notConfigured(.gemini): "Gemini is not configured: set GEMINI_API_KEY and start Wayfarer again."
+    case .notConfigured(.openai):
+      "No OpenAI-compatible server is configured: set WAYFARER_OPENAI_URL and start Wayfarer again."
+    case .unknown(let name): "There is no backend called '\(name)'; the backends are gemini and openai."
+    }
+  }
+
+  static func modelChoice(_ result: ChatViewModel.ModelChoice) -> String {
+    switch result {
+    case .set(let name): "Now using the model \(name)."
+    case .invalid(let name):
+      "'\(name)' is not a model name (letters, digits and - . _ : /, at most 100)."
+    case .noBackend: notConfigured
+    }
+  }
+}
+
+extension AssistantWording {
+  static let thinking = "Thinking… (Ctrl-C stops)"
 }

@@ -9,7 +9,7 @@ import Networking
 /// nothing.
 public struct AssistantAccess: Sendable {
   /// Gemini's base URL (`WAYFARER_GEMINI_URL`), key and model.
-  public struct Gemini: Sendable {
+  public struct Gemini: Sendable, Equatable {
     public let baseURL: URL
     public let key: AssistantKey
     public let model: String
@@ -24,7 +24,7 @@ public struct AssistantAccess: Sendable {
   /// An OpenAI-compatible server's base URL as OpenAI clients take it
   /// (`http://localhost:11434/v1`), its optional key, and a model (nil: the
   /// first one the server lists).
-  public struct OpenAI: Sendable {
+  public struct OpenAI: Sendable, Equatable {
     public let baseURL: URL
     public let key: AssistantKey?
     public let model: String?
@@ -65,4 +65,16 @@ public struct AssistantKey: Sendable, Equatable, CustomStringConvertible, Custom
   public var description: String { "the key in \(variable)" }
   public var debugDescription: String { description }
   public var customMirror: Mirror { Mirror(self, children: ["variable": variable]) }
+}
+
+/// A model's name as it may go into a URL path or a request body: letters,
+/// digits and `-._:/`, at most 100 characters, no `..`.
+public enum AssistantModelName {
+  public static func isValid(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 100 && !name.hasPrefix("/") && !name.contains("..")
+      && name.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._:/".unicodeScalars.contains(scalar))
+      }
+  }
 }

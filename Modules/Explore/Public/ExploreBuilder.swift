@@ -2,7 +2,8 @@ import Foundation
 import TerminalKit
 
 /// Builds the Explore tab: GitHub repository search at its root, a
-/// repository's detail pushed from it, its README presented over that.
+/// repository's detail pushed from it, its README presented over that; the
+/// assistant's chat (`ask`) pushed from any of them.
 public enum ExploreBuilder {
   @MainActor
   public static func build(dependencies: ExploreDependencies) -> ExploreTab {
@@ -10,10 +11,13 @@ public enum ExploreBuilder {
       dependencies.github.map {
         LiveGitHubService(access: $0, cacheDirectory: dependencies.cacheDirectory, now: dependencies.now)
       } ?? UnconfiguredGitHubService()
+    let assistant = AssistantFactory(
+      access: dependencies.assistant, store: dependencies.conversations, now: dependencies.now)
     let details = RepositoryDetailFactory(
-      service: service, bookmarks: dependencies.bookmarks, browser: dependencies.browser, now: dependencies.now)
+      service: service, bookmarks: dependencies.bookmarks, browser: dependencies.browser, assistant: assistant,
+      now: dependencies.now)
     let stack = NavigationStack { stack in
-      let router = ExploreRouter(stack: stack, details: details)
+      let router = ExploreRouter(stack: stack, details: details, assistant: assistant)
       return SearchScreen(viewModel: SearchViewModel(service: service, router: router), now: dependencies.now)
     }
     return ExploreTab(stack: stack, repositoryDetails: details)
@@ -29,16 +33,24 @@ public struct ExploreDependencies {
   public let bookmarks: any ExploreBookmarksStoring
   /// Opens addresses in a browser (`web` on a terminal); nil when none can.
   public let browser: (any WebOpening)?
+  /// The assistant's models; nil (or no backend in it) when none is
+  /// configured: the chat then says how to configure one.
+  public let assistant: AssistantAccess?
+  /// Where the person's conversations are kept.
+  public let conversations: any ExploreConversationsStoring
   public let now: @Sendable () -> Date
 
   public init(
     github: GitHubAccess?, cacheDirectory: String, bookmarks: any ExploreBookmarksStoring, browser: (any WebOpening)?,
+    assistant: AssistantAccess?, conversations: any ExploreConversationsStoring,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.github = github
     self.cacheDirectory = cacheDirectory
     self.bookmarks = bookmarks
     self.browser = browser
+    self.assistant = assistant
+    self.conversations = conversations
     self.now = now
   }
 }

@@ -54,7 +54,8 @@ final class ExploreCoordinator: TabCoordinator {
     let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
-        browser: explore.browser, now: services.now))
+        browser: explore.browser, assistant: explore.assistant,
+        conversations: services.conversations(for: account.id), now: services.now))
     stack = tab.stack
     repositoryDetails = tab.repositoryDetails
     return TabBarController.Tab(name: "explore", title: "Explore", stack: tab.stack)

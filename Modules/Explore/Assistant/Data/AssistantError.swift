@@ -30,6 +30,8 @@ enum AssistantError: Error, Equatable {
   case noModel(url: String)
   /// The network failed before any answer (the HTTP layer's sentence).
   case network(HTTPError)
+  /// Anything else, with its reason.
+  case unexpected(reason: String)
 
   /// An error the HTTP layer threw, for `backend` at `url`.
   static func from(_ error: any Error, backend: AssistantBackendKind, url: String, partial: Bool) -> any Error {

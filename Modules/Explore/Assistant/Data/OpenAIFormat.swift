@@ -75,7 +75,7 @@ enum OpenAIFormat {
 
     init?(json: JSONNode) {
       guard let data = json["data"]?.array else { return nil }
-      ids = data.compactMap { $0["id"]?.string }.filter(ModelName.isValid)
+      ids = data.compactMap { $0["id"]?.string }.filter(AssistantModelName.isValid)
     }
   }
 
@@ -102,14 +102,5 @@ enum OpenAIFormat {
     default:
       return .serverSaid(backend: .openai, status: status, message: message)
     }
-  }
-}
-
-/// A model's name as it may go into a URL path or a request: letters,
-/// digits and `-._:/`, at most 100 characters.
-enum ModelName {
-  static func isValid(_ name: String) -> Bool {
-    !name.isEmpty && name.count <= 100 && !name.hasPrefix("/") && !name.contains("..")
-      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._:/".unicodeScalars.contains($0)) }
   }
 }
