@@ -14,21 +14,17 @@ final class AssistantTerminalTests: XCTestCase {
     }
     let home = try TemporaryDirectory("wayfarer-assistant-tty")
     defer { home.remove() }
+    // Registered through a pipe: the terminal opens logged in.
+    let registered = try WayfarerBinary.run(
+      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
+      home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
     let terminal = try TmuxSession(
       command: [WayfarerBinary.url.path],
       environment: [
         "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
         "GEMINI_API_KEY": "AIzaTmuxKey", "WAYFARER_GEMINI_URL": server.baseURL,
       ])
-
-    try terminal.waitFor("welcome>")
-    try terminal.type("register")
-    try terminal.send("Enter")
-    try terminal.answer("Name:", with: "Ada")
-    try terminal.answer("Surname:", with: "Lovelace")
-    try terminal.answer("E-mail:", with: "ada@example.com")
-    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
-    try terminal.answer("Confirm password:", with: "hunter2hunter2")
     try terminal.waitFor("home>")
     try terminal.type("explore")
     try terminal.send("Enter")

@@ -22,15 +22,6 @@ final class ExploreFlowTests: XCTestCase {
         now: { Date(timeIntervalSince1970: 1_800_000_000) }))
   }
 
-  private func run(_ line: String, on stack: NavigationStack, console: ScriptedConsole) async {
-    let words = line.split(separator: " ").map(String.init)
-    let command = stack.visibleScreen.commands.first { $0.name == words[0] }
-    XCTAssertNotNil(command, "no command \(words[0]) on \(stack.path)")
-    await command?.run(
-      CommandInput(
-        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
-  }
-
   private func json(_ body: String, status: Int = 200) -> HTTPResponse {
     HTTPResponse(status: status, body: Data(body.utf8))
   }

@@ -10,25 +10,15 @@ import XCTest
 /// a reopened database.
 @MainActor
 final class ConversationStoreTests: XCTestCase {
-  private func makeDatabasePath() throws -> String {
-    let directory = try TemporaryDirectory()
-    addTeardownBlock { directory.remove() }
-    let path = directory.file("wayfarer.sqlite")
-    try AppDatabase.at(path).execute(
-      "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@example.com', 'x', 0), (2, 'C', 'D', 'c@example.com', 'x', 0)"
-    )
-    return path
-  }
-
   func test_theStore_keepsTheConversationsContract() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     try ExploreConversationsStoringContract.verify(
       "ConversationStore", make: { ConversationStore(database: AppDatabase.at(path), accountID: "1") },
       reopen: { _ in ConversationStore(database: AppDatabase.at(path), accountID: "1") })
   }
 
   func test_anotherAccountsConversations_areNeitherListedReadChangedNorDeleted() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     let ada = ConversationStore(database: AppDatabase.at(path), accountID: "1")
     let bob = ConversationStore(database: AppDatabase.at(path), accountID: "2")
     let id = try ada.createConversation(title: "Mine", subject: nil, context: nil, systemPrompt: nil)
@@ -46,7 +36,7 @@ final class ConversationStoreTests: XCTestCase {
   }
 
   func test_deletingAnAccount_deletesItsConversationsAndMessages() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     let database = AppDatabase.at(path)
     let ada = ConversationStore(database: database, accountID: "1")
     let id = try ada.createConversation(title: "Mine", subject: nil, context: nil, systemPrompt: nil)

@@ -90,15 +90,6 @@ final class AssistantFlowTests: XCTestCase {
     "ChatScreen", "ChatViewModel", "StreamedReply", "ExploreRouter", "AssistantFactory", "RepositoryDetailViewModel",
   ]
 
-  private func run(_ line: String, on stack: NavigationStack, console: ScriptedConsole) async {
-    let words = line.split(separator: " ").map(String.init)
-    let command = stack.visibleScreen.commands.first { $0.name == words[0] }
-    XCTAssertNotNil(command, "no command \(words[0]) on \(stack.path)")
-    await command?.run(
-      CommandInput(
-        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
-  }
-
   func test_askFromTheRootAndFromARepository_thenBack_releasesEverything() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

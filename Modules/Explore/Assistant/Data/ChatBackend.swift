@@ -44,34 +44,9 @@ final class GeminiBackend: ChatBackend {
     let refusal = { [settings] (status: Int, body: Data) in
       GeminiFormat.error(status: status, body: body, model: model, key: settings.key)
     }
-    guard streaming else {
-      let response = try await ChatTransport.send(request, client: client, backend: kind, url: url, refusal: refusal)
-      guard let reply = GeminiFormat.Response.decoded(from: response) else { throw AssistantError.unreadable(backend: kind) }
-      if !reply.text.isEmpty { onText(reply.text) }
-      if let problem = reply.problem { throw problem }
-      return ChatReply(text: reply.text, usage: reply.usage, reachedLengthLimit: reply.reachedLengthLimit)
-    }
-    var reply = ChatReply(text: "")
-    var finished = false
-    try await ChatTransport.events(request, client: client, backend: kind, url: url, refusal: refusal) { data in
-      guard let piece = GeminiFormat.Response.decoded(from: Data(data.utf8)) else {
-        throw AssistantError.unreadable(backend: .gemini)
-      }
-      if !piece.text.isEmpty {
-        reply.text += piece.text
-        onText(piece.text)
-      }
-      reply.usage = piece.usage ?? reply.usage
-      if let problem = piece.problem { throw problem }
-      if piece.finishReason != nil {
-        finished = true
-        reply.reachedLengthLimit = piece.reachedLengthLimit
-      }
-      return true
-    }
-    // Gemini sends no [DONE]: a stream whose last piece had no finishReason was cut.
-    guard finished else { throw AssistantError.cutOff(backend: kind) }
-    return reply
+    return try await ChatTransport.reply(
+      request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+      refusal: refusal, onText: onText)
   }
 }
 
@@ -109,38 +84,9 @@ final class OpenAIBackend: ChatBackend {
     let refusal = { [settings] (status: Int, body: Data) in
       OpenAIFormat.error(status: status, body: body, model: model, key: settings.key)
     }
-    guard streaming else {
-      let response = try await ChatTransport.send(request, client: client, backend: kind, url: url, refusal: refusal)
-      guard let reply = OpenAIFormat.Response.decoded(from: response) else { throw AssistantError.unreadable(backend: kind) }
-      onText(reply.text)
-      if let problem = reply.problem { throw problem }
-      return ChatReply(text: reply.text, usage: reply.usage, reachedLengthLimit: reply.finishReason == "length")
-    }
-    var reply = ChatReply(text: "")
-    var done = false
-    try await ChatTransport.events(request, client: client, backend: kind, url: url, refusal: refusal) { data in
-      if data == "[DONE]" {
-        done = true
-        return false
-      }
-      guard let piece = OpenAIFormat.Response.decoded(from: Data(data.utf8)) else {
-        throw AssistantError.unreadable(backend: .openai)
-      }
-      if !piece.text.isEmpty {
-        reply.text += piece.text
-        onText(piece.text)
-      }
-      reply.usage = piece.usage ?? reply.usage
-      if let problem = piece.problem { throw problem }
-      if let reason = piece.finishReason {
-        done = true
-        reply.reachedLengthLimit = reason == "length"
-      }
-      return true
-    }
-    // Some servers close after finish_reason without [DONE]; with neither, it was cut.
-    guard done else { throw AssistantError.cutOff(backend: kind) }
-    return reply
+    return try await ChatTransport.reply(
+      request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+      refusal: refusal, onText: onText)
   }
 }
 
@@ -162,6 +108,44 @@ enum ChatTransport {
     }
     guard response.isSuccess else { throw refusal(response.status, response.body) }
     return response.body
+  }
+
+  /// The reply to `request`: whole, or (`streaming`) read event by event,
+  /// each piece's text handed to `onText` as it comes. A stream that ends
+  /// before a piece says it is the last (or `[DONE]`) was cut off.
+  static func reply<Piece: ReplyPiece>(
+    _ request: HTTPRequest, as piece: Piece.Type, streaming: Bool, client: any HTTPClient & HTTPStreaming,
+    backend: AssistantBackendKind, url: String, refusal: Refusal, onText: @MainActor (String) -> Void
+  ) async throws -> ChatReply {
+    guard streaming else {
+      let body = try await send(request, client: client, backend: backend, url: url, refusal: refusal)
+      guard let whole = Piece.decoded(from: body) else { throw AssistantError.unreadable(backend: backend) }
+      if !whole.text.isEmpty { onText(whole.text) }
+      if let problem = whole.problem { throw problem }
+      return ChatReply(text: whole.text, usage: whole.usage, reachedLengthLimit: whole.reachedLengthLimit)
+    }
+    var reply = ChatReply(text: "")
+    var finished = false
+    try await events(request, client: client, backend: backend, url: url, refusal: refusal) { data in
+      if data == "[DONE]" {
+        finished = true
+        return false
+      }
+      guard let piece = Piece.decoded(from: Data(data.utf8)) else { throw AssistantError.unreadable(backend: backend) }
+      if !piece.text.isEmpty {
+        reply.text += piece.text
+        onText(piece.text)
+      }
+      reply.usage = piece.usage ?? reply.usage
+      if let problem = piece.problem { throw problem }
+      if piece.isLast {
+        finished = true
+        reply.reachedLengthLimit = piece.reachedLengthLimit
+      }
+      return true
+    }
+    guard finished else { throw AssistantError.cutOff(backend: backend) }
+    return reply
   }
 
   /// Streams `request`, handing each event's data to `handle` until it
@@ -191,4 +175,15 @@ enum ChatTransport {
       throw AssistantError.from(error, backend: backend, url: url, partial: partial)
     }
   }
+}
+
+/// A reply, or one streamed piece of one, in either backend's format.
+protocol ReplyPiece: JSONDecodable {
+  var text: String { get }
+  var usage: ChatUsage? { get }
+  /// A blocked prompt or a reply stopped by a filter.
+  var problem: AssistantError? { get }
+  /// The piece that says the reply ended (it has a finish reason).
+  var isLast: Bool { get }
+  var reachedLengthLimit: Bool { get }
 }

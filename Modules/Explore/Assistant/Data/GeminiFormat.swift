@@ -42,7 +42,7 @@ enum GeminiFormat {
   }
 
   /// One `GenerateContentResponse`: the whole reply, or one streamed piece.
-  struct Response: JSONDecodable, Equatable {
+  struct Response: ReplyPiece, Equatable {
     /// Every `parts[].text` of the first candidate joined, thoughts left out.
     var text: String
     var finishReason: String?
@@ -78,6 +78,7 @@ enum GeminiFormat {
     }
 
     var reachedLengthLimit: Bool { finishReason == "MAX_TOKENS" }
+    var isLast: Bool { finishReason != nil }
 
     /// A reason code from the server, as a short word.
     private static func clean(_ code: String) -> String {

@@ -46,7 +46,7 @@ enum OpenAIFormat {
   }
 
   /// A whole reply (`message.content`) or a streamed piece (`delta.content`).
-  struct Response: JSONDecodable, Equatable {
+  struct Response: ReplyPiece, Equatable {
     var text: String
     var finishReason: String?
     var usage: ChatUsage?
@@ -67,6 +67,9 @@ enum OpenAIFormat {
     var problem: AssistantError? {
       finishReason == "content_filter" ? .replyBlocked(reason: "content_filter") : nil
     }
+
+    var isLast: Bool { finishReason != nil }
+    var reachedLengthLimit: Bool { finishReason == "length" }
   }
 
   /// `{"object":"list","data":[{"id":…}]}`: the model ids, in order.
