@@ -134,7 +134,8 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("you> Second\nx The model on Gemini is overloaded; try again in a moment.\n"), run.stdout)
     XCTAssertEqual(
-      server.requests.last.map(Self.turns), ["user: First", "user: Second"], "the first question stays in the conversation")
+      server.requests.last.map(Self.turns), ["user: First", "user: Second"],
+      "the first question stays in the conversation")
     XCTAssertFalse(run.stdout.contains(key))
   }
 
@@ -162,7 +163,8 @@ final class AssistantSessionTests: XCTestCase {
     }
 
     let run = try run(
-      register + ["explore", "ask", "Hi", "Again", "/quit"], environment: ["WAYFARER_OPENAI_URL": server.baseURL + "/v1"])
+      register + ["explore", "ask", "Hi", "Again", "/quit"],
+      environment: ["WAYFARER_OPENAI_URL": server.baseURL + "/v1"])
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(run.stdout.contains("you> Hi\nassistant>\n  Reply to 2 messages.\n"), run.stdout)

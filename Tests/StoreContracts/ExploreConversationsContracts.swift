@@ -35,7 +35,8 @@ public enum ExploreConversationsStoringContract {
     let whole = try XCTUnwrap(try reopened.conversation(first), file: file, line: line)
     XCTAssertEqual(whole.summary.title, "What is an index fund?", file: file, line: line)
     XCTAssertEqual(
-      whole.messages, [message(.user, "What is an index fund?"), message(.assistant, "A basket of shares.", partial: true)],
+      whole.messages,
+      [message(.user, "What is an index fund?"), message(.assistant, "A basket of shares.", partial: true)],
       "\(name): messages in order with role, text, time, backend, model and the partial mark", file: file, line: line)
     let about = try XCTUnwrap(try reopened.conversation(second), file: file, line: line)
     XCTAssertEqual(about.summary.subject, "dtrupenn/Tetris", file: file, line: line)

@@ -62,11 +62,14 @@ public enum AssistantFixtures {
   /// An OpenAI-compatible stream: a role-only delta, one delta per piece,
   /// a finish_reason, then `[DONE]`; LF line ends.
   public static func openAIStream(_ pieces: [String], done: Bool = true) -> [Data] {
-    var events = [#"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"},"finish_reason":null}]}"#]
+    var events = [
+      #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"},"finish_reason":null}]}"#
+    ]
     events += pieces.map {
       #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":\#(json($0))},"finish_reason":null}]}"#
     }
-    events.append(#"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)
+    events.append(
+      #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)
     if done { events.append("[DONE]") }
     return events.map { Data("data: \($0)\n\n".utf8) }
   }

@@ -47,7 +47,8 @@ final class ChatScreen: Screen {
         case .cleared:
           input.console.write(Message.success(AssistantWording.cleared, in: input.console.context))
           self.setNeedsDisplay()
-        case .nothingToClear: input.console.write(Message.info(AssistantWording.nothingToClear, in: input.console.context))
+        case .nothingToClear:
+          input.console.write(Message.info(AssistantWording.nothingToClear, in: input.console.context))
         case .failed(let reason):
           self.problem(AssistantWording.couldNot("delete the conversation", reason), on: input.console)
         }
@@ -95,7 +96,8 @@ final class ChatScreen: Screen {
         }
         var sanitizer = StreamSanitizer()
         let clean = sanitizer.feed(reply.utf8) + sanitizer.finish()
-        input.console.write(clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
+        input.console.write(
+          clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
       },
     ]
   }

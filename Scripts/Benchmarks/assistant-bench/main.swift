@@ -36,7 +36,8 @@ func geminiEvent(_ text: String, last: Bool) -> Data {
 final class TimingConsole: Console {
   let context = RenderContext(
     width: 100,
-    capabilities: TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true))
+    capabilities: TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true))
   var onInterrupt: (@MainActor () -> Void)?
   private let sink = FileHandle(forWritingAtPath: "/dev/null")
   private(set) var tokenTimes: [UInt64] = []
@@ -152,11 +153,13 @@ func main() async throws {
   print("reply: \(tokens) tokens, one per SSE event, \(intervalMicroseconds) µs apart")
   print(
     String(
-      format: "per-token latency (server write → terminal write): median %.3f ms, p99 %.3f ms, max %.3f ms (target p99 < 5 ms)",
+      format:
+        "per-token latency (server write → terminal write): median %.3f ms, p99 %.3f ms, max %.3f ms (target p99 < 5 ms)",
       percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.last ?? 0))
   print(
     String(
-      format: "whole reply: %.3f s on the terminal (question to last line) for %.3f s of sending (request to last event): %.3f× (target < 1.2×)",
+      format:
+        "whole reply: %.3f s on the terminal (question to last line) for %.3f s of sending (request to last event): %.3f× (target < 1.2×)",
       wholeSeconds, serverSeconds, ratio))
 
   // 2. Memory across a 500-turn conversation (short replies, same chat).
@@ -170,7 +173,8 @@ func main() async throws {
   }
   let residentAtEnd = memoryKiB("VmRSS")
   print(
-    String(format: "%d turns in %.2f s; resident memory at turn 50: %d KiB, at turn %d: %d KiB (growth %d KiB)",
+    String(
+      format: "%d turns in %.2f s; resident memory at turn 50: %d KiB, at turn %d: %d KiB (growth %d KiB)",
       turns, Double(nanoseconds() - started) / 1e9, residentAt50, turns, residentAtEnd, residentAtEnd - residentAt50))
   let alive = LifetimeLedger.shared.rows.filter { ["StreamedReply"].contains($0.typeName) }.map(\.alive).reduce(0, +)
   print("reply writers alive after the last turn: \(alive)")

@@ -166,7 +166,9 @@ final class ChatBackendTests: XCTestCase {
   // MARK: OpenAI-compatible
 
   func test_openAI_wholeReply_sendsSystemFirst_theBearerKey_andStreamFalse() async throws {
-    let (backend, stub) = makeOpenAI([.whole(status: 200, body: AssistantFixtures.openAIReply("A basket you can trade."))])
+    let (backend, stub) = makeOpenAI([
+      .whole(status: 200, body: AssistantFixtures.openAIReply("A basket you can trade."))
+    ])
     let (result, _) = await send(backend, streaming: false, model: "llama3.2")
 
     XCTAssertEqual(try result.get().text, "A basket you can trade.")
@@ -216,7 +218,10 @@ final class ChatBackendTests: XCTestCase {
         AssistantFixtures.openAIUnknownModel, 404,
         .serverSaid(backend: .openai, status: 404, message: "model 'x' not found")
       ),
-      (#"{"error":"model 'x' not found"}"#, 404, .serverSaid(backend: .openai, status: 404, message: "model 'x' not found")),
+      (
+        #"{"error":"model 'x' not found"}"#, 404,
+        .serverSaid(backend: .openai, status: 404, message: "model 'x' not found")
+      ),
     ]
     for (body, status, expected) in cases {
       let (backend, _) = makeOpenAI([.whole(status: status, body: body)])

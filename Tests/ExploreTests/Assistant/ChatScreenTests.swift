@@ -12,7 +12,8 @@ import XCTest
 final class ChatScreenTests: XCTestCase {
   private static let terminal = RenderContext(
     width: 80,
-    capabilities: TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true))
+    capabilities: TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true))
 
   private func makeSUT(_ answers: [ChatBackendSpy.Answer], store: ConversationsSpy = ConversationsSpy()) -> (
     ChatScreen, ChatBackendSpy
@@ -103,7 +104,8 @@ final class AssistantFlowTests: XCTestCase {
   private func exercise(cache: String, alive: () -> [Int]) async throws {
     let github = HTTPClientStub()
     github.responses = [
-      HTTPResponse(status: 200, body: Data(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")]).utf8)),
+      HTTPResponse(
+        status: 200, body: Data(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")]).utf8)),
       HTTPResponse(status: 200, body: Data(GitHubFixtures.readme("# Tetris\n\nA *small* game.").utf8)),
     ]
     let models = ChatHTTPStub()

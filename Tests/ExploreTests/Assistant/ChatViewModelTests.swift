@@ -167,7 +167,8 @@ final class ChatViewModelTests: XCTestCase {
 
     XCTAssertEqual(asked, 1, "the context is fetched once")
     XCTAssertEqual(
-      backends[0].prompts.first?.system, ChatViewModel.defaultSystemPrompt + "\n\nThe person is reading dtrupenn/Tetris.")
+      backends[0].prompts.first?.system,
+      ChatViewModel.defaultSystemPrompt + "\n\nThe person is reading dtrupenn/Tetris.")
     let summary = try XCTUnwrap(try store.conversations().first)
     XCTAssertEqual(summary.subject, "dtrupenn/Tetris")
     XCTAssertEqual(try store.conversation(summary.id)?.context, "The person is reading dtrupenn/Tetris.")

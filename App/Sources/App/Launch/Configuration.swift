@@ -55,9 +55,12 @@ struct Configuration: Sendable {
       name: "GITHUB_TOKEN, GH_TOKEN",
       meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)"),
     Variable(name: "WAYFARER_GITHUB_URL", meaning: "GitHub's API base URL, http(s) (default https://api.github.com)"),
-    Variable(name: "GEMINI_API_KEY, GOOGLE_API_KEY", meaning: "the assistant asks Gemini (the first backend when both are set)"),
     Variable(
-      name: "WAYFARER_GEMINI_URL", meaning: "Gemini's base URL, http(s) (default https://generativelanguage.googleapis.com)"),
+      name: "GEMINI_API_KEY, GOOGLE_API_KEY", meaning: "the assistant asks Gemini (the first backend when both are set)"
+    ),
+    Variable(
+      name: "WAYFARER_GEMINI_URL",
+      meaning: "Gemini's base URL, http(s) (default https://generativelanguage.googleapis.com)"),
     Variable(name: "WAYFARER_GEMINI_MODEL", meaning: "the Gemini model (default gemini-2.5-flash)"),
     Variable(
       name: "WAYFARER_OPENAI_URL",
@@ -178,7 +181,8 @@ struct Configuration: Sendable {
         // Shown cleaned, its escape codes would vanish and the value read as
         // a good one: it is described instead.
         configuration.warnings.append(
-          "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used.")
+          "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used."
+        )
       }
     }
     if let text = nonEmpty(environment["WAYFARER_LOCATION"]) {
@@ -248,7 +252,9 @@ struct Configuration: Sendable {
   }
 
   /// A model name from `variable`, checked as a URL path segment.
-  private static func model(_ environment: [String: String], _ variable: String, into configuration: inout Configuration)
+  private static func model(
+    _ environment: [String: String], _ variable: String, into configuration: inout Configuration
+  )
     -> String?
   {
     guard let text = nonEmpty(environment[variable]) else { return nil }

@@ -71,7 +71,9 @@ final class OpenAIBackend: ChatBackend {
     let response = try await ChatTransport.send(
       OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind, url: url
     ) { [settings] status, body in OpenAIFormat.error(status: status, body: body, model: "", key: settings.key) }
-    guard let list = OpenAIFormat.ModelList.decoded(from: response) else { throw AssistantError.unreadable(backend: kind) }
+    guard let list = OpenAIFormat.ModelList.decoded(from: response) else {
+      throw AssistantError.unreadable(backend: kind)
+    }
     guard let first = list.ids.first else { throw AssistantError.noModel(url: url) }
     return first
   }

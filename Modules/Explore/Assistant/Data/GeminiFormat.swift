@@ -13,12 +13,14 @@ enum GeminiFormat {
     -> HTTPRequest
   {
     let method = streaming ? "streamGenerateContent?alt=sse" : "generateContent"
-    let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+    let base =
+      baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     guard let url = URL(string: "\(base)/v1beta/models/\(model):\(method)") else {
       throw AssistantError.unknownModel(backend: .gemini, model: model, variable: "WAYFARER_GEMINI_MODEL")
     }
     let body = RequestBody(
-      systemInstruction: prompt.system.isEmpty ? nil : RequestBody.Content(role: nil, parts: [.init(text: prompt.system)]),
+      systemInstruction: prompt.system.isEmpty
+        ? nil : RequestBody.Content(role: nil, parts: [.init(text: prompt.system)]),
       contents: prompt.turns.map { turn in
         RequestBody.Content(role: turn.role == .user ? "user" : "model", parts: [.init(text: turn.text)])
       })
@@ -82,7 +84,8 @@ enum GeminiFormat {
 
     /// A reason code from the server, as a short word.
     private static func clean(_ code: String) -> String {
-      String(code.unicodeScalars.filter { $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }.prefix(40))
+      String(
+        code.unicodeScalars.filter { $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }.prefix(40))
     }
   }
 
