@@ -343,6 +343,17 @@ let package = Package(
       path: "Scripts/Benchmarks/home-bench"
     ),
     .executableTarget(
+      name: "assistant-bench",
+      dependencies: [
+        "CurlNetworking",
+        "Explore",
+        "LoopbackHTTP",
+        "Networking",
+        "TerminalKit",
+      ],
+      path: "Scripts/Benchmarks/assistant-bench"
+    ),
+    .executableTarget(
       name: "markdown-bench",
       dependencies: [
         "CMarkGFM",  // cmark-gfm's own HTML renderer, the yardstick

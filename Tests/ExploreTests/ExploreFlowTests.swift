@@ -20,17 +20,9 @@ final class ExploreFlowTests: XCTestCase {
     ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
-        cacheDirectory: cache, bookmarks: bookmarks, flags: flags, browser: nil,
+        cacheDirectory: cache, bookmarks: bookmarks, flags: flags, browser: nil, assistant: nil,
+        conversations: ConversationsSpy(),
         now: { Date(timeIntervalSince1970: 1_800_000_000) }))
-  }
-
-  private func run(_ line: String, on stack: NavigationStack, console: ScriptedConsole) async {
-    let words = line.split(separator: " ").map(String.init)
-    let command = stack.visibleScreen.commands.first { $0.name == words[0] }
-    XCTAssertNotNil(command, "no command \(words[0]) on \(stack.path)")
-    await command?.run(
-      CommandInput(
-        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
   }
 
   private func json(_ body: String, status: Int = 200) -> HTTPResponse {

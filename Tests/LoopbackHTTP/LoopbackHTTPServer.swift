@@ -39,6 +39,10 @@ public final class LoopbackHTTPServer: Sendable {
     /// Headers promising all of `chunks`, then each chunk with a pause of
     /// `intervalMilliseconds` before the next: a reply being written.
     case chunks([Data], intervalMilliseconds: Int)
+    /// A chunked (`Transfer-Encoding: chunked`) event stream: each of
+    /// `events` written alone, `intervalMicroseconds` apart, `sent(i)`
+    /// called just after event `i` was written (benchmarks time it).
+    case eventStream([Data], intervalMicroseconds: Int, sent: @Sendable (Int) -> Void)
     /// A body with no Content-Length, ended by closing the connection: its
     /// size is known only once it has all come.
     case unsized(body: Data)
@@ -184,6 +188,16 @@ public final class LoopbackHTTPServer: Sendable {
           if index > 0 { usleep(useconds_t(interval * 1_000)) }
           guard !stopped.load(ordering: .acquiring), send(chunk, to: client) else { return }
         }
+      case .eventStream(let events, let interval, let sent):
+        let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/event-stream\r\n\r\n"
+        guard send(Data(head.utf8), to: client) else { return }
+        for (index, event) in events.enumerated() {
+          if index > 0 && interval > 0 { usleep(useconds_t(interval)) }
+          let chunk = Data((String(event.count, radix: 16) + "\r\n").utf8) + event + Data("\r\n".utf8)
+          guard !stopped.load(ordering: .acquiring), send(chunk, to: client) else { return }
+          sent(index)
+        }
+        guard send(Data("0\r\n\r\n".utf8), to: client) else { return }
       case .unsized(let body):
         let head = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n"
         _ = send(Data(head.utf8) + body, to: client)

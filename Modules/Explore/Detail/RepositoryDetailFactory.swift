@@ -9,16 +9,19 @@ final class RepositoryDetailFactory: RepositoryDetailMaking {
   private let flags: any ExploreFeatureFlagsProviding
   private let browser: (any WebOpening)?
   private let now: @Sendable () -> Date
+  /// The chat a detail's `ask` opens, on whichever stack shows the detail.
+  let assistant: AssistantFactory
   private let lifetime = Lifetime(RepositoryDetailFactory.self)
 
   init(
     service: any GitHubService, bookmarks: any ExploreBookmarksStoring, flags: any ExploreFeatureFlagsProviding,
-    browser: (any WebOpening)?, now: @escaping @Sendable () -> Date
+    browser: (any WebOpening)?, assistant: AssistantFactory, now: @escaping @Sendable () -> Date
   ) {
     self.service = service
     self.bookmarks = bookmarks
     self.flags = flags
     self.browser = browser
+    self.assistant = assistant
     self.now = now
   }
 
@@ -32,7 +35,8 @@ final class RepositoryDetailFactory: RepositoryDetailMaking {
   }
 
   func makeRepositoryDetail(for saved: SavedRepository, on stack: NavigationStack) -> Screen? {
-    makeDetail(of: Repository(saved: saved), router: ExploreRouter(stack: stack, details: self))
+    makeDetail(
+      of: Repository(saved: saved), router: ExploreRouter(stack: stack, details: self, assistant: assistant))
   }
 }
 

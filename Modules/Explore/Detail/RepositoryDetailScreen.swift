@@ -38,6 +38,7 @@ final class RepositoryDetailScreen: Screen {
     ]
     return [
       Command("readme", summary: "Read the repository's README") { _ in self.viewModel.showReadme() },
+      Command("ask", summary: "Ask the assistant about this repository") { _ in self.viewModel.askAssistant() },
       Command("web", summary: "Print the repository's address (and open it in a browser on a terminal)") { input in
         let address = TextSanitizer.clean(self.viewModel.repository.webURL)
         input.console.write(StyledLine(address))
@@ -90,6 +91,7 @@ final class RepositoryDetailScreen: Screen {
     lines += ActionList(
       [
         ActionList.Action("readme", "Read the README"),
+        ActionList.Action("ask", "Ask the assistant about this repository"),
         ActionList.Action("web", "The repository on github.com"),
       ] + (viewModel.areBookmarksOffered ? [bookmark] : []) + [ActionList.Action("back", "Back to the results")]
     ).lines(in: context)

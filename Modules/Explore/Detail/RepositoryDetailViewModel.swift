@@ -78,6 +78,11 @@ final class RepositoryDetailViewModel {
     router.showReadme(of: self)
   }
 
+  /// The assistant, about this repository.
+  func askAssistant() {
+    router.showAssistant(about: self)
+  }
+
   /// Where relative links and images of the README lead: the file tree of
   /// the default branch on github.com.
   var readmeBaseURL: URL? {

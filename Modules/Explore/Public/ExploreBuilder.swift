@@ -2,7 +2,8 @@ import Foundation
 import TerminalKit
 
 /// Builds the Explore tab: GitHub repository search at its root, a
-/// repository's detail pushed from it, its README presented over that.
+/// repository's detail pushed from it, its README presented over that; the
+/// assistant's chat (`ask`) pushed from any of them.
 public enum ExploreBuilder {
   @MainActor
   public static func build(dependencies: ExploreDependencies) -> ExploreTab {
@@ -10,12 +11,14 @@ public enum ExploreBuilder {
       dependencies.github.map {
         LiveGitHubService(access: $0, cacheDirectory: dependencies.cacheDirectory, now: dependencies.now)
       } ?? UnconfiguredGitHubService()
+    let assistant = AssistantFactory(
+      access: dependencies.assistant, store: dependencies.conversations, now: dependencies.now)
     let details = RepositoryDetailFactory(
       service: service, bookmarks: dependencies.bookmarks, flags: dependencies.flags, browser: dependencies.browser,
-      now: dependencies.now)
+      assistant: assistant, now: dependencies.now)
     var router: ExploreRouter?
     let stack = NavigationStack { stack in
-      let made = ExploreRouter(stack: stack, details: details)
+      let made = ExploreRouter(stack: stack, details: details, assistant: assistant)
       router = made
       let screen = SearchScreen(viewModel: SearchViewModel(service: service, router: made), now: dependencies.now)
       made.root = screen
@@ -36,11 +39,17 @@ public struct ExploreDependencies {
   public let flags: any ExploreFeatureFlagsProviding
   /// Opens addresses in a browser (`web` on a terminal); nil when none can.
   public let browser: (any WebOpening)?
+  /// The assistant's models; nil (or no backend in it) when none is
+  /// configured: the chat then says how to configure one.
+  public let assistant: AssistantAccess?
+  /// Where the person's conversations are kept.
+  public let conversations: any ExploreConversationsStoring
   public let now: @Sendable () -> Date
 
   public init(
     github: GitHubAccess?, cacheDirectory: String, bookmarks: any ExploreBookmarksStoring,
-    flags: any ExploreFeatureFlagsProviding, browser: (any WebOpening)?,
+    flags: any ExploreFeatureFlagsProviding, browser: (any WebOpening)?, assistant: AssistantAccess?,
+    conversations: any ExploreConversationsStoring,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.github = github
@@ -48,6 +57,8 @@ public struct ExploreDependencies {
     self.bookmarks = bookmarks
     self.flags = flags
     self.browser = browser
+    self.assistant = assistant
+    self.conversations = conversations
     self.now = now
   }
 }

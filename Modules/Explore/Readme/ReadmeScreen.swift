@@ -22,7 +22,10 @@ final class ReadmeScreen: Screen {
   }
 
   override var commands: [Command] {
-    var commands = [Command("close", summary: "Close the README") { _ in self.navigationStack?.dismiss() }]
+    var commands = [
+      Command("close", summary: "Close the README") { _ in self.navigationStack?.dismiss() },
+      Command("ask", summary: "Ask the assistant about this repository") { _ in self.viewModel.askAssistant() },
+    ]
     if shownInPager {
       commands.append(
         Command("page", summary: "Read the README in the pager again") { input in

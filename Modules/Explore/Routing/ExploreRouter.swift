@@ -7,20 +7,24 @@ import TerminalKit
 protocol ExploreRouting: AnyObject {
   func showRepository(_ repository: Repository)
   func showReadme(of detail: RepositoryDetailViewModel)
+  /// The assistant's chat; with `detail`, about its repository.
+  func showAssistant(about detail: RepositoryDetailViewModel?)
 }
 
 @MainActor
 final class ExploreRouter: ExploreRouting, ExploreRoutes {
   private let stack: StackHandle
   private let details: RepositoryDetailFactory
+  private let assistant: AssistantFactory
   /// The search at the root, for a route that runs one (nil for a router
   /// made for another tab's stack).
   weak var root: SearchScreen?
   private let lifetime = Lifetime(ExploreRouter.self)
 
-  init(stack: NavigationStack, details: RepositoryDetailFactory) {
+  init(stack: NavigationStack, details: RepositoryDetailFactory, assistant: AssistantFactory) {
     self.stack = StackHandle(stack, owner: ExploreRouter.self)
     self.details = details
+    self.assistant = assistant
   }
 
   func showRepository(_ repository: Repository) {
@@ -41,5 +45,11 @@ final class ExploreRouter: ExploreRouting, ExploreRoutes {
 
   func showReadme(of detail: RepositoryDetailViewModel) {
     stack.present(ReadmeScreen(viewModel: detail))
+  }
+
+  func showAssistant(about detail: RepositoryDetailViewModel?) {
+    // Asked from a README, the README closes first: the chat goes above the detail.
+    stack.target?.dismiss()
+    stack.push(assistant.makeChat(about: detail))
   }
 }

@@ -23,6 +23,9 @@ final class SearchScreen: Screen {
       ) { input in
         await self.search(input.argumentText, console: input.console)
       },
+      Command("ask", summary: "Chat with the assistant (Gemini or an OpenAI-compatible server)") { _ in
+        self.viewModel.askAssistant()
+      },
       Command("more", summary: "Load the next 30 results") { input in
         if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
         let shown = self.viewModel.repositories.count

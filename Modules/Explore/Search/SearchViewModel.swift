@@ -174,6 +174,11 @@ final class SearchViewModel {
   }
 
   /// Opens result `number` of the list.
+  /// The assistant's chat.
+  func askAssistant() {
+    router.showAssistant(about: nil)
+  }
+
   func open(_ number: Int?) -> SearchProblem? {
     guard !repositories.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
     guard let number, let repository = repositories.item(numbered: number) else {

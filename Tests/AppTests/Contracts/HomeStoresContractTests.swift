@@ -12,18 +12,8 @@ import XCTest
 /// account, across a reopened database.
 @MainActor
 final class HomeStoresContractTests: XCTestCase {
-  private func makeDatabasePath() throws -> String {
-    let directory = try TemporaryDirectory()
-    addTeardownBlock { directory.remove() }
-    let path = directory.file("wayfarer.sqlite")
-    try AppDatabase.at(path).execute(
-      "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@example.com', 'x', 0), (2, 'C', 'D', 'c@example.com', 'x', 0)"
-    )
-    return path
-  }
-
   func test_theSettingsStore_keepsTheCityChoiceContract() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     try HomeLocationStoringContract.verify(
       "AccountSettingsStore", make: { AccountSettingsStore(database: AppDatabase.at(path), accountID: "1") },
       reopen: { _ in AccountSettingsStore(database: AppDatabase.at(path), accountID: "1") })
@@ -33,7 +23,7 @@ final class HomeStoresContractTests: XCTestCase {
   }
 
   func test_theBookmarkStore_keepsTheFavoritesContract() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
     try HomeFavoritesStoringContract.verify(
       "BookmarkStore", make: { BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: now) },
@@ -46,7 +36,7 @@ final class HomeStoresContractTests: XCTestCase {
   }
 
   func test_theBookmarkStore_keepsExploresBookmarkContract_perAccount() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
     let open = { BookmarkStore(database: AppDatabase.at(path), accountID: "1", now: now) }
     try ExploreBookmarksStoringContract.verify("BookmarkStore", make: open, reopen: { _ in open() })
@@ -65,7 +55,7 @@ final class HomeStoresContractTests: XCTestCase {
   }
 
   func test_theBookmarkStore_keepsTheBookmarksTabsContract() async throws {
-    let path = try makeDatabasePath()
+    let path = try makeDatabasePathWithTwoAccounts()
     let seed = { (store: BookmarkStore) throws in
       var place = HomeFavoritesStoringContract.cafe
       try store.saveFavorite(place)

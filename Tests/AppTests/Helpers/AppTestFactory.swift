@@ -42,6 +42,17 @@ struct AppUnderTest {
 }
 
 extension XCTestCase {
+  /// A fresh database (removed when the test ends) with accounts 1 and 2.
+  func makeDatabasePathWithTwoAccounts() throws -> String {
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
+    let path = directory.file("wayfarer.sqlite")
+    try AppDatabase.at(path).execute(
+      "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@example.com', 'x', 0), (2, 'C', 'D', 'c@example.com', 'x', 0)"
+    )
+    return path
+  }
+
   @MainActor
   func makeApp(
     session: InMemorySessionStore = InMemorySessionStore(), file: StaticString = #filePath, line: UInt = #line

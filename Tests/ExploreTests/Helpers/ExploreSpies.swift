@@ -85,6 +85,8 @@ final class ExploreRouterSpy: ExploreRouting {
   private(set) var readmes: [String] = []
   func showRepository(_ repository: Repository) { shown.append(repository.fullName) }
   func showReadme(of detail: RepositoryDetailViewModel) { readmes.append(detail.repository.fullName) }
+  private(set) var assistants: [String?] = []
+  func showAssistant(about detail: RepositoryDetailViewModel?) { assistants.append(detail?.repository.fullName) }
 }
 
 extension Repository {

@@ -1,6 +1,7 @@
 import Storage
 
-/// Wayfarer's database file: accounts, login attempts and per-account settings.
+/// Wayfarer's database file: accounts, login attempts, per-account settings,
+/// bookmarks and assistant conversations.
 package enum AppDatabase {
   /// Each step brings the schema one version further; never edit a shipped step.
   static let migrations = [
@@ -45,6 +46,34 @@ package enum AppDatabase {
     // Places saved by the first version kept the detail screen's labels;
     // they become typed records.
     Migration(rewrite: PlaceRecord.rewriteLabelledPlaces),
+    // The assistant's conversations, per account, and their messages.
+    Migration(
+      """
+      CREATE TABLE conversations (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        subject TEXT,
+        context TEXT,
+        system_prompt TEXT,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+      )
+      """,
+      "CREATE INDEX conversations_by_account ON conversations (account_id, updated_at)",
+      """
+      CREATE TABLE conversation_messages (
+        id INTEGER PRIMARY KEY,
+        conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        backend TEXT NOT NULL,
+        model TEXT NOT NULL,
+        partial INTEGER NOT NULL DEFAULT 0
+      )
+      """,
+      "CREATE INDEX conversation_messages_in_order ON conversation_messages (conversation_id, id)"),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

@@ -58,6 +58,10 @@ package struct AppServices {
   func bookmarks(for accountID: String) -> BookmarkStore {
     BookmarkStore(database: database, accountID: accountID, now: now)
   }
+
+  func conversations(for accountID: String) -> ConversationStore {
+    ConversationStore(database: database, accountID: accountID, now: now)
+  }
 }
 
 /// How Home reaches places: Geoapify when a key is set, else the offline
@@ -89,18 +93,29 @@ package struct HomeEnvironment {
   }
 }
 
-/// How Explore reaches GitHub, where it caches, and how it opens a browser.
+/// How Explore reaches GitHub, where it caches, how it opens a browser, and
+/// where the assistant's models are.
 @MainActor
 package struct ExploreEnvironment {
   var github: GitHubAccess?
   var cacheDirectory: String
   var browser: (any WebOpening)?
+  /// Nil when neither Gemini nor an OpenAI-compatible server is configured.
+  var assistant: AssistantAccess?
 
   /// No GitHub at all (tests and benchmarks that never search).
   package static let unconnected = ExploreEnvironment(github: nil, cacheDirectory: "/nonexistent", browser: nil)
 
-  /// Explore's part of the configuration, reaching GitHub through `client`.
-  init(configuration: Configuration, client: any HTTPClient, cacheDirectory: String, browser: (any WebOpening)?) {
+  /// Explore's part of the configuration, reaching GitHub and the
+  /// assistant's models through `client`.
+  init(
+    configuration: Configuration, client: any HTTPClient & HTTPStreaming, cacheDirectory: String,
+    browser: (any WebOpening)?
+  ) {
+    let models = configuration.assistant
+    if models.gemini != nil || models.openAI != nil {
+      assistant = AssistantAccess(gemini: models.gemini, openAI: models.openAI, client: client)
+    }
     github = configuration.github.baseURL.map { baseURL in
       GitHubAccess(
         baseURL: baseURL, client: client,
@@ -110,9 +125,10 @@ package struct ExploreEnvironment {
     self.browser = browser
   }
 
-  init(github: GitHubAccess?, cacheDirectory: String, browser: (any WebOpening)?) {
+  init(github: GitHubAccess?, cacheDirectory: String, browser: (any WebOpening)?, assistant: AssistantAccess? = nil) {
     self.github = github
     self.cacheDirectory = cacheDirectory
     self.browser = browser
+    self.assistant = assistant
   }
 }

@@ -56,7 +56,8 @@ final class ExploreCoordinator: TabCoordinator {
     let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
-        flags: services.settings(for: account.id), browser: explore.browser, now: services.now))
+        flags: services.settings(for: account.id), browser: explore.browser, assistant: explore.assistant,
+        conversations: services.conversations(for: account.id), now: services.now))
     stack = tab.stack
     routes = tab.routes
     repositoryDetails = tab.repositoryDetails

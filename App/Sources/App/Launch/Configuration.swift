@@ -55,6 +55,18 @@ struct Configuration: Sendable {
       name: "GITHUB_TOKEN, GH_TOKEN",
       meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)"),
     Variable(name: "WAYFARER_GITHUB_URL", meaning: "GitHub's API base URL, http(s) (default https://api.github.com)"),
+    Variable(
+      name: "GEMINI_API_KEY, GOOGLE_API_KEY", meaning: "the assistant asks Gemini (the first backend when both are set)"
+    ),
+    Variable(
+      name: "WAYFARER_GEMINI_URL",
+      meaning: "Gemini's base URL, http(s) (default https://generativelanguage.googleapis.com)"),
+    Variable(name: "WAYFARER_GEMINI_MODEL", meaning: "the Gemini model (default gemini-2.5-flash)"),
+    Variable(
+      name: "WAYFARER_OPENAI_URL",
+      meaning: "an OpenAI-compatible server for the assistant, its base incl. /v1 (Ollama: http://localhost:11434/v1)"),
+    Variable(name: "OPENAI_API_KEY", meaning: "sent to that server as a Bearer token, if set"),
+    Variable(name: "WAYFARER_OPENAI_MODEL", meaning: "its model (default: the first one the server lists)"),
   ]
 
   /// What the person asked of the terminal.
@@ -84,8 +96,18 @@ struct Configuration: Sendable {
     var token: GitHubToken?
   }
 
+  static let defaultGeminiURL = URL(string: "https://generativelanguage.googleapis.com")!
+  static let defaultGeminiModel = "gemini-2.5-flash"
+
+  /// Where the assistant's models are; each nil when not configured.
+  struct Assistant: Equatable, Sendable {
+    var gemini: AssistantAccess.Gemini?
+    var openAI: AssistantAccess.OpenAI?
+  }
+
   /// Geoapify's key and address; nil for the offline catalog.
   var geoapify: GeoapifyAccess?
+  var assistant = Assistant()
   var fixedLocation: Location?
   var github = GitHub(baseURL: defaultGitHubURL, token: nil)
   var terminal = Terminal()
@@ -138,6 +160,7 @@ struct Configuration: Sendable {
           "\(variable) must be a GitHub token (letters, digits and _, at most 255); it is not sent anywhere.")
       }
     }
+    readAssistant(environment, into: &configuration)
     configuration.searchPath = environment["PATH"]
     if let home = nonEmpty(environment["HOME"]), home.hasPrefix("/"), TextSanitizer.clean(home) == home {
       configuration.homeDirectory = home
@@ -178,6 +201,76 @@ struct Configuration: Sendable {
       }
     }
     return configuration
+  }
+
+  /// GEMINI_API_KEY (or GOOGLE_API_KEY) with its URL and model, and
+  /// WAYFARER_OPENAI_URL with its key and model. A key is never echoed; a
+  /// URL that cannot be used means its key is sent nowhere.
+  private static func readAssistant(_ environment: [String: String], into configuration: inout Configuration) {
+    var geminiKey: AssistantKey?
+    for variable in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] {
+      guard geminiKey == nil, let value = nonEmpty(environment[variable]) else { continue }
+      if let key = apiKey(value, variable: variable) {
+        geminiKey = key
+      } else {
+        configuration.warnings.append(keyRefusal(variable))
+      }
+    }
+    let geminiModel = model(environment, "WAYFARER_GEMINI_MODEL", into: &configuration) ?? defaultGeminiModel
+    if let key = geminiKey {
+      var baseURL: URL? = defaultGeminiURL
+      if let text = nonEmpty(environment["WAYFARER_GEMINI_URL"]) {
+        baseURL = serviceURL(text)
+        if baseURL == nil {
+          configuration.warnings.append(
+            "WAYFARER_GEMINI_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
+              + "\(key.variable) is not sent anywhere and the assistant does not use Gemini.")
+        }
+      }
+      configuration.assistant.gemini = baseURL.map { .init(baseURL: $0, key: key, model: geminiModel) }
+    }
+    let openAIModel = model(environment, "WAYFARER_OPENAI_MODEL", into: &configuration)
+    var openAIKey: AssistantKey?
+    if let value = nonEmpty(environment["OPENAI_API_KEY"]) {
+      openAIKey = apiKey(value, variable: "OPENAI_API_KEY")
+      if openAIKey == nil { configuration.warnings.append(keyRefusal("OPENAI_API_KEY")) }
+    }
+    if let text = nonEmpty(environment["WAYFARER_OPENAI_URL"]) {
+      if let url = serviceURL(text) {
+        configuration.assistant.openAI = .init(baseURL: url, key: openAIKey, model: openAIModel)
+      } else {
+        configuration.warnings.append(
+          "WAYFARER_OPENAI_URL must be an http:// or https:// URL such as http://localhost:11434/v1, not "
+            + "'\(TextSanitizer.clean(text, limit: 80))'; the assistant does not use it.")
+      }
+    }
+  }
+
+  /// A key is printable ASCII without spaces, at most 512 bytes; anything
+  /// else would break the header (or smuggle another one in).
+  private static func apiKey(_ value: String, variable: String) -> AssistantKey? {
+    guard value.utf8.count <= 512, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+    return AssistantKey(value: value, variable: variable)
+  }
+
+  private static func keyRefusal(_ variable: String) -> String {
+    "\(variable) must be an API key (printable characters without spaces, at most 512); it is not sent anywhere."
+  }
+
+  /// A model name from `variable`, checked as a URL path segment.
+  private static func model(
+    _ environment: [String: String], _ variable: String, into configuration: inout Configuration
+  )
+    -> String?
+  {
+    guard let text = nonEmpty(environment[variable]) else { return nil }
+    guard AssistantModelName.isValid(text) else {
+      configuration.warnings.append(
+        "\(variable) must be a model name (letters, digits and - . _ : /, at most 100); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
+      )
+      return nil
+    }
+    return text
   }
 
   /// `text` as a service's base URL: http or https, with a host, and

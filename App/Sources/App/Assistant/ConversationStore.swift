@@ -1,0 +1,128 @@
+import Explore
+import Foundation
+import Storage
+
+/// One account's assistant conversations in the database. Another
+/// account's conversation is never read, changed or deleted through it,
+/// whatever id it is asked about.
+@MainActor
+final class ConversationStore: ExploreConversationsStoring {
+  private let database: SQLiteDatabase
+  private let accountID: Int64
+  private let now: @Sendable () -> Date
+
+  init(database: SQLiteDatabase, accountID: String, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.database = database
+    self.accountID = Int64(accountID) ?? -1
+    self.now = now
+  }
+
+  func createConversation(title: String, subject: String?, context: String?, systemPrompt: String?) throws -> Int64 {
+    let time = now().timeIntervalSince1970
+    let rows = try database.execute(
+      """
+      INSERT INTO conversations (account_id, title, subject, context, system_prompt, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+      """,
+      [
+        .integer(accountID), .text(title), Self.optional(subject), Self.optional(context), Self.optional(systemPrompt),
+        .real(time), .real(time),
+      ])
+    guard let id = rows.first?.integer("id") else { throw ConversationStoreError.notSaved }
+    return id
+  }
+
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws {
+    try database.transaction { transaction in
+      let updated = try transaction.execute(
+        "UPDATE conversations SET updated_at = ? WHERE id = ? AND account_id = ? RETURNING id",
+        [.real(message.time.timeIntervalSince1970), .integer(id), .integer(accountID)])
+      guard !updated.isEmpty else { throw ConversationStoreError.noSuchConversation }
+      _ = try transaction.execute(
+        """
+        INSERT INTO conversation_messages (conversation_id, role, text, created_at, backend, model, partial)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          .integer(id), .text(message.role.rawValue), .text(message.text), .real(message.time.timeIntervalSince1970),
+          .text(message.backend), .text(message.model), .integer(message.isPartial ? 1 : 0),
+        ])
+    }
+  }
+
+  func setSystemPrompt(_ prompt: String?, of id: Int64) throws {
+    try database.execute(
+      "UPDATE conversations SET system_prompt = ? WHERE id = ? AND account_id = ?",
+      [Self.optional(prompt), .integer(id), .integer(accountID)])
+  }
+
+  /// Newest first by the order messages were added, which a clock set back cannot change.
+  func conversations() throws -> [ConversationSummary] {
+    try database.execute(
+      """
+      SELECT id, title, subject, updated_at FROM conversations WHERE account_id = ?
+      ORDER BY (SELECT MAX(m.id) FROM conversation_messages m WHERE m.conversation_id = conversations.id) DESC,
+        id DESC
+      """,
+      [.integer(accountID)]
+    ).compactMap(Self.summary)
+  }
+
+  func conversation(_ id: Int64) throws -> StoredConversation? {
+    guard
+      let row = try database.execute(
+        """
+        SELECT id, title, subject, context, system_prompt, updated_at FROM conversations
+        WHERE id = ? AND account_id = ?
+        """,
+        [.integer(id), .integer(accountID)]
+      ).first, let summary = Self.summary(row)
+    else { return nil }
+    let messages = try database.execute(
+      """
+      SELECT role, text, created_at, backend, model, partial FROM conversation_messages
+      WHERE conversation_id = ? ORDER BY id
+      """,
+      [.integer(id)]
+    ).compactMap { row -> StoredMessage? in
+      guard let role = row.text("role").flatMap(StoredMessage.Role.init(rawValue:)), let text = row.text("text"),
+        let time = row.real("created_at")
+      else { return nil }
+      return StoredMessage(
+        role: role, text: text, time: Date(timeIntervalSince1970: time), backend: row.text("backend") ?? "",
+        model: row.text("model") ?? "", isPartial: row.integer("partial") == 1)
+    }
+    return StoredConversation(
+      summary: summary, context: row.text("context"), systemPrompt: row.text("system_prompt"), messages: messages)
+  }
+
+  func deleteConversation(_ id: Int64) throws {
+    try database.execute(
+      "DELETE FROM conversations WHERE id = ? AND account_id = ?", [.integer(id), .integer(accountID)])
+  }
+
+  private static func summary(_ row: SQLiteRow) -> ConversationSummary? {
+    guard let id = row.integer("id"), let title = row.text("title"), let updated = row.real("updated_at") else {
+      return nil
+    }
+    return ConversationSummary(
+      id: id, title: title, subject: row.text("subject"), updatedAt: Date(timeIntervalSince1970: updated))
+  }
+
+  private static func optional(_ text: String?) -> SQLiteValue {
+    text.map { .text($0) } ?? .null
+  }
+}
+
+/// What the conversation store can refuse.
+enum ConversationStoreError: LocalizedError, Equatable {
+  case noSuchConversation
+  case notSaved
+
+  var errorDescription: String? {
+    switch self {
+    case .noSuchConversation: "that conversation is no longer in the database"
+    case .notSaved: "the database did not save the conversation"
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TerminalKit
+
+/// Makes the assistant's chat, about nothing in particular or about a
+/// repository, over the configured backends (Gemini first).
+@MainActor
+final class AssistantFactory {
+  private let access: AssistantAccess?
+  private let store: any ExploreConversationsStoring
+  private let now: @Sendable () -> Date
+  private let lifetime = Lifetime(AssistantFactory.self)
+
+  init(access: AssistantAccess?, store: any ExploreConversationsStoring, now: @escaping @Sendable () -> Date) {
+    self.access = access
+    self.store = store
+    self.now = now
+  }
+
+  /// The chat; with `detail`, a new conversation about its repository,
+  /// whose README is read through the detail's (cached) repository layer.
+  func makeChat(about detail: RepositoryDetailViewModel? = nil) -> Screen {
+    let subject = detail.map { detail in
+      ChatViewModel.Subject(name: detail.repository.fullName) { [weak detail] in
+        guard let detail else { return "" }
+        await detail.loadReadme()
+        let readme: String? = if case .loaded(let readme) = detail.readme { readme.text } else { nil }
+        return RepositoryContext.text(of: detail.repository, readme: readme)
+      }
+    }
+    let viewModel = ChatViewModel(backends: makeBackends(), store: store, subject: subject, now: now)
+    return ChatScreen(viewModel: viewModel)
+  }
+
+  private func makeBackends() -> [any ChatBackend] {
+    guard let access else { return [] }
+    var backends: [any ChatBackend] = []
+    if let gemini = access.gemini { backends.append(GeminiBackend(settings: gemini, client: access.client)) }
+    if let openAI = access.openAI { backends.append(OpenAIBackend(settings: openAI, client: access.client)) }
+    return backends
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Every sentence the assistant's chat says.
+enum AssistantWording {
+  static let notConfigured =
+    "The assistant needs a model to talk to, and none is configured. Set GEMINI_API_KEY to a Gemini API key, "
+    + "or WAYFARER_OPENAI_URL to an OpenAI-compatible server (for Ollama: "
+    + "WAYFARER_OPENAI_URL=http://localhost:11434/v1 WAYFARER_OPENAI_MODEL=llama3.2), then start Wayfarer again."
+
+  static func sentence(for error: AssistantError) -> String {
+    switch error {
+    case .keyRefused(.gemini, let variable):
+      "Gemini refused the key in \(variable). Check it (a new one is at aistudio.google.com)."
+    case .keyRefused(.openai, let variable):
+      "The OpenAI-compatible server refused the key in \(variable). Check it."
+    case .keyMissing(_, let variable):
+      "The OpenAI-compatible server wants a key: set \(variable) and start Wayfarer again."
+    case .quotaUsedUp(let backend, let seconds?):
+      "\(subject(backend))'s quota is used up; try again in \(seconds) s."
+    case .quotaUsedUp(let backend, nil):
+      "\(subject(backend))'s quota is used up; try again later."
+    case .unknownModel(let backend, let model, let variable):
+      "The model \(model) does not exist on \(backend.displayName); set \(variable) (or type /model NAME) to one that does."
+    case .overloaded(let backend):
+      "The model on \(backend.displayName) is overloaded; try again in a moment."
+    case .promptBlocked(let reason):
+      "Gemini blocked the question (\(reason)) and did not answer it."
+    case .replyBlocked(let reason):
+      "The reply was blocked (\(reason)); what arrived before is kept."
+    case .noServer(let url):
+      "No server answers at \(url) — is it running?"
+    case .serverSaid(let backend, let status, let message):
+      "\(subject(backend)) did not accept the request (HTTP \(status)"
+        + (message.isEmpty ? ")." : ": \(message.hasSuffix(".") ? String(message.dropLast()) : message)).")
+    case .cutOff:
+      "The reply was cut off before it ended; what arrived is kept."
+    case .unreadable(let backend):
+      "\(subject(backend)) sent a reply Wayfarer could not read."
+    case .noModel(let url):
+      "The server at \(url) lists no models; set WAYFARER_OPENAI_MODEL to one it has."
+    case .network(let error):
+      error.description
+    case .unexpected(let reason):
+      "The request failed: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+    }
+  }
+
+  /// The backend at the start of a sentence.
+  private static func subject(_ backend: AssistantBackendKind) -> String {
+    switch backend {
+    case .gemini: "Gemini"
+    case .openai: "The OpenAI-compatible server"
+    }
+  }
+}
+
+extension AssistantWording {
+  static let hint = "Type a question and press Enter; /help lists the commands, /back leaves."
+  static let leftOutForBudget =
+    "The conversation is long: its oldest messages are no longer sent with new questions (they stay in the conversation)."
+  static let stoppedMark = "(stopped)"
+  static let newConversation = "A new conversation. The last one is kept: /list shows it."
+  static let nothingToCopy = "There is no reply to copy yet."
+  static let noConversations = "You have no conversations yet."
+  static let cleared = "This conversation was deleted."
+  static let nothingToClear = "This conversation is empty; there is nothing to delete."
+
+  static func header(backend: AssistantBackendKind?, model: String?, subject: String?) -> String {
+    let about = subject.map { "About \($0)" } ?? "Assistant"
+    guard let backend else { return about }
+    let name = backend == .gemini ? "Gemini" : "OpenAI-compatible server"
+    return "\(about) · \(name) · \(model ?? "the server's first model")"
+  }
+
+  static func resumed(title: String, count: Int) -> String {
+    "Resumed “\(title)” (\(count) \(count == 1 ? "message" : "messages")); /new starts another."
+  }
+
+  static func earlierNotShown(_ count: Int) -> String {
+    "\(count) earlier \(count == 1 ? "message is" : "messages are") not shown."
+  }
+
+  static func notSaved(_ reason: String) -> String {
+    "The conversation could not be saved: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+  }
+
+  static func listRow(_ summary: ConversationSummary) -> String {
+    (summary.subject.map { "About \($0): " } ?? "") + summary.title
+  }
+
+  static func opened(_ title: String) -> String { "Opened “\(title)”." }
+
+  static func noSuchNumber(count: Int) -> String {
+    count == 0
+      ? "You have no conversations to open yet."
+      : "Usage: /open N — N is a conversation's number in /list, 1–\(count)."
+  }
+
+  static func couldNot(_ action: String, _ reason: String) -> String {
+    "Could not \(action): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+  }
+
+  static func systemPrompt(_ text: String, isDefault: Bool) -> String {
+    (isDefault ? "The system prompt (the default; /system TEXT sets your own):" : "This conversation's system prompt:")
+      + "\n" + text
+  }
+
+  static let systemPromptSet = "From now on this conversation uses your system prompt."
+
+  static func switching(_ result: ChatViewModel.Switching) -> String {
+    switch result {
+    case .switched(.gemini): "Now asking Gemini."
+    case .switched(.openai): "Now asking the OpenAI-compatible server."
+    case .notConfigured(.gemini): "Gemini is not configured: set GEMINI_API_KEY and start Wayfarer again."
+    case .notConfigured(.openai):
+      "No OpenAI-compatible server is configured: set WAYFARER_OPENAI_URL and start Wayfarer again."
+    case .unknown(let name): "There is no backend called '\(name)'; the backends are gemini and openai."
+    }
+  }
+
+  static func modelChoice(_ result: ChatViewModel.ModelChoice) -> String {
+    switch result {
+    case .set(let name): "Now using the model \(name)."
+    case .invalid(let name):
+      "'\(name)' is not a model name (letters, digits and - . _ : /, at most 100)."
+    case .noBackend: notConfigured
+    }
+  }
+}
+
+extension AssistantWording {
+  static let thinking = "Thinking… (Ctrl-C stops)"
+}

@@ -1,0 +1,329 @@
+import Foundation
+import Networking
+import TerminalKit
+
+/// The assistant's chat: one conversation at a time, sent whole (after the
+/// system prompt) with every question, kept in the person's store.
+@MainActor
+final class ChatViewModel {
+  /// A repository the conversation is about: its name now, its context
+  /// (facts and README) when the chat appears.
+  struct Subject {
+    let name: String
+    let context: @MainActor () async -> String
+  }
+
+  /// What became of a question.
+  enum Reply: Equatable {
+    case answered(String)
+    /// Ctrl-C: what arrived is kept, marked as stopped.
+    case stopped(partial: String)
+    /// `partial` is what arrived before the failure (kept too).
+    case failed(AssistantError, partial: String)
+    /// No backend: nothing was sent.
+    case notConfigured
+  }
+
+  struct Outcome: Equatable {
+    var reply: Reply
+    /// Set the first time older messages were left out of a request.
+    var leftOutForBudget = false
+    /// Why the conversation could not be saved, when it could not.
+    var notSaved: String?
+  }
+
+  enum Listing: Equatable {
+    case none
+    case some([ConversationSummary])
+    case failed(reason: String)
+  }
+
+  enum Opening: Equatable {
+    case opened(title: String)
+    case noSuchNumber(count: Int)
+    case failed(reason: String)
+  }
+
+  enum Switching: Equatable {
+    case switched(AssistantBackendKind)
+    case notConfigured(AssistantBackendKind)
+    case unknown(String)
+  }
+
+  enum ModelChoice: Equatable {
+    case set(String)
+    case invalid(String)
+    case noBackend
+  }
+
+  enum Clearing: Equatable {
+    case cleared
+    case nothingToClear
+    case failed(reason: String)
+  }
+
+  static let defaultSystemPrompt = """
+    You are a patient assistant inside Wayfarer, a terminal app for exploring places and GitHub repositories. \
+    Explain things to a beginner: plain words, short paragraphs, a small example when it helps, and Markdown \
+    (lists, code blocks) for structure. Say so when you are not sure, and never invent facts.
+    """
+
+  /// The most characters of turns a request sends; older turns beyond it
+  /// are left out of the request (never deleted).
+  let turnBudget: Int
+  /// The longest question taken.
+  static let maximumQuestionCharacters = 20_000
+
+  private let backends: [any ChatBackend]
+  private var currentBackend: Int
+  private var models: [AssistantBackendKind: String] = [:]
+  private let store: any ExploreConversationsStoring
+  private let now: @Sendable () -> Date
+  private var pendingSubject: Subject?
+
+  private(set) var conversationID: Int64?
+  private(set) var messages: [StoredMessage] = []
+  private(set) var subject: String?
+  private var context: String?
+  private(set) var customSystemPrompt: String?
+  private var toldAboutBudget = false
+  /// The last `/list`, which `/open N` numbers from.
+  private var listed: [ConversationSummary]?
+  private let lifetime = Lifetime(ChatViewModel.self)
+
+  init(
+    backends: [any ChatBackend], store: any ExploreConversationsStoring, subject: Subject?,
+    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date
+  ) {
+    self.backends = backends
+    self.currentBackend = 0
+    self.store = store
+    self.pendingSubject = subject
+    self.subject = subject?.name
+    self.turnBudget = turnBudget
+    self.now = now
+    if subject == nil, let last = try? store.conversations().first { resume(last.id) }
+  }
+
+  // MARK: What the header shows
+
+  var backend: AssistantBackendKind? { backends.indices.contains(currentBackend) ? backends[currentBackend].kind : nil }
+  var configuredBackends: [AssistantBackendKind] { backends.map(\.kind) }
+
+  /// The model in use: chosen with `/model`, set in the environment, or
+  /// the one the server listed first (nil until it was asked).
+  var model: String? {
+    guard let backend = currentChatBackend else { return nil }
+    return models[backend.kind] ?? backend.configuredModel
+  }
+
+  private var currentChatBackend: (any ChatBackend)? {
+    backends.indices.contains(currentBackend) ? backends[currentBackend] : nil
+  }
+
+  var systemPrompt: String { customSystemPrompt ?? Self.defaultSystemPrompt }
+
+  /// The current conversation's title: its first question.
+  var currentTitle: String? { messages.first { $0.role == .user }.map { String($0.text.prefix(80)) } }
+
+  /// Whether the repository's context still has to be fetched.
+  var needsContext: Bool { pendingSubject != nil }
+
+  /// Fetches the subject's context (its README through Explore's cached
+  /// repository layer).
+  func prepareContext() async {
+    guard let pendingSubject else { return }
+    context = await pendingSubject.context()
+    self.pendingSubject = nil
+  }
+
+  // MARK: Sending
+
+  /// Sends `question` with the conversation so far; pieces of the reply go
+  /// to `onText` as they arrive (once, whole, unless `streaming`).
+  func send(_ question: String, streaming: Bool, onText: @MainActor (String) -> Void) async -> Outcome {
+    guard let backend = currentChatBackend else { return Outcome(reply: .notConfigured) }
+    if needsContext { await prepareContext() }
+    let question = String(question.prefix(Self.maximumQuestionCharacters))
+    var outcome = Outcome(reply: .notConfigured)
+    let model: String
+    do {
+      model = try await resolvedModel(of: backend)
+    } catch {
+      outcome.notSaved = record(.user, question, backend: backend.kind, model: "")
+      outcome.reply = .failed(Self.assistantError(error), partial: "")
+      return outcome
+    }
+    outcome.notSaved = record(.user, question, backend: backend.kind, model: model)
+    let (prompt, leftOut) = makePrompt()
+    if leftOut && !toldAboutBudget {
+      toldAboutBudget = true
+      outcome.leftOutForBudget = true
+    }
+    var partial = ""
+    do {
+      let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
+        guard partial.count < maximumReplyCharacters else { return }
+        partial += piece
+        onText(piece)
+      }
+      if Task.isCancelled { throw CancellationError() }
+      let text = String(reply.text.prefix(maximumReplyCharacters))
+      outcome.notSaved = record(.assistant, text, backend: backend.kind, model: model) ?? outcome.notSaved
+      outcome.reply = .answered(text)
+    } catch {
+      let stopped = Task.isCancelled || error is CancellationError
+      if !partial.isEmpty {
+        outcome.notSaved =
+          record(.assistant, partial, backend: backend.kind, model: model, isPartial: true) ?? outcome.notSaved
+      }
+      outcome.reply = stopped ? .stopped(partial: partial) : .failed(Self.assistantError(error), partial: partial)
+    }
+    return outcome
+  }
+
+  private func resolvedModel(of backend: any ChatBackend) async throws -> String {
+    if let model = models[backend.kind] ?? backend.configuredModel { return model }
+    let model = try await backend.defaultModel()
+    models[backend.kind] = model
+    return model
+  }
+
+  /// The system prompt (with the subject's context), then as many of the
+  /// newest turns as fit the budget; true when older ones were left out.
+  func makePrompt() -> (ChatPrompt, leftOut: Bool) {
+    var system = systemPrompt
+    if let context { system += "\n\n" + context }
+    var turns: [ChatTurn] = []
+    var size = 0
+    for message in messages.reversed() {
+      size += message.text.count
+      // The newest question always goes, whatever its size.
+      if size > turnBudget && !turns.isEmpty { break }
+      turns.append(ChatTurn(role: message.role == .user ? .user : .assistant, text: message.text))
+    }
+    return (ChatPrompt(system: system, turns: turns.reversed()), turns.count < messages.count)
+  }
+
+  /// Adds a message to the conversation (made on the first one) and the
+  /// store; the reason it could not be saved, if so.
+  private func record(
+    _ role: StoredMessage.Role, _ text: String, backend: AssistantBackendKind, model: String, isPartial: Bool = false
+  ) -> String? {
+    let message = StoredMessage(
+      role: role, text: text, time: now(), backend: backend.rawValue, model: model, isPartial: isPartial)
+    messages.append(message)
+    do {
+      let id =
+        try conversationID
+        ?? store.createConversation(
+          title: String(text.prefix(80)), subject: subject, context: context, systemPrompt: customSystemPrompt)
+      conversationID = id
+      try store.appendMessage(message, to: id)
+      return nil
+    } catch {
+      return ErrorSentence.reason(for: error)
+    }
+  }
+
+  private static func assistantError(_ error: any Error) -> AssistantError {
+    if let error = error as? AssistantError { return error }
+    if let error = error as? HTTPError { return .network(error) }
+    return .unexpected(reason: ErrorSentence.reason(for: error))
+  }
+
+  // MARK: Commands
+
+  /// `/new`: an empty conversation (the old one stays in the store); a
+  /// repository's chat stays about it.
+  func startNew() {
+    conversationID = nil
+    messages = []
+    customSystemPrompt = nil
+    toldAboutBudget = false
+  }
+
+  func list() -> Listing {
+    do {
+      let all = try store.conversations()
+      listed = all
+      return all.isEmpty ? .none : .some(all)
+    } catch {
+      return .failed(reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  func open(_ number: Int?) -> Opening {
+    let all: [ConversationSummary]
+    do {
+      all = try listed ?? store.conversations()
+    } catch {
+      return .failed(reason: ErrorSentence.reason(for: error))
+    }
+    guard let number, number >= 1, number <= all.count else { return .noSuchNumber(count: all.count) }
+    let summary = all[number - 1]
+    guard resume(summary.id) else { return .failed(reason: "that conversation is no longer there") }
+    return .opened(title: summary.title)
+  }
+
+  /// Makes conversation `id` the current one; false when it is gone.
+  @discardableResult
+  private func resume(_ id: Int64) -> Bool {
+    guard let stored = try? store.conversation(id) else { return false }
+    conversationID = id
+    messages = stored.messages
+    subject = stored.summary.subject
+    context = stored.context
+    pendingSubject = nil
+    customSystemPrompt = stored.systemPrompt
+    toldAboutBudget = false
+    return true
+  }
+
+  /// `/clear`: deletes this conversation, from the store too.
+  func clear() -> Clearing {
+    guard let id = conversationID else {
+      guard !messages.isEmpty else { return .nothingToClear }
+      startNew()
+      return .cleared
+    }
+    do {
+      try store.deleteConversation(id)
+      listed = nil
+      startNew()
+      return .cleared
+    } catch {
+      return .failed(reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  /// `/system TEXT`: this conversation's system prompt from now on; the
+  /// reason it could not be saved, if so.
+  func setSystemPrompt(_ text: String) -> String? {
+    customSystemPrompt = String(text.prefix(Self.maximumQuestionCharacters))
+    guard let id = conversationID else { return nil }
+    do {
+      try store.setSystemPrompt(customSystemPrompt, of: id)
+      return nil
+    } catch {
+      return ErrorSentence.reason(for: error)
+    }
+  }
+
+  func switchBackend(to name: String) -> Switching {
+    guard let kind = AssistantBackendKind(rawValue: name.lowercased()) else { return .unknown(name) }
+    guard let index = backends.firstIndex(where: { $0.kind == kind }) else { return .notConfigured(kind) }
+    currentBackend = index
+    return .switched(kind)
+  }
+
+  func chooseModel(_ name: String) -> ModelChoice {
+    guard let backend = currentChatBackend else { return .noBackend }
+    guard AssistantModelName.isValid(name) else { return .invalid(name) }
+    models[backend.kind] = name
+    return .set(name)
+  }
+
+  /// `/copy`: the last reply's Markdown as it came.
+  var lastReply: String? { messages.last { $0.role == .assistant }?.text }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Networking
+
+/// Why the assistant got no (whole) reply. Each case has one sentence in
+/// ``AssistantWording``; none holds a key.
+enum AssistantError: Error, Equatable {
+  /// Gemini said the key is not valid (400 `API_KEY_INVALID`, 401, 403).
+  case keyRefused(backend: AssistantBackendKind, variable: String)
+  /// The server wants a key and none was set.
+  case keyMissing(backend: AssistantBackendKind, variable: String)
+  /// 429: the quota or rate limit is used up; `retryAfter` in seconds when said.
+  case quotaUsedUp(backend: AssistantBackendKind, retryAfter: Int?)
+  /// 404: no such model; `variable` is where the model name comes from.
+  case unknownModel(backend: AssistantBackendKind, model: String, variable: String)
+  /// 503: the model is overloaded.
+  case overloaded(backend: AssistantBackendKind)
+  /// The prompt was blocked (`promptFeedback.blockReason`).
+  case promptBlocked(reason: String)
+  /// The reply was stopped (`finishReason` SAFETY, RECITATION…).
+  case replyBlocked(reason: String)
+  /// Nothing accepts connections at the OpenAI-compatible URL.
+  case noServer(url: String)
+  /// Any other refusal, with the server's own message.
+  case serverSaid(backend: AssistantBackendKind, status: Int, message: String)
+  /// The stream stopped before the reply ended; what arrived is kept.
+  case cutOff(backend: AssistantBackendKind)
+  /// A body that is not the documented shape.
+  case unreadable(backend: AssistantBackendKind)
+  /// The server lists no model, and none is set.
+  case noModel(url: String)
+  /// The network failed before any answer (the HTTP layer's sentence).
+  case network(HTTPError)
+  /// Anything else, with its reason.
+  case unexpected(reason: String)
+
+  /// An error the HTTP layer threw, for `backend` at `url`.
+  static func from(_ error: any Error, backend: AssistantBackendKind, url: String, partial: Bool) -> any Error {
+    if error is CancellationError { return error }
+    if let error = error as? AssistantError { return error }
+    if error is ServerSentEventError { return AssistantError.unreadable(backend: backend) }
+    guard let error = error as? HTTPError else { return error }
+    switch error {
+    case .cannotConnect where backend == .openai:
+      return AssistantError.noServer(url: url)
+    case .cutOff, .connectionLost, .silent:
+      return partial ? AssistantError.cutOff(backend: backend) : AssistantError.network(error)
+    default:
+      return AssistantError.network(error)
+    }
+  }
+}

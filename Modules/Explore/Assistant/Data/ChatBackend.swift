@@ -1,0 +1,191 @@
+import Foundation
+import JSON
+import Networking
+
+/// A model server the chat sends conversations to.
+@MainActor
+protocol ChatBackend: AnyObject {
+  var kind: AssistantBackendKind { get }
+  /// The model set in the environment; nil when the server is asked for one.
+  var configuredModel: String? { get }
+  /// Where the model name comes from, for sentences (`WAYFARER_GEMINI_MODEL`).
+  var modelVariable: String { get }
+  /// The model to use when none is set (the first the server lists).
+  func defaultModel() async throws -> String
+  /// Sends `prompt` and returns the whole reply. With `streaming`, text is
+  /// handed to `onText` piece by piece as it arrives; without, once, whole.
+  /// On an error after some text, that text was handed over already.
+  func send(_ prompt: ChatPrompt, model: String, streaming: Bool, onText: @MainActor (String) -> Void) async throws
+    -> ChatReply
+}
+
+/// Gemini over `generateContent` / `streamGenerateContent?alt=sse`.
+@MainActor
+final class GeminiBackend: ChatBackend {
+  private let settings: AssistantAccess.Gemini
+  private let client: any HTTPClient & HTTPStreaming
+  let kind = AssistantBackendKind.gemini
+  let modelVariable = "WAYFARER_GEMINI_MODEL"
+  var configuredModel: String? { settings.model }
+
+  init(settings: AssistantAccess.Gemini, client: any HTTPClient & HTTPStreaming) {
+    self.settings = settings
+    self.client = client
+  }
+
+  func defaultModel() async throws -> String { settings.model }
+
+  func send(_ prompt: ChatPrompt, model: String, streaming: Bool, onText: @MainActor (String) -> Void) async throws
+    -> ChatReply
+  {
+    let request = try GeminiFormat.request(
+      prompt, model: model, baseURL: settings.baseURL, key: settings.key, streaming: streaming)
+    let url = settings.baseURL.absoluteString
+    let refusal = { [settings] (status: Int, body: Data) in
+      GeminiFormat.error(status: status, body: body, model: model, key: settings.key)
+    }
+    return try await ChatTransport.reply(
+      request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+      refusal: refusal, onText: onText)
+  }
+}
+
+/// Any server speaking OpenAI's `chat/completions`.
+@MainActor
+final class OpenAIBackend: ChatBackend {
+  private let settings: AssistantAccess.OpenAI
+  private let client: any HTTPClient & HTTPStreaming
+  let kind = AssistantBackendKind.openai
+  let modelVariable = "WAYFARER_OPENAI_MODEL"
+  var configuredModel: String? { settings.model }
+
+  init(settings: AssistantAccess.OpenAI, client: any HTTPClient & HTTPStreaming) {
+    self.settings = settings
+    self.client = client
+  }
+
+  private var url: String { settings.baseURL.absoluteString }
+
+  func defaultModel() async throws -> String {
+    if let model = settings.model { return model }
+    let response = try await ChatTransport.send(
+      OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind, url: url
+    ) { [settings] status, body in OpenAIFormat.error(status: status, body: body, model: "", key: settings.key) }
+    guard let list = OpenAIFormat.ModelList.decoded(from: response) else {
+      throw AssistantError.unreadable(backend: kind)
+    }
+    guard let first = list.ids.first else { throw AssistantError.noModel(url: url) }
+    return first
+  }
+
+  func send(_ prompt: ChatPrompt, model: String, streaming: Bool, onText: @MainActor (String) -> Void) async throws
+    -> ChatReply
+  {
+    let request = try OpenAIFormat.request(
+      prompt, model: model, baseURL: settings.baseURL, key: settings.key, streaming: streaming)
+    let refusal = { [settings] (status: Int, body: Data) in
+      OpenAIFormat.error(status: status, body: body, model: model, key: settings.key)
+    }
+    return try await ChatTransport.reply(
+      request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+      refusal: refusal, onText: onText)
+  }
+}
+
+/// The HTTP both backends share: statuses become their errors, transport
+/// failures the assistant's, event streams are read event by event.
+@MainActor
+enum ChatTransport {
+  typealias Refusal = (_ status: Int, _ body: Data) -> AssistantError
+
+  static func send(
+    _ request: HTTPRequest, client: any HTTPClient, backend: AssistantBackendKind, url: String,
+    refusal: Refusal
+  ) async throws -> Data {
+    let response: HTTPResponse
+    do {
+      response = try await client.send(request)
+    } catch {
+      throw AssistantError.from(error, backend: backend, url: url, partial: false)
+    }
+    guard response.isSuccess else { throw refusal(response.status, response.body) }
+    return response.body
+  }
+
+  /// The reply to `request`: whole, or (`streaming`) read event by event,
+  /// each piece's text handed to `onText` as it comes. A stream that ends
+  /// before a piece says it is the last (or `[DONE]`) was cut off.
+  static func reply<Piece: ReplyPiece>(
+    _ request: HTTPRequest, as piece: Piece.Type, streaming: Bool, client: any HTTPClient & HTTPStreaming,
+    backend: AssistantBackendKind, url: String, refusal: Refusal, onText: @MainActor (String) -> Void
+  ) async throws -> ChatReply {
+    guard streaming else {
+      let body = try await send(request, client: client, backend: backend, url: url, refusal: refusal)
+      guard let whole = Piece.decoded(from: body) else { throw AssistantError.unreadable(backend: backend) }
+      if !whole.text.isEmpty { onText(whole.text) }
+      if let problem = whole.problem { throw problem }
+      return ChatReply(text: whole.text, usage: whole.usage, reachedLengthLimit: whole.reachedLengthLimit)
+    }
+    var reply = ChatReply(text: "")
+    var finished = false
+    try await events(request, client: client, backend: backend, url: url, refusal: refusal) { data in
+      if data == "[DONE]" {
+        finished = true
+        return false
+      }
+      guard let piece = Piece.decoded(from: Data(data.utf8)) else { throw AssistantError.unreadable(backend: backend) }
+      if !piece.text.isEmpty {
+        reply.text += piece.text
+        onText(piece.text)
+      }
+      reply.usage = piece.usage ?? reply.usage
+      if let problem = piece.problem { throw problem }
+      if piece.isLast {
+        finished = true
+        reply.reachedLengthLimit = piece.reachedLengthLimit
+      }
+      return true
+    }
+    guard finished else { throw AssistantError.cutOff(backend: backend) }
+    return reply
+  }
+
+  /// Streams `request`, handing each event's data to `handle` until it
+  /// returns false or the body ends.
+  static func events(
+    _ request: HTTPRequest, client: any HTTPStreaming, backend: AssistantBackendKind, url: String,
+    refusal: Refusal, handle: @MainActor (String) throws -> Bool
+  ) async throws {
+    var partial = false
+    do {
+      let response = try await client.stream(request)
+      guard response.head.isSuccess else {
+        // An error body is small: read it whole (bounded) to word it.
+        var body = Data()
+        for try await chunk in response.body where body.count < 65_536 { body.append(chunk) }
+        throw refusal(response.head.status, body)
+      }
+      var parser = ServerSentEventParser()
+      for try await chunk in response.body {
+        for event in try parser.feed(chunk) {
+          partial = true
+          guard try handle(event.data) else { return }
+        }
+      }
+      if let last = parser.finish() { _ = try handle(last.data) }
+    } catch {
+      throw AssistantError.from(error, backend: backend, url: url, partial: partial)
+    }
+  }
+}
+
+/// A reply, or one streamed piece of one, in either backend's format.
+protocol ReplyPiece: JSONDecodable {
+  var text: String { get }
+  var usage: ChatUsage? { get }
+  /// A blocked prompt or a reply stopped by a filter.
+  var problem: AssistantError? { get }
+  /// The piece that says the reply ended (it has a finish reason).
+  var isLast: Bool { get }
+  var reachedLengthLimit: Bool { get }
+}

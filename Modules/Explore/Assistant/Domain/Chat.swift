@@ -1,0 +1,52 @@
+import Foundation
+
+/// The two kinds of server the assistant talks to.
+public enum AssistantBackendKind: String, Sendable, Equatable, CaseIterable {
+  case gemini
+  case openai
+
+  /// How sentences name it.
+  var displayName: String {
+    switch self {
+    case .gemini: "Gemini"
+    case .openai: "the OpenAI-compatible server"
+    }
+  }
+}
+
+/// Who said a message.
+enum ChatRole: String, Sendable, Equatable {
+  case user
+  case assistant
+}
+
+/// One message as it goes to a model.
+struct ChatTurn: Sendable, Equatable {
+  var role: ChatRole
+  var text: String
+}
+
+/// Everything one request sends: the system prompt, then the turns oldest first.
+struct ChatPrompt: Sendable, Equatable {
+  var system: String
+  var turns: [ChatTurn]
+}
+
+/// What a model said it used (tokens), when it says.
+struct ChatUsage: Sendable, Equatable {
+  var promptTokens: Int?
+  var replyTokens: Int?
+  var totalTokens: Int?
+}
+
+/// A reply that arrived whole.
+struct ChatReply: Sendable, Equatable {
+  var text: String
+  var usage: ChatUsage?
+  /// The model stopped at its length limit (MAX_TOKENS, `length`).
+  var reachedLengthLimit = false
+}
+
+/// The most text one reply keeps; beyond it the rest is dropped (a runaway
+/// stream must not grow the terminal or the database without end).
+let maximumReplyCharacters = 200_000

@@ -1,0 +1,80 @@
+import Foundation
+import Networking
+
+// What the assistant needs from App: where Gemini and an OpenAI-compatible
+// server are, their keys and models, and the client that reaches them.
+
+/// How the assistant reaches its models; a backend left nil is not
+/// configured. With neither, the chat says how to configure one and sends
+/// nothing.
+public struct AssistantAccess: Sendable {
+  /// Gemini's base URL (`WAYFARER_GEMINI_URL`), key and model.
+  public struct Gemini: Sendable, Equatable {
+    public let baseURL: URL
+    public let key: AssistantKey
+    public let model: String
+
+    public init(baseURL: URL, key: AssistantKey, model: String) {
+      self.baseURL = baseURL
+      self.key = key
+      self.model = model
+    }
+  }
+
+  /// An OpenAI-compatible server's base URL as OpenAI clients take it
+  /// (`http://localhost:11434/v1`), its optional key, and a model (nil: the
+  /// first one the server lists).
+  public struct OpenAI: Sendable, Equatable {
+    public let baseURL: URL
+    public let key: AssistantKey?
+    public let model: String?
+
+    public init(baseURL: URL, key: AssistantKey?, model: String?) {
+      self.baseURL = baseURL
+      self.key = key
+      self.model = model
+    }
+  }
+
+  public let gemini: Gemini?
+  public let openAI: OpenAI?
+  /// Whole replies (off a terminal) and streamed ones (on it).
+  public let client: any HTTPClient & HTTPStreaming
+
+  public init(gemini: Gemini?, openAI: OpenAI?, client: any HTTPClient & HTTPStreaming) {
+    self.gemini = gemini
+    self.openAI = openAI
+    self.client = client
+  }
+}
+
+/// An API key and the variable it came from. Its value never appears in
+/// output: it describes itself by its variable only.
+public struct AssistantKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  public let value: String
+  /// `GEMINI_API_KEY`, `GOOGLE_API_KEY` or `OPENAI_API_KEY`: what sentences name.
+  public let variable: String
+
+  public init(value: String, variable: String) {
+    self.value = value
+    self.variable = variable
+  }
+
+  public var description: String { "the key in \(variable)" }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror { Mirror(self, children: ["variable": variable]) }
+}
+
+/// A model's name as it may go into a URL path or a request body: letters,
+/// digits and `-._:/`, at most 100 characters, no `..`.
+public enum AssistantModelName {
+  public static func isValid(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 100 && !name.hasPrefix("/") && !name.contains("..")
+      && name.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._:/".unicodeScalars.contains(scalar))
+      }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One message of a stored conversation.
+public struct StoredMessage: Equatable, Sendable {
+  public enum Role: String, Sendable {
+    case user
+    case assistant
+  }
+
+  public var role: Role
+  public var text: String
+  public var time: Date
+  /// `gemini` or `openai`: who answered, or who was asked.
+  public var backend: String
+  public var model: String
+  /// A reply stopped with Ctrl-C (or cut off): kept, and marked.
+  public var isPartial: Bool
+
+  public init(role: Role, text: String, time: Date, backend: String, model: String, isPartial: Bool = false) {
+    self.role = role
+    self.text = text
+    self.time = time
+    self.backend = backend
+    self.model = model
+    self.isPartial = isPartial
+  }
+}
+
+/// A conversation as `/list` shows it.
+public struct ConversationSummary: Equatable, Sendable {
+  public var id: Int64
+  /// Its first question.
+  public var title: String
+  /// The repository it is about (`owner/name`), if any.
+  public var subject: String?
+  /// When its last message was added.
+  public var updatedAt: Date
+
+  public init(id: Int64, title: String, subject: String?, updatedAt: Date) {
+    self.id = id
+    self.title = title
+    self.subject = subject
+    self.updatedAt = updatedAt
+  }
+}
+
+/// A whole conversation, to resume.
+public struct StoredConversation: Equatable, Sendable {
+  public var summary: ConversationSummary
+  /// What the model is told about the subject (a repository's facts and README).
+  public var context: String?
+  /// The person's own system prompt (`/system TEXT`); nil for the default.
+  public var systemPrompt: String?
+  /// Oldest first.
+  public var messages: [StoredMessage]
+
+  public init(summary: ConversationSummary, context: String?, systemPrompt: String?, messages: [StoredMessage]) {
+    self.summary = summary
+    self.context = context
+    self.systemPrompt = systemPrompt
+    self.messages = messages
+  }
+}
+
+/// The person's assistant conversations, as Explore sees them: App keeps
+/// them in its database, per account.
+@MainActor
+public protocol ExploreConversationsStoring: AnyObject {
+  /// Starts a conversation and returns its id.
+  func createConversation(title: String, subject: String?, context: String?, systemPrompt: String?) throws -> Int64
+  /// Adds `message` at the end of conversation `id`, which becomes the newest.
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws
+  /// Sets (or with nil, clears) conversation `id`'s system prompt.
+  func setSystemPrompt(_ prompt: String?, of id: Int64) throws
+  /// Every conversation, the one with the newest message first.
+  func conversations() throws -> [ConversationSummary]
+  /// Conversation `id` with its messages; nil when there is none (or it is another person's).
+  func conversation(_ id: Int64) throws -> StoredConversation?
+  /// Deletes conversation `id` and its messages; deleting nothing is fine.
+  func deleteConversation(_ id: Int64) throws
+}

@@ -1,0 +1,184 @@
+// The assistant's streaming speed and memory, through Explore's real chat
+// (builder, screen, view model, Gemini backend, libcurl client) against a
+// loopback Gemini that writes a 2,000-token reply one token per SSE event.
+// A console standing for the terminal notes when each token is written to
+// it (and writes it to /dev/null). Prints the per-token latency (median,
+// p99, max) from the server's write to the console's, the whole reply's
+// time against the server's sending time, and resident memory across a
+// 500-turn conversation. Run by Scripts/bench-assistant.sh.
+import CurlNetworking
+import Explore
+import Foundation
+import LoopbackHTTP
+import Networking
+import Synchronization
+import TerminalKit
+
+func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func memoryKiB(_ field: String) -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+/// One Gemini SSE event carrying `text` (the last with a finishReason).
+func geminiEvent(_ text: String, last: Bool) -> Data {
+  let finish = last ? #","finishReason":"STOP""# : ""
+  return Data(
+    (#"data: {"candidates":[{"content":{"role":"model","parts":[{"text":""# + text + #""}]}"# + finish
+      + #","index":0}],"usageMetadata":{"promptTokenCount":5,"totalTokenCount":5}}"# + "\r\n\r\n").utf8)
+}
+
+/// The terminal, as far as a streamed reply sees it: when each token
+/// (a word and its space) is written.
+@MainActor
+final class TimingConsole: Console {
+  let context = RenderContext(
+    width: 100,
+    capabilities: TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true))
+  var onInterrupt: (@MainActor () -> Void)?
+  private let sink = FileHandle(forWritingAtPath: "/dev/null")
+  private(set) var tokenTimes: [UInt64] = []
+  var recording = true
+
+  func write(_ lines: [StyledLine]) {}
+  func writePartial(_ text: String, style: TextStyle) {
+    sink?.write(Data(text.utf8))
+    guard recording else { return }
+    let now = nanoseconds()
+    for character in text where character == " " { tokenTimes.append(now) }
+  }
+  func readLine(prompt: String) async -> String? { nil }
+  func readSecret(prompt: String) async -> String? { nil }
+  func setStatus(_ line: StyledLine?) {}
+  func readCommand(prompt: String, completions: CompletionTable) async -> String? { nil }
+  func remember(_ line: String) {}
+  func useHistory(at path: String?) {}
+  func reset() { tokenTimes = [] }
+}
+
+/// Conversations kept in memory for the benchmark's one person.
+@MainActor
+final class MemoryConversations: ExploreConversationsStoring {
+  private var stored: [Int64: StoredConversation] = [:]
+  func createConversation(title: String, subject: String?, context: String?, systemPrompt: String?) throws -> Int64 {
+    let id = Int64(stored.count + 1)
+    stored[id] = StoredConversation(
+      summary: ConversationSummary(id: id, title: title, subject: subject, updatedAt: Date()), context: context,
+      systemPrompt: systemPrompt, messages: [])
+    return id
+  }
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws { stored[id]?.messages.append(message) }
+  func setSystemPrompt(_ prompt: String?, of id: Int64) throws { stored[id]?.systemPrompt = prompt }
+  func conversations() throws -> [ConversationSummary] { stored.values.map(\.summary) }
+  func conversation(_ id: Int64) throws -> StoredConversation? { stored[id] }
+  func deleteConversation(_ id: Int64) throws { stored[id] = nil }
+}
+
+@MainActor
+final class NoBookmarks: ExploreBookmarksStoring, ExploreFeatureFlagsProviding {
+  func isBookmarked(repository fullName: String) throws -> Bool { false }
+  func saveRepository(_ repository: SavedRepository) throws {}
+  func removeRepository(fullName: String) throws {}
+  var areBookmarksEnabled: Bool { false }
+}
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+  guard !sorted.isEmpty else { return 0 }
+  let rank = (fraction * Double(sorted.count - 1)).rounded()
+  return sorted[min(sorted.count - 1, max(0, Int(exactly: rank) ?? 0))]
+}
+
+@MainActor
+func main() async throws {
+  let tokens = 2_000
+  let intervalMicroseconds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
+  let turns = 500
+  let sentTimes = Mutex<[UInt64]>([])
+  let requestTimes = Mutex<[UInt64]>([])
+  let longReply = (0..<tokens).map { geminiEvent(String(format: "w%04d ", $0), last: $0 == tokens - 1) }
+  let shortReply = (0..<20).map { geminiEvent("short\($0) ", last: $0 == 19) }
+  let long = Mutex(true)
+  let server = try LoopbackHTTPServer(recordsRequests: false) { _ in
+    requestTimes.withLock { $0.append(nanoseconds()) }
+    if long.withLock({ $0 }) {
+      return .eventStream(longReply, intervalMicroseconds: intervalMicroseconds) { index in
+        let now = nanoseconds()
+        sentTimes.withLock { $0.append(now) }
+        _ = index
+      }
+    }
+    return .eventStream(shortReply, intervalMicroseconds: 0) { _ in }
+  }
+  defer { server.stop() }
+
+  let client = CurlHTTPClient(configuration: .init(userAgent: "wayfarer/bench"))
+  let tab = ExploreBuilder.build(
+    dependencies: ExploreDependencies(
+      github: nil, cacheDirectory: "/nonexistent", bookmarks: NoBookmarks(), flags: NoBookmarks(), browser: nil,
+      assistant: AssistantAccess(
+        gemini: .init(
+          baseURL: URL(string: server.baseURL)!, key: AssistantKey(value: "bench", variable: "GEMINI_API_KEY"),
+          model: "gemini-2.5-flash"), openAI: nil, client: client),
+      conversations: MemoryConversations()))
+  let console = TimingConsole()
+  guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
+  await ask.run(CommandInput(arguments: [], argumentText: "", console: console))
+  let chat = tab.stack.visibleScreen
+
+  // 1. One 2,000-token reply, three times; the last run is reported.
+  var latencies: [Double] = []
+  var ratio = 0.0
+  var serverSeconds = 0.0
+  var wholeSeconds = 0.0
+  for _ in 0..<3 {
+    sentTimes.withLock { $0 = [] }
+    requestTimes.withLock { $0 = [] }
+    console.reset()
+    let asked = nanoseconds()
+    await chat.receiveText("Tell me a long story", console: console)
+    let done = nanoseconds()
+    let sent = sentTimes.withLock { $0 }
+    let requested = requestTimes.withLock { $0.first } ?? asked
+    guard sent.count == tokens, console.tokenTimes.count == tokens else {
+      print("incomplete: server sent \(sent.count), console saw \(console.tokenTimes.count) of \(tokens)")
+      return
+    }
+    latencies = zip(sent, console.tokenTimes).map { Double(Int64(bitPattern: $1 &- $0)) / 1e6 }.sorted()
+    serverSeconds = Double(sent[tokens - 1] - requested) / 1e9
+    wholeSeconds = Double(done - asked) / 1e9
+    ratio = wholeSeconds / serverSeconds
+  }
+  print("reply: \(tokens) tokens, one per SSE event, \(intervalMicroseconds) µs apart")
+  print(
+    String(
+      format:
+        "per-token latency (server write → terminal write): median %.3f ms, p99 %.3f ms, max %.3f ms (target p99 < 5 ms)",
+      percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.last ?? 0))
+  print(
+    String(
+      format:
+        "whole reply: %.3f s on the terminal (question to last line) for %.3f s of sending (request to last event): %.3f× (target < 1.2×)",
+      wholeSeconds, serverSeconds, ratio))
+
+  // 2. Memory across a 500-turn conversation (short replies, same chat).
+  long.withLock { $0 = false }
+  console.recording = false
+  var residentAt50 = 0
+  let started = nanoseconds()
+  for turn in 1...turns {
+    await chat.receiveText("Question \(turn)", console: console)
+    if turn == 50 { residentAt50 = memoryKiB("VmRSS") }
+  }
+  let residentAtEnd = memoryKiB("VmRSS")
+  print(
+    String(
+      format: "%d turns in %.2f s; resident memory at turn 50: %d KiB, at turn %d: %d KiB (growth %d KiB)",
+      turns, Double(nanoseconds() - started) / 1e9, residentAt50, turns, residentAtEnd, residentAtEnd - residentAt50))
+  let alive = LifetimeLedger.shared.rows.filter { ["StreamedReply"].contains($0.typeName) }.map(\.alive).reduce(0, +)
+  print("reply writers alive after the last turn: \(alive)")
+}
+
+try await main()

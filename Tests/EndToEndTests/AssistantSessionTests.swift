@@ -1,0 +1,199 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The assistant through the built binary, piped, against loopback Gemini
+/// and OpenAI-compatible servers.
+final class AssistantSessionTests: XCTestCase {
+  private var home: TemporaryDirectory!
+  private let register = ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"]
+  private let key = "AIzaE2eSecretKey42"
+
+  override func setUpWithError() throws {
+    home = try TemporaryDirectory("wayfarer-assistant-e2e")
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  /// The `contents` of a Gemini request body, as role: text.
+  private static func turns(_ request: LoopbackHTTPServer.Request) -> [String] {
+    guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+      let contents = body["contents"] as? [[String: Any]]
+    else { return [] }
+    return contents.map { content in
+      let text = (content["parts"] as? [[String: Any]])?.first?["text"] as? String ?? ""
+      return "\(content["role"] as? String ?? "?"): \(text)"
+    }
+  }
+
+  private static func systemInstruction(_ request: LoopbackHTTPServer.Request) -> String {
+    guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+      let system = body["systemInstruction"] as? [String: Any]
+    else { return "" }
+    return (system["parts"] as? [[String: Any]])?.first?["text"] as? String ?? ""
+  }
+
+  /// Gemini answering each question with its number; GitHub's Tetris beside it.
+  private func makeServer(_ override: (@Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply?)? = nil)
+    throws -> LoopbackHTTPServer
+  {
+    try makeLoopbackServer { request in
+      if let reply = override?(request) { return reply }
+      switch request.path {
+      case "/v1beta/models/gemini-2.5-flash:generateContent":
+        let questions = Self.turns(request).filter { $0.hasPrefix("user: ") }.count
+        return .json(AssistantFixtures.geminiReply("Answer **\(questions)**: an index fund holds many shares."))
+      case "/search/repositories":
+        return .json(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")]))
+      case "/repos/dtrupenn/Tetris":
+        return .json(GitHubFixtures.tetris)
+      case "/repos/dtrupenn/Tetris/readme":
+        return .json(GitHubFixtures.readme("# Tetris\n\nBuild it with `make tetris`.\n"))
+      default:
+        return .json(GitHubFixtures.notFound, status: 404)
+      }
+    }
+  }
+
+  private func run(_ script: [String], environment: [String: String]) throws -> WayfarerBinary.Run {
+    try WayfarerBinary.run(
+      script: script, home: home.path, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+  }
+
+  private func gemini(_ server: LoopbackHTTPServer) -> [String: String] {
+    ["GEMINI_API_KEY": key, "WAYFARER_GEMINI_URL": server.baseURL, "WAYFARER_GITHUB_URL": server.baseURL]
+  }
+
+  func test_twoTurnsWithGemini_thenARelaunch_restoresTheConversation_andTheKeyIsNowhere() throws {
+    let server = try makeServer()
+
+    let first = try run(
+      register + ["explore", "ask", "What is an index fund?", "And an ETF?", "/back", "quit"],
+      environment: gemini(server))
+
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let out = first.stdout
+    XCTAssertTrue(out.contains("Assistant · Gemini · gemini-2.5-flash\n"), out)
+    XCTAssertTrue(
+      out.contains(
+        "you> What is an index fund?\nassistant>\n  Answer 1: an index fund holds many shares.\nyou> And an ETF?\nassistant>\n  Answer 2: an index fund holds many shares.\n"
+      ), out)
+    let requests = server.requests.filter { $0.path.hasPrefix("/v1beta/") }
+    XCTAssertEqual(requests.count, 2)
+    XCTAssertEqual(requests.first?.headers["x-goog-api-key"], key)
+    XCTAssertEqual(
+      requests.last.map(Self.turns),
+      ["user: What is an index fund?", "model: Answer **1**: an index fund holds many shares.", "user: And an ETF?"])
+    XCTAssertTrue(requests.last.map(Self.systemInstruction)?.contains("patient") == true)
+
+    let again = try run(["explore", "ask", "/list", "/quit"], environment: gemini(server))
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stdout.contains("Resumed “What is an index fund?” (4 messages)"), again.stdout)
+    XCTAssertTrue(again.stdout.contains("you> And an ETF?\nassistant>\n  Answer 2:"), again.stdout)
+    XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
+
+    for text in [first.stdout, first.stderr, again.stdout, again.stderr] { XCTAssertFalse(text.contains(key)) }
+    for file in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
+      let data = FileManager.default.contents(atPath: home.path + "/" + file) ?? Data()
+      XCTAssertNil(data.range(of: Data(key.utf8)), "the key is in no file: \(file)")
+    }
+  }
+
+  func test_askOnARepository_sendsItsREADMEWithTheSystemPrompt() throws {
+    let server = try makeServer()
+
+    let run = try run(
+      register + ["explore", "search tetris", "open 1", "ask", "How do I build it?", "/back", "back", "quit"],
+      environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("About dtrupenn/Tetris · Gemini · gemini-2.5-flash\n"), run.stdout)
+    let request = try XCTUnwrap(server.requests.last { $0.path.hasPrefix("/v1beta/") })
+    let system = Self.systemInstruction(request)
+    XCTAssertTrue(system.contains("The person is reading the GitHub repository dtrupenn/Tetris"), system)
+    XCTAssertTrue(system.contains("Build it with `make tetris`."), system)
+    XCTAssertEqual(Self.turns(request), ["user: How do I build it?"])
+  }
+
+  func test_aRefusedKey_andAnOverloadedModel_areOneSentenceEach_andTheConversationStays() throws {
+    let server = try makeServer { request in
+      guard request.path.hasPrefix("/v1beta/") else { return nil }
+      return Self.turns(request).count == 1
+        ? .json(AssistantFixtures.geminiBadKey, status: 400) : .json(AssistantFixtures.geminiOverloaded, status: 503)
+    }
+
+    let run = try run(register + ["explore", "ask", "First", "Second", "/quit"], environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        "you> First\nx Gemini refused the key in GEMINI_API_KEY. Check it (a new one is at aistudio.google.com).\n"),
+      run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("you> Second\nx The model on Gemini is overloaded; try again in a moment.\n"), run.stdout)
+    XCTAssertEqual(
+      server.requests.last.map(Self.turns), ["user: First", "user: Second"],
+      "the first question stays in the conversation")
+    XCTAssertFalse(run.stdout.contains(key))
+  }
+
+  func test_nothingConfigured_saysHowToConfigureOne_andSendsNothing() throws {
+    let server = try makeServer()
+    let run = try run(
+      register + ["explore", "ask", "Hello?", "/quit"], environment: ["WAYFARER_GITHUB_URL": server.baseURL])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("GEMINI_API_KEY"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("WAYFARER_OPENAI_URL=http://localhost:11434/v1"), run.stdout)
+    XCTAssertEqual(server.requests, [])
+  }
+
+  func test_anOpenAICompatibleServer_withoutAModelSet_usesTheFirstListed_forTwoTurns() throws {
+    let server = try makeLoopbackServer { request in
+      switch (request.method, request.path) {
+      case ("GET", "/v1/models"): return .json(AssistantFixtures.openAIModels)
+      case ("POST", "/v1/chat/completions"):
+        let body = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+        let count = (body["messages"] as? [[String: Any]])?.count ?? 0
+        return .json(AssistantFixtures.openAIReply("Reply to \(count) messages."))
+      default: return .json(AssistantFixtures.openAIUnknownModel, status: 404)
+      }
+    }
+
+    let run = try run(
+      register + ["explore", "ask", "Hi", "Again", "/quit"],
+      environment: ["WAYFARER_OPENAI_URL": server.baseURL + "/v1"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("you> Hi\nassistant>\n  Reply to 2 messages.\n"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n"), run.stdout)
+    XCTAssertEqual(server.requests.map(\.path), ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
+    let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: server.requests[1].body) as? [String: Any])
+    XCTAssertEqual(body["model"] as? String, "llama3.2")
+    XCTAssertEqual(body["stream"] as? Bool, false, "off a terminal a reply comes whole")
+  }
+
+  func test_noServerAtTheOpenAIURL_saysSo() throws {
+    let port = try LoopbackHTTPServer.refusingPort()
+    let url = "http://127.0.0.1:\(port)/v1"
+    let run = try run(
+      register + ["explore", "ask", "Hi", "/quit"],
+      environment: ["WAYFARER_OPENAI_URL": url, "WAYFARER_OPENAI_MODEL": "llama3.2"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("x No server answers at \(url) — is it running?\n"), run.stdout)
+  }
+
+  func test_aPipedSessionGivesTheSameBytesEveryTime() throws {
+    let server = try makeServer()
+    let script = ["explore", "ask", "What is an index fund?", "/copy", "/new", "/list", "/quit"]
+    let first = try run(register + script, environment: gemini(server))
+    home.remove()
+    home = try TemporaryDirectory("wayfarer-assistant-e2e")
+    let second = try run(register + script, environment: gemini(server))
+    XCTAssertEqual(first.stdout, second.stdout)
+    XCTAssertTrue(first.stdout.contains("Answer **1**: an index fund holds many shares.\n"), "/copy: \(first.stdout)")
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The assistant in a real terminal: a reply streamed as it arrives, and
+/// stopped with Ctrl-C.
+final class AssistantTerminalTests: XCTestCase {
+  func test_aSlowReply_streamsIn_andCtrlCStopsIt_keepingWhatArrived() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let words = ["Once ", "upon ", "a ", "time"] + (1...40).map { " word\($0)" }
+    let server = try makeLoopbackServer { request in
+      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(words), intervalMilliseconds: 250)
+    }
+    let home = try TemporaryDirectory("wayfarer-assistant-tty")
+    defer { home.remove() }
+    // Registered through a pipe: the terminal opens logged in.
+    let registered = try WayfarerBinary.run(
+      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
+      home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaTmuxKey", "WAYFARER_GEMINI_URL": server.baseURL,
+      ])
+    try terminal.waitFor("home>")
+    try terminal.type("explore")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore>")
+    try terminal.type("ask")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/ask>")
+    try terminal.type("Tell me a story")
+    try terminal.send("Enter")
+
+    // The first words are on screen long before the reply ends (about 11 s).
+    try terminal.waitFor("Once upon a time word1", timeout: 8)
+    try terminal.send("C-c")
+    let stopped = try terminal.waitFor("(stopped)", timeout: 5)
+    try terminal.waitFor("explore/ask>", count: 2, timeout: 5)
+    XCTAssertFalse(stopped.contains("word40"), "the reply stopped:\n\(stopped)")
+    XCTAssertEqual(
+      server.requests.last?.target, "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+      "on a terminal the reply is streamed")
+
+    // What arrived is kept in the conversation.
+    try terminal.type("/copy")
+    try terminal.send("Enter")
+    let copied = try terminal.waitFor("explore/ask>", count: 3, timeout: 5)
+    XCTAssertTrue(copied.components(separatedBy: "Once upon a time word1").count >= 3, copied)
+    XCTAssertFalse(copied.contains("AIzaTmuxKey"))
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+  }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Networking
+import TestSupport
+import XCTest
+
+@testable import Explore
+
+/// Both backends against a scripted server: what they send, what they read.
+@MainActor
+final class ChatBackendTests: XCTestCase {
+  private let geminiKey = AssistantKey(value: "AIzaSecretKey123", variable: "GEMINI_API_KEY")
+  private let openAIKey = AssistantKey(value: "sk-secret-456", variable: "OPENAI_API_KEY")
+  private let prompt = ChatPrompt(
+    system: "Explain gently.",
+    turns: [
+      ChatTurn(role: .user, text: "What is an index fund?"), ChatTurn(role: .assistant, text: "A basket."),
+      ChatTurn(role: .user, text: "And an ETF?"),
+    ])
+
+  private func makeGemini(_ answers: [ChatHTTPStub.Answer]) -> (GeminiBackend, ChatHTTPStub) {
+    let stub = ChatHTTPStub()
+    stub.answers = answers
+    let backend = GeminiBackend(
+      settings: .init(baseURL: URL(string: "http://127.0.0.1:9/")!, key: geminiKey, model: "gemini-2.5-flash"),
+      client: stub)
+    trackForMemoryLeaks(backend)
+    trackForMemoryLeaks(stub)
+    return (backend, stub)
+  }
+
+  private func makeOpenAI(_ answers: [ChatHTTPStub.Answer], key: Bool = true, model: String? = "llama3.2")
+    -> (OpenAIBackend, ChatHTTPStub)
+  {
+    let stub = ChatHTTPStub()
+    stub.answers = answers
+    let backend = OpenAIBackend(
+      settings: .init(
+        baseURL: URL(string: "http://127.0.0.1:11434/v1")!, key: key ? openAIKey : nil, model: model),
+      client: stub)
+    trackForMemoryLeaks(backend)
+    trackForMemoryLeaks(stub)
+    return (backend, stub)
+  }
+
+  /// Sends `prompt` and returns the reply or the error, and the pieces handed over.
+  private func send(_ backend: any ChatBackend, streaming: Bool, model: String = "m") async
+    -> (Result<ChatReply, any Error>, [String])
+  {
+    var pieces: [String] = []
+    do {
+      let reply = try await backend.send(prompt, model: model, streaming: streaming) { pieces.append($0) }
+      return (.success(reply), pieces)
+    } catch {
+      return (.failure(error), pieces)
+    }
+  }
+
+  private func error(_ result: Result<ChatReply, any Error>) -> AssistantError? {
+    guard case .failure(let error) = result else { return nil }
+    return error as? AssistantError
+  }
+
+  // MARK: Gemini
+
+  func test_gemini_wholeReply_sendsTheDocumentedRequest_andLeavesThoughtsOut() async throws {
+    let (backend, stub) = makeGemini([
+      .whole(status: 200, body: AssistantFixtures.geminiReply("An ETF trades **all day**.", thought: "Let me think"))
+    ])
+    let (result, pieces) = await send(backend, streaming: false, model: "gemini-2.5-flash")
+
+    XCTAssertEqual(try result.get().text, "An ETF trades **all day**.")
+    XCTAssertEqual(try result.get().usage, ChatUsage(promptTokens: 5, replyTokens: 10, totalTokens: 15))
+    XCTAssertEqual(pieces, ["An ETF trades **all day**."])
+    let request = try XCTUnwrap(stub.requests.first)
+    XCTAssertEqual(request.method, .post)
+    XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:generateContent")
+    XCTAssertEqual(request.headers.first { $0.name == "x-goog-api-key" }?.value, "AIzaSecretKey123")
+    XCTAssertFalse(request.url.absoluteString.contains("AIza"), "the key is never in the URL")
+    let body = stub.body(0)
+    XCTAssertEqual(
+      (body["systemInstruction"] as? [String: Any]).flatMap { ($0["parts"] as? [[String: Any]])?.first?["text"] }
+        as? String, "Explain gently.")
+    let contents = try XCTUnwrap(body["contents"] as? [[String: Any]])
+    XCTAssertEqual(contents.map { $0["role"] as? String }, ["user", "model", "user"])
+    XCTAssertEqual(
+      contents.map { ($0["parts"] as? [[String: Any]])?.first?["text"] as? String },
+      ["What is an index fund?", "A basket.", "And an ETF?"])
+  }
+
+  func test_gemini_streamed_handsOverEachPiece_fromTheSSEEndpoint() async throws {
+    let (backend, stub) = makeGemini([.stream(AssistantFixtures.geminiStream(["An ", "ETF ", "trades."]))])
+    let (result, pieces) = await send(backend, streaming: true, model: "gemini-2.5-flash")
+
+    XCTAssertEqual(pieces, ["An ", "ETF ", "trades."])
+    XCTAssertEqual(try result.get().text, "An ETF trades.")
+    XCTAssertEqual(
+      stub.requests.first?.url.absoluteString,
+      "http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse")
+  }
+
+  func test_gemini_aStreamEndingWithoutAFinishReason_wasCutOff_andKeepsItsText() async throws {
+    let stream = AssistantFixtures.geminiStream(["An ", "ETF ", "trades."]).dropLast()
+    let (backend, _) = makeGemini([.stream(Array(stream))])
+    let (result, pieces) = await send(backend, streaming: true)
+    XCTAssertEqual(error(result), .cutOff(backend: .gemini))
+    XCTAssertEqual(pieces, ["An ", "ETF "])
+  }
+
+  func test_gemini_aConnectionLostMidStream_isCutOff() async throws {
+    let (backend, _) = makeGemini([
+      .stream(
+        Array(AssistantFixtures.geminiStream(["An ", "x"]).prefix(1)),
+        error: HTTPError.connectionLost(host: "127.0.0.1", detail: "reset"))
+    ])
+    let (result, pieces) = await send(backend, streaming: true)
+    XCTAssertEqual(error(result), .cutOff(backend: .gemini))
+    XCTAssertEqual(pieces, ["An "])
+  }
+
+  func test_gemini_everyDocumentedError_becomesItsOwnCase() async throws {
+    let cases: [(String, Int, AssistantError)] = [
+      (AssistantFixtures.geminiBadKey, 400, .keyRefused(backend: .gemini, variable: "GEMINI_API_KEY")),
+      (AssistantFixtures.geminiQuota, 429, .quotaUsedUp(backend: .gemini, retryAfter: 37)),
+      (
+        AssistantFixtures.geminiUnknownModel, 404,
+        .unknownModel(backend: .gemini, model: "gemini-9", variable: "WAYFARER_GEMINI_MODEL")
+      ),
+      (AssistantFixtures.geminiOverloaded, 503, .overloaded(backend: .gemini)),
+      (
+        #"{"error":{"code":400,"message":"Invalid JSON payload.","status":"INVALID_ARGUMENT"}}"#, 400,
+        .serverSaid(backend: .gemini, status: 400, message: "Invalid JSON payload.")
+      ),
+    ]
+    for (body, status, expected) in cases {
+      for streaming in [false, true] {
+        let (backend, _) = makeGemini([.whole(status: status, body: body)])
+        let (result, _) = await send(backend, streaming: streaming, model: "gemini-9")
+        XCTAssertEqual(error(result), expected, "\(status) streaming: \(streaming)")
+      }
+    }
+  }
+
+  func test_gemini_aBlockedPromptAndASafetyStop_sayWhy() async throws {
+    let (blocked, _) = makeGemini([.whole(status: 200, body: AssistantFixtures.geminiBlockedPrompt)])
+    let blockedResult = await send(blocked, streaming: false).0
+    XCTAssertEqual(error(blockedResult), .promptBlocked(reason: "SAFETY"))
+
+    let pieces = AssistantFixtures.geminiStream(["Some "]).map { _ in
+      Data(("data: " + AssistantFixtures.geminiPiece("Some ") + "\r\n\r\n").utf8)
+    }
+    let stop = Data(("data: " + AssistantFixtures.geminiSafetyStop + "\r\n\r\n").utf8)
+    let (stopped, _) = makeGemini([.stream(pieces + [stop])])
+    let (result, text) = await send(stopped, streaming: true)
+    XCTAssertEqual(error(result), .replyBlocked(reason: "SAFETY"))
+    XCTAssertEqual(text, ["Some "], "what came before the stop was handed over")
+  }
+
+  func test_retryDelays_areReadAsWholeSecondsRoundedUp() {
+    XCTAssertEqual(GeminiFormat.seconds("37s"), 37)
+    XCTAssertEqual(GeminiFormat.seconds("1.2s"), 2)
+    XCTAssertNil(GeminiFormat.seconds("37"))
+    XCTAssertNil(GeminiFormat.seconds("infs"))
+    XCTAssertNil(GeminiFormat.seconds("1e300s"))
+  }
+
+  // MARK: OpenAI-compatible
+
+  func test_openAI_wholeReply_sendsSystemFirst_theBearerKey_andStreamFalse() async throws {
+    let (backend, stub) = makeOpenAI([
+      .whole(status: 200, body: AssistantFixtures.openAIReply("A basket you can trade."))
+    ])
+    let (result, _) = await send(backend, streaming: false, model: "llama3.2")
+
+    XCTAssertEqual(try result.get().text, "A basket you can trade.")
+    XCTAssertEqual(try result.get().usage, ChatUsage(promptTokens: 12, replyTokens: 7, totalTokens: 19))
+    let request = try XCTUnwrap(stub.requests.first)
+    XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:11434/v1/chat/completions")
+    XCTAssertEqual(request.headers.first { $0.name == "Authorization" }?.value, "Bearer sk-secret-456")
+    let body = stub.body(0)
+    XCTAssertEqual(body["model"] as? String, "llama3.2")
+    XCTAssertEqual(body["stream"] as? Bool, false)
+    let messages = try XCTUnwrap(body["messages"] as? [[String: String]])
+    XCTAssertEqual(messages.map { $0["role"] }, ["system", "user", "assistant", "user"])
+    XCTAssertEqual(
+      messages.map { $0["content"] }, ["Explain gently.", "What is an index fund?", "A basket.", "And an ETF?"])
+  }
+
+  func test_openAI_streamed_readsDeltas_untilDone_andSendsNoKeyWhenNoneIsSet() async throws {
+    let (backend, stub) = makeOpenAI([.stream(AssistantFixtures.openAIStream(["A ", "basket", "."]))], key: false)
+    let (result, pieces) = await send(backend, streaming: true)
+
+    XCTAssertEqual(pieces, ["A ", "basket", "."])
+    XCTAssertEqual(try result.get().text, "A basket.")
+    XCTAssertEqual(stub.body(0)["stream"] as? Bool, true)
+    XCTAssertNil(stub.requests.first?.headers.first { $0.name == "Authorization" })
+  }
+
+  func test_openAI_aStreamEndingAfterFinishButWithoutDone_isWhole_andOneEndingMidReply_wasCut() async throws {
+    let (finished, _) = makeOpenAI([.stream(AssistantFixtures.openAIStream(["A ", "b"], done: false))])
+    let whole = await send(finished, streaming: true).0
+    XCTAssertEqual(try whole.get().text, "A b")
+
+    let cut = Array(AssistantFixtures.openAIStream(["A ", "b"], done: false).dropLast())
+    let (cutOff, _) = makeOpenAI([.stream(cut)])
+    let cutResult = await send(cutOff, streaming: true).0
+    XCTAssertEqual(error(cutResult), .cutOff(backend: .openai))
+  }
+
+  func test_openAI_errors_refusedConnection_badKey_rateLimit_unknownModel() async throws {
+    let (refused, _) = makeOpenAI([.fail(HTTPError.cannotConnect(host: "127.0.0.1", detail: "Connection refused"))])
+    let refusedResult = await send(refused, streaming: true).0
+    XCTAssertEqual(error(refusedResult), .noServer(url: "http://127.0.0.1:11434/v1"))
+
+    let cases: [(String, Int, AssistantError)] = [
+      (AssistantFixtures.openAIBadKey, 401, .keyRefused(backend: .openai, variable: "OPENAI_API_KEY")),
+      (AssistantFixtures.openAIRateLimited, 429, .quotaUsedUp(backend: .openai, retryAfter: nil)),
+      (
+        AssistantFixtures.openAIUnknownModel, 404,
+        .serverSaid(backend: .openai, status: 404, message: "model 'x' not found")
+      ),
+      (
+        #"{"error":"model 'x' not found"}"#, 404,
+        .serverSaid(backend: .openai, status: 404, message: "model 'x' not found")
+      ),
+    ]
+    for (body, status, expected) in cases {
+      let (backend, _) = makeOpenAI([.whole(status: status, body: body)])
+      let result = await send(backend, streaming: false).0
+      XCTAssertEqual(error(result), expected, "\(status)")
+    }
+  }
+
+  func test_openAI_withoutAModel_usesTheFirstTheServerLists() async throws {
+    let (backend, stub) = makeOpenAI([.whole(status: 200, body: AssistantFixtures.openAIModels)], model: nil)
+    let model = try await backend.defaultModel()
+    XCTAssertEqual(model, "llama3.2")
+    XCTAssertEqual(stub.requests.first?.url.absoluteString, "http://127.0.0.1:11434/v1/models")
+    XCTAssertEqual(stub.requests.first?.method, .get)
+
+    let (empty, _) = makeOpenAI([.whole(status: 200, body: #"{"object":"list","data":[]}"#)], model: nil)
+    do {
+      _ = try await empty.defaultModel()
+      XCTFail("no model listed")
+    } catch {
+      XCTAssertEqual(error as? AssistantError, .noModel(url: "http://127.0.0.1:11434/v1"))
+    }
+  }
+
+  // MARK: Sentences
+
+  func test_everyErrorHasItsSentence_andTheIssuesWordsAreThere() {
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .keyRefused(backend: .gemini, variable: "GEMINI_API_KEY")),
+      "Gemini refused the key in GEMINI_API_KEY. Check it (a new one is at aistudio.google.com).")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .quotaUsedUp(backend: .gemini, retryAfter: 37)),
+      "Gemini's quota is used up; try again in 37 s.")
+    XCTAssertEqual(
+      AssistantWording.sentence(
+        for: .unknownModel(backend: .gemini, model: "gemini-9", variable: "WAYFARER_GEMINI_MODEL")),
+      "The model gemini-9 does not exist on Gemini; set WAYFARER_GEMINI_MODEL (or type /model NAME) to one that does.")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .overloaded(backend: .gemini)),
+      "The model on Gemini is overloaded; try again in a moment.")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .promptBlocked(reason: "SAFETY")),
+      "Gemini blocked the question (SAFETY) and did not answer it.")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .replyBlocked(reason: "SAFETY")),
+      "The reply was blocked (SAFETY); what arrived before is kept.")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .noServer(url: "http://localhost:11434/v1")),
+      "No server answers at http://localhost:11434/v1 — is it running?")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .serverSaid(backend: .openai, status: 404, message: "model 'x' not found")),
+      "The OpenAI-compatible server did not accept the request (HTTP 404: model 'x' not found).")
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .cutOff(backend: .openai)),
+      "The reply was cut off before it ended; what arrived is kept.")
+    XCTAssertTrue(AssistantWording.notConfigured.contains("GEMINI_API_KEY"))
+    XCTAssertTrue(AssistantWording.notConfigured.contains("WAYFARER_OPENAI_URL=http://localhost:11434/v1"))
+  }
+
+  func test_aKeyDescribesItselfByItsVariableOnly() {
+    XCTAssertEqual("\(geminiKey)", "the key in GEMINI_API_KEY")
+    XCTAssertFalse(String(reflecting: geminiKey).contains("AIza"))
+    var dumped = ""
+    dump(geminiKey, to: &dumped)
+    XCTAssertFalse(dumped.contains("AIza"), dumped)
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Networking
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import Explore
+
+/// The chat as a person meets it: what reaches the terminal, on one and off
+/// one, and what is released afterwards.
+@MainActor
+final class ChatScreenTests: XCTestCase {
+  private static let terminal = RenderContext(
+    width: 80,
+    capabilities: TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true))
+
+  private func makeSUT(_ answers: [ChatBackendSpy.Answer], store: ConversationsSpy = ConversationsSpy()) -> (
+    ChatScreen, ChatBackendSpy
+  ) {
+    let backend = ChatBackendSpy()
+    backend.answers = answers
+    let screen = ChatScreen(
+      viewModel: ChatViewModel(backends: [backend], store: store, subject: nil, now: { Date(timeIntervalSince1970: 0) })
+    )
+    trackForMemoryLeaks(screen)
+    trackForMemoryLeaks(backend)
+    return (screen, backend)
+  }
+
+  func test_hostileSequencesSplitAcrossPieces_neverReachTheTerminal() async {
+    let (screen, _) = makeSUT([
+      .pieces(["Hi \u{1B}]0;pwn", "ed\u{07} \u{1B}[3", "1mred\u{202E}x \u{1B}", "[2Jdone"])
+    ])
+    let console = ScriptedConsole(context: Self.terminal)
+
+    await screen.receiveText("Hello", console: console)
+
+    let written = console.partialOutput.joined()
+    XCTAssertEqual(written, "Hi  redx done\n")
+    for bad in ["\u{1B}", "\u{07}", "\u{202E}", "pwn"] { XCTAssertFalse(written.contains(bad), bad) }
+  }
+
+  func test_offATerminal_eachReplyIsPrintedOnceWhole_renderedFromMarkdown() async {
+    let (screen, _) = makeSUT([.pieces(["An **index** fund", " is a basket."])])
+    let console = ScriptedConsole()
+
+    await screen.receiveText("What is an index fund?", console: console)
+
+    XCTAssertEqual(console.output, ["you> What is an index fund?", "assistant>", "  An index fund is a basket."])
+    XCTAssertEqual(console.partialOutput, [], "nothing streamed")
+  }
+
+  func test_anError_isOneSentence_afterWhatArrived() async {
+    let (screen, _) = makeSUT([.failing([], .quotaUsedUp(backend: .gemini, retryAfter: 37))])
+    let console = ScriptedConsole()
+    await screen.receiveText("Hi", console: console)
+    XCTAssertEqual(console.output, ["you> Hi", "x Gemini's quota is used up; try again in 37 s."])
+  }
+
+  func test_ctrlC_stopsTheReply_keepsWhatArrived_andMarksIt() async {
+    let (screen, _) = makeSUT([.hanging(["Half a ", "reply"])])
+    let console = ScriptedConsole(context: Self.terminal)
+    let task = Task { await screen.receiveText("Tell me", console: console) }
+    while console.partialOutput.count < 2 { await Task.yield() }
+    task.cancel()
+    await task.value
+
+    XCTAssertEqual(console.partialOutput, ["Half a ", "reply", "\n"])
+    XCTAssertEqual(console.output.last, "(stopped)")
+    let drawn = screen.body(in: Self.terminal).map(\.plainText)
+    XCTAssertTrue(drawn.contains("(stopped)"), "kept in the conversation, marked: \(drawn)")
+  }
+
+  func test_slashCopy_printsTheRawMarkdown_cleaned() async {
+    let (screen, _) = makeSUT([.pieces(["# Title\n\n**bold**\u{1B}[31m"])])
+    let console = ScriptedConsole()
+    await screen.receiveText("Hi", console: console)
+    console.clearOutput()
+    await screen.commands.first { $0.name == "copy" }?.run(
+      CommandInput(arguments: [], argumentText: "", console: console))
+    XCTAssertEqual(console.output, ["# Title", "", "**bold**"])
+  }
+}
+
+/// The chat inside the Explore tab, over the real backends and a scripted
+/// server: pushed by `ask`, released by `back`.
+@MainActor
+final class AssistantFlowTests: XCTestCase {
+  nonisolated private static let types = [
+    "ChatScreen", "ChatViewModel", "StreamedReply", "ExploreRouter", "AssistantFactory", "RepositoryDetailViewModel",
+  ]
+
+  func test_askFromTheRootAndFromARepository_thenBack_releasesEverything() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await withPrivateLedger { ledger in
+      func alive() -> [Int] { Self.types.map { ledger.row(for: $0)?.alive ?? 0 } }
+      try await exercise(cache: directory.file("github"), alive: alive)
+      XCTAssertEqual(alive(), [0, 0, 0, 0, 0, 0], "every screen, view model, router and reply of the chat is released")
+    }
+  }
+
+  private func exercise(cache: String, alive: () -> [Int]) async throws {
+    let github = HTTPClientStub()
+    github.responses = [
+      HTTPResponse(
+        status: 200, body: Data(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")]).utf8)),
+      HTTPResponse(status: 200, body: Data(GitHubFixtures.readme("# Tetris\n\nA *small* game.").utf8)),
+    ]
+    let models = ChatHTTPStub()
+    models.answers = [
+      .whole(status: 200, body: AssistantFixtures.geminiReply("Hello **there**.")),
+      .whole(status: 200, body: AssistantFixtures.geminiReply("Run make.")),
+    ]
+    let conversations = ConversationsSpy()
+    let tab = ExploreBuilder.build(
+      dependencies: ExploreDependencies(
+        github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: github, tokens: TokenSpy(nil)),
+        cacheDirectory: cache, bookmarks: BookmarksSpy(), flags: ExploreFlagsStub(), browser: nil,
+        assistant: AssistantAccess(
+          gemini: .init(
+            baseURL: URL(string: "http://127.0.0.1:2")!, key: AssistantKey(value: "k", variable: "GEMINI_API_KEY"),
+            model: "gemini-2.5-flash"), openAI: nil, client: models),
+        conversations: conversations, now: { Date(timeIntervalSince1970: 1_800_000_000) }))
+    let stack = tab.stack
+    let console = ScriptedConsole()
+
+    await run("ask", on: stack, console: console)
+    XCTAssertEqual(stack.path, ["explore", "ask"])
+    let header = stack.visibleScreen.body(in: .plain).first?.plainText
+    XCTAssertEqual(header, "Assistant · Gemini · gemini-2.5-flash")
+    await stack.visibleScreen.receiveText("Hi", console: console)
+    XCTAssertTrue(console.output.contains("  Hello there."), "\(console.output)")
+    XCTAssertEqual(alive()[0...1], [1, 1])
+    stack.pop()
+    XCTAssertEqual(alive()[0...2], [0, 0, 0], "the chat is released once popped")
+
+    await run("search tetris", on: stack, console: console)
+    await run("open 1", on: stack, console: console)
+    await run("readme", on: stack, console: console)
+    await stack.visibleScreen.didAppear(console: console)
+    await run("ask", on: stack, console: console)
+    XCTAssertEqual(stack.path, ["explore", "repo", "ask"], "the README closes, the chat goes above the detail")
+    XCTAssertEqual(stack.visibleScreen.title, "About dtrupenn/Tetris")
+    await stack.visibleScreen.didAppear(console: console)
+    await stack.visibleScreen.receiveText("How do I build it?", console: console)
+    let system = ((models.body(1)["systemInstruction"] as? [String: Any])?["parts"] as? [[String: Any]])?.first?["text"]
+    let context = try XCTUnwrap(system as? String)
+    XCTAssertTrue(context.contains("The person is reading the GitHub repository dtrupenn/Tetris"), context)
+    XCTAssertTrue(context.contains("A *small* game."), "the README goes with it: \(context)")
+    XCTAssertEqual(github.requests.count, 2, "the README was read once, through the repository layer")
+    XCTAssertEqual(try conversations.conversations().first?.subject, "dtrupenn/Tetris")
+    stack.popToRoot()
+  }
+}

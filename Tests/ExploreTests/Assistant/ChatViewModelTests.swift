@@ -1,0 +1,227 @@
+import Foundation
+import StoreContracts
+import TerminalKit
+import TestSupport
+import XCTest
+
+@testable import Explore
+
+@MainActor
+final class ChatViewModelTests: XCTestCase {
+  private func makeSUT(
+    backends: [ChatBackendSpy] = [ChatBackendSpy()], store: ConversationsSpy = ConversationsSpy(),
+    subject: ChatViewModel.Subject? = nil, turnBudget: Int = 60_000
+  ) -> (ChatViewModel, [ChatBackendSpy], ConversationsSpy) {
+    let viewModel = ChatViewModel(
+      backends: backends, store: store, subject: subject, turnBudget: turnBudget,
+      now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    trackForMemoryLeaks(viewModel)
+    trackForMemoryLeaks(store)
+    for backend in backends { trackForMemoryLeaks(backend) }
+    return (viewModel, backends, store)
+  }
+
+  private func ask(_ viewModel: ChatViewModel, _ text: String, streaming: Bool = false) async -> (
+    ChatViewModel.Outcome, [String]
+  ) {
+    var pieces: [String] = []
+    let outcome = await viewModel.send(text, streaming: streaming) { pieces.append($0) }
+    return (outcome, pieces)
+  }
+
+  func test_twoTurns_sendTheSystemPromptThenTheWholeConversation_andKeepIt() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [.pieces(["A basket ", "of shares."]), .pieces(["One you trade."])]
+
+    let (first, pieces) = await ask(viewModel, "What is an index fund?", streaming: true)
+    let (second, _) = await ask(viewModel, "And an ETF?")
+
+    XCTAssertEqual(first, ChatViewModel.Outcome(reply: .answered("A basket of shares.")))
+    XCTAssertEqual(second.reply, .answered("One you trade."))
+    XCTAssertEqual(pieces, ["A basket ", "of shares."])
+    XCTAssertEqual(
+      backends[0].calls,
+      [
+        .send(
+          ChatPrompt(
+            system: ChatViewModel.defaultSystemPrompt, turns: [ChatTurn(role: .user, text: "What is an index fund?")]),
+          model: "gemini-2.5-flash", streaming: true),
+        .send(
+          ChatPrompt(
+            system: ChatViewModel.defaultSystemPrompt,
+            turns: [
+              ChatTurn(role: .user, text: "What is an index fund?"),
+              ChatTurn(role: .assistant, text: "A basket of shares."), ChatTurn(role: .user, text: "And an ETF?"),
+            ]), model: "gemini-2.5-flash", streaming: false),
+      ])
+    let id = try XCTUnwrap(viewModel.conversationID)
+    let stored = try XCTUnwrap(try store.conversation(id))
+    XCTAssertEqual(stored.summary.title, "What is an index fund?")
+    XCTAssertEqual(
+      stored.messages.map { "\($0.role.rawValue): \($0.text) [\($0.backend)/\($0.model)]" },
+      [
+        "user: What is an index fund? [gemini/gemini-2.5-flash]",
+        "assistant: A basket of shares. [gemini/gemini-2.5-flash]", "user: And an ETF? [gemini/gemini-2.5-flash]",
+        "assistant: One you trade. [gemini/gemini-2.5-flash]",
+      ])
+  }
+
+  func test_stoppingAReply_keepsWhatArrived_markedPartial_andInTheNextRequest() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [.hanging(["Half ", "a reply"]), .pieces(["Go on."])]
+    var pieces: [String] = []
+    let task = Task { await viewModel.send("Tell me", streaming: true) { pieces.append($0) } }
+    while pieces.count < 2 { await Task.yield() }
+    task.cancel()
+    let outcome = await task.value
+
+    XCTAssertEqual(outcome.reply, .stopped(partial: "Half a reply"))
+    let id = try XCTUnwrap(viewModel.conversationID)
+    XCTAssertEqual(try store.conversation(id)?.messages.last?.isPartial, true)
+    XCTAssertEqual(try store.conversation(id)?.messages.last?.text, "Half a reply")
+    _ = await ask(viewModel, "More")
+    XCTAssertEqual(
+      backends[0].prompts.last?.turns.map(\.text), ["Tell me", "Half a reply", "More"],
+      "the stopped reply stays in the conversation")
+  }
+
+  func test_anError_keepsTheConversation_andThePartialText() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [
+      .failing([], .overloaded(backend: .gemini)), .failing(["Cut "], .cutOff(backend: .gemini)), .pieces(["Fine."]),
+    ]
+    let (overloaded, _) = await ask(viewModel, "First")
+    let (cut, _) = await ask(viewModel, "Second")
+    let (fine, _) = await ask(viewModel, "Third")
+
+    XCTAssertEqual(overloaded.reply, .failed(.overloaded(backend: .gemini), partial: ""))
+    XCTAssertEqual(cut.reply, .failed(.cutOff(backend: .gemini), partial: "Cut "))
+    XCTAssertEqual(fine.reply, .answered("Fine."))
+    XCTAssertEqual(backends[0].prompts.last?.turns.map(\.text), ["First", "Second", "Cut ", "Third"])
+    let id = try XCTUnwrap(viewModel.conversationID)
+    XCTAssertEqual(try store.conversation(id)?.messages.map(\.isPartial), [false, false, true, false, false])
+  }
+
+  func test_newListOpenClear() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [.pieces(["One."]), .pieces(["Two."])]
+    _ = await ask(viewModel, "First question")
+    let firstID = viewModel.conversationID
+    viewModel.startNew()
+    XCTAssertEqual(viewModel.messages, [])
+    _ = await ask(viewModel, "Second question")
+    XCTAssertEqual(backends[0].prompts.last?.turns.map(\.text), ["Second question"], "a new conversation starts empty")
+
+    guard case .some(let listed) = viewModel.list() else { return XCTFail("two conversations") }
+    XCTAssertEqual(listed.map(\.title), ["Second question", "First question"])
+    XCTAssertEqual(viewModel.open(2), .opened(title: "First question"))
+    XCTAssertEqual(viewModel.conversationID, firstID)
+    XCTAssertEqual(viewModel.messages.map(\.text), ["First question", "One."])
+    XCTAssertEqual(viewModel.open(3), .noSuchNumber(count: 2))
+    XCTAssertEqual(viewModel.open(nil), .noSuchNumber(count: 2))
+
+    XCTAssertEqual(viewModel.clear(), .cleared)
+    XCTAssertEqual(viewModel.messages, [])
+    XCTAssertEqual(try store.conversations().map(\.title), ["Second question"], "deleted from the store too")
+    XCTAssertEqual(viewModel.clear(), .nothingToClear)
+  }
+
+  func test_reopening_resumesTheLastConversation() async throws {
+    let store = ConversationsSpy()
+    do {
+      let (viewModel, backends, _) = makeSUT(store: store)
+      backends[0].answers = [.pieces(["One."])]
+      _ = await ask(viewModel, "Remember me")
+    }
+    let (reopened, _, _) = makeSUT(store: store)
+    XCTAssertEqual(reopened.messages.map(\.text), ["Remember me", "One."])
+    XCTAssertEqual(reopened.currentTitle, "Remember me")
+  }
+
+  func test_aLongConversation_leavesOutItsOldestTurns_andSaysSoOnce() async throws {
+    let (viewModel, backends, store) = makeSUT(turnBudget: 20)
+    backends[0].answers = [.pieces(["0123456789"]), .pieces(["abcdefghij"]), .pieces(["ok"])]
+    let (first, _) = await ask(viewModel, "first")
+    let (second, _) = await ask(viewModel, "second")
+    let (third, _) = await ask(viewModel, "third")
+
+    XCTAssertFalse(first.leftOutForBudget)
+    XCTAssertTrue(second.leftOutForBudget)
+    XCTAssertFalse(third.leftOutForBudget, "told once")
+    XCTAssertEqual(backends[0].prompts[1].turns.map(\.text), ["0123456789", "second"])
+    XCTAssertEqual(backends[0].prompts[2].turns.map(\.text), ["abcdefghij", "third"])
+    XCTAssertEqual(try store.conversation(try XCTUnwrap(viewModel.conversationID))?.messages.count, 6, "none deleted")
+  }
+
+  func test_aRepositoryConversation_sendsItsContextWithTheSystemPrompt() async throws {
+    var asked = 0
+    let subject = ChatViewModel.Subject(name: "dtrupenn/Tetris") {
+      asked += 1
+      return "The person is reading dtrupenn/Tetris."
+    }
+    let (viewModel, backends, store) = makeSUT(subject: subject)
+    XCTAssertTrue(viewModel.needsContext)
+    await viewModel.prepareContext()
+    _ = await ask(viewModel, "How do I build it?")
+    _ = await ask(viewModel, "Thanks")
+
+    XCTAssertEqual(asked, 1, "the context is fetched once")
+    XCTAssertEqual(
+      backends[0].prompts.first?.system,
+      ChatViewModel.defaultSystemPrompt + "\n\nThe person is reading dtrupenn/Tetris.")
+    let summary = try XCTUnwrap(try store.conversations().first)
+    XCTAssertEqual(summary.subject, "dtrupenn/Tetris")
+    XCTAssertEqual(try store.conversation(summary.id)?.context, "The person is reading dtrupenn/Tetris.")
+  }
+
+  func test_aLongReadme_isCutToTheBudget_withANote() {
+    let readme = String(repeating: "x", count: 30_000)
+    let text = RepositoryContext.text(of: .sample("dtrupenn/Tetris"), readme: readme)
+    XCTAssertTrue(text.contains("cut to its first 24000 of 30000 characters"), text.prefix(400).description)
+    XCTAssertLessThan(text.count, 24_600)
+    XCTAssertTrue(text.contains("Language: Swift"))
+    let short = RepositoryContext.text(of: .sample("a/b"), readme: "# B")
+    XCTAssertTrue(short.hasSuffix("Its README follows:\n# B"), short)
+  }
+
+  func test_systemPrompt_backend_model() async throws {
+    let gemini = ChatBackendSpy(.gemini)
+    let local = ChatBackendSpy(.openai, model: nil)
+    let (viewModel, _, store) = makeSUT(backends: [gemini, local])
+    XCTAssertEqual(viewModel.backend, .gemini)
+    XCTAssertNil(viewModel.setSystemPrompt("Answer in French."))
+    _ = await ask(viewModel, "Bonjour")
+    XCTAssertEqual(gemini.prompts.last?.system, "Answer in French.")
+    XCTAssertEqual(try store.conversation(try XCTUnwrap(viewModel.conversationID))?.systemPrompt, "Answer in French.")
+
+    XCTAssertEqual(viewModel.switchBackend(to: "openai"), .switched(.openai))
+    XCTAssertNil(viewModel.model, "not asked yet")
+    _ = await ask(viewModel, "Hello")
+    XCTAssertEqual(local.calls.first, .defaultModel)
+    XCTAssertEqual(viewModel.model, "listed-model")
+    XCTAssertEqual(viewModel.chooseModel("qwen2.5"), .set("qwen2.5"))
+    XCTAssertEqual(viewModel.chooseModel("../etc"), .invalid("../etc"))
+    _ = await ask(viewModel, "Again")
+    XCTAssertEqual(local.calls.last, .send(try XCTUnwrap(local.prompts.last), model: "qwen2.5", streaming: false))
+    XCTAssertEqual(viewModel.switchBackend(to: "claude"), .unknown("claude"))
+    XCTAssertEqual(viewModel.lastReply, "(no answer scripted)")
+  }
+
+  func test_withNoBackend_nothingIsSentOrKept() async throws {
+    let (viewModel, _, store) = makeSUT(backends: [])
+    let (outcome, _) = await ask(viewModel, "Hello?")
+    XCTAssertEqual(outcome.reply, .notConfigured)
+    XCTAssertEqual(try store.conversations(), [])
+    XCTAssertEqual(viewModel.switchBackend(to: "gemini"), .notConfigured(.gemini))
+  }
+
+  func test_aStoreThatFails_stillAnswers_andSaysTheConversationWasNotSaved() async throws {
+    let store = ConversationsSpy()
+    let (viewModel, backends, _) = makeSUT(store: store)
+    backends[0].answers = [.pieces(["Still here."])]
+    store.failure = Failure(description: "the disk is full")
+    let (outcome, _) = await ask(viewModel, "Hello")
+    XCTAssertEqual(outcome.reply, .answered("Still here."))
+    XCTAssertEqual(outcome.notSaved, "the disk is full")
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+@testable import Explore
+
+/// Conversations in memory, honouring the contract App's store keeps.
+@MainActor
+final class ConversationsSpy: ExploreConversationsStoring {
+  private var stored: [Int64: StoredConversation] = [:]
+  /// Ids in the order they were last added to.
+  private var order: [Int64] = []
+  private var nextID: Int64 = 1
+  var failure: (any Error)?
+
+  func createConversation(title: String, subject: String?, context: String?, systemPrompt: String?) throws -> Int64 {
+    if let failure { throw failure }
+    let id = nextID
+    nextID += 1
+    stored[id] = StoredConversation(
+      summary: ConversationSummary(id: id, title: title, subject: subject, updatedAt: .distantPast), context: context,
+      systemPrompt: systemPrompt, messages: [])
+    order.insert(id, at: 0)
+    return id
+  }
+
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws {
+    if let failure { throw failure }
+    guard stored[id] != nil else { throw CocoaError(.fileNoSuchFile) }
+    stored[id]?.messages.append(message)
+    stored[id]?.summary.updatedAt = message.time
+    order.removeAll { $0 == id }
+    order.insert(id, at: 0)
+  }
+
+  func setSystemPrompt(_ prompt: String?, of id: Int64) throws {
+    if let failure { throw failure }
+    stored[id]?.systemPrompt = prompt
+  }
+
+  func conversations() throws -> [ConversationSummary] {
+    if let failure { throw failure }
+    return order.compactMap { stored[$0]?.summary }
+  }
+
+  func conversation(_ id: Int64) throws -> StoredConversation? {
+    if let failure { throw failure }
+    return stored[id]
+  }
+
+  func deleteConversation(_ id: Int64) throws {
+    if let failure { throw failure }
+    stored[id] = nil
+    order.removeAll { $0 == id }
+  }
+}

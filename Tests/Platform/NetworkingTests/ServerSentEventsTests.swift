@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+@testable import Networking
+
+/// Server-sent events read from bodies cut anywhere.
+final class ServerSentEventsTests: XCTestCase {
+  /// A stream shaped as the services send it: an OpenAI-compatible one (LF,
+  /// a comment, a role-only delta, `[DONE]`) and Gemini's (CR LF, no
+  /// `[DONE]`), with a multi-line event, a named one and a non-ASCII
+  /// character that a cut may split.
+  private static let recorded = Data(
+    (": keep-alive\n\n"
+      + #"data: {"choices":[{"delta":{"role":"assistant"}}]}"# + "\n\n"
+      + #"data: {"choices":[{"delta":{"content":"Caf\#u{E9} "}}]}"# + "\n\n"
+      + "event: note\ndata: first line\ndata:second line\ndata\n\n"
+      + #"data: {"candidates":[{"content":{"parts":[{"text":"é"}]}}]}"# + "\r\n\r\n"
+      + "id: 7\nretry: 100\ndata: [DONE]\r\r").utf8)
+
+  private static let expected = [
+    ServerSentEvent(data: #"{"choices":[{"delta":{"role":"assistant"}}]}"#),
+    ServerSentEvent(data: #"{"choices":[{"delta":{"content":"Café "}}]}"#),
+    ServerSentEvent(type: "note", data: "first line\nsecond line\n"),
+    ServerSentEvent(data: #"{"candidates":[{"content":{"parts":[{"text":"é"}]}}]}"#),
+    ServerSentEvent(data: "[DONE]"),
+  ]
+
+  private func parse(_ chunks: [Data]) throws -> [ServerSentEvent] {
+    var parser = ServerSentEventParser()
+    var events: [ServerSentEvent] = []
+    for chunk in chunks { events += try parser.feed(chunk) }
+    if let last = parser.finish() { events.append(last) }
+    return events
+  }
+
+  func test_theRecordedStreamInOnePiece_givesEveryEvent() throws {
+    XCTAssertEqual(try parse([Self.recorded]), Self.expected)
+  }
+
+  func test_everyCutIntoTwoAndThreePieces_givesTheSameEvents() throws {
+    let bytes = Self.recorded
+    let count = bytes.count
+    for first in 0...count {
+      let cut = [bytes.prefix(first), bytes.dropFirst(first)].map { Data($0) }
+      XCTAssertEqual(try parse(cut), Self.expected, "cut at \(first)")
+    }
+    for first in stride(from: 0, through: count, by: 3) {
+      for second in first...count {
+        let pieces = [bytes[0..<first], bytes[first..<second], bytes[second..<count]].map { Data($0) }
+        let events = try parse(pieces)
+        if events != Self.expected { return XCTFail("cut at \(first) and \(second): \(events)") }
+      }
+    }
+  }
+
+  func test_oneByteAtATime_givesTheSameEvents() throws {
+    XCTAssertEqual(try parse(Self.recorded.map { Data([$0]) }), Self.expected)
+  }
+
+  func test_aStreamEndingWithoutABlankLine_stillHandsOverItsLastEvent() throws {
+    XCTAssertEqual(
+      try parse([Data("data: one\n\ndata: two".utf8)]), [ServerSentEvent(data: "one"), ServerSentEvent(data: "two")])
+    XCTAssertEqual(try parse([Data("data: one\r\n".utf8)]), [ServerSentEvent(data: "one")])
+    XCTAssertEqual(try parse([Data(": only a comment\n".utf8)]), [])
+  }
+
+  func test_anEventLongerThanTheLimit_isRefused() throws {
+    var parser = ServerSentEventParser(maximumEventBytes: 16)
+    XCTAssertEqual(try parser.feed(Data("data: short\n\n".utf8)), [ServerSentEvent(data: "short")])
+    XCTAssertThrowsError(try parser.feed(Data(("data: " + String(repeating: "x", count: 20)).utf8))) { error in
+      XCTAssertEqual(error as? ServerSentEventError, .eventTooLarge(limit: 16))
+    }
+  }
+}
