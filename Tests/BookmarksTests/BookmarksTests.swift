@@ -201,6 +201,22 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(words(exists), "b.json already exists. Type the command again with --force to replace it.")
   }
 
+  /// The file as typed: spaces inside kept, quotes around dropped,
+  /// `--force` first or last; control characters refused.
+  func test_fileNames_areTakenAsTyped() async throws {
+    typealias Request = BookmarksViewModel.FileRequest
+    XCTAssertEqual(Request("my  bookmarks.json", takesForce: true)?.path, "my  bookmarks.json")
+    XCTAssertEqual(Request(#""q q.json" --force"#, takesForce: true), Request(path: "q q.json", replacing: true))
+    XCTAssertEqual(Request("--force 'a.json'", takesForce: true), Request(path: "a.json", replacing: true))
+    XCTAssertEqual(Request("b.json --force", takesForce: false)?.path, "b.json --force")
+    XCTAssertNil(Request("--force", takesForce: true))
+    XCTAssertNil(Request("  ", takesForce: false))
+    let (viewModel, _, _, transfer) = makeSUTWithTransfer()
+    guard case .failure(let problem) = viewModel.export("a\u{1B}[2J.json") else { return XCTFail("exported") }
+    XCTAssertEqual(words(problem), "That file name has control characters; choose a plain one.")
+    XCTAssertTrue(transfer.exports.isEmpty)
+  }
+
   func test_import_addsAndRedraws_orSaysWhyNothingChanged() async throws {
     let (viewModel, _, _, transfer) = makeSUTWithTransfer()
     transfer.importing = [
@@ -209,7 +225,7 @@ final class BookmarksViewModelTests: XCTestCase {
         savedAt: Date(timeIntervalSince1970: 400))
     ]
     let summary = try viewModel.importFile("in.json").get()
-    XCTAssertEqual(BookmarksWording.imported(summary), "Added 1 bookmark; skipped 1 already saved.")
+    XCTAssertEqual(BookmarksWording.imported(summary), "Added 1 bookmark; skipped 1 already saved or listed twice.")
     XCTAssertEqual(viewModel.visible.first?.id, "p9", "the list is read again")
     XCTAssertEqual(BookmarksWording.imported(ImportSummary(added: 3, skipped: 0)), "Added 3 bookmarks.")
 

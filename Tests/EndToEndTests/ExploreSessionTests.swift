@@ -262,7 +262,7 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("Bookmarks > Catedral da Sé"), out)
     XCTAssertTrue(out.contains("ok Removed Catedral da Sé. Type undo to bring it back."), out)
     XCTAssertTrue(out.contains("ok Catedral da Sé is back in your bookmarks."), out)
-    XCTAssertTrue(out.contains("  Showing 1 of 2: name, city, description or language has \"assembly\"."), out)
+    XCTAssertTrue(out.contains("  Showing 1 of 2 matching \"assembly\".\n"), out)
     for type in ["BookmarksScreen", "BookmarksViewModel", "BookmarksRouter", "BookmarksCoordinator"] {
       let row = out.split(separator: "\n").last { $0.split(separator: " ").first.map(String.init) == type }
       XCTAssertEqual(row?.split(separator: " ").dropFirst().first, "0", "\(type) alive after logout")
@@ -313,11 +313,12 @@ final class ExploreSessionTests: XCTestCase {
       out.contains("x ~/saved.json already exists. Type the command again with --force to replace it."), out)
     XCTAssertTrue(out.contains("ok Wrote 1 place to \(home.path)/places.geojson."), out)
     XCTAssertTrue(out.contains("ok Added 2 bookmarks.\n"), out)
-    XCTAssertTrue(out.contains("ok Added 0 bookmarks; skipped 2 already saved."), out)
+    XCTAssertTrue(out.contains("ok Added 0 bookmarks; skipped 2 already saved or listed twice."), out)
     XCTAssertTrue(out.contains("x ~/places.geojson is GeoJSON"), out)
     XCTAssertTrue(
       out.hasSuffix(
-        "  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
+        "ok Added 2 bookmarks.\n\nHome  Explore  [Bookmarks]  Profile\nBookmarks\n" + String(repeating: "-", count: 72)
+          + "\n  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nok Added 0 bookmarks; skipped 2 already saved or listed twice.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
       ), out)
 
     // A link at launch, logged in: straight to the repository.
@@ -340,5 +341,9 @@ final class ExploreSessionTests: XCTestCase {
 
     let bad = try run(["quit"], server: server, arguments: ["open", "wayfarer://nowhere"])
     XCTAssertTrue(bad.stdout.contains("x Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stdout)
+    // At launch, whatever follows `open` is a link: never a row of the first screen.
+    let number = try run(["quit"], server: server, arguments: ["open", "3"])
+    XCTAssertTrue(number.stdout.contains("x Wayfarer cannot open 3: it is not a wayfarer:// link."), number.stdout)
+    XCTAssertFalse(number.stdout.contains("Home > "), number.stdout)
   }
 }

@@ -24,7 +24,7 @@ final class BookmarksScreen: Screen {
       },
       Command(
         "filter", usage: "filter [TEXT]",
-        summary: "Keep bookmarks whose name, city, description or language has TEXT; alone, clear"
+        summary: "Keep bookmarks whose name, city, category, description or language has TEXT; alone, clear"
       ) {
         input in
         self.viewModel.setFilter(input.argumentText)
@@ -46,7 +46,9 @@ final class BookmarksScreen: Screen {
           input.console.write(
             Message.success("Removed \(title). Type undo to bring it back.", in: input.console.context))
         }
-        self.report(problem, on: input.console, redraw: true)
+        // A failed removal read the list again: it may have changed.
+        let reread = if case .storeFailed = problem { true } else { false }
+        self.report(problem, on: input.console, redraw: problem == nil || reread)
       },
       Command("undo", summary: "Bring back the bookmark just removed") { input in
         let title = self.viewModel.lastRemoved?.bookmark.title
@@ -54,7 +56,7 @@ final class BookmarksScreen: Screen {
         if problem == nil, let title {
           input.console.write(Message.success("\(title) is back in your bookmarks.", in: input.console.context))
         }
-        self.report(problem, on: input.console, redraw: true)
+        self.report(problem, on: input.console, redraw: problem == nil)
       },
       Command(
         "export", usage: "export FILE [--force]",
@@ -75,7 +77,7 @@ final class BookmarksScreen: Screen {
         switch self.viewModel.importFile(input.argumentText) {
         case .success(let summary):
           input.console.write(Message.success(BookmarksWording.imported(summary), in: input.console.context))
-          self.setNeedsDisplay()
+          if summary.added > 0 { self.setNeedsDisplay() }
         case .failure(let problem):
           self.report(problem, on: input.console, redraw: false)
         }
@@ -83,12 +85,11 @@ final class BookmarksScreen: Screen {
     ]
   }
 
+  /// Says what went wrong, if anything; `redraw`: the list may have
+  /// changed either way (a removal another Wayfarer got to first).
   private func report(_ problem: BookmarksViewModel.Problem?, on console: any Console, redraw: Bool) {
-    guard let problem else {
-      if redraw { setNeedsDisplay() }
-      return
-    }
-    console.write(Message.error(BookmarksWording.sentence(for: problem), in: console.context))
+    if let problem { console.write(Message.error(BookmarksWording.sentence(for: problem), in: console.context)) }
+    if redraw { setNeedsDisplay() }
   }
 
   /// Read again each time the tab is shown: what was saved in Home or
@@ -114,7 +115,7 @@ final class BookmarksScreen: Screen {
     var lines: [StyledLine] = []
     if let filter = viewModel.filterText {
       lines += TextBlock(
-        "Showing \(visible.count) of \(viewModel.bookmarks.count): name, city, description or language has \"\(TextSanitizer.clean(filter, limit: 40))\".",
+        "Showing \(visible.count) of \(viewModel.bookmarks.count) matching \"\(TextSanitizer.clean(filter, limit: 40))\".",
         style: Palette.muted
       ).lines(in: context)
     }

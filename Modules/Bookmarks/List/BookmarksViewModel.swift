@@ -18,26 +18,55 @@ final class BookmarksViewModel {
     case nothingToUndo
     case storeFailed(reason: String)
     case noFileNamed(command: String)
+    case controlCharactersInFileName
     case transfer(BookmarksTransferError)
   }
 
-  /// What `export FILE [--force]` or `import FILE` was asked: the file, and
-  /// whether an existing one may be replaced.
+  /// The file `export FILE [--force]` or `import FILE` names: the text as
+  /// typed (spaces inside kept), or between a pair of quotes; `--force`
+  /// first or last (export only). Control characters are refused: the name
+  /// printed would not be the name written.
   struct FileRequest: Equatable {
     var path: String
     var replacing: Bool
 
-    /// `--force` anywhere among the words; the other words, as typed, are the file.
-    init?(_ text: String) {
-      let words = text.split(whereSeparator: \.isWhitespace)
-      replacing = words.contains("--force")
-      path = words.filter { $0 != "--force" }.joined(separator: " ")
-      if path.isEmpty { return nil }
+    init(path: String, replacing: Bool) {
+      self.path = path
+      self.replacing = replacing
+    }
+
+    init?(_ text: String, takesForce: Bool) {
+      var path = text.trimmingCharacters(in: .whitespaces)
+      replacing = false
+      if takesForce {
+        for (flag, isPrefix) in [("--force ", true), (" --force", false)] {
+          if isPrefix ? path.hasPrefix(flag) : path.hasSuffix(flag) {
+            path = String(isPrefix ? path.dropFirst(flag.count) : path.dropLast(flag.count))
+            replacing = true
+          }
+        }
+        path = path.trimmingCharacters(in: .whitespaces)
+      }
+      if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote {
+        path = String(path.dropFirst().dropLast())
+      }
+      guard !path.isEmpty, !(takesForce && path == "--force") else { return nil }
+      self.path = path
+    }
+
+    var hasControlCharacters: Bool {
+      path.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
   }
 
   private(set) var state: State = .loaded
   private(set) var bookmarks: [Bookmark] = []
+  /// The bookmarks that pass the filter, places first, numbered across
+  /// both; worked out when the list or the filter changes, not per use.
+  private(set) var visible: [Bookmark] = []
+  /// Each bookmark's name, city or description, and category or language,
+  /// folded once per reload, for the filter.
+  private var searchable: [String] = []
   private(set) var filterText: String?
   /// The last removal, until the next command that changes the list.
   private(set) var lastRemoved: RemovedBookmark?
@@ -56,28 +85,29 @@ final class BookmarksViewModel {
   func reload() {
     do {
       bookmarks = try store.bookmarks()
+      searchable = bookmarks.map { Self.fold([$0.title, $0.subtitle ?? "", $0.detail ?? ""].joined(separator: "\n")) }
       state = .loaded
     } catch {
       state = .failed(reason: ErrorSentence.reason(for: error))
     }
+    refilter()
   }
 
-  /// The bookmarks that pass the filter, places first, numbered across both.
-  var visible: [Bookmark] {
-    guard let foldedFilter else { return bookmarks }
-    return bookmarks.filter { bookmark in
-      [bookmark.title, bookmark.subtitle ?? "", bookmark.detail ?? ""].contains {
-        Self.fold($0).contains(foldedFilter)
-      }
+  private func refilter() {
+    guard let foldedFilter else {
+      visible = bookmarks
+      return
     }
+    visible = zip(bookmarks, searchable).filter { $0.1.contains(foldedFilter) }.map(\.0)
   }
 
-  /// Keeps bookmarks whose name, city, description or language has `text`
+  /// Keeps bookmarks whose name, city, category, description or language has `text`
   /// (any case, any accents); empty clears.
   func setFilter(_ text: String) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    filterText = trimmed.isEmpty ? nil : trimmed
+    let cleaned = TextSanitizer.clean(text).trimmingCharacters(in: .whitespaces)
+    filterText = cleaned.isEmpty ? nil : cleaned
     foldedFilter = filterText.map(Self.fold)
+    refilter()
   }
 
   func open(_ number: Int?) -> Problem? {
@@ -99,6 +129,8 @@ final class BookmarksViewModel {
     do {
       lastRemoved = try store.remove(bookmark)
     } catch {
+      // Another Wayfarer may have changed the list: show it as it is.
+      reload()
       return .storeFailed(reason: ErrorSentence.reason(for: error))
     }
     reload()
@@ -121,7 +153,8 @@ final class BookmarksViewModel {
   /// Writes every bookmark to the file `text` names (GeoJSON for a
   /// `.geojson` name: the places only).
   func export(_ text: String) -> Result<ExportSummary, Problem> {
-    guard let request = FileRequest(text) else { return .failure(.noFileNamed(command: "export")) }
+    guard let request = FileRequest(text, takesForce: true) else { return .failure(.noFileNamed(command: "export")) }
+    guard !request.hasControlCharacters else { return .failure(.controlCharactersInFileName) }
     do {
       return .success(
         try transfer.export(
@@ -133,7 +166,8 @@ final class BookmarksViewModel {
 
   /// Adds the bookmarks of the export `text` names; the list is read again.
   func importFile(_ text: String) -> Result<ImportSummary, Problem> {
-    guard let request = FileRequest(text) else { return .failure(.noFileNamed(command: "import")) }
+    guard let request = FileRequest(text, takesForce: false) else { return .failure(.noFileNamed(command: "import")) }
+    guard !request.hasControlCharacters else { return .failure(.controlCharactersInFileName) }
     do {
       let summary = try transfer.importBookmarks(from: request.path)
       lastRemoved = nil

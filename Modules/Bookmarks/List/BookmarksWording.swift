@@ -25,6 +25,8 @@ enum BookmarksWording {
       "Your bookmarks could not be changed: \(reason)"
     case .noFileNamed(let command):
       "Name the file: \(command) FILE."
+    case .controlCharactersInFileName:
+      "That file name has control characters; choose a plain one."
     case .transfer(let error):
       sentence(for: error)
     }
@@ -66,7 +68,7 @@ enum BookmarksWording {
 
   static func imported(_ summary: ImportSummary) -> String {
     let added = "Added \(count(summary.added, "bookmark"))"
-    return summary.skipped == 0 ? added + "." : added + "; skipped \(summary.skipped) already saved."
+    return summary.skipped == 0 ? added + "." : added + "; skipped \(summary.skipped) already saved or listed twice."
   }
 
   private static func count(_ number: Int, _ noun: String) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Home
 import Storage
+import TerminalKit
 import TestSupport
 import XCTest
 
@@ -108,5 +109,22 @@ final class BookmarkStoreTests: XCTestCase {
     XCTAssertEqual(
       try upgraded.execute("PRAGMA user_version").first?.integer("user_version"), Int64(AppDatabase.migrations.count),
       "brought up to the latest version")
+  }
+
+  /// Two Wayfarers remove the same bookmark: the second is told it was
+  /// already gone and has nothing to undo, so no empty record is put back.
+  func test_removingWhatAnotherProcessRemoved_fails_andLeavesNothingToRestore() async throws {
+    let (database, _) = try makeDatabase()
+    let first = store(database)
+    let second = store(database)
+    try first.saveFavorite(cafe)
+    let listed = try XCTUnwrap(second.bookmarks().first)
+
+    _ = try first.remove(listed)
+    XCTAssertThrowsError(try second.remove(listed)) { error in
+      XCTAssertEqual(ErrorSentence.reason(for: error), "it had already been removed, perhaps by another Wayfarer")
+    }
+    XCTAssertEqual(try second.bookmarks(), [])
+    XCTAssertFalse(try second.isFavorite(placeID: cafe.id))
   }
 }

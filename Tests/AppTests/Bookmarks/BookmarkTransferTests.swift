@@ -114,6 +114,25 @@ final class BookmarkTransferTests: XCTestCase {
     }
   }
 
+  /// Whatever --force says, only a regular file (or a link) is replaced:
+  /// never a folder, a FIFO or a device.
+  func test_export_neverReplacesAFolderAFIFOOrADevice() async throws {
+    let (transfer, store) = makeSUT()
+    try store.save(cafe)
+    let fifo = directory.file("pipe.json")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    for (path, reason) in [(fifo, "it is not a regular file"), (directory.path, "it is a folder")] {
+      for replacing in [false, true] {
+        XCTAssertThrowsError(try transfer.export(to: path, as: .json, replacing: replacing)) { error in
+          XCTAssertEqual(error as? BookmarksTransferError, .file(path: path, reason: reason))
+        }
+      }
+    }
+    var info = stat()
+    XCTAssertEqual(lstat(fifo, &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+  }
+
   /// Parsed back as GeoJSON (RFC 7946): a FeatureCollection of Points,
   /// longitude first; a place with no coordinates is left out and counted.
   func test_geoJSON_isAFeatureCollectionOfPoints_longitudeFirst() async throws {
@@ -231,7 +250,7 @@ final class BookmarkTransferTests: XCTestCase {
     try handle.truncate(atOffset: UInt64(BookmarkTransfer.largestImportMiB << 20) + 1)
     try handle.close()
     XCTAssertThrowsError(try transfer.importBookmarks(from: huge)) { error in
-      XCTAssertEqual(error as? BookmarksTransferError, .tooLarge(path: huge, limitMiB: 8))
+      XCTAssertEqual(error as? BookmarksTransferError, .tooLarge(path: huge, limitMiB: 32))
     }
     symlink(path, directory.file("link.json"))
     XCTAssertThrowsError(try transfer.importBookmarks(from: directory.file("link.json")))

@@ -51,6 +51,38 @@ final class DeepLinkRoutingTests: XCTestCase {
       app.console.transcript.contains("Wayfarer cannot open 3: it is not a wayfarer:// link."), app.console.transcript)
   }
 
+  /// A link closes what is presented on the way (a README), as choosing
+  /// the tab does, instead of waiting behind it.
+  func test_aLink_closesAnOpenReadme_onItsWay() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+    await app.register()
+    await app.type("open wayfarer://explore/repo/apple/swift", "readme")
+    XCTAssertEqual(app.window.path, "explore/repo/readme")
+
+    await app.type("open wayfarer://explore/repo/apple/swift-nio")
+    XCTAssertEqual(app.window.path, "explore/repo")
+    XCTAssertEqual(app.window.visibleScreen?.title, "apple/swift-nio")
+    await app.type("readme", "open wayfarer://explore/search?q=zzz")
+    XCTAssertEqual(app.window.path, "explore")
+  }
+
+  /// A link with a space, quoted or not, reaches the parser (which asks for
+  /// %20) instead of the list's `open N`.
+  func test_aLinkWithASpace_isRefusedAsALink_notTakenForARowNumber() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+    await app.register()
+    app.console.clearOutput()
+
+    await app.type(#"open "wayfarer://home/city?q=New York""#, "open wayfarer://home/city?q=New York")
+
+    XCTAssertEqual(
+      app.console.transcript.components(separatedBy: "it holds spaces or control characters (encode them, e.g. %20)")
+        .count - 1, 2, app.console.transcript)
+    XCTAssertFalse(app.console.transcript.contains("Usage: open N"), app.console.transcript)
+  }
+
   /// `open N` on a list is still the list's; a link beside it is the app's.
   func test_openOnAList_takesANumber_orALink() async throws {
     let app = try makeApp()
@@ -102,9 +134,12 @@ final class DeepLinkRoutingTests: XCTestCase {
     app.console.clearOutput()
     await app.type("bookmarks", "open wayfarer://bookmarks", "open wayfarer://home/place/offline-0004")
     XCTAssertEqual(app.window.path, "home/detail")
-    XCTAssertTrue(app.console.transcript.contains("Unknown command 'bookmarks'"), app.console.transcript)
     XCTAssertTrue(
-      app.console.transcript.contains("Wayfarer cannot open wayfarer://bookmarks: Bookmarks are turned off"),
+      app.console.transcript.contains(
+        "Bookmarks are turned off; turn them on in Profile › Settings (toggle favorites)."),
+      app.console.transcript)
+    XCTAssertTrue(
+      app.console.transcript.contains("Wayfarer cannot open wayfarer://bookmarks: bookmarks are turned off"),
       app.console.transcript)
     XCTAssertFalse(app.window.visibleScreen?.commands.contains { $0.name == "favorite" } ?? true)
 

@@ -44,13 +44,20 @@ final class DeepLinkTests: XCTestCase {
     XCTAssertEqual(reason("wayfarer://home/city"), "it needs ?q= with the city's name")
     XCTAssertEqual(reason("wayfarer://explore/search?q=+++"), "it needs ?q= with the search")
     XCTAssertEqual(reason("wayfarer://explore/search?q=%1B%5B2J"), "the search holds control characters")
-    XCTAssertEqual(reason("wayfarer://home/city?q=%ZZ"), "its query is not percent-encoded correctly")
-    XCTAssertEqual(reason("wayfarer://home/city?q=%C3"), "its query is not percent-encoded correctly")
+    XCTAssertEqual(
+      reason("wayfarer://home/city?q=%ZZ"), "its query is not percent-encoded correctly (% and two hexadecimal digits)")
+    XCTAssertEqual(reason("wayfarer://home/city?q=%C3"), "its query decodes to bytes that are not UTF-8 text")
+    XCTAssertEqual(reason("wayfarer://home/place/%C0%AF"), "its path decodes to bytes that are not UTF-8 text")
+    XCTAssertEqual(reason("wayfarer://home/place/%2e%2e"), "'..' is not a place id")
     XCTAssertEqual(reason("wayfarer://home//place"), "it has an empty part between slashes")
-    XCTAssertEqual(reason("wayfarer://home/city?q=" + String(repeating: "a", count: 101)), "the city's name is longer than 100 characters")
+    XCTAssertEqual(
+      reason("wayfarer://home/city?q=" + String(repeating: "a", count: 101)),
+      "the city's name is longer than 100 characters")
     XCTAssertEqual(reason("wayfarer://" + String(repeating: "a", count: 2048)), "it is longer than 2048 characters")
-    XCTAssertEqual(reason("wayfarer://profile/settings\u{1B}[2J"), "it holds spaces or control characters (encode them, e.g. %20)")
-    XCTAssertTrue(reason("wayfarer://profile")?.hasPrefix("there is no such screen; links are wayfarer://home/place/ID") == true)
+    XCTAssertEqual(
+      reason("wayfarer://profile/settings\u{1B}[2J"), "it holds spaces or control characters (encode them, e.g. %20)")
+    XCTAssertTrue(
+      reason("wayfarer://profile")?.hasPrefix("there is no such screen; links are wayfarer://home/place/ID") == true)
     XCTAssertTrue(reason("wayfarer://bookmarks/1")?.hasPrefix("there is no such screen") == true)
   }
 

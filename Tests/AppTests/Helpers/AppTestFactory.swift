@@ -68,7 +68,7 @@ extension XCTestCase {
     let coordinator = AppCoordinator(window: window, services: services)
     let console = ScriptedConsole()
     let repl = REPL(window: window, console: console, chrome: NavigationChrome())
-    repl.linkOpener = { [weak coordinator] in coordinator?.follow(link: $0, console: $1) }
+    coordinator.serve(repl)
     trackForMemoryLeaks(window, file: file, line: line)
     trackForMemoryLeaks(coordinator, file: file, line: line)
     trackForMemoryLeaks(repl, file: file, line: line)

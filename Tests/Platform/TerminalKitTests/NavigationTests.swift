@@ -137,6 +137,16 @@ final class NavigationStackTests: XCTestCase {
     XCTAssertTrue(stack.visibleScreen === root)
   }
 
+  /// Back to the root closes what was presented over a screen above it.
+  func test_popToRoot_closesAPresentedScreenToo() async {
+    let stack = NavigationStack(root: TitledScreen("explore"))
+    stack.push(TitledScreen("repo"))
+    stack.present(TitledScreen("readme"))
+    stack.popToRoot()
+    XCTAssertEqual(stack.path, ["explore"])
+    XCTAssertNil(stack.presented)
+  }
+
   func test_aRootMadeWithItsStack_getsTheStack_andAHandlePushesOnIt() async {
     var handle: StackHandle?
     let stack = NavigationStack { stack in

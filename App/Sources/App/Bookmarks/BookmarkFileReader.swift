@@ -28,6 +28,8 @@ enum BookmarkFileReader {
   static let mostEntries = 100_000
 
   static func read(_ bytes: [UInt8], now: Date) throws(Problem) -> BookmarkFile {
+    // A byte-order mark, as some Windows editors save: not part of the JSON.
+    let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     let document: JSONDocument
     do {
       document = try JSONDocument(bytes: bytes)
@@ -122,13 +124,20 @@ private struct EntryReader {
     guard GitHubNames.isRepositoryName(fullName) else {
       throw fields.problem("fullName", "is not a GitHub name like owner/name")
     }
+    let webURL = try fields.text("webURL", limit: 2000) ?? "https://github.com/\(fullName)"
+    guard webURL.hasPrefix("https://") || webURL.hasPrefix("http://"), !webURL.contains(" ") else {
+      throw fields.problem("webURL", "is not a web address (https://…)")
+    }
+    let branch = try fields.text("defaultBranch", limit: 255)
+    if let branch, branch.contains("..") || branch.contains(" ") || branch.hasPrefix("/") || branch.hasPrefix("-") {
+      throw fields.problem("defaultBranch", "is not a branch name")
+    }
     return SavedRepository(
       fullName: fullName, description: try fields.text("description", limit: 2000),
       stars: try fields.count("stars"), forks: try fields.count("forks"),
       language: try fields.text("language", limit: 100), licence: try fields.text("licence", limit: 200),
       topics: try fields.texts("topics", limit: 100, each: 100),
-      webURL: try fields.text("webURL", limit: 2000) ?? "https://github.com/\(fullName)",
-      defaultBranch: try fields.text("defaultBranch", limit: 255), savedAt: try fields.date("savedAt", now: now))
+      webURL: webURL, defaultBranch: branch, savedAt: try fields.date("savedAt", now: now))
   }
 }
 
@@ -207,14 +216,19 @@ private struct Fields {
 }
 
 /// What a place id may be: Geoapify's (hexadecimal) and the catalog's
-/// (`offline-0001`) both pass; nothing that could break a path or a line.
+/// (`offline-0001`) both pass; nothing that could break a path or a line,
+/// and never punctuation alone (`..`).
 enum PlaceIdentifier {
   static func isValid(_ id: String) -> Bool {
-    (1...512).contains(id.utf8.count)
+    (1...512).contains(id.utf8.count) && id.utf8.contains(where: isAlphanumeric)
       && id.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+          || byte == UInt8(ascii: ":")
       }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 }

@@ -217,14 +217,21 @@ extension BookmarkStore: BookmarksStoring {
     return places + repositories
   }
 
+  /// Removes the row and hands back what it held, for `undo`. A row
+  /// already gone (another Wayfarer removed it) is an error: there is
+  /// nothing to bring back, and nothing must be made up in its place.
   func remove(_ bookmark: Bookmark) throws -> RemovedBookmark {
     let kind = Kind(bookmark.kind)
-    let row = try database.execute(
-      "SELECT fields FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ?",
+    let fields = try database.execute(
+      "DELETE FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ? RETURNING fields",
       [.integer(accountID), .text(kind.rawValue), .text(bookmark.id)]
-    ).first
-    try remove(kind, id: bookmark.id)
-    return RemovedBookmark(bookmark: bookmark, record: row?.text("fields") ?? "{}")
+    ).first?.text("fields")
+    guard let fields else { throw AlreadyRemoved() }
+    return RemovedBookmark(bookmark: bookmark, record: fields)
+  }
+
+  struct AlreadyRemoved: LocalizedError {
+    var errorDescription: String? { "it had already been removed, perhaps by another Wayfarer" }
   }
 
   func restore(_ removed: RemovedBookmark) throws {

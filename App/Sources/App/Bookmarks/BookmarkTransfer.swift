@@ -7,8 +7,9 @@ import TerminalKit
 /// `BookmarkFile`, the rows `BookmarkStore`'s.
 @MainActor
 final class BookmarkTransfer: BookmarksTransferring {
-  /// Larger than any bookmarks file (a thousand bookmarks take about 500 KiB).
-  static let largestImportMiB = 8
+  /// Larger than any bookmarks file: the most entries an import takes
+  /// (`BookmarkFileReader.mostEntries`, 100,000 a list) export to about 15 MiB.
+  static let largestImportMiB = 32
 
   private let store: BookmarkStore
   private let homeDirectory: String?
@@ -25,6 +26,16 @@ final class BookmarkTransfer: BookmarksTransferring {
     -> ExportSummary
   {
     let file = expanded(path)
+    // Only a regular file (or a link) is ever replaced: never a folder, a
+    // device or a FIFO, whatever --force says.
+    var existing = stat()
+    if lstat(file, &existing) == 0 {
+      switch existing.st_mode & S_IFMT {
+      case S_IFDIR: throw .file(path: path, reason: "it is a folder")
+      case S_IFREG, S_IFLNK: if !replacing { throw .fileExists(path: path) }
+      default: throw .file(path: path, reason: "it is not a regular file")
+      }
+    }
     let bookmarks: BookmarkFile
     do {
       bookmarks = BookmarkFile(places: try store.places(), repositories: try store.repositories())

@@ -18,6 +18,8 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   /// A link opened while logged out, followed right after login or
   /// registration; nil once followed.
   private(set) var pendingLink: DeepLink?
+  /// How `pendingLink` was written, to name it if another replaces it.
+  private var pendingLinkText: String?
   /// Told the account now logged in (or `nil`) after every flow change.
   var onSessionChange: ((String?) -> Void)?
   /// Sentences for the person that are not a screen's (a lost session).
@@ -77,6 +79,7 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
     onSessionChange?(account.id)
     if let link = pendingLink {
       pendingLink = nil
+      pendingLinkText = nil
       if let reason = flow.open(link) {
         onWarning?("The link you opened before logging in cannot be shown: \(reason).")
       }
@@ -87,16 +90,28 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   package enum LinkOutcome: Equatable {
     case opened
     /// Logged out: kept, to follow after login (`link` as printed).
-    case keptUntilLogin(link: String)
+    case keptUntilLogin(link: String, replacing: String?)
     case refused(sentence: String)
+  }
+
+  /// What `repl` asks of the app beyond the window: advice for a command
+  /// that exists elsewhere (`tab` while logged out), and `open URL` (with
+  /// `wayfarer open URL`) following `wayfarer://` links here.
+  package func serve(_ repl: REPL) {
+    repl.adviceForMissingCommand = { [weak self] in self?.advice(forMissingCommand: $0) }
+    repl.linkOpener = { [weak self] in self?.follow(link: $0, console: $1) }
+    repl.linkCompletions = [DeepLink.scheme + "://"]
+    repl.linkSummary = DeepLink.summary
+    repl.linkMeaning = DeepLink.meaning
   }
 
   /// `open URL` at the prompt (or `wayfarer open URL`): follows the link
   /// and says what became of it when it did not simply open.
   package func follow(link text: String, console: any Console) {
     switch open(link: text) {
-    case .keptUntilLogin(let link):
-      console.write(Message.info("\(link) will open once you log in or register.", in: console.context))
+    case .keptUntilLogin(let link, let replaced):
+      let instead = replaced.map { " (instead of \($0))" } ?? ""
+      console.write(Message.info("\(link) will open once you log in or register\(instead).", in: console.context))
     case .refused(let sentence):
       console.write(Message.error(sentence, in: console.context))
     case .opened:
@@ -113,8 +128,10 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
       return .refused(sentence: error.sentence)
     }
     guard let flow = activeFlow as? MainTabBarCoordinator else {
+      let replaced = pendingLinkText
       pendingLink = link
-      return .keptUntilLogin(link: TextSanitizer.clean(text, limit: 60))
+      pendingLinkText = TextSanitizer.clean(text, limit: 60)
+      return .keptUntilLogin(link: TextSanitizer.clean(text, limit: 60), replacing: replaced)
     }
     if let reason = flow.open(link) {
       return .refused(sentence: DeepLink.Refusal(link: TextSanitizer.clean(text, limit: 60), reason: reason).sentence)
@@ -125,6 +142,7 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   /// What to say about a command the window does not offer now but the app
   /// has: logged out, the tabs' commands ask for a login first.
   package func advice(forMissingCommand name: String) -> String? {
+    if let tabs = activeFlow as? MainTabBarCoordinator { return tabs.advice(forMissingCommand: name) }
     guard activeFlow is PreLoginCoordinator else { return nil }
     guard name == "tab" || MainTabBarCoordinator.tabNames.contains(name) else { return nil }
     return "Log in first: type login or register."

@@ -67,7 +67,7 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
       routes.search(for: query)
     case .bookmarks:
       guard services.settings(for: account.id).areFavoritesEnabled else {
-        return "Bookmarks are turned off; turn them on in Profile › Settings (toggle favorites)"
+        return Self.bookmarksOff
       }
       guard let routes = bookmarks?.routes, select("bookmarks") else { return Self.notReady }
       routes.showList()
@@ -79,6 +79,14 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   }
 
   private static let notReady = "the tabs are not ready yet"
+  static let bookmarksOff = "bookmarks are turned off; turn them on in Profile › Settings (toggle favorites)"
+
+  /// Why a tab's command is missing, when it is only hidden (Bookmarks,
+  /// with the favorites flag off).
+  func advice(forMissingCommand name: String) -> String? {
+    guard name == "bookmarks", !services.settings(for: account.id).areFavoritesEnabled else { return nil }
+    return ErrorSentence.standalone(Self.bookmarksOff) + "."
+  }
 
   /// Shows tab `name` as it is: unlike `tab NAME` on the tab already shown,
   /// the screen above its root stays (the route decides).

@@ -36,6 +36,10 @@ enum DeepLink: Equatable, Sendable {
   static let forms =
     "wayfarer://home/place/ID, home/city?q=NAME, explore/repo/OWNER/NAME, explore/search?q=QUERY, bookmarks or profile/settings"
 
+  /// `open URL` in `help`, and what URL is.
+  static let summary = "Go to a wayfarer:// link (wayfarer://profile/settings)"
+  static let meaning = "URL is a link like wayfarer://explore/repo/apple/swift"
+
   static func parse(_ text: String) throws(Refusal) -> DeepLink {
     func refuse(_ reason: String) -> Refusal {
       Refusal(link: TextSanitizer.clean(text, limit: 60).replacingOccurrences(of: " ", with: "%20"), reason: reason)
@@ -57,17 +61,18 @@ enum DeepLink: Equatable, Sendable {
     if segments.last == "" { segments.removeLast() }
     guard !segments.contains("") else { throw refuse("it has an empty part between slashes") }
     var decoded: [String] = []
-    for segment in segments {
-      guard let value = PercentEncoding.decode(segment, plusIsSpace: false) else {
-        throw refuse("'\(TextSanitizer.clean(segment, limit: 30))' is not percent-encoded correctly")
+    do {
+      for segment in segments {
+        decoded.append(try PercentEncoding.decode(segment, plusIsSpace: false))
       }
-      decoded.append(value)
+    } catch {
+      throw refuse("its path \(error.clause)")
     }
     let parameters: [String: String]
     do {
       parameters = try PercentEncoding.queryParameters(query ?? "")
     } catch {
-      throw refuse("its query is not percent-encoded correctly")
+      throw refuse("its query \(error.clause)")
     }
 
     func searchText(limit: Int, what: String) throws(Refusal) -> String {
@@ -85,7 +90,9 @@ enum DeepLink: Equatable, Sendable {
     switch (words, names.count) {
     case (["home", "place"], 1):
       let id = names.joined()
-      guard PlaceIdentifier.isValid(id) else { throw refuse("'\(TextSanitizer.clean(id, limit: 30))' is not a place id") }
+      guard PlaceIdentifier.isValid(id) else {
+        throw refuse("'\(TextSanitizer.clean(id, limit: 30))' is not a place id")
+      }
       return .place(id: id)
     case (["explore", "repo"], 2):
       let fullName = names.joined(separator: "/")
@@ -116,16 +123,28 @@ enum DeepLink: Equatable, Sendable {
 /// RFC 3986 percent-decoding, and `application/x-www-form-urlencoded`
 /// queries (`+` for a space), refusing what is not valid UTF-8.
 enum PercentEncoding {
-  struct Malformed: Error {}
+  enum Malformed: Error {
+    /// `%` not followed by two hexadecimal digits.
+    case badEscape
+    /// Bytes that are not UTF-8 (a cut or overlong sequence).
+    case notUTF8
 
-  static func decode(_ text: some StringProtocol, plusIsSpace: Bool) -> String? {
+    var clause: String {
+      switch self {
+      case .badEscape: "is not percent-encoded correctly (% and two hexadecimal digits)"
+      case .notUTF8: "decodes to bytes that are not UTF-8 text"
+      }
+    }
+  }
+
+  static func decode(_ text: some StringProtocol, plusIsSpace: Bool) throws(Malformed) -> String {
     var bytes: [UInt8] = []
     var iterator = text.utf8.makeIterator()
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "%"):
         guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-          return nil
+          throw .badEscape
         }
         bytes.append(high << 4 | low)
       case UInt8(ascii: "+") where plusIsSpace:
@@ -134,7 +153,8 @@ enum PercentEncoding {
         bytes.append(byte)
       }
     }
-    return String(validating: bytes, as: UTF8.self)
+    guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
+    return decoded
   }
 
   /// `a=1&b=2`: the first value of each name.
@@ -142,9 +162,8 @@ enum PercentEncoding {
     var parameters: [String: String] = [:]
     for pair in query.split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = decode(parts[0], plusIsSpace: true),
-        let value = decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
-      else { throw Malformed() }
+      let name = try decode(parts[0], plusIsSpace: true)
+      let value = try decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
       if parameters[name] == nil { parameters[name] = value }
     }
     return parameters

@@ -126,9 +126,8 @@ public enum WayfarerApp {
     coordinator.onWarning = { console.write(Message.warning($0, in: console.context)) }
     coordinator.start()
     let repl = REPL(window: window, console: console, chrome: NavigationChrome())
-    repl.adviceForMissingCommand = { [weak coordinator] in coordinator?.advice(forMissingCommand: $0) }
-    repl.linkOpener = { [weak coordinator] in coordinator?.follow(link: $0, console: $1) }
-    await repl.run(firstCommand: launchLink.map { "open " + $0 })
+    coordinator.serve(repl)
+    await repl.run(firstLink: launchLink)
     TerminalSignals.restoreTerminal()
     return finish()
   }

@@ -38,7 +38,7 @@ public enum AtomicFile {
       if replacing {
         if rename(temporary, path) != 0 { failure = FileError("replace", path: path) }
       } else {
-        if link(temporary, path) != 0 { failure = FileError("create", path: path) }
+        failure = installWithoutReplacing(temporary, at: path)
         unlink(temporary)
       }
     }
@@ -47,6 +47,26 @@ public enum AtomicFile {
       throw failure
     }
     syncDirectory(of: path)
+  }
+
+  /// Puts the finished `temporary` at `path` unless something is there.
+  /// A hard link does it in one step; where the file system has none (FAT,
+  /// some network mounts), `path` is claimed first as a new empty file
+  /// (`O_EXCL`) and the rename then fills it.
+  private static func installWithoutReplacing(_ temporary: String, at path: String) -> FileError? {
+    if link(temporary, path) == 0 { return nil }
+    guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EXDEV else {
+      return FileError("create", path: path)
+    }
+    let claimed = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard claimed >= 0 else { return FileError("create", path: path) }
+    close(claimed)
+    guard rename(temporary, path) == 0 else {
+      let failure = FileError("create", path: path)
+      unlink(path)
+      return failure
+    }
+    return nil
   }
 
   /// A new, empty file beside `path` with a random name, open for writing.
@@ -130,7 +150,7 @@ public enum AtomicFile {
   /// The rename itself is durable only once the directory is flushed.
   private static func syncDirectory(of path: String) {
     let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd = open(directory.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return }
     _ = fsync(fd)
     close(fd)

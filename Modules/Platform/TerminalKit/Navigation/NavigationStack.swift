@@ -54,7 +54,11 @@ public final class NavigationStack {
     push(screen)
   }
 
+  /// Back to the root, closing a presented screen too: it belonged to a
+  /// screen above the root (a README to its repository), or to the root
+  /// the person is sent back to.
   public func popToRoot() {
+    presented = nil
     screens.removeSubrange(1...)
     root.setNeedsDisplay()
   }

@@ -26,6 +26,11 @@ public final class REPL {
   /// on any screen, even one with an `open N` of its own); nil: there are
   /// no links, and `open` is only what screens make it.
   public var linkOpener: (@MainActor (_ link: String, _ console: any Console) async -> Void)?
+  /// What Tab offers after `open` besides a screen's numbers (`wayfarer://`).
+  public var linkCompletions: [String] = []
+  /// `open URL` in `help`, and what URL is when it is missing.
+  public var linkSummary = "Go to a link"
+  public var linkMeaning = "URL is a link"
 
   /// A loop that shows `window` on `console`, drawing its frame with `chrome`.
   ///
@@ -40,14 +45,16 @@ public final class REPL {
     self.ledger = ledger
   }
 
-  /// Runs until `quit` or the end of input; `firstCommand` (`open URL` at
-  /// launch) runs once the first screen is shown, as if typed.
-  public func run(firstCommand: String? = nil) async {
+  /// Runs until `quit` or the end of input; `firstLink` (`wayfarer open
+  /// URL`) goes to the link opener once the first screen is shown, whatever
+  /// it looks like (only the opener decides what a link is).
+  public func run(firstLink: String? = nil) async {
     console.onInterrupt = { [weak self] in self?.interrupt() }
     defer { console.onInterrupt = nil }
     await settle()
-    if let firstCommand {
-      await execute(firstCommand)
+    if let firstLink, let linkOpener {
+      let console = console
+      await runCancellable { await linkOpener(firstLink, console) }
       await settle()
     }
     while !quitRequested && !console.isOutputBroken {
@@ -98,9 +105,9 @@ public final class REPL {
     let argumentText = String(line.drop(while: { !$0.isWhitespace })).trimmingCharacters(in: .whitespaces)
     let input = CommandInput(arguments: Array(words.dropFirst()), argumentText: argumentText, console: console)
 
-    if let linkOpener, words.count == 2, first.lowercased() == Self.linkCommand, Self.isLink(words[1]) {
+    if let linkOpener, first.lowercased() == Self.linkCommand, let link = Self.link(in: argumentText) {
       let console = console
-      await runCancellable { await linkOpener(words[1], console) }
+      await runCancellable { await linkOpener(link, console) }
       return
     }
     if let command = command(named: line) {
@@ -121,6 +128,18 @@ public final class REPL {
   }
 
   static let linkCommand = "open"
+
+  /// The link in what follows `open`: all of it (spaces too, for the opener
+  /// to refuse in words), without a pair of quotes around it; nil when it
+  /// does not start like a link.
+  static func link(in text: String) -> String? {
+    var text = text
+    if text.count >= 2, let quote = text.first, quote == "\"" || quote == "'", text.last == quote {
+      text = String(text.dropFirst().dropLast())
+    }
+    guard let first = text.split(whereSeparator: \.isWhitespace).first, isLink(String(first)) else { return nil }
+    return text
+  }
 
   /// `scheme:…` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`),
   /// which no number or name a screen's `open` takes looks like.
@@ -198,6 +217,10 @@ public final class REPL {
     for command in commands where !command.completions.isEmpty {
       arguments[command.name] = command.completions
     }
+    // A screen's own `open N` keeps its numbers to itself.
+    if linkOpener != nil, arguments[Self.linkCommand] == nil {
+      arguments[Self.linkCommand] = linkCompletions
+    }
     // On a free-text screen commands are typed after a `/`.
     let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""
     return CompletionTable(
@@ -233,8 +256,7 @@ public final class REPL {
     if let linkOpener {
       commands.append(
         Command(
-          Self.linkCommand, usage: "open URL", summary: "Go to a wayfarer:// link (wayfarer://bookmarks)",
-          arguments: .one(meaning: "URL is a link like wayfarer://explore/repo/apple/swift")
+          Self.linkCommand, usage: "open URL", summary: linkSummary, arguments: .one(meaning: linkMeaning)
         ) { input in
           await linkOpener(input.arguments.first ?? "", input.console)
         })
