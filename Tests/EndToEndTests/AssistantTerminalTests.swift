@@ -39,8 +39,9 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.waitFor("Once upon a time word1", timeout: 8)
     try terminal.send("C-c")
     let stopped = try terminal.waitFor("(stopped)", timeout: 5)
-    try terminal.waitFor("explore/ask>", count: 2, timeout: 5)
+    let after = try terminal.waitFor("explore/ask>", count: 2, timeout: 5)
     XCTAssertFalse(stopped.contains("word40"), "the reply stopped:\n\(stopped)")
+    XCTAssertFalse(after.contains("Cancelled."), "(stopped) says it once:\n\(after)")
     XCTAssertEqual(
       server.requests.last?.target, "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
       "on a terminal the reply is streamed")

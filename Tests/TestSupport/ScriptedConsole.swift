@@ -41,6 +41,7 @@ public final class ScriptedConsole: Console {
 
   public func write(_ lines: [StyledLine]) {
     output += lines.map(\.plainText)
+    pendingPartial = ""
   }
 
   /// For each screen drawing, in order: whether it was asked as a redraw
@@ -57,6 +58,20 @@ public final class ScriptedConsole: Console {
 
   public func writePartial(_ text: String, style: TextStyle) {
     partialOutput.append(text)
+    pendingPartial += text
+  }
+
+  /// Whether `replacePartial` works, as on a terminal that moves its cursor.
+  public var replacesPartialText = false
+  /// What each replacement drew over (the partial text), and drew.
+  public private(set) var replacements: [(replaced: String, lines: [String])] = []
+  private var pendingPartial = ""
+
+  public func replacePartial(with lines: [StyledLine]) -> Bool {
+    guard replacesPartialText else { return false }
+    replacements.append((pendingPartial, lines.map(\.plainText)))
+    pendingPartial = ""
+    return true
   }
 
   public func readLine(prompt: String) async -> String? {

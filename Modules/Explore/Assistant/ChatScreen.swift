@@ -24,6 +24,9 @@ final class ChatScreen: Screen {
 
   override var acceptsFreeText: Bool { true }
 
+  /// A reply Ctrl-C stops is marked "(stopped)" where it ends.
+  override var saysWhatCtrlCStopped: Bool { true }
+
   override var commands: [Command] {
     [
       Command("new", summary: "Start a new conversation (the old one is kept)") { _ in
@@ -218,58 +221,5 @@ final class ChatScreen: Screen {
 
   private func problem(_ sentence: String, on console: any Console) {
     console.write(Message.error(sentence, in: console.context))
-  }
-}
-
-/// One reply being written to a terminal as it arrives: a spinner until
-/// the first piece, every piece made harmless across piece boundaries
-/// (an escape sequence split in two is removed whole).
-@MainActor
-final class StreamedReply {
-  private let console: any Console
-  private var sanitizer = StreamSanitizer()
-  private var spinner: Task<Void, Never>?
-  private var wroteText = false
-  private let lifetime = Lifetime(StreamedReply.self)
-
-  init(console: any Console) {
-    self.console = console
-  }
-
-  func startSpinner() {
-    let frames = Symbols(console.context).spinnerFrames
-    spinner = Task { @MainActor [console] in
-      var frame = 0
-      while !Task.isCancelled {
-        console.setStatus(
-          StyledLine(frames[frame % frames.count] + " ", style: Palette.accent)
-            + StyledSpan(AssistantWording.thinking, style: Palette.muted))
-        frame += 1
-        try? await Task.sleep(for: .milliseconds(80))
-      }
-    }
-  }
-
-  func write(_ piece: String) {
-    stopSpinner()
-    let clean = sanitizer.feed(piece.utf8)
-    guard !clean.isEmpty else { return }
-    wroteText = true
-    console.writePartial(clean, style: .plain)
-  }
-
-  /// Ends the reply's line; the spinner, if still turning, is stopped.
-  func finish() {
-    stopSpinner()
-    let rest = sanitizer.finish()
-    if !rest.isEmpty { console.writePartial(rest, style: .plain) }
-    if wroteText || !rest.isEmpty { console.writePartial("\n", style: .plain) }
-  }
-
-  private func stopSpinner() {
-    guard let spinner else { return }
-    spinner.cancel()
-    self.spinner = nil
-    console.setStatus(nil)
   }
 }

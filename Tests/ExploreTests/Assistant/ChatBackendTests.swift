@@ -230,6 +230,18 @@ final class ChatBackendTests: XCTestCase {
     }
   }
 
+  func test_openAI_a429WithRetryAfter_saysWhenToTryAgain() {
+    let said = OpenAIFormat.error(
+      status: 429, headers: ["retry-after": "20"], body: Data(AssistantFixtures.openAIRateLimited.utf8), model: "m",
+      key: nil)
+    XCTAssertEqual(said, .quotaUsedUp(backend: .openai, retryAfter: 20))
+    for odd in ["Wed, 21 Oct 2026 07:28:00 GMT", "-5", "99999999"] {
+      XCTAssertEqual(
+        OpenAIFormat.error(status: 429, headers: ["retry-after": odd], body: Data(), model: "m", key: nil),
+        .quotaUsedUp(backend: .openai, retryAfter: nil), odd)
+    }
+  }
+
   func test_openAI_withoutAModel_usesTheFirstTheServerLists() async throws {
     let (backend, stub) = makeOpenAI([.whole(status: 200, body: AssistantFixtures.openAIModels)], model: nil)
     let model = try await backend.defaultModel()

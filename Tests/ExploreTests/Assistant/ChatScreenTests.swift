@@ -72,6 +72,46 @@ final class ChatScreenTests: XCTestCase {
     XCTAssertTrue(drawn.contains("(stopped)"), "kept in the conversation, marked: \(drawn)")
   }
 
+  /// On a terminal that moves its cursor, each block is drawn again,
+  /// rendered, once the next has begun; the last when the reply ends.
+  /// What was drawn rendered is never drawn again.
+  func test_onATerminal_eachCompleteBlock_isDrawnAgainRendered_inPlace() async {
+    let (screen, _) = makeSUT([
+      .pieces(["# Ti", "tle\n\nSome **bo", "ld** text.\n", "\n- one\n- two\n\n```\ncode\n\nmore\n```\n\nEnd"])
+    ])
+    let console = ScriptedConsole(context: Self.terminal)
+    console.replacesPartialText = true
+
+    await screen.receiveText("Hello", console: console)
+
+    let replaced = console.replacements.map(\.replaced)
+    let drawn = console.replacements.map(\.lines)
+    XCTAssertEqual(replaced.first, "# Title\n\nSome **bo", "the heading once the paragraph began")
+    XCTAssertEqual(drawn.first?.first?.trimmingCharacters(in: .whitespaces), "Title")
+    XCTAssertTrue(drawn.joined().contains { $0.contains("Some bold text.") }, "\(drawn)")
+    XCTAssertFalse(drawn.joined().contains { $0.contains("**") }, "rendered, not raw: \(drawn)")
+    XCTAssertTrue(
+      drawn.contains { $0.contains { $0.contains("code") } && $0.contains { $0.contains("more") } },
+      "a code fence with a blank line inside is one block: \(drawn)")
+    XCTAssertEqual(drawn.last?.last?.trimmingCharacters(in: .whitespaces), "End", "the last block when it ends")
+    XCTAssertEqual(replaced.last, "End", "drawn over as it came, no line left open")
+  }
+
+  func test_blocks_endAtBlankLinesOutsideFences_onceTheNextHasBegunUnindented() {
+    func cut(_ text: String) -> String? {
+      MarkdownBlocks.lastBoundary(in: text).map {
+        String(text[..<$0.lowerBound]) + "|" + String(text[$0.upperBound...])
+      }
+    }
+    XCTAssertNil(cut("One paragraph\n\n"), "the next block has not begun")
+    XCTAssertEqual(cut("One\n\nTwo"), "One|Two")
+    XCTAssertEqual(cut("One\n  \n\nTwo\n\nThr"), "One\n  \n\nTwo|Thr")
+    XCTAssertNil(cut("- item\n\n  more of it"), "an indented line may belong to the item")
+    XCTAssertNil(cut("```\na\n\nb"), "inside a fence")
+    XCTAssertEqual(cut("```\na\n\nb\n```\n\nAfter"), "```\na\n\nb\n```|After")
+    XCTAssertNil(cut(""))
+  }
+
   func test_slashCopy_printsTheRawMarkdown_cleaned() async {
     let (screen, _) = makeSUT([.pieces(["# Title\n\n**bold**\u{1B}[31m"])])
     let console = ScriptedConsole()

@@ -41,7 +41,7 @@ final class GeminiBackend: ChatBackend {
     let request = try GeminiFormat.request(
       prompt, model: model, baseURL: settings.baseURL, key: settings.key, streaming: streaming)
     let url = settings.baseURL.absoluteString
-    let refusal = { [settings] (status: Int, body: Data) in
+    let refusal = { [settings] (status: Int, _: [String: String], body: Data) in
       GeminiFormat.error(status: status, body: body, model: model, key: settings.key)
     }
     return try await ChatTransport.reply(
@@ -70,7 +70,9 @@ final class OpenAIBackend: ChatBackend {
     if let model = settings.model { return model }
     let response = try await ChatTransport.send(
       OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind, url: url
-    ) { [settings] status, body in OpenAIFormat.error(status: status, body: body, model: "", key: settings.key) }
+    ) { [settings] status, headers, body in
+      OpenAIFormat.error(status: status, headers: headers, body: body, model: "", key: settings.key)
+    }
     guard let list = OpenAIFormat.ModelList.decoded(from: response) else {
       throw AssistantError.unreadable(backend: kind)
     }
@@ -83,8 +85,8 @@ final class OpenAIBackend: ChatBackend {
   {
     let request = try OpenAIFormat.request(
       prompt, model: model, baseURL: settings.baseURL, key: settings.key, streaming: streaming)
-    let refusal = { [settings] (status: Int, body: Data) in
-      OpenAIFormat.error(status: status, body: body, model: model, key: settings.key)
+    let refusal = { [settings] (status: Int, headers: [String: String], body: Data) in
+      OpenAIFormat.error(status: status, headers: headers, body: body, model: model, key: settings.key)
     }
     return try await ChatTransport.reply(
       request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
@@ -96,7 +98,9 @@ final class OpenAIBackend: ChatBackend {
 /// failures the assistant's, event streams are read event by event.
 @MainActor
 enum ChatTransport {
-  typealias Refusal = (_ status: Int, _ body: Data) -> AssistantError
+  /// An error status as the backend words it, from the status, the
+  /// headers (lower-cased names: `retry-after`) and the body.
+  typealias Refusal = (_ status: Int, _ headers: [String: String], _ body: Data) -> AssistantError
 
   static func send(
     _ request: HTTPRequest, client: any HTTPClient, backend: AssistantBackendKind, url: String,
@@ -108,7 +112,7 @@ enum ChatTransport {
     } catch {
       throw AssistantError.from(error, backend: backend, url: url, partial: false)
     }
-    guard response.isSuccess else { throw refusal(response.status, response.body) }
+    guard response.isSuccess else { throw refusal(response.status, response.headers, response.body) }
     return response.body
   }
 
@@ -163,7 +167,7 @@ enum ChatTransport {
         // An error body is small: read it whole (bounded) to word it.
         var body = Data()
         for try await chunk in response.body where body.count < 65_536 { body.append(chunk) }
-        throw refusal(response.head.status, body)
+        throw refusal(response.head.status, response.head.headers, body)
       }
       var parser = ServerSentEventParser()
       for try await chunk in response.body {

@@ -92,14 +92,18 @@ enum OpenAIFormat {
     }
   }
 
-  static func error(status: Int, body: Data, model: String, key: AssistantKey?) -> AssistantError {
+  static func error(status: Int, headers: [String: String] = [:], body: Data, model: String, key: AssistantKey?)
+    -> AssistantError
+  {
     let message = ErrorBody.decoded(from: body)?.message.map { TextSanitizer.clean($0, limit: 300) } ?? ""
     switch status {
     case 401, 403:
       return key.map { .keyRefused(backend: .openai, variable: $0.variable) }
         ?? .keyMissing(backend: .openai, variable: "OPENAI_API_KEY")
     case 429:
-      return .quotaUsedUp(backend: .openai, retryAfter: nil)
+      // Retry-After in seconds (a date form is left unsaid), up to a day.
+      let seconds = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+      return .quotaUsedUp(backend: .openai, retryAfter: seconds.flatMap { (0...86_400).contains($0) ? $0 : nil })
     case 503 where message.isEmpty:
       return .overloaded(backend: .openai)
     default:

@@ -53,6 +53,13 @@ public protocol Console: AnyObject {
   /// the REPL stops rather than go on writing into nothing.
   var isOutputBroken: Bool { get }
 
+  /// Draws `lines` in place of what ``writePartial(_:style:)`` wrote since
+  /// the last line written any other way (or the last replacement): a
+  /// streamed block of Markdown, rendered once it is complete. False when
+  /// it cannot (not a terminal that moves its cursor, the width changed,
+  /// something else was written since): what was written then stays.
+  func replacePartial(with lines: [StyledLine]) -> Bool
+
   /// Shows `lines` through the pager when they do not fit the terminal.
   /// False when they were not shown (not a terminal, short enough, no
   /// pager): the caller then draws them as usual.
@@ -62,6 +69,7 @@ public protocol Console: AnyObject {
 extension Console {
   public var isOutputBroken: Bool { false }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
+  public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
     write(lines)

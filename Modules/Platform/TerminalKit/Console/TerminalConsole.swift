@@ -17,6 +17,17 @@ public final class TerminalConsole: Console {
   private var lastScreen: DrawnScreen?
   /// What was written last, when it depends on the terminal's size.
   private var lastResizable: (@MainActor (RenderContext) -> [StyledLine])?
+  /// What `writePartial` wrote since the last line written another way:
+  /// what `replacePartial` moves the cursor up over.
+  private var partialRegion = PartialRegion.none
+
+  private enum PartialRegion {
+    /// Nothing partial: the next partial text starts a line.
+    case none
+    case tracked(text: String, width: Int)
+    /// The width changed under it: its rows can no longer be counted.
+    case lost
+  }
 
   /// `fallbackColumns` is the width off a terminal (COLUMNS, checked at launch).
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
@@ -86,6 +97,7 @@ public final class TerminalConsole: Console {
   public func write(_ lines: [StyledLine]) {
     lastScreen = nil
     lastResizable = nil
+    partialRegion = .none
     StandardOutput.write(clearingStatus() + renderer.render(fitted(lines)))
   }
 
@@ -103,6 +115,7 @@ public final class TerminalConsole: Console {
     let lines = fitted(lines)
     let drawn = DrawnScreen(lines: lines, width: width)
     lastResizable = nil
+    partialRegion = .none
     defer { lastScreen = drawn }
     guard capabilities.movesCursor, redrawing, let last = lastScreen,
       let change = last.change(to: drawn, height: TerminalCapabilities.currentHeight())
@@ -122,9 +135,30 @@ public final class TerminalConsole: Console {
   public func writePartial(_ text: String, style: TextStyle) {
     lastScreen = nil
     lastResizable = nil
+    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    switch partialRegion {
+    case .none: partialRegion = .tracked(text: text, width: width)
+    case .tracked(let written, width): partialRegion = .tracked(text: written + text, width: width)
+    case .tracked, .lost: partialRegion = .lost
+    }
     let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
     StandardOutput.write(
       clearingStatus() + pieces.map { renderer.render(StyledLine(String($0), style: style)) }.joined(separator: "\n"))
+  }
+
+  public func replacePartial(with lines: [StyledLine]) -> Bool {
+    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    guard capabilities.movesCursor, case .tracked(let text, width) = partialRegion else { return false }
+    // The rows the text takes: each of its lines at least one, a long one
+    // as many as the terminal wrapped it into. The cursor is on the last.
+    let rows = text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { rows, line in
+      rows + max(1, (DisplayWidth.of(String(line)) + width - 1) / width)
+    }
+    let up = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
+    isShowingStatus = false
+    StandardOutput.write("\r" + up + "\u{1B}[J" + renderer.render(fitted(lines)))
+    partialRegion = .tracked(text: "", width: width)
+    return true
   }
 
   public func setStatus(_ line: StyledLine?) {
@@ -165,6 +199,7 @@ public final class TerminalConsole: Console {
   /// be redrawn in place.
   private func prepareToRead() {
     lastScreen = nil
+    partialRegion = .none
     let clear = clearingStatus()
     if !clear.isEmpty { StandardOutput.write(clear) }
   }

@@ -37,6 +37,10 @@ open class Screen {
   /// Ctrl-C cancels the task running it.
   open func receiveText(_ text: String, console: any Console) async {}
 
+  /// Whether ``receiveText(_:console:)`` says itself what Ctrl-C stopped (a
+  /// chat marks the reply "(stopped)"), so the REPL adds no "Cancelled.".
+  open var saysWhatCtrlCStopped: Bool { false }
+
   /// The screen's content, below the navigation chrome.
   open func body(in context: RenderContext) -> [StyledLine] { [] }
 

@@ -85,7 +85,9 @@ public final class REPL {
     guard line.hasPrefix("/"), !line.hasPrefix("//") else {
       let text = line.hasPrefix("//") ? String(line.dropFirst()) : line
       let console = console
-      await runCancellable { await screen.receiveText(text, console: console) }
+      await runCancellable(sayingWhenCancelled: !screen.saysWhatCtrlCStopped) {
+        await screen.receiveText(text, console: console)
+      }
       return
     }
     let commandLine = String(line.dropFirst())
@@ -181,14 +183,14 @@ public final class REPL {
     }
   }
 
-  private func runCancellable(_ work: @escaping @MainActor () async -> Void) async {
+  private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async {
     let task = Task { @MainActor in await work() }
     running = task
     await task.value
     running = nil
     if task.isCancelled {
       console.setStatus(nil)
-      console.write("Cancelled.")
+      if sayingWhenCancelled { console.write("Cancelled.") }
     }
   }
 
