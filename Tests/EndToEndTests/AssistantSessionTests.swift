@@ -120,8 +120,8 @@ final class AssistantSessionTests: XCTestCase {
   func test_aRefusedKey_andAnOverloadedModel_areOneSentenceEach_andTheConversationStays() throws {
     let server = try makeServer { request in
       guard request.path.hasPrefix("/v1beta/") else { return nil }
-      return Self.turns(request).count == 1
-        ? .json(AssistantFixtures.geminiBadKey, status: 400) : .json(AssistantFixtures.geminiOverloaded, status: 503)
+      return Self.turns(request).contains { $0.contains("Second") }
+        ? .json(AssistantFixtures.geminiOverloaded, status: 503) : .json(AssistantFixtures.geminiBadKey, status: 400)
     }
 
     let run = try run(register + ["explore", "ask", "First", "Second", "/quit"], environment: gemini(server))
@@ -134,8 +134,8 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("you> Second\nx The model on Gemini is overloaded; try again in a moment.\n"), run.stdout)
     XCTAssertEqual(
-      server.requests.last.map(Self.turns), ["user: First", "user: Second"],
-      "the first question stays in the conversation")
+      server.requests.last.map(Self.turns), ["user: First\n\nSecond"],
+      "the first question stays in the conversation, joined to the next (servers want turns to alternate)")
     XCTAssertFalse(run.stdout.contains(key))
   }
 

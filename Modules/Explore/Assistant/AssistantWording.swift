@@ -34,6 +34,10 @@ enum AssistantWording {
         + (message.isEmpty ? ")." : ": \(message.hasSuffix(".") ? String(message.dropLast()) : message)).")
     case .cutOff:
       "The reply was cut off before it ended; what arrived is kept."
+    case .failedMidway(let backend, let message):
+      "\(subject(backend)) stopped with an error"
+        + (message.isEmpty ? "" : " (\(message.hasSuffix(".") ? String(message.dropLast()) : message))")
+        + "; what arrived is kept."
     case .unreadable(let backend):
       "\(subject(backend)) sent a reply Wayfarer could not read."
     case .noModel(let url):
@@ -59,6 +63,9 @@ extension AssistantWording {
   static let leftOutForBudget =
     "The conversation is long: its oldest messages are no longer sent with new questions (they stay in the conversation)."
   static let stoppedMark = "(stopped)"
+  /// A kept reply that did not end (stopped, cut off or blocked), shown again.
+  static let incompleteMark = "(incomplete)"
+  static let replyCut = "The reply was longer than 200,000 characters; its end was left out."
   static let newConversation = "A new conversation. The last one is kept: /list shows it."
   static let nothingToCopy = "There is no reply to copy yet."
   static let noConversations = "You have no conversations yet."

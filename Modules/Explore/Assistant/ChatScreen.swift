@@ -144,7 +144,7 @@ final class ChatScreen: Screen {
       return [userLine(message.text, in: context)]
     case .assistant:
       var lines = [assistantMarker(in: context)] + MarkdownView(message.text).lines(in: context)
-      if message.isPartial { lines.append(StyledLine(AssistantWording.stoppedMark, style: Palette.muted)) }
+      if message.isPartial { lines.append(StyledLine(AssistantWording.incompleteMark, style: Palette.muted)) }
       return lines
     }
   }
@@ -200,6 +200,7 @@ final class ChatScreen: Screen {
     case .notConfigured:
       problem(AssistantWording.notConfigured, on: console)
     }
+    if outcome.replyCut { console.write(Message.info(AssistantWording.replyCut, in: context)) }
     if outcome.leftOutForBudget { console.write(Message.info(AssistantWording.leftOutForBudget, in: context)) }
     if let reason = outcome.notSaved { problem(AssistantWording.notSaved(reason), on: console) }
   }

@@ -30,6 +30,8 @@ final class ChatViewModel {
     var leftOutForBudget = false
     /// Why the conversation could not be saved, when it could not.
     var notSaved: String?
+    /// The reply was longer than `maximumReplyCharacters`: its end was left out.
+    var replyCut = false
   }
 
   enum Listing: Equatable {
@@ -80,6 +82,11 @@ final class ChatViewModel {
   private let store: any ExploreConversationsStoring
   private let now: @Sendable () -> Date
   private var pendingSubject: Subject?
+  /// The repository this chat was opened about (nil: the general chat),
+  /// and its context once fetched: what `/new` returns to, whatever
+  /// conversation was resumed since.
+  private let ownSubject: Subject?
+  private var ownContext: String?
 
   private(set) var conversationID: Int64?
   private(set) var messages: [StoredMessage] = []
@@ -99,6 +106,7 @@ final class ChatViewModel {
     self.currentBackend = 0
     self.store = store
     self.pendingSubject = subject
+    self.ownSubject = subject
     self.subject = subject?.name
     self.turnBudget = turnBudget
     self.now = now
@@ -134,6 +142,7 @@ final class ChatViewModel {
   func prepareContext() async {
     guard let pendingSubject else { return }
     context = await pendingSubject.context()
+    ownContext = context
     self.pendingSubject = nil
   }
 
@@ -154,6 +163,8 @@ final class ChatViewModel {
       outcome.reply = .failed(Self.assistantError(error), partial: "")
       return outcome
     }
+    // Read again first: another Wayfarer may have added to this conversation.
+    if let id = conversationID, let stored = try? store.conversation(id) { messages = stored.messages }
     outcome.notSaved = record(.user, question, backend: backend.kind, model: model)
     let (prompt, leftOut) = makePrompt()
     if leftOut && !toldAboutBudget {
@@ -169,6 +180,7 @@ final class ChatViewModel {
       }
       if Task.isCancelled { throw CancellationError() }
       let text = String(reply.text.prefix(maximumReplyCharacters))
+      outcome.replyCut = text.count < reply.text.count
       outcome.notSaved = record(.assistant, text, backend: backend.kind, model: model) ?? outcome.notSaved
       outcome.reply = .answered(text)
     } catch {
@@ -194,15 +206,33 @@ final class ChatViewModel {
   func makePrompt() -> (ChatPrompt, leftOut: Bool) {
     var system = systemPrompt
     if let context { system += "\n\n" + context }
-    var turns: [ChatTurn] = []
+    var newestFirst: [ChatTurn] = []
     var size = 0
     for message in messages.reversed() {
       size += message.text.count
       // The newest question always goes, whatever its size.
-      if size > turnBudget && !turns.isEmpty { break }
-      turns.append(ChatTurn(role: message.role == .user ? .user : .assistant, text: message.text))
+      if size > turnBudget && !newestFirst.isEmpty { break }
+      newestFirst.append(ChatTurn(role: message.role == .user ? .user : .assistant, text: message.text))
     }
-    return (ChatPrompt(system: system, turns: turns.reversed()), turns.count < messages.count)
+    let leftOut = newestFirst.count < messages.count
+    return (ChatPrompt(system: system, turns: Self.alternating(newestFirst.reversed())), leftOut)
+  }
+
+  /// Turns as servers take them: starting with a question and taking
+  /// turns. A question left without its reply (a request that failed) is
+  /// joined to the next; so are two replies in a row (two Wayfarers on one
+  /// conversation); a reply whose question was left out for the budget goes.
+  static func alternating(_ turns: some Sequence<ChatTurn>) -> [ChatTurn] {
+    var result: [ChatTurn] = []
+    for turn in turns {
+      if result.isEmpty && turn.role == .assistant { continue }
+      if let last = result.last, last.role == turn.role {
+        result[result.count - 1] = ChatTurn(role: turn.role, text: last.text + "\n\n" + turn.text)
+      } else {
+        result.append(turn)
+      }
+    }
+    return result
   }
 
   /// Adds a message to the conversation (made on the first one) and the
@@ -234,13 +264,17 @@ final class ChatViewModel {
 
   // MARK: Commands
 
-  /// `/new`: an empty conversation (the old one stays in the store); a
-  /// repository's chat stays about it.
+  /// `/new`: an empty conversation (the old one stays in the store),
+  /// about what this chat was opened about: a repository's chat stays
+  /// about it, the general chat is general again.
   func startNew() {
     conversationID = nil
     messages = []
     customSystemPrompt = nil
     toldAboutBudget = false
+    subject = ownSubject?.name
+    context = ownContext
+    pendingSubject = ownContext == nil ? ownSubject : nil
   }
 
   func list() -> Listing {

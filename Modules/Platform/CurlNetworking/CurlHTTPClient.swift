@@ -64,7 +64,7 @@ public final class CurlHTTPClient: HTTPClient {
   /// the budget ends.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let startedAt = ContinuousClock.now
-    let deadline = startedAt + .seconds(configuration.budgetSeconds)
+    let deadline = startedAt + .seconds(request.patienceSeconds ?? configuration.budgetSeconds)
     var attempt = 1
     while true {
       let delay: Duration
@@ -86,7 +86,7 @@ public final class CurlHTTPClient: HTTPClient {
   }
 
   private func perform(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) async throws -> HTTPResponse {
-    let budget = configuration.budgetSeconds
+    let budget = request.patienceSeconds ?? configuration.budgetSeconds
     return try await submit(TransferBox()) { continuation in
       CurlTransfer(request: request, delivery: .whole(continuation), startedAt: startedAt, budgetSeconds: budget)
     }

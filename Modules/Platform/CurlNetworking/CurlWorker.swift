@@ -75,7 +75,8 @@ final class CurlWorker: @unchecked Sendable {
       // which averages over several seconds: after a burst of data it
       // noticed a stall only about five seconds late.
       let now = ContinuousClock.now
-      for (handle, transfer) in active where now - transfer.lastActivity >= .seconds(limits.lowSpeedSeconds) {
+      for (handle, transfer) in active
+      where now - transfer.lastActivity >= .seconds(transfer.request.patienceSeconds ?? limits.lowSpeedSeconds) {
         finish(handle, with: .failure(Self.silenceError(for: transfer)))
       }
       var running: Int32 = 0

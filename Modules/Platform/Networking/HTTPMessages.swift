@@ -17,6 +17,10 @@ public struct HTTPRequest: Sendable, Equatable {
   public var body: Data?
   /// A response larger than this fails with ``HTTPError/responseTooLarge(host:limit:)``.
   public var maxResponseBytes: Int
+  /// How long this request may wait, in silence and in all, when its
+  /// answer is slow by nature (a model thinking before it writes); nil: the
+  /// client's usual limits. Ctrl-C still stops it at once.
+  public var patienceSeconds: Int?
 
   public static let defaultMaxResponseBytes = 8 << 20
 

@@ -75,6 +75,7 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertEqual(request.method, .post)
     XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:generateContent")
     XCTAssertEqual(request.headers.first { $0.name == "x-goog-api-key" }?.value, "AIzaSecretKey123")
+    XCTAssertEqual(request.patienceSeconds, ChatTransport.patienceSeconds, "a model may think past the usual 20 s")
     XCTAssertFalse(request.url.absoluteString.contains("AIza"), "the key is never in the URL")
     let body = stub.body(0)
     XCTAssertEqual(
@@ -228,6 +229,32 @@ final class ChatBackendTests: XCTestCase {
       let result = await send(backend, streaming: false).0
       XCTAssertEqual(error(result), expected, "\(status)")
     }
+  }
+
+  /// A server that repeats the key in its message: the key never reaches
+  /// the sentence.
+  func test_aKeyEchoedInAnErrorMessage_isHidden() async {
+    let echo = { (key: String) in
+      #"{"error":{"code":400,"message":"Bad request for key "# + key + #"","status":"INVALID_ARGUMENT"}}"#
+    }
+    let (gemini, _) = makeGemini([.whole(status: 400, body: echo("AIzaSecretKey123"))])
+    let geminiError = error(await send(gemini, streaming: false).0)
+    XCTAssertEqual(geminiError, .serverSaid(backend: .gemini, status: 400, message: "Bad request for key [your key]"))
+
+    XCTAssertEqual(
+      AssistantError.failedMidway(backend: .openai, message: "Incorrect API key provided: sk-secret-123").hiding(
+        "sk-secret-123"),
+      .failedMidway(backend: .openai, message: "Incorrect API key provided: [your key]"))
+  }
+
+  func test_anErrorEventInAStream_saysTheServersMessage_andKeepsWhatArrived() {
+    XCTAssertEqual(
+      OpenAIFormat.Response.errorEvent(Data(#"{"error":{"message":"upstream model crashed"}}"#.utf8)),
+      .failedMidway(backend: .openai, message: "upstream model crashed"))
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .failedMidway(backend: .openai, message: "upstream model crashed")),
+      "The OpenAI-compatible server stopped with an error (upstream model crashed); what arrived is kept.")
+    XCTAssertNil(GeminiFormat.Response.errorEvent(Data(#"{"candidates":[]}"#.utf8)))
   }
 
   func test_openAI_a429WithRetryAfter_saysWhenToTryAgain() {

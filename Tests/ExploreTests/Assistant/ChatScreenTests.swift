@@ -69,7 +69,7 @@ final class ChatScreenTests: XCTestCase {
     XCTAssertEqual(console.partialOutput, ["Half a ", "reply", "\n"])
     XCTAssertEqual(console.output.last, "(stopped)")
     let drawn = screen.body(in: Self.terminal).map(\.plainText)
-    XCTAssertTrue(drawn.contains("(stopped)"), "kept in the conversation, marked: \(drawn)")
+    XCTAssertTrue(drawn.contains("(incomplete)"), "kept in the conversation, marked: \(drawn)")
   }
 
   /// On a terminal that moves its cursor, each block is drawn again,

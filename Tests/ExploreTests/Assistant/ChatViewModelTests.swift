@@ -97,7 +97,9 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(overloaded.reply, .failed(.overloaded(backend: .gemini), partial: ""))
     XCTAssertEqual(cut.reply, .failed(.cutOff(backend: .gemini), partial: "Cut "))
     XCTAssertEqual(fine.reply, .answered("Fine."))
-    XCTAssertEqual(backends[0].prompts.last?.turns.map(\.text), ["First", "Second", "Cut ", "Third"])
+    XCTAssertEqual(
+      backends[0].prompts.last?.turns.map(\.text), ["First\n\nSecond", "Cut ", "Third"],
+      "a question left without a reply is joined to the next: the turns alternate")
     let id = try XCTUnwrap(viewModel.conversationID)
     XCTAssertEqual(try store.conversation(id)?.messages.map(\.isPartial), [false, false, true, false, false])
   }
@@ -148,8 +150,10 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertFalse(first.leftOutForBudget)
     XCTAssertTrue(second.leftOutForBudget)
     XCTAssertFalse(third.leftOutForBudget, "told once")
-    XCTAssertEqual(backends[0].prompts[1].turns.map(\.text), ["0123456789", "second"])
-    XCTAssertEqual(backends[0].prompts[2].turns.map(\.text), ["abcdefghij", "third"])
+    XCTAssertEqual(
+      backends[0].prompts[1].turns.map(\.text), ["second"], "a reply whose question was left out goes with it")
+    XCTAssertEqual(backends[0].prompts[2].turns.map(\.text), ["third"])
+    for prompt in backends[0].prompts { XCTAssertEqual(prompt.turns.first?.role, .user) }
     XCTAssertEqual(try store.conversation(try XCTUnwrap(viewModel.conversationID))?.messages.count, 6, "none deleted")
   }
 
@@ -172,6 +176,39 @@ final class ChatViewModelTests: XCTestCase {
     let summary = try XCTUnwrap(try store.conversations().first)
     XCTAssertEqual(summary.subject, "dtrupenn/Tetris")
     XCTAssertEqual(try store.conversation(summary.id)?.context, "The person is reading dtrupenn/Tetris.")
+  }
+
+  /// The general chat that resumed a repository's conversation is general
+  /// again after `/new`.
+  func test_new_afterResumingARepositorysConversation_isGeneralAgain() async throws {
+    let store = ConversationsSpy()
+    let about = ChatViewModel(
+      backends: [ChatBackendSpy()], store: store, subject: .init(name: "dtrupenn/Tetris") { "README" },
+      now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    _ = await ask(about, "How do I build it?")
+    let backend = ChatBackendSpy()
+    let (general, _, _) = makeSUT(backends: [backend], store: store)
+    XCTAssertEqual(general.subject, "dtrupenn/Tetris", "the last conversation is resumed")
+
+    general.startNew()
+    _ = await ask(general, "What is Swift?")
+
+    XCTAssertNil(general.subject)
+    XCTAssertEqual(backend.prompts.last?.system, ChatViewModel.defaultSystemPrompt, "no README goes with it")
+    XCTAssertEqual(try store.conversations().first?.subject, nil)
+  }
+
+  func test_turns_alwaysStartWithAQuestion_andAlternate() {
+    let turns = [
+      ChatTurn(role: .assistant, text: "orphan"), ChatTurn(role: .user, text: "a"), ChatTurn(role: .user, text: "b"),
+      ChatTurn(role: .assistant, text: "r1"), ChatTurn(role: .assistant, text: "r2"), ChatTurn(role: .user, text: "c"),
+    ]
+    XCTAssertEqual(
+      ChatViewModel.alternating(turns),
+      [
+        ChatTurn(role: .user, text: "a\n\nb"), ChatTurn(role: .assistant, text: "r1\n\nr2"),
+        ChatTurn(role: .user, text: "c"),
+      ])
   }
 
   func test_aLongReadme_isCutToTheBudget_withANote() {

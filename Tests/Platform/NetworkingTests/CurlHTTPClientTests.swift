@@ -187,6 +187,21 @@ final class CurlHTTPClientTests: XCTestCase {
     XCTAssertLessThan(ContinuousClock.now - started, .milliseconds(3_900), "one budget for every try")
   }
 
+  /// A request slow by nature (a model thinking) waits as long as it
+  /// says, past the client's usual silence and budget.
+  func test_aPatientRequest_waitsPastTheUsualLimits() async throws {
+    let server = try makeLoopbackServer { _ in
+      Thread.sleep(forTimeInterval: 2.2)
+      return .json("{}")
+    }
+    var request = HTTPRequest(method: .post, url: URL(string: server.baseURL + "/slow")!, body: Data("{}".utf8))
+    request.patienceSeconds = 10
+
+    let response = try await makeClient(lowSpeedSeconds: 1, budgetSeconds: 1).send(request)
+
+    XCTAssertEqual(response.status, 200)
+  }
+
   func test_aResponseThatStopsPartWay_isCutOff_andNotTriedAgain() async throws {
     let server = try makeLoopbackServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 1_000) }
 

@@ -24,6 +24,8 @@ enum AssistantError: Error, Equatable {
   case serverSaid(backend: AssistantBackendKind, status: Int, message: String)
   /// The stream stopped before the reply ended; what arrived is kept.
   case cutOff(backend: AssistantBackendKind)
+  /// An error event in the middle of a stream, with the server's message.
+  case failedMidway(backend: AssistantBackendKind, message: String)
   /// A body that is not the documented shape.
   case unreadable(backend: AssistantBackendKind)
   /// The server lists no model, and none is set.
@@ -32,6 +34,22 @@ enum AssistantError: Error, Equatable {
   case network(HTTPError)
   /// Anything else, with its reason.
   case unexpected(reason: String)
+
+  /// The same error with `secret` (a key a server echoed in its message)
+  /// put out of sight: keys never reach the screen, whatever a server says.
+  func hiding(_ secret: String?) -> AssistantError {
+    guard let secret, secret.count >= 8 else { return self }
+    func hide(_ text: String) -> String { text.replacingOccurrences(of: secret, with: "[your key]") }
+    switch self {
+    case .serverSaid(let backend, let status, let message):
+      return .serverSaid(backend: backend, status: status, message: hide(message))
+    case .failedMidway(let backend, let message): return .failedMidway(backend: backend, message: hide(message))
+    case .promptBlocked(let reason): return .promptBlocked(reason: hide(reason))
+    case .replyBlocked(let reason): return .replyBlocked(reason: hide(reason))
+    case .unexpected(let reason): return .unexpected(reason: hide(reason))
+    default: return self
+    }
+  }
 
   /// An error the HTTP layer threw, for `backend` at `url`.
   static func from(_ error: any Error, backend: AssistantBackendKind, url: String, partial: Bool) -> any Error {

@@ -44,9 +44,11 @@ final class GeminiBackend: ChatBackend {
     let refusal = { [settings] (status: Int, _: [String: String], body: Data) in
       GeminiFormat.error(status: status, body: body, model: model, key: settings.key)
     }
-    return try await ChatTransport.reply(
-      request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
-      refusal: refusal, onText: onText)
+    return try await ChatTransport.hiding(settings.key.value) {
+      try await ChatTransport.reply(
+        request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+        refusal: refusal, onText: onText)
+    }
   }
 }
 
@@ -68,10 +70,13 @@ final class OpenAIBackend: ChatBackend {
 
   func defaultModel() async throws -> String {
     if let model = settings.model { return model }
-    let response = try await ChatTransport.send(
-      OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind, url: url
-    ) { [settings] status, headers, body in
-      OpenAIFormat.error(status: status, headers: headers, body: body, model: "", key: settings.key)
+    let response = try await ChatTransport.hiding(settings.key?.value) {
+      try await ChatTransport.send(
+        OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind,
+        url: url
+      ) { [settings] status, headers, body in
+        OpenAIFormat.error(status: status, headers: headers, body: body, model: "", key: settings.key)
+      }
     }
     guard let list = OpenAIFormat.ModelList.decoded(from: response) else {
       throw AssistantError.unreadable(backend: kind)
@@ -88,9 +93,11 @@ final class OpenAIBackend: ChatBackend {
     let refusal = { [settings] (status: Int, headers: [String: String], body: Data) in
       OpenAIFormat.error(status: status, headers: headers, body: body, model: model, key: settings.key)
     }
-    return try await ChatTransport.reply(
-      request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
-      refusal: refusal, onText: onText)
+    return try await ChatTransport.hiding(settings.key?.value) {
+      try await ChatTransport.reply(
+        request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+        refusal: refusal, onText: onText)
+    }
   }
 }
 
@@ -98,6 +105,20 @@ final class OpenAIBackend: ChatBackend {
 /// failures the assistant's, event streams are read event by event.
 @MainActor
 enum ChatTransport {
+  /// Replies are slow by nature (a model thinks, a local one loads first):
+  /// a request waits this long, in silence and in all, before it gives up.
+  static let patienceSeconds = 300
+
+  /// Runs `work`, with `secret` (the key) put out of sight in any error a
+  /// server's words went into.
+  static func hiding<Value>(_ secret: String?, _ work: () async throws -> Value) async throws -> Value {
+    do {
+      return try await work()
+    } catch let error as AssistantError {
+      throw error.hiding(secret)
+    }
+  }
+
   /// An error status as the backend words it, from the status, the
   /// headers (lower-cased names: `retry-after`) and the body.
   typealias Refusal = (_ status: Int, _ headers: [String: String], _ body: Data) -> AssistantError
@@ -123,6 +144,8 @@ enum ChatTransport {
     _ request: HTTPRequest, as piece: Piece.Type, streaming: Bool, client: any HTTPClient & HTTPStreaming,
     backend: AssistantBackendKind, url: String, refusal: Refusal, onText: @MainActor (String) -> Void
   ) async throws -> ChatReply {
+    var request = request
+    request.patienceSeconds = patienceSeconds
     guard streaming else {
       let body = try await send(request, client: client, backend: backend, url: url, refusal: refusal)
       guard let whole = Piece.decoded(from: body) else { throw AssistantError.unreadable(backend: backend) }
@@ -137,7 +160,9 @@ enum ChatTransport {
         finished = true
         return false
       }
-      guard let piece = Piece.decoded(from: Data(data.utf8)) else { throw AssistantError.unreadable(backend: backend) }
+      guard let piece = Piece.decoded(from: Data(data.utf8)) else {
+        throw Piece.errorEvent(Data(data.utf8)) ?? AssistantError.unreadable(backend: backend)
+      }
       if !piece.text.isEmpty {
         reply.text += piece.text
         onText(piece.text)
@@ -166,7 +191,10 @@ enum ChatTransport {
       guard response.head.isSuccess else {
         // An error body is small: read it whole (bounded) to word it.
         var body = Data()
-        for try await chunk in response.body where body.count < 65_536 { body.append(chunk) }
+        for try await chunk in response.body {
+          body.append(chunk)
+          if body.count >= 65_536 { break }
+        }
         throw refusal(response.head.status, response.head.headers, body)
       }
       var parser = ServerSentEventParser()
@@ -176,7 +204,15 @@ enum ChatTransport {
           guard try handle(event.data) else { return }
         }
       }
-      if let last = parser.finish() { _ = try handle(last.data) }
+      // An event whose blank line never came is read if it is whole; one
+      // cut short is no error of its own: the reply was cut off.
+      if let last = parser.finish() {
+        do {
+          _ = try handle(last.data)
+        } catch AssistantError.unreadable {
+          return
+        }
+      }
     } catch {
       throw AssistantError.from(error, backend: backend, url: url, partial: partial)
     }
@@ -185,6 +221,8 @@ enum ChatTransport {
 
 /// A reply, or one streamed piece of one, in either backend's format.
 protocol ReplyPiece: JSONDecodable {
+  /// What an event that is no piece means, when it is the format's error.
+  static func errorEvent(_ data: Data) -> AssistantError?
   var text: String { get }
   var usage: ChatUsage? { get }
   /// A blocked prompt or a reply stopped by a filter.

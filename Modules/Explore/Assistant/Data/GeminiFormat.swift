@@ -45,6 +45,8 @@ enum GeminiFormat {
 
   /// One `GenerateContentResponse`: the whole reply, or one streamed piece.
   struct Response: ReplyPiece, Equatable {
+    static func errorEvent(_ data: Data) -> AssistantError? { GeminiFormat.errorEvent(data) }
+
     /// Every `parts[].text` of the first candidate joined, thoughts left out.
     var text: String
     var finishReason: String?
@@ -104,6 +106,13 @@ enum GeminiFormat {
     default:
       return .serverSaid(
         backend: .gemini, status: status, message: TextSanitizer.clean(error?.message ?? "", limit: 300))
+    }
+  }
+
+  /// An error event in a stream (`data: {"error":{…}}`), if that is what `data` is.
+  static func errorEvent(_ data: Data) -> AssistantError? {
+    ErrorBody.decoded(from: data).map {
+      .failedMidway(backend: .gemini, message: TextSanitizer.clean($0.message ?? "", limit: 300))
     }
   }
 

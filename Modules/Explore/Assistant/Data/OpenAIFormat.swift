@@ -47,6 +47,8 @@ enum OpenAIFormat {
 
   /// A whole reply (`message.content`) or a streamed piece (`delta.content`).
   struct Response: ReplyPiece, Equatable {
+    static func errorEvent(_ data: Data) -> AssistantError? { OpenAIFormat.errorEvent(data) }
+
     var text: String
     var finishReason: String?
     var usage: ChatUsage?
@@ -79,6 +81,14 @@ enum OpenAIFormat {
     init?(json: JSONNode) {
       guard let data = json["data"]?.array else { return nil }
       ids = data.compactMap { $0["id"]?.string }.filter(AssistantModelName.isValid)
+    }
+  }
+
+  /// An error event in a stream (`data: {"error":{…}}`, as llama.cpp, vLLM
+  /// and OpenRouter send one mid-reply), if that is what `data` is.
+  static func errorEvent(_ data: Data) -> AssistantError? {
+    ErrorBody.decoded(from: data).map {
+      .failedMidway(backend: .openai, message: $0.message.map { TextSanitizer.clean($0, limit: 300) } ?? "")
     }
   }
 
