@@ -48,24 +48,9 @@ public struct AssistantAccess: Sendable {
   }
 }
 
-/// An API key and the variable it came from. Its value never appears in
-/// output: it describes itself by its variable only.
-public struct AssistantKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
-  public let value: String
-  /// `GEMINI_API_KEY`, `GOOGLE_API_KEY` or `OPENAI_API_KEY`: what sentences name.
-  public let variable: String
-
-  public init(value: String, variable: String) {
-    self.value = value
-    self.variable = variable
-  }
-
-  public var description: String { "the key in \(variable)" }
-  public var debugDescription: String { description }
-  public var customMirror: Mirror { Mirror(self, children: ["variable": variable]) }
-}
+/// An assistant's API key; `source` is `GEMINI_API_KEY`, `GOOGLE_API_KEY`
+/// or `OPENAI_API_KEY`.
+public typealias AssistantKey = Secret
 
 /// A model's name as it may go into a URL path or a request body: letters,
 /// digits and `-._:/`, at most 100 characters, no `..`.

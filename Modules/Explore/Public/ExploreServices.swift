@@ -24,24 +24,8 @@ public protocol GitHubTokenProviding: Sendable {
   func token() async -> GitHubToken?
 }
 
-/// A token and where it came from. Its value never appears in output: it
-/// describes itself by its source only.
-public struct GitHubToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
-  public let value: String
-  /// `GITHUB_TOKEN`, `GH_TOKEN` or `gh auth token`: what error sentences name.
-  public let source: String
-
-  public init(value: String, source: String) {
-    self.value = value
-    self.source = source
-  }
-
-  public var description: String { "a token from \(source)" }
-  public var debugDescription: String { description }
-  public var customMirror: Mirror { Mirror(self, children: ["source": source]) }
-}
+/// A GitHub token; `source` is `GITHUB_TOKEN`, `GH_TOKEN` or `gh auth token`.
+public typealias GitHubToken = Secret
 
 /// Opens an address in the person's browser without waiting for it (`web`
 /// on a terminal).

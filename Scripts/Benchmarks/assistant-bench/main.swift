@@ -147,7 +147,7 @@ func main() async throws {
       github: nil, cacheDirectory: "/nonexistent", bookmarks: NoBookmarks(), flags: NoBookmarks(), browser: nil,
       assistant: AssistantAccess(
         gemini: .init(
-          baseURL: URL(string: server.baseURL)!, key: AssistantKey(value: "bench", variable: "GEMINI_API_KEY"),
+          baseURL: URL(string: server.baseURL)!, key: AssistantKey(value: "bench", source: "GEMINI_API_KEY"),
           model: "gemini-2.5-flash"), openAI: nil, client: client),
       conversations: MemoryConversations()))
   let console = TimingConsole()

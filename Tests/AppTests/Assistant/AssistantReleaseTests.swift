@@ -43,7 +43,7 @@ final class AssistantReleaseTests: XCTestCase {
           github: nil, cacheDirectory: directory.file("github"), browser: nil,
           assistant: AssistantAccess(
             gemini: .init(
-              baseURL: URL(string: "http://127.0.0.1:9")!, key: AssistantKey(value: "k", variable: "GEMINI_API_KEY"),
+              baseURL: URL(string: "http://127.0.0.1:9")!, key: AssistantKey(value: "k", source: "GEMINI_API_KEY"),
               model: "gemini-2.5-flash"), openAI: nil, client: GeminiDouble())), now: { Date() })
       let window = Window()
       let coordinator = AppCoordinator(window: window, services: services)

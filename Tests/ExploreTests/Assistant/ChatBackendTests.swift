@@ -8,8 +8,8 @@ import XCTest
 /// Both backends against a scripted server: what they send, what they read.
 @MainActor
 final class ChatBackendTests: XCTestCase {
-  private let geminiKey = AssistantKey(value: "AIzaSecretKey123", variable: "GEMINI_API_KEY")
-  private let openAIKey = AssistantKey(value: "sk-secret-456", variable: "OPENAI_API_KEY")
+  private let geminiKey = AssistantKey(value: "AIzaSecretKey123", source: "GEMINI_API_KEY")
+  private let openAIKey = AssistantKey(value: "sk-secret-456", source: "OPENAI_API_KEY")
   private let prompt = ChatPrompt(
     system: "Explain gently.",
     turns: [
@@ -321,7 +321,7 @@ final class ChatBackendTests: XCTestCase {
   }
 
   func test_aKeyDescribesItselfByItsVariableOnly() {
-    XCTAssertEqual("\(geminiKey)", "the key in GEMINI_API_KEY")
+    XCTAssertEqual("\(geminiKey)", "the secret from GEMINI_API_KEY")
     XCTAssertFalse(String(reflecting: geminiKey).contains("AIza"))
     var dumped = ""
     dump(geminiKey, to: &dumped)

@@ -160,7 +160,7 @@ final class AssistantFlowTests: XCTestCase {
         cacheDirectory: cache, bookmarks: BookmarksSpy(), flags: ExploreFlagsStub(), browser: nil,
         assistant: AssistantAccess(
           gemini: .init(
-            baseURL: URL(string: "http://127.0.0.1:2")!, key: AssistantKey(value: "k", variable: "GEMINI_API_KEY"),
+            baseURL: URL(string: "http://127.0.0.1:2")!, key: AssistantKey(value: "k", source: "GEMINI_API_KEY"),
             model: "gemini-2.5-flash"), openAI: nil, client: models),
         conversations: conversations, now: { Date(timeIntervalSince1970: 1_800_000_000) }))
     let stack = tab.stack

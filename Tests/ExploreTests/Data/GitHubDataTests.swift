@@ -49,7 +49,7 @@ final class GitHubRequestsTests: XCTestCase {
     ] {
       XCTAssertFalse(text.contains("ghp_secret"), text)
     }
-    XCTAssertEqual("\(token)", "a token from GITHUB_TOKEN")
+    XCTAssertEqual("\(token)", "the secret from GITHUB_TOKEN")
   }
 
   func test_repositoryNames_followGitHubsRules() {

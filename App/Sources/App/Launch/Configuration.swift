@@ -224,7 +224,7 @@ struct Configuration: Sendable {
         if baseURL == nil {
           configuration.warnings.append(
             "WAYFARER_GEMINI_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
-              + "\(key.variable) is not sent anywhere and the assistant does not use Gemini.")
+              + "\(key.source) is not sent anywhere and the assistant does not use Gemini.")
         }
       }
       configuration.assistant.gemini = baseURL.map { .init(baseURL: $0, key: key, model: geminiModel) }
@@ -250,7 +250,7 @@ struct Configuration: Sendable {
   /// else would break the header (or smuggle another one in).
   private static func apiKey(_ value: String, variable: String) -> AssistantKey? {
     guard value.utf8.count <= 512, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
-    return AssistantKey(value: value, variable: variable)
+    return AssistantKey(value: value, source: variable)
   }
 
   private static func keyRefusal(_ variable: String) -> String {

@@ -96,7 +96,7 @@ enum GeminiFormat {
     let error = ErrorBody.decoded(from: body)
     switch status {
     case 400 where error?.reasons.contains("API_KEY_INVALID") == true, 401, 403:
-      return .keyRefused(backend: .gemini, variable: key.variable)
+      return .keyRefused(backend: .gemini, variable: key.source)
     case 404:
       return .unknownModel(backend: .gemini, model: model, variable: "WAYFARER_GEMINI_MODEL")
     case 429:

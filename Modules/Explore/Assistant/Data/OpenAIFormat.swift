@@ -108,7 +108,7 @@ enum OpenAIFormat {
     let message = ErrorBody.decoded(from: body)?.message.map { TextSanitizer.clean($0, limit: 300) } ?? ""
     switch status {
     case 401, 403:
-      return key.map { .keyRefused(backend: .openai, variable: $0.variable) }
+      return key.map { .keyRefused(backend: .openai, variable: $0.source) }
         ?? .keyMissing(backend: .openai, variable: "OPENAI_API_KEY")
     case 429:
       // Retry-After in seconds (a date form is left unsaid), up to a day.
