@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// Every sentence the assistant's chat says.
 enum AssistantWording {
@@ -121,7 +122,8 @@ extension AssistantWording {
     case .notConfigured(.gemini): "Gemini is not configured: set GEMINI_API_KEY and start Wayfarer again."
     case .notConfigured(.openai):
       "No OpenAI-compatible server is configured: set WAYFARER_OPENAI_URL and start Wayfarer again."
-    case .unknown(let name): "There is no backend called '\(name)'; the backends are gemini and openai."
+    case .unknown(let name):
+      "There is no backend called '\(TextSanitizer.clean(name, limit: 40))'; the backends are gemini and openai."
     }
   }
 
@@ -129,7 +131,7 @@ extension AssistantWording {
     switch result {
     case .set(let name): "Now using the model \(name)."
     case .invalid(let name):
-      "'\(name)' is not a model name (letters, digits and - . _ : /, at most 100)."
+      "'\(TextSanitizer.clean(name, limit: 40))' is not a model name (letters, digits and - . _ : /, at most 100)."
     case .noBackend: notConfigured
     }
   }

@@ -74,9 +74,9 @@ final class ChatScreen: Screen {
         completions: AssistantBackendKind.allCases.map(\.rawValue)
       ) { input in
         let result = self.viewModel.switchBackend(to: input.argumentText)
+        // The sentence names the backend: the conversation is not drawn again.
         if case .switched = result {
           input.console.write(Message.success(AssistantWording.switching(result), in: input.console.context))
-          self.setNeedsDisplay()
         } else {
           self.problem(AssistantWording.switching(result), on: input.console)
         }
@@ -88,7 +88,6 @@ final class ChatScreen: Screen {
         let result = self.viewModel.chooseModel(input.argumentText)
         if case .set = result {
           input.console.write(Message.success(AssistantWording.modelChoice(result), in: input.console.context))
-          self.setNeedsDisplay()
         } else {
           self.problem(AssistantWording.modelChoice(result), on: input.console)
         }
