@@ -93,7 +93,7 @@ final class RepositoryDetailScreen: Screen {
         ActionList.Action("readme", "Read the README"),
         ActionList.Action("ask", "Ask the assistant about this repository"),
         ActionList.Action("web", "The repository on github.com"),
-      ] + (viewModel.areBookmarksOffered ? [bookmark] : []) + [ActionList.Action("back", "Back to the results")]
+      ] + (viewModel.areBookmarksOffered ? [bookmark] : []) + [ActionList.Action("back", "Back to the previous screen")]
     ).lines(in: context)
     return lines
   }
