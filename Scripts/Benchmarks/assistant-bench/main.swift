@@ -94,7 +94,12 @@ final class MemoryConversations: ExploreConversationsStoring {
       systemPrompt: systemPrompt, messages: [])
     return id
   }
-  func appendMessage(_ message: StoredMessage, to id: Int64) throws { stored[id]?.messages.append(message) }
+  /// False: messages are taken and dropped, as a database on disk would
+  /// take them out of this process's memory.
+  var keepsMessages = true
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws {
+    if keepsMessages { stored[id]?.messages.append(message) }
+  }
   func setSystemPrompt(_ prompt: String?, of id: Int64) throws { stored[id]?.systemPrompt = prompt }
   func conversations() throws -> [ConversationSummary] { stored.values.map(\.summary) }
   func conversation(_ id: Int64) throws -> StoredConversation? { stored[id] }
@@ -142,6 +147,7 @@ func main() async throws {
   defer { server.stop() }
 
   let client = CurlHTTPClient(configuration: .init(userAgent: "wayfarer/bench"))
+  let conversations = MemoryConversations()
   let tab = ExploreBuilder.build(
     dependencies: ExploreDependencies(
       github: nil, cacheDirectory: "/nonexistent", bookmarks: NoBookmarks(), flags: NoBookmarks(), browser: nil,
@@ -149,7 +155,7 @@ func main() async throws {
         gemini: .init(
           baseURL: URL(string: server.baseURL)!, key: AssistantKey(value: "bench", source: "GEMINI_API_KEY"),
           model: "gemini-2.5-flash"), openAI: nil, client: client),
-      conversations: MemoryConversations()))
+      conversations: conversations))
   let console = TimingConsole()
   guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
   await ask.run(CommandInput(arguments: [], argumentText: "", console: console))
@@ -208,6 +214,22 @@ func main() async throws {
       turns, Double(nanoseconds() - started) / 1e9, residentAt50, turns, residentAtEnd, residentAtEnd - residentAt50))
   let alive = LifetimeLedger.shared.rows.filter { ["StreamedReply"].contains($0.typeName) }.map(\.alive).reduce(0, +)
   print("reply writers alive after the last turn: \(alive)")
+
+  // 3. The same 500 turns with the conversation itself out of the count:
+  // messages go to the store and out of memory (as to SQLite), and /new
+  // every 25 turns. What grows now is what each turn leaves behind.
+  conversations.keepsMessages = false
+  guard let new = chat.commands.first(where: { $0.name == "new" }) else { fatalError("no /new") }
+  var residentBefore = 0
+  for turn in 1...turns {
+    if turn % 25 == 1 { await new.run(CommandInput(arguments: [], argumentText: "", console: console)) }
+    await chat.receiveText("Question \(turn)", console: console)
+    if turn == 50 { residentBefore = memoryKiB("VmRSS") }
+  }
+  let residentAfter = memoryKiB("VmRSS")
+  print(
+    "\(turns) turns without the conversation in memory: resident at turn 50: \(residentBefore) KiB, at turn \(turns): \(residentAfter) KiB (growth \(residentAfter - residentBefore) KiB)"
+  )
 }
 
 try await main()
