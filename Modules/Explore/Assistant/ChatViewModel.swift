@@ -159,19 +159,23 @@ final class ChatViewModel {
     do {
       model = try await resolvedModel(of: backend)
     } catch {
-      outcome.notSaved = record(.user, question, backend: backend.kind, model: "")
+      let asked = message(.user, question, backend: backend.kind, model: "")
+      messages.append(asked)
+      outcome.notSaved = save([asked])
       outcome.reply = .failed(Self.assistantError(error), partial: "")
       return outcome
     }
     // Read again first: another Wayfarer may have added to this conversation.
     if let id = conversationID, let stored = try? store.conversation(id) { messages = stored.messages }
-    outcome.notSaved = record(.user, question, backend: backend.kind, model: model)
+    let asked = message(.user, question, backend: backend.kind, model: model)
+    messages.append(asked)
     let (prompt, leftOut) = makePrompt()
     if leftOut && !toldAboutBudget {
       toldAboutBudget = true
       outcome.leftOutForBudget = true
     }
     var partial = ""
+    var answer: StoredMessage?
     do {
       let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
         guard partial.count < maximumReplyCharacters else { return }
@@ -181,16 +185,17 @@ final class ChatViewModel {
       if Task.isCancelled { throw CancellationError() }
       let text = String(reply.text.prefix(maximumReplyCharacters))
       outcome.replyCut = text.count < reply.text.count
-      outcome.notSaved = record(.assistant, text, backend: backend.kind, model: model) ?? outcome.notSaved
+      answer = message(.assistant, text, backend: backend.kind, model: model)
       outcome.reply = .answered(text)
     } catch {
       let stopped = Task.isCancelled || error is CancellationError
       if !partial.isEmpty {
-        outcome.notSaved =
-          record(.assistant, partial, backend: backend.kind, model: model, isPartial: true) ?? outcome.notSaved
+        answer = message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
       }
       outcome.reply = stopped ? .stopped(partial: partial) : .failed(Self.assistantError(error), partial: partial)
     }
+    if let answer { messages.append(answer) }
+    outcome.notSaved = save([asked] + (answer.map { [$0] } ?? []))
     return outcome
   }
 
@@ -235,21 +240,25 @@ final class ChatViewModel {
     return result
   }
 
-  /// Adds a message to the conversation (made on the first one) and the
-  /// store; the reason it could not be saved, if so.
-  private func record(
+  private func message(
     _ role: StoredMessage.Role, _ text: String, backend: AssistantBackendKind, model: String, isPartial: Bool = false
-  ) -> String? {
-    let message = StoredMessage(
-      role: role, text: text, time: now(), backend: backend.rawValue, model: model, isPartial: isPartial)
-    messages.append(message)
+  ) -> StoredMessage {
+    StoredMessage(role: role, text: text, time: now(), backend: backend.rawValue, model: model, isPartial: isPartial)
+  }
+
+  /// Stores a question and its reply (what came of it) at the end of the
+  /// conversation, made on the first: once the reply is over, one after
+  /// the other, so another Wayfarer asking in the same conversation cannot
+  /// put its messages between them. The reason it could not be saved, if so.
+  private func save(_ exchange: [StoredMessage]) -> String? {
+    guard let first = exchange.first else { return nil }
     do {
       let id =
         try conversationID
         ?? store.createConversation(
-          title: String(text.prefix(80)), subject: subject, context: context, systemPrompt: customSystemPrompt)
+          title: String(first.text.prefix(80)), subject: subject, context: context, systemPrompt: customSystemPrompt)
       conversationID = id
-      try store.appendMessage(message, to: id)
+      for message in exchange { try store.appendMessage(message, to: id) }
       return nil
     } catch {
       return ErrorSentence.reason(for: error)

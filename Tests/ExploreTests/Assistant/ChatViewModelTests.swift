@@ -198,6 +198,30 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(try store.conversations().first?.subject, nil)
   }
 
+  /// Two Wayfarers asking in one conversation at once: each question is
+  /// stored with its reply, so neither's messages fall between the other's.
+  func test_twoAskingAtOnceInOneConversation_storeWholeExchanges() async throws {
+    let store = ConversationsSpy()
+    let first = ChatBackendSpy()
+    first.answers = [.pieces(["Hello."]), .hanging(["Half of A"])]
+    let (a, _, _) = makeSUT(backends: [first], store: store)
+    _ = await ask(a, "Hi")
+    let second = ChatBackendSpy()
+    second.answers = [.pieces(["Reply to B."])]
+    let (b, _, _) = makeSUT(backends: [second], store: store)
+    XCTAssertEqual(b.conversationID, a.conversationID, "both in the same conversation")
+
+    var arrived = false
+    let asking = Task { await a.send("Question A", streaming: true) { _ in arrived = true } }
+    while !arrived { await Task.yield() }
+    _ = await ask(b, "Question B")
+    asking.cancel()
+    _ = await asking.value
+
+    let stored = try XCTUnwrap(store.conversation(try XCTUnwrap(a.conversationID))).messages.map(\.text)
+    XCTAssertEqual(stored, ["Hi", "Hello.", "Question B", "Reply to B.", "Question A", "Half of A"])
+  }
+
   func test_turns_alwaysStartWithAQuestion_andAlternate() {
     let turns = [
       ChatTurn(role: .assistant, text: "orphan"), ChatTurn(role: .user, text: "a"), ChatTurn(role: .user, text: "b"),
