@@ -167,7 +167,10 @@ final class AssistantSessionTests: XCTestCase {
       environment: ["WAYFARER_OPENAI_URL": server.baseURL + "/v1"])
 
     XCTAssertEqual(run.status, 0, run.stderr)
-    XCTAssertTrue(run.stdout.contains("you> Hi\nassistant>\n  Reply to 2 messages.\n"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains(
+        "you> Hi\nassistant>\n  Reply to 2 messages.\n- Using llama3.2, the first model the server lists (WAYFARER_OPENAI_MODEL chooses another).\n"
+      ), run.stdout)
     XCTAssertTrue(run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n"), run.stdout)
     XCTAssertEqual(server.requests.map(\.path), ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
     let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: server.requests[1].body) as? [String: Any])

@@ -108,9 +108,12 @@ extension AssistantWording {
     "Could not \(action): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
   }
 
-  static func systemPrompt(_ text: String, isDefault: Bool) -> String {
-    (isDefault ? "The system prompt (the default; /system TEXT sets your own):" : "This conversation's system prompt:")
-      + "\n" + text
+  static func systemPromptLabel(isDefault: Bool) -> String {
+    isDefault ? "The system prompt (the default; /system TEXT sets your own):" : "This conversation's system prompt:"
+  }
+
+  static func modelFound(_ model: String) -> String {
+    "Using \(model), the first model the server lists (WAYFARER_OPENAI_MODEL chooses another)."
   }
 
   static let systemPromptSet = "From now on this conversation uses your system prompt."

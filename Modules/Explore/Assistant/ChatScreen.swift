@@ -59,9 +59,10 @@ final class ChatScreen: Screen {
       Command("system", usage: "system [TEXT]", summary: "Show or set this conversation's system prompt") { input in
         let text = input.argumentText
         guard !text.isEmpty else {
-          let shown = AssistantWording.systemPrompt(
-            self.viewModel.systemPrompt, isDefault: self.viewModel.customSystemPrompt == nil)
-          return input.console.write(TextBlock(shown).lines(in: input.console.context))
+          let context = input.console.context
+          let label = AssistantWording.systemPromptLabel(isDefault: self.viewModel.customSystemPrompt == nil)
+          return input.console.write(
+            [StyledLine(label, style: Palette.muted)] + TextBlock(self.viewModel.systemPrompt).lines(in: context))
         }
         if let reason = self.viewModel.setSystemPrompt(text) {
           return self.problem(AssistantWording.notSaved(reason), on: input.console)
@@ -179,6 +180,7 @@ final class ChatScreen: Screen {
       console.write(assistantMarker(in: context))
       stream.startSpinner()
     }
+    let knewTheModel = viewModel.model != nil
     let outcome = await viewModel.send(text, streaming: streaming) { piece in
       if streaming { stream.write(piece) }
     }
@@ -198,6 +200,10 @@ final class ChatScreen: Screen {
       problem(AssistantWording.sentence(for: error), on: console)
     case .notConfigured:
       problem(AssistantWording.notConfigured, on: console)
+    }
+    // The header said "the server's first model": now it has a name.
+    if !knewTheModel, let model = viewModel.model {
+      console.write(Message.info(AssistantWording.modelFound(TextSanitizer.clean(model, limit: 100)), in: context))
     }
     if outcome.replyCut { console.write(Message.info(AssistantWording.replyCut, in: context)) }
     if outcome.leftOutForBudget { console.write(Message.info(AssistantWording.leftOutForBudget, in: context)) }
