@@ -19,21 +19,45 @@ public enum LoadingIndicator {
       console.write(StyledLine(message, style: Palette.muted))
       return await work()
     }
+    let spinner = Spinner(message, console: console)
+    let result = await work()
+    spinner.stop()
+    return result
+  }
+}
+
+/// A turning spinner and its message on the status line while something
+/// is under way, until ``stop()``; nothing where the cursor cannot move
+/// (the caller says what is happening there its own way).
+@MainActor
+public final class Spinner {
+  private let console: any Console
+  private var turning: Task<Void, Never>?
+
+  public init(_ message: String, console: any Console) {
+    self.console = console
+    let context = console.context
+    guard context.capabilities.movesCursor else { return }
     let frames = Symbols(context).spinnerFrames
-    let spinner = Task { @MainActor in
+    // Cancelled, the loop ends at its next check: nothing is drawn after
+    // `stop()` clears the line (both run on the main actor).
+    turning = Task { @MainActor in
       var frame = 0
       while !Task.isCancelled {
         console.setStatus(
           StyledLine(frames[frame % frames.count] + " ", style: Palette.accent)
             + StyledSpan(message, style: Palette.muted))
         frame += 1
-        try? await Task.sleep(for: frameInterval)
+        try? await Task.sleep(for: LoadingIndicator.frameInterval)
       }
     }
-    let result = await work()
-    spinner.cancel()
-    _ = await spinner.value
+  }
+
+  /// Stops the spinner and clears its line; stopping again does nothing.
+  public func stop() {
+    guard let turning else { return }
+    turning.cancel()
+    self.turning = nil
     console.setStatus(nil)
-    return result
   }
 }

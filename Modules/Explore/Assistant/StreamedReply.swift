@@ -1,5 +1,4 @@
 import Components
-import DesignSystem
 import TerminalKit
 
 /// One reply being written to a terminal as it arrives: a spinner until
@@ -11,7 +10,7 @@ import TerminalKit
 final class StreamedReply {
   private let console: any Console
   private var sanitizer = StreamSanitizer()
-  private var spinner: Task<Void, Never>?
+  private var spinner: Spinner?
   private var wroteText = false
   /// The text (cleaned) of the blocks still shown as they came.
   private var pending = ""
@@ -25,17 +24,7 @@ final class StreamedReply {
   }
 
   func startSpinner() {
-    let frames = Symbols(console.context).spinnerFrames
-    spinner = Task { @MainActor [console] in
-      var frame = 0
-      while !Task.isCancelled {
-        console.setStatus(
-          StyledLine(frames[frame % frames.count] + " ", style: Palette.accent)
-            + StyledSpan(AssistantWording.thinking, style: Palette.muted))
-        frame += 1
-        try? await Task.sleep(for: .milliseconds(80))
-      }
-    }
+    spinner = Spinner(AssistantWording.thinking, console: console)
   }
 
   func write(_ piece: String) {
@@ -81,10 +70,8 @@ final class StreamedReply {
   }
 
   private func stopSpinner() {
-    guard let spinner else { return }
-    spinner.cancel()
-    self.spinner = nil
-    console.setStatus(nil)
+    spinner?.stop()
+    spinner = nil
   }
 }
 
