@@ -47,9 +47,7 @@ final class BookmarksViewModel {
         }
         path = path.trimmingCharacters(in: .whitespaces)
       }
-      if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote {
-        path = String(path.dropFirst().dropLast())
-      }
+      path = CommandInput.unquoted(path)
       guard !path.isEmpty, !(takesForce && path == "--force") else { return nil }
       self.path = path
     }

@@ -84,4 +84,14 @@ public struct CommandInput {
   public var number: Int? {
     arguments.first.flatMap(Int.init)
   }
+
+  /// `text` without one pair of quotes around it (`"my file.json"`,
+  /// `'…'`), as a shell would take them; anything else as it is. The one
+  /// rule for arguments that may hold spaces: a file name, a link.
+  nonisolated public static func unquoted(_ text: String) -> String {
+    guard text.count >= 2, let quote = text.first, quote == "\"" || quote == "'", text.last == quote else {
+      return text
+    }
+    return String(text.dropFirst().dropLast())
+  }
 }

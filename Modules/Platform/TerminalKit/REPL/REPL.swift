@@ -135,10 +135,7 @@ public final class REPL {
   /// to refuse in words), without a pair of quotes around it; nil when it
   /// does not start like a link.
   static func link(in text: String) -> String? {
-    var text = text
-    if text.count >= 2, let quote = text.first, quote == "\"" || quote == "'", text.last == quote {
-      text = String(text.dropFirst().dropLast())
-    }
+    let text = CommandInput.unquoted(text)
     guard let first = text.split(whereSeparator: \.isWhitespace).first, isLink(String(first)) else { return nil }
     return text
   }
