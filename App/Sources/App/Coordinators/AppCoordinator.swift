@@ -15,11 +15,11 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   private let window: Window
   private let services: AppServices
   private(set) var activeFlow: (any Coordinator)?
-  /// A link opened while logged out, followed right after login or
-  /// registration; nil once followed.
-  private(set) var pendingLink: DeepLink?
-  /// How `pendingLink` was written, to name it if another replaces it.
-  private var pendingLinkText: String?
+  /// A link opened while logged out, with how it was written (to name it
+  /// if another replaces it): followed right after login or registration;
+  /// nil once followed.
+  private var pending: (link: DeepLink, shown: String)?
+  var pendingLink: DeepLink? { pending?.link }
   /// Told the account now logged in (or `nil`) after every flow change.
   var onSessionChange: ((String?) -> Void)?
   /// Sentences for the person that are not a screen's (a lost session).
@@ -78,8 +78,7 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
     setFlow(flow)
     onSessionChange?(account.id)
     if let link = pendingLink {
-      pendingLink = nil
-      pendingLinkText = nil
+      pending = nil
       if let reason = flow.open(link) {
         onWarning?("The link you opened before logging in cannot be shown: \(reason).")
       }
@@ -128,13 +127,12 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
       return .refused(sentence: error.sentence)
     }
     guard let flow = activeFlow as? MainTabBarCoordinator else {
-      let replaced = pendingLinkText
-      pendingLink = link
-      pendingLinkText = TextSanitizer.clean(text, limit: 60)
-      return .keptUntilLogin(link: TextSanitizer.clean(text, limit: 60), replacing: replaced)
+      let replaced = pending?.shown
+      pending = (link, DeepLink.shown(text))
+      return .keptUntilLogin(link: DeepLink.shown(text), replacing: replaced)
     }
     if let reason = flow.open(link) {
-      return .refused(sentence: DeepLink.Refusal(link: TextSanitizer.clean(text, limit: 60), reason: reason).sentence)
+      return .refused(sentence: DeepLink.Refusal(link: DeepLink.shown(text), reason: reason).sentence)
     }
     return .opened
   }

@@ -49,30 +49,31 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
     window.setRoot(.tabs(tabBar))
   }
 
-  /// Shows `link`: selects its tab, whose coordinator shows the screen
-  /// through the module's routes. Returns why it cannot, if it cannot.
+  /// Shows `link`: selects its tab as `tab NAME` does (back at its root),
+  /// and that tab's routes show the screen from there. Returns why it
+  /// cannot, if it cannot.
   func open(_ link: DeepLink) -> String? {
     switch link {
     case .place(let id):
-      guard let routes = home?.routes, select("home") else { return Self.notReady }
+      guard let routes = home?.routes, tabBar?.select(named: "home") == true else { return Self.notReady }
       routes.showPlace(id: id)
     case .city(let query):
-      guard let routes = home?.routes, select("home") else { return Self.notReady }
+      guard let routes = home?.routes, tabBar?.select(named: "home") == true else { return Self.notReady }
       routes.showCity(matching: query)
     case .repository(let fullName):
-      guard let routes = explore?.routes, select("explore") else { return Self.notReady }
+      guard let routes = explore?.routes, tabBar?.select(named: "explore") == true else { return Self.notReady }
       guard routes.showRepository(fullName: fullName) else { return "it does not name a GitHub repository" }
     case .search(let query):
-      guard let routes = explore?.routes, select("explore") else { return Self.notReady }
+      guard let routes = explore?.routes, tabBar?.select(named: "explore") == true else { return Self.notReady }
       routes.search(for: query)
     case .bookmarks:
       guard services.settings(for: account.id).areFavoritesEnabled else {
         return Self.bookmarksOff
       }
-      guard let routes = bookmarks?.routes, select("bookmarks") else { return Self.notReady }
+      guard let routes = bookmarks?.routes, tabBar?.select(named: "bookmarks") == true else { return Self.notReady }
       routes.showList()
     case .settings:
-      guard let routes = profile?.routes, select("profile") else { return Self.notReady }
+      guard let routes = profile?.routes, tabBar?.select(named: "profile") == true else { return Self.notReady }
       routes.showSettings()
     }
     return nil
@@ -86,14 +87,6 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   func advice(forMissingCommand name: String) -> String? {
     guard name == "bookmarks", !services.settings(for: account.id).areFavoritesEnabled else { return nil }
     return ErrorSentence.standalone(Self.bookmarksOff) + "."
-  }
-
-  /// Shows tab `name` as it is: unlike `tab NAME` on the tab already shown,
-  /// the screen above its root stays (the route decides).
-  private func select(_ name: String) -> Bool {
-    guard let tabBar, let index = tabBar.tabs.firstIndex(where: { $0.name == name }) else { return false }
-    if tabBar.selectedIndex != index { tabBar.select(index: index) }
-    return true
   }
 
   func profileCoordinatorDidLogOut(_ coordinator: ProfileCoordinator) {

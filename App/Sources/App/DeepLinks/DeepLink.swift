@@ -40,9 +40,15 @@ enum DeepLink: Equatable, Sendable {
   static let summary = "Go to a wayfarer:// link (wayfarer://profile/settings)"
   static let meaning = "URL is a link like wayfarer://explore/repo/apple/swift"
 
+  /// A link as sentences print it: no escape sequences, at most 60
+  /// columns, a space as `%20` so the link stays one word.
+  static func shown(_ text: String) -> String {
+    TextSanitizer.clean(text, limit: 60).replacingOccurrences(of: " ", with: "%20")
+  }
+
   static func parse(_ text: String) throws(Refusal) -> DeepLink {
     func refuse(_ reason: String) -> Refusal {
-      Refusal(link: TextSanitizer.clean(text, limit: 60).replacingOccurrences(of: " ", with: "%20"), reason: reason)
+      Refusal(link: shown(text), reason: reason)
     }
     guard text.utf8.count <= longest else { throw refuse("it is longer than \(longest) characters") }
     guard TextSanitizer.clean(text) == text, !text.contains(" ") else {
