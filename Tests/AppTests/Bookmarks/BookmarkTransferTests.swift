@@ -253,7 +253,11 @@ final class BookmarkTransferTests: XCTestCase {
       XCTAssertEqual(error as? BookmarksTransferError, .tooLarge(path: huge, limitMiB: 32))
     }
     symlink(path, directory.file("link.json"))
-    XCTAssertThrowsError(try transfer.importBookmarks(from: directory.file("link.json")))
+    XCTAssertThrowsError(try transfer.importBookmarks(from: directory.file("link.json"))) { error in
+      // Refused for being a link, not for anything in the file it points to (which imported above).
+      guard case .file(_, let reason) = error as? BookmarksTransferError else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.contains("symbolic link"), reason)
+    }
     XCTAssertThrowsError(try transfer.importBookmarks(from: directory.path)) { error in
       guard case .file(_, let reason) = error as? BookmarksTransferError else { return XCTFail("\(error)") }
       XCTAssertEqual(reason, "it is not a regular file")
