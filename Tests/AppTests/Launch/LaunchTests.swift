@@ -126,6 +126,27 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("WAYFARER_GITHUB_URL must be an http:// or https:// URL") })
   }
 
+  /// Each service's refused URL is one sentence of the same form, saying
+  /// what happens instead; no key is sent anywhere else.
+  func test_aServiceURLThatIsNoURL_isOneSentenceEach() {
+    let bad = read([
+      "GEOAPIFY_API_KEY": "geo-key", "WAYFARER_GEOAPIFY_URL": "ftp://x", "WAYFARER_GITHUB_URL": "file:///etc",
+      "GEMINI_API_KEY": "AIzaTestKey12345", "WAYFARER_GEMINI_URL": "gopher://g",
+      "WAYFARER_OPENAI_URL": "localhost:11434",
+    ])
+    XCTAssertEqual(
+      bad.warnings,
+      [
+        "WAYFARER_GEOAPIFY_URL must be an http:// or https:// URL, not 'ftp://x'; GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog.",
+        "WAYFARER_GITHUB_URL must be an http:// or https:// URL, not 'file:///etc'; Explore sends nothing to GitHub until it is fixed.",
+        "WAYFARER_GEMINI_URL must be an http:// or https:// URL, not 'gopher://g'; GEMINI_API_KEY is not sent anywhere and the assistant does not use Gemini.",
+        "WAYFARER_OPENAI_URL must be an http:// or https:// URL such as http://localhost:11434/v1, not 'localhost:11434'; the assistant does not use it.",
+      ])
+    XCTAssertNil(bad.geoapify)
+    XCTAssertNil(bad.assistant.gemini)
+    XCTAssertNil(bad.assistant.openAI)
+  }
+
   func test_pager_isACommandWithArguments_elseLessFRX() {
     XCTAssertEqual(read([:]).pager, ["less", "-FRX"])
     XCTAssertEqual(read(["PAGER": "most  -s"]).pager, ["most", "-s"])

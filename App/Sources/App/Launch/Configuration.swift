@@ -135,8 +135,9 @@ struct Configuration: Sendable {
           // Falling back to the real service would send the key somewhere
           // the person did not ask for: use no service at all.
           configuration.warnings.append(
-            "WAYFARER_GEOAPIFY_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
-              + "GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog.")
+            urlRefusal(
+              "WAYFARER_GEOAPIFY_URL", text,
+              then: "GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog"))
         }
       }
       configuration.geoapify = baseURL.map { GeoapifyAccess(apiKey: key, baseURL: $0) }
@@ -145,8 +146,7 @@ struct Configuration: Sendable {
       configuration.github.baseURL = serviceURL(text)
       if configuration.github.baseURL == nil {
         configuration.warnings.append(
-          "WAYFARER_GITHUB_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
-            + "Explore sends nothing to GitHub until it is fixed.")
+          urlRefusal("WAYFARER_GITHUB_URL", text, then: "Explore sends nothing to GitHub until it is fixed"))
       }
     }
     for variable in ["GITHUB_TOKEN", "GH_TOKEN"] {
@@ -206,6 +206,13 @@ struct Configuration: Sendable {
   /// GEMINI_API_KEY (or GOOGLE_API_KEY) with its URL and model, and
   /// WAYFARER_OPENAI_URL with its key and model. A key is never echoed; a
   /// URL that cannot be used means its key is sent nowhere.
+  /// The warning for a service URL that is not one: the variable, what
+  /// it held (cleaned, shortened) and what happens instead.
+  private static func urlRefusal(_ variable: String, _ text: String, example: String? = nil, then: String) -> String {
+    "\(variable) must be an http:// or https:// URL\(example.map { " such as \($0)" } ?? ""), not "
+      + "'\(TextSanitizer.clean(text, limit: 80))'; \(then)."
+  }
+
   private static func readAssistant(_ environment: [String: String], into configuration: inout Configuration) {
     var geminiKey: AssistantKey?
     for variable in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] {
@@ -223,8 +230,9 @@ struct Configuration: Sendable {
         baseURL = serviceURL(text)
         if baseURL == nil {
           configuration.warnings.append(
-            "WAYFARER_GEMINI_URL must be an http:// or https:// URL, not '\(TextSanitizer.clean(text, limit: 80))'; "
-              + "\(key.source) is not sent anywhere and the assistant does not use Gemini.")
+            urlRefusal(
+              "WAYFARER_GEMINI_URL", text,
+              then: "\(key.source) is not sent anywhere and the assistant does not use Gemini"))
         }
       }
       configuration.assistant.gemini = baseURL.map { .init(baseURL: $0, key: key, model: geminiModel) }
@@ -240,8 +248,8 @@ struct Configuration: Sendable {
         configuration.assistant.openAI = .init(baseURL: url, key: openAIKey, model: openAIModel)
       } else {
         configuration.warnings.append(
-          "WAYFARER_OPENAI_URL must be an http:// or https:// URL such as http://localhost:11434/v1, not "
-            + "'\(TextSanitizer.clean(text, limit: 80))'; the assistant does not use it.")
+          urlRefusal(
+            "WAYFARER_OPENAI_URL", text, example: "http://localhost:11434/v1", then: "the assistant does not use it"))
       }
     }
   }
