@@ -50,6 +50,9 @@ final class BookmarkStoreTests: XCTestCase {
     expected.savedAt = savedAt
     XCTAssertEqual(try store.places(), [expected])
     XCTAssertTrue(try store.isFavorite(placeID: "p1"))
+    XCTAssertEqual(try store.place(id: "p1"), expected, "one read by id gives the same")
+    XCTAssertNil(try store.place(id: "p2"))
+    XCTAssertNil(try self.store(database, account: "2").place(id: "p1"), "another account's is not found")
   }
 
   func test_remove_removes_andOtherAccountsAreApart() async throws {

@@ -46,6 +46,7 @@ final class HomeStoresContractTests: XCTestCase {
     var saved = tetris
     saved.savedAt = Date(timeIntervalSince1970: 1_800_000_000)
     XCTAssertEqual(try open().repositories().first { $0.fullName == tetris.fullName }, saved, "every field comes back")
+    XCTAssertEqual(try open().repository(id: "dtrupenn/tetris"), saved, "and by its id, the name in lower case")
     XCTAssertFalse(
       try BookmarkStore(database: AppDatabase.at(path), accountID: "2", now: now).isBookmarked(
         repository: tetris.fullName),

@@ -67,6 +67,20 @@ final class BookmarkStore: Sendable {
     }
   }
 
+  /// The saved repository stored under `id` (its name in lower case).
+  func repository(id: String) throws -> SavedRepository? {
+    try rows(.repository, as: RepositoryRecord.self, id: id).first.map { row in
+      row.record.repository(fullName: row.title, savedAt: row.savedAt)
+    }
+  }
+
+  /// The saved place `id`.
+  func place(id: String) throws -> FavoritePlace? {
+    try rows(.place, as: PlaceRecord.self, id: id).first.map { row in
+      row.record.place(id: row.id, name: row.title, savedAt: row.savedAt)
+    }
+  }
+
   /// Every saved place, newest first. A row that cannot be read is skipped
   /// (it stays in the database).
   func places() throws -> [FavoritePlace] {
@@ -141,13 +155,14 @@ final class BookmarkStore: Sendable {
 
   /// The bookmarks of `kind`, newest first, each with its record read back;
   /// a row that cannot be read is left out (and left in the database).
-  private func rows<Record: Decodable>(_ kind: Kind, as type: Record.Type) throws -> [Row<Record>] {
+  /// (Only the one stored under `id`, when given.)
+  private func rows<Record: Decodable>(_ kind: Kind, as type: Record.Type, id: String? = nil) throws -> [Row<Record>] {
     try database.execute(
       """
       SELECT item_id, title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
-      ORDER BY created_at DESC, rowid DESC
+      \(id == nil ? "" : "AND item_id = ?") ORDER BY created_at DESC, rowid DESC
       """,
-      [.integer(accountID), .text(kind.rawValue)]
+      [.integer(accountID), .text(kind.rawValue)] + (id.map { [.text($0)] } ?? [])
     ).compactMap { row in
       guard let id = row.text("item_id"), let title = row.text("title"), let json = row.text("fields"),
         let record = try? JSONDecoder().decode(Record.self, from: Data(json.utf8))

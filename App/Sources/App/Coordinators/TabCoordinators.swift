@@ -109,12 +109,10 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
     let store = services.bookmarks(for: account.id)
     switch bookmark.kind {
     case .place:
-      guard let saved = try? store.places().first(where: { $0.id == bookmark.id }) else { return nil }
+      guard let saved = try? store.place(id: bookmark.id) else { return nil }
       return placeDetails?.makePlaceDetail(for: saved)
     case .repository:
-      guard let saved = try? store.repositories().first(where: { $0.fullName.lowercased() == bookmark.id }) else {
-        return nil
-      }
+      guard let saved = try? store.repository(id: bookmark.id) else { return nil }
       return repositoryDetails?.makeRepositoryDetail(for: saved, on: stack)
     }
   }
