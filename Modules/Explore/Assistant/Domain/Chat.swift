@@ -1,7 +1,7 @@
 import Foundation
 
 /// The two kinds of server the assistant talks to.
-public enum AssistantBackendKind: String, Sendable, Equatable, CaseIterable {
+enum AssistantBackendKind: String, Sendable, Equatable, CaseIterable {
   case gemini
   case openai
 
