@@ -238,6 +238,19 @@ final class PipedSessionTests: XCTestCase {
     }
   }
 
+  /// `printf 'help\nquit\n' | wayfarer 2>&1 | head -1`: standard output and
+  /// standard error are one pipe the reader closed. Nothing on the way out
+  /// may trap (it once did, writing the sentence to the same closed pipe).
+  func test_aClosedPipeForOutputAndErrors_endsQuietlyWithStatus1() throws {
+    for arguments in [[], ["--help"]] {
+      let run = try WayfarerBinary.run(
+        script: ["help", "quit"], home: home.path, arguments: arguments, output: .closedPipe)
+
+      XCTAssertEqual(run.reason, .exit, "wayfarer \(arguments) was killed by signal \(run.status)")
+      XCTAssertEqual(run.status, 1)
+    }
+  }
+
   func test_anUnknownOption_isEchoedHarmlessly() throws {
     let bad = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--x\u{1B}]0;owned\u{07}\u{1B}[2J"])
 

@@ -6,6 +6,19 @@ public enum WayfarerBinary {
     public let stdout: String
     public let stderr: String
     public let status: Int32
+    /// How it ended: `.exit`, or `.uncaughtSignal` when it trapped or was killed.
+    public let reason: Process.TerminationReason
+  }
+
+  /// Where standard output goes.
+  public enum Output {
+    /// A file the run's `stdout` is read from.
+    case captured
+    /// This path (`/dev/full`, say); `stdout` is then empty.
+    case file(String)
+    /// Standard output and standard error both into a pipe nobody reads
+    /// (its read end closed before the start: `wayfarer 2>&1 | head -0`).
+    case closedPipe
   }
 
   /// The executable beside the test bundle in the build folder.
@@ -23,6 +36,17 @@ public enum WayfarerBinary {
   public static func run(
     script: [String], home: String, arguments: [String] = [], environment: [String: String] = [:],
     standardOutput: String? = nil, timeout: TimeInterval = 60
+  ) throws -> Run {
+    try run(
+      script: script, home: home, arguments: arguments, environment: environment,
+      output: standardOutput.map(Output.file) ?? .captured, timeout: timeout)
+  }
+
+  /// As ``run(script:home:arguments:environment:standardOutput:timeout:)``,
+  /// with standard output sent as `output` says.
+  public static func run(
+    script: [String], home: String, arguments: [String] = [], environment: [String: String] = [:],
+    output: Output, timeout: TimeInterval = 60
   ) throws -> Run {
     let process = Process()
     process.executableURL = url
@@ -49,8 +73,19 @@ public enum WayfarerBinary {
       try? FileManager.default.removeItem(atPath: stderrFile)
     }
     process.standardInput = stdin
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutput ?? stdoutFile))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+    switch output {
+    case .captured:
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+    case .file(let path):
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+    case .closedPipe:
+      let unread = Pipe()
+      try unread.fileHandleForReading.close()
+      process.standardOutput = unread.fileHandleForWriting
+      process.standardError = unread.fileHandleForWriting
+    }
     try process.run()
     let text = script.map { $0 + "\n" }.joined()
     try stdin.fileHandleForWriting.write(contentsOf: Data(text.utf8))
@@ -67,6 +102,6 @@ public enum WayfarerBinary {
     return Run(
       stdout: (try? String(contentsOfFile: stdoutFile, encoding: .utf8)) ?? "",
       stderr: (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "",
-      status: process.terminationStatus)
+      status: process.terminationStatus, reason: process.terminationReason)
   }
 }

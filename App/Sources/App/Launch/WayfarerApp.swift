@@ -132,15 +132,16 @@ public enum WayfarerApp {
     return finish()
   }
 
-  /// 0, or 1 with a sentence on standard error when output could not be
-  /// written (`wayfarer --help >/dev/full`).
+  /// 0, or 1 when output could not be written: with a sentence on
+  /// standard error (`wayfarer --help >/dev/full`), or quietly when the
+  /// reader closed the pipe (`wayfarer | head -1`).
   private static func finish() -> Int32 {
-    guard let problem = StandardOutput.failureDescription else { return 0 }
-    printError(problem)
+    guard StandardOutput.failure != nil else { return 0 }
+    if let problem = StandardOutput.failureDescription { printError(problem) }
     return 1
   }
 
   private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("wayfarer: \(message)\n".utf8))
+    StandardError.say(message)
   }
 }

@@ -15,9 +15,12 @@ public enum StandardOutput {
   /// The `errno` of the first write that failed, if one did.
   public static var failure: Int32? { firstFailure.withLock { $0 } }
 
-  /// The failure as a sentence for standard error.
+  /// The failure as a sentence for standard error; nil when there was
+  /// none, or when the reader went away (a closed pipe, `| head -1`), which
+  /// is no news to anyone and ends quietly, as coreutils do.
   public static var failureDescription: String? {
-    failure.map { "cannot write to standard output: \(String(cString: strerror($0)))" }
+    guard let failure, failure != EPIPE else { return nil }
+    return "cannot write to standard output: \(String(cString: strerror(failure)))"
   }
 
   public static func write(_ text: String) {
