@@ -138,7 +138,8 @@ final class HomeSessionTests: XCTestCase {
   func test_aRefusedKey_saysWhichVariable_andTheAppStaysUsable() throws {
     let server = try makeGeoapify()
 
-    let run = try run(register + ["more", "profile", "quit"], server: server, extra: ["GEOAPIFY_API_KEY": "wrong"])
+    let run = try run(
+      register + ["more", "profile", "quit"], server: server, extra: ["GEOAPIFY_API_KEY": "wrong-key-123"])
 
     XCTAssertEqual(run.status, 0)
     XCTAssertTrue(
@@ -171,7 +172,7 @@ final class HomeSessionTests: XCTestCase {
   func test_anUnresolvableHost_isNamed() throws {
     let run = try WayfarerBinary.run(
       script: register + ["quit"], home: home.path,
-      environment: ["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": "http://no-such-host.invalid"])
+      environment: ["GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": "http://no-such-host.invalid"])
 
     XCTAssertTrue(
       run.stdout.contains("x Could not find the server no-such-host.invalid. Check your internet connection."),

@@ -47,7 +47,7 @@ final class TerminalRedrawTests: XCTestCase {
       command: [WayfarerBinary.url.path],
       environment: [
         "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": geoapify.server.baseURL,
+        "GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": geoapify.server.baseURL,
         "WAYFARER_LOCATION": "48.1374,11.5755",
       ])
   }

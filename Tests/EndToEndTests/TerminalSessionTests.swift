@@ -71,7 +71,7 @@ extension TerminalSessionTests {
       command: [WayfarerBinary.url.path],
       environment: [
         "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": server.baseURL,
+        "GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": server.baseURL,
       ])
 
     try terminal.answer("welcome>", with: "register")

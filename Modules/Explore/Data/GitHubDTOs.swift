@@ -5,7 +5,6 @@ import JSON
 /// unexpected kind reads as missing.
 struct RepositoryDTO {
   var full_name: String?
-  var html_url: String?
   var description: String?
   var fork: Bool?
   var archived: Bool?
@@ -56,7 +55,6 @@ extension RepositoryDTO: JSONDecodable {
   init?(json: JSONNode) {
     guard json.kind == .object else { return nil }
     full_name = json["full_name"]?.string
-    html_url = json["html_url"]?.string
     description = json["description"]?.string
     fork = json["fork"]?.bool
     archived = json["archived"]?.bool

@@ -64,12 +64,10 @@ enum GitHubError: LocalizedError, Equatable, CustomStringConvertible {
   static func checked(_ response: HTTPResponse, token: GitHubToken?, now: Date) throws -> HTTPResponse {
     if response.isSuccess || response.isNotModified { return response }
     let body = GitHubErrorDTO.decoded(from: response.body)
-    // GitHub's words, cleaned, on one line, and never with the token in
-    // them (a server may echo what it was sent).
+    // GitHub's words, cleaned, on one line (a token it echoed is hidden
+    // where all output is: SecretText).
     func words(_ text: String) -> String {
-      let cleaned = TextSanitizer.clean(text, limit: 160)
-      guard let secret = token?.value, !secret.isEmpty else { return cleaned }
-      return cleaned.replacingOccurrences(of: secret, with: "[token]")
+      TextSanitizer.clean(text, limit: 160)
     }
     let message = words(body?.message ?? "no message")
     let limit = rateLimit(of: response, now: now)

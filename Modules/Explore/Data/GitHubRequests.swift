@@ -25,11 +25,11 @@ struct GitHubRequests: Sendable {
   }
 
   private func request(path: String, _ items: [(String, String)], token: GitHubToken?) -> HTTPRequest {
-    var headers = [
+    let headers = [
       (name: "Accept", value: "application/vnd.github+json"), (name: "X-GitHub-Api-Version", value: "2022-11-28"),
     ]
-    if let token { headers.append((name: "Authorization", value: "Bearer \(token.value)")) }
-    return HTTPRequest(url: url(path, items), headers: headers)
+    let request = HTTPRequest(url: url(path, items), headers: headers)
+    return token.map { request.sending($0, inHeader: "Authorization", prefix: "Bearer ") } ?? request
   }
 
   private func url(_ path: String, _ items: [(String, String)]) -> URL {

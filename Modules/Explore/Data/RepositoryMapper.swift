@@ -37,7 +37,6 @@ enum RepositoryMapper {
         dto.license?.spdx_id.flatMap { $0 == "NOASSERTION" ? nil : $0 } ?? dto.license?.name, limit: longestShortText),
       topics: (dto.topics ?? []).prefix(mostTopics).compactMap { text($0, limit: longestShortText) },
       homepage: webAddress(dto.homepage),
-      webURL: webAddress(dto.html_url) ?? "https://github.com/\(name)",
       defaultBranch: branch(dto.default_branch),
       createdAt: date(dto.created_at),
       updatedAt: date(dto.updated_at),

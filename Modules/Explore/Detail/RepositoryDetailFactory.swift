@@ -46,7 +46,7 @@ extension Repository {
     self.init(
       saved: SavedRepository(
         fullName: name.description, description: nil, stars: nil, forks: nil, language: nil, licence: nil, topics: [],
-        webURL: "https://github.com/\(name)", defaultBranch: nil))
+        webURL: Repository.webURL(of: name.description), defaultBranch: nil))
   }
 
   /// A saved repository as the detail shows it before GitHub answers.
@@ -54,7 +54,6 @@ extension Repository {
     self.init(
       fullName: saved.fullName, description: saved.description, stars: saved.stars, forks: saved.forks, watchers: nil,
       openIssues: nil, language: saved.language, licence: saved.licence, topics: saved.topics, homepage: nil,
-      webURL: RepositoryMapper.webAddress(saved.webURL) ?? "https://github.com/\(saved.fullName)",
       defaultBranch: RepositoryMapper.branch(saved.defaultBranch), createdAt: nil, updatedAt: nil, pushedAt: nil,
       isArchived: false, isFork: false)
   }

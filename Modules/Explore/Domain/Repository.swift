@@ -17,13 +17,20 @@ struct Repository: Equatable, Sendable {
   var licence: String?
   var topics: [String]
   var homepage: String?
-  var webURL: String
   var defaultBranch: String?
   var createdAt: Date?
   var updatedAt: Date?
   var pushedAt: Date?
   var isArchived: Bool
   var isFork: Bool
+
+  /// The repository on github.com, built from its checked name: whatever
+  /// address a record or an imported bookmark holds, `web` opens this one,
+  /// on the host its menu names.
+  var webURL: String { Self.webURL(of: fullName) }
+
+  /// `https://github.com/OWNER/NAME` for a checked `owner/name`.
+  static func webURL(of fullName: String) -> String { "https://github.com/\(fullName)" }
 
   var owner: Substring { fullName.prefix { $0 != "/" } }
   var name: Substring { fullName.drop { $0 != "/" }.dropFirst() }

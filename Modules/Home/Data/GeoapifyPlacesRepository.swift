@@ -52,6 +52,8 @@ struct GeoapifyPlacesRepository: PlacesRepository {
   }
 
   private func get(_ url: URL) async throws -> Data {
-    try GeoapifyError.checked(try await client.send(HTTPRequest(url: url, headers: [("Accept", "application/json")])))
+    // The key is in the query: the request may go nowhere but Geoapify.
+    try GeoapifyError.checked(
+      try await client.send(HTTPRequest(url: url, headers: [("Accept", "application/json")], carriesSecret: true)))
   }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import Networking
 
 /// The URLs of Geoapify's Places, Place Details and Geocoding calls.
 struct GeoapifyRequests: Sendable {
   let baseURL: URL
-  let apiKey: String
+  let apiKey: Secret
 
   func places(near center: Coordinate, offset: Int, limit: Int) -> URL {
     let lonLat = "\(center.longitude),\(center.latitude)"
@@ -33,7 +34,7 @@ struct GeoapifyRequests: Sendable {
     components.path =
       components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
       ? path : "/" + components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
-    components.queryItems = (items + [("apiKey", apiKey)]).map { URLQueryItem(name: $0.0, value: $0.1) }
+    components.queryItems = (items + [("apiKey", apiKey.value)]).map { URLQueryItem(name: $0.0, value: $0.1) }
     // URLComponents leaves ',' and ':' as they are, which Geoapify expects;
     // '+' must still be escaped or it would read as a space.
     components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")

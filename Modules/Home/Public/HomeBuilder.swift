@@ -70,11 +70,12 @@ public struct HomeDependencies {
 
 /// How Home reaches Geoapify: the key, the base URL and the client.
 public struct GeoapifyService {
-  public let apiKey: String
+  /// `GEOAPIFY_API_KEY`.
+  public let apiKey: Secret
   public let baseURL: URL
   public let client: any HTTPClient
 
-  public init(apiKey: String, baseURL: URL, client: any HTTPClient) {
+  public init(apiKey: Secret, baseURL: URL, client: any HTTPClient) {
     self.apiKey = apiKey
     self.baseURL = baseURL
     self.client = client

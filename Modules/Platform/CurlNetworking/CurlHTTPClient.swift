@@ -56,8 +56,10 @@ public final class CurlHTTPClient: HTTPClient {
   }
 
   /// Sends `request`; for GET and HEAD, tries again on 408, 429, 500, 502,
-  /// 503, 504 and timeouts as the retry policy allows. Cancelling the task
-  /// cancels the transfer and throws `CancellationError`.
+  /// 503, 504 and timeouts as the retry policy allows. Redirects are
+  /// followed here, as ``Redirect`` allows (a request carrying a key stays
+  /// on its origin). Cancelling the task cancels the transfer and throws
+  /// `CancellationError`.
   ///
   /// Every try shares one budget (``Configuration/budgetSeconds``): a retry
   /// whose wait would pass it is not made, and the last try is cut off when
@@ -65,17 +67,24 @@ public final class CurlHTTPClient: HTTPClient {
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let startedAt = ContinuousClock.now
     let deadline = startedAt + .seconds(request.patienceSeconds ?? configuration.budgetSeconds)
+    var current = request
     var attempt = 1
+    var hops = 0
     while true {
       let delay: Duration
       do {
-        let response = try await perform(request, startedAt: startedAt)
-        guard request.method.isIdempotent, let wait = configuration.retry.delay(after: response, attempt: attempt),
+        let response = try await perform(current, startedAt: startedAt)
+        if let next = try Redirect.next(after: response, to: current, hops: hops) {
+          current = next
+          hops += 1
+          continue
+        }
+        guard current.method.isIdempotent, let wait = configuration.retry.delay(after: response, attempt: attempt),
           ContinuousClock.now + wait < deadline
         else { return response }
         delay = wait
       } catch let error as HTTPError {
-        guard request.method.isIdempotent, let wait = configuration.retry.delay(after: error, attempt: attempt),
+        guard current.method.isIdempotent, let wait = configuration.retry.delay(after: error, attempt: attempt),
           ContinuousClock.now + wait < deadline
         else { throw error }
         delay = wait
@@ -113,9 +122,23 @@ public final class CurlHTTPClient: HTTPClient {
 extension CurlHTTPClient: HTTPStreaming {
   /// Sends `request` once and returns as soon as its body starts (or the
   /// response ends without one); the body's chunks follow as libcurl
-  /// receives them. Cancelling the task, or stopping the iteration, cancels
-  /// the transfer.
+  /// receives them. Redirects are followed as ``Redirect`` allows.
+  /// Cancelling the task, or stopping the iteration, cancels the transfer.
   public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    var current = request
+    var hops = 0
+    while true {
+      let (response, cancel) = try await streamOnce(current)
+      guard let next = try Redirect.next(after: response.head, to: current, hops: hops) else { return response }
+      cancel()
+      current = next
+      hops += 1
+    }
+  }
+
+  /// One transfer of `request`, and what ends it early.
+  private func streamOnce(_ request: HTTPRequest) async throws -> (HTTPStreamingResponse, cancel: @Sendable () -> Void)
+  {
     let worker = worker
     let box = TransferBox()
     let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
@@ -130,7 +153,7 @@ extension CurlHTTPClient: HTTPStreaming {
         request: request, delivery: .streamed(head: continuation, body: bodyContinuation), startedAt: .now,
         budgetSeconds: nil)
     }
-    return HTTPStreamingResponse(head: head, body: body)
+    return (HTTPStreamingResponse(head: head, body: body), { box.withTransfer { worker.cancel($0) } })
   }
 }
 

@@ -139,8 +139,9 @@ final class CurlWorker: @unchecked Sendable {
     }
     wf_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes (gzip, …)
     wf_curl_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent)
-    wf_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-    wf_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
+    // Redirects are the client's to follow (``Redirect``), never libcurl's:
+    // it would carry a custom header with a key to any host.
+    wf_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
     wf_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes))
     wf_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer)
     wf_curl_setopt_pointer(handle, CURLOPT_PRIVATE, context)

@@ -28,6 +28,12 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
   case transport(host: String, code: Int, detail: String)
   /// The URL could not be used at all.
   case invalidURL(String)
+  /// The server sent a request that carries a key elsewhere
+  /// (`location`, another scheme, host or port): not followed, so the key
+  /// went nowhere else.
+  case redirected(host: String, location: String)
+  /// Redirect after redirect, past the most Wayfarer follows.
+  case tooManyRedirects(host: String, count: Int)
 
   public var description: String {
     switch self {
@@ -51,6 +57,10 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
       "Talking to \(host) failed: \(detail) (libcurl error \(code))."
     case .invalidURL(let url):
       "'\(url)' is not a URL Wayfarer can use."
+    case .redirected(let host, let location):
+      "\(host) redirected the request to \(location); Wayfarer does not follow a request that carries your key to another server."
+    case .tooManyRedirects(let host, let count):
+      "\(host) redirected the request \(count) times over, so Wayfarer stopped following it."
     }
   }
 

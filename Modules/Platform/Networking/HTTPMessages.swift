@@ -21,24 +21,39 @@ public struct HTTPRequest: Sendable, Equatable {
   /// answer is slow by nature (a model thinking before it writes); nil: the
   /// client's usual limits. Ctrl-C still stops it at once.
   public var patienceSeconds: Int?
+  /// Whether a key or token travels with this request (in a header or the
+  /// query). Such a request goes to its own origin and nowhere else: a
+  /// redirect to another scheme, host or port is refused
+  /// (``HTTPError/redirected(host:location:)``), never followed.
+  public var carriesSecret: Bool
 
   public static let defaultMaxResponseBytes = 8 << 20
 
   public init(
     method: Method = .get, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil,
-    maxResponseBytes: Int = defaultMaxResponseBytes
+    maxResponseBytes: Int = defaultMaxResponseBytes, carriesSecret: Bool = false
   ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
     self.maxResponseBytes = maxResponseBytes
+    self.carriesSecret = carriesSecret
+  }
+
+  /// The same request with `secret` in header `name` (after `prefix`, as in
+  /// `Bearer `), and so marked as carrying a secret.
+  public func sending(_ secret: Secret, inHeader name: String, prefix: String = "") -> HTTPRequest {
+    var request = self
+    request.headers.append((name: name, value: prefix + secret.value))
+    request.carriesSecret = true
+    return request
   }
 
   public var host: String { url.host ?? url.absoluteString }
 
   public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-    lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+    lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.carriesSecret == rhs.carriesSecret
       && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
   }
 }

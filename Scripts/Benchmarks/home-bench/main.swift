@@ -252,7 +252,8 @@ func filterAndDrawBenchmark(places: Int) async throws {
   let tab = HomeBuilder.build(
     dependencies: HomeDependencies(
       geoapify: GeoapifyService(
-        apiKey: "key", baseURL: URL(string: "http://127.0.0.1:9")!, client: OnePageClient(places: places)),
+        apiKey: Secret(value: "bench-key", source: "GEOAPIFY_API_KEY"), baseURL: URL(string: "http://127.0.0.1:9")!,
+        client: OnePageClient(places: places)),
       fixedLocation: GeoPoint(latitude: 48.13, longitude: 11.57), cacheDirectory: folder, favorites: stores,
       locations: stores, featureFlags: stores)
   )

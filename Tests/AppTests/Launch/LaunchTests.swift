@@ -1,4 +1,5 @@
 import Explore
+import Networking
 import XCTest
 
 @testable import App
@@ -65,10 +66,12 @@ final class ConfigurationTests: XCTestCase {
 
   func test_geoapify_keyAndURL() {
     XCTAssertEqual(
-      read(["GEOAPIFY_API_KEY": "k"]).geoapify,
-      Configuration.GeoapifyAccess(apiKey: "k", baseURL: URL(string: "https://api.geoapify.com")!))
+      read(["GEOAPIFY_API_KEY": "geo-key-123"]).geoapify,
+      Configuration.GeoapifyAccess(
+        apiKey: Secret(value: "geo-key-123", source: "GEOAPIFY_API_KEY"),
+        baseURL: URL(string: "https://api.geoapify.com")!))
     XCTAssertEqual(
-      read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": "HTTP://127.0.0.1:8080"]).geoapify?.baseURL
+      read(["GEOAPIFY_API_KEY": "geo-key-123", "WAYFARER_GEOAPIFY_URL": "HTTP://127.0.0.1:8080"]).geoapify?.baseURL
         .absoluteString, "HTTP://127.0.0.1:8080")
     XCTAssertNil(read(["WAYFARER_GEOAPIFY_URL": "http://127.0.0.1"]).geoapify, "no key, no service")
     XCTAssertNil(read(["GEOAPIFY_API_KEY": ""]).geoapify)
@@ -87,7 +90,7 @@ final class ConfigurationTests: XCTestCase {
 
   func test_anInvalidServiceURL_sendsTheKeyNowhere() {
     for bad in ["not a url", "ftp://127.0.0.1", "file:///etc/passwd", "http://", "javascript:alert(1)", "//host"] {
-      let configuration = read(["GEOAPIFY_API_KEY": "k", "WAYFARER_GEOAPIFY_URL": bad])
+      let configuration = read(["GEOAPIFY_API_KEY": "geo-key-123", "WAYFARER_GEOAPIFY_URL": bad])
       XCTAssertNil(configuration.geoapify, bad)
       XCTAssertEqual(configuration.warnings.count, 1, bad)
       XCTAssertTrue(configuration.warnings.first?.hasPrefix("WAYFARER_GEOAPIFY_URL must be an http") == true, bad)
@@ -110,10 +113,11 @@ final class ConfigurationTests: XCTestCase {
 
   func test_github_theTokenFromGITHUB_TOKENElseGH_TOKEN_neverEchoed_andTheURLChecked() {
     XCTAssertEqual(read([:]).github, Configuration.GitHub(baseURL: URL(string: "https://api.github.com"), token: nil))
-    XCTAssertEqual(read(["GH_TOKEN": "gho_b"]).github.token, GitHubToken(value: "gho_b", source: "GH_TOKEN"))
     XCTAssertEqual(
-      read(["GITHUB_TOKEN": "ghp_a", "GH_TOKEN": "gho_b"]).github.token,
-      GitHubToken(value: "ghp_a", source: "GITHUB_TOKEN"))
+      read(["GH_TOKEN": "gho_bbbbbbbb"]).github.token, GitHubToken(value: "gho_bbbbbbbb", source: "GH_TOKEN"))
+    XCTAssertEqual(
+      read(["GITHUB_TOKEN": "ghp_aaaaaaaa", "GH_TOKEN": "gho_bbbbbbbb"]).github.token,
+      GitHubToken(value: "ghp_aaaaaaaa", source: "GITHUB_TOKEN"))
     XCTAssertEqual(
       read(["WAYFARER_GITHUB_URL": "http://127.0.0.1:9/api"]).github.baseURL?.absoluteString, "http://127.0.0.1:9/api")
 
@@ -122,15 +126,44 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertNil(bad.github.baseURL, "no address means nothing is sent, not the real GitHub")
     XCTAssertEqual(bad.warnings.count, 2)
     XCTAssertFalse(bad.warnings.joined().contains("ghp_secret"))
-    XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("GITHUB_TOKEN must be a GitHub token") })
+    XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("GITHUB_TOKEN must be a key or token") })
     XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("WAYFARER_GITHUB_URL must be an http:// or https:// URL") })
+  }
+
+  /// Every key and token is checked by one rule (8 to 512 printable
+  /// characters without spaces: a header cannot be broken or smuggled, and
+  /// the value can be hidden from output without hiding words), refused
+  /// with one sentence that never echoes it, and kept to be hidden.
+  func test_everyKeyAndToken_isCheckedByOneRule_andKeptToBeHidden() {
+    let good = read([
+      "GEOAPIFY_API_KEY": "0123456789abcdef", "GITHUB_TOKEN": "ghp_aaaaaaaa", "GEMINI_API_KEY": "AIzaTestKey12345",
+      "OPENAI_API_KEY": "sk-test-12345", "WAYFARER_OPENAI_URL": "http://127.0.0.1:9/v1",
+    ])
+    XCTAssertEqual(good.warnings, [])
+    XCTAssertEqual(
+      Set(good.secrets.map(\.source)), ["GEOAPIFY_API_KEY", "GITHUB_TOKEN", "GEMINI_API_KEY", "OPENAI_API_KEY"])
+
+    for variable in Configuration.secretVariableNames {
+      for bad in ["short", "with space inside", "line\nbreak", String(repeating: "x", count: 513), "caf\u{E9}-key-1"] {
+        let configuration = read([variable: bad, "WAYFARER_OPENAI_URL": "http://127.0.0.1:9/v1"])
+        XCTAssertEqual(
+          configuration.warnings,
+          [
+            "\(variable) must be a key or token: 8 to 512 printable characters without spaces; it is not sent anywhere."
+          ], "\(variable)=\(bad)")
+        XCTAssertEqual(configuration.secrets, [], variable)
+      }
+    }
+    XCTAssertEqual(
+      Configuration.secretVariableNames,
+      ["GEOAPIFY_API_KEY", "GITHUB_TOKEN", "GH_TOKEN", "GEMINI_API_KEY", "GOOGLE_API_KEY", "OPENAI_API_KEY"])
   }
 
   /// Each service's refused URL is one sentence of the same form, saying
   /// what happens instead; no key is sent anywhere else.
   func test_aServiceURLThatIsNoURL_isOneSentenceEach() {
     let bad = read([
-      "GEOAPIFY_API_KEY": "geo-key", "WAYFARER_GEOAPIFY_URL": "ftp://x", "WAYFARER_GITHUB_URL": "file:///etc",
+      "GEOAPIFY_API_KEY": "geo-key-123", "WAYFARER_GEOAPIFY_URL": "ftp://x", "WAYFARER_GITHUB_URL": "file:///etc",
       "GEMINI_API_KEY": "AIzaTestKey12345", "WAYFARER_GEMINI_URL": "gopher://g",
       "WAYFARER_OPENAI_URL": "localhost:11434",
     ])

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TerminalKit
 import TestSupport
 import XCTest
 
@@ -239,9 +240,10 @@ final class GitHubErrorTests: XCTestCase {
     XCTAssertEqual(
       error(418, #"{"message":"\u001b]52;c;ZXZpbA==\u0007teapot"}"#),
       "GitHub did not accept the request (HTTP 418: teapot).")
+    SecretText.hide("ghp_secret", naming: "GITHUB_TOKEN")
     XCTAssertEqual(
       error(400, #"{"message":"Bad header: Bearer ghp_secret"}"#, token: "GITHUB_TOKEN"),
-      "GitHub did not accept the request (HTTP 400: Bad header: Bearer [token]).", "a server echoing the token")
+      "GitHub did not accept the request (HTTP 400: Bad header: Bearer [GITHUB_TOKEN]).", "a server echoing the token")
     XCTAssertEqual(
       error(401, GitHubFixtures.badCredentials),
       "GitHub wants a token for this (HTTP 401). Set GITHUB_TOKEN, or log in with gh auth login.")

@@ -93,7 +93,7 @@ extension Repository {
   static func sample(_ fullName: String, stars: Int? = 10) -> Repository {
     Repository(
       fullName: fullName, description: "About \(fullName)", stars: stars, forks: 1, watchers: nil, openIssues: 0,
-      language: "Swift", licence: "MIT", topics: [], homepage: nil, webURL: "https://github.com/\(fullName)",
+      language: "Swift", licence: "MIT", topics: [], homepage: nil,
       defaultBranch: "main", createdAt: nil, updatedAt: nil, pushedAt: nil, isArchived: false, isFork: false)
   }
 }

@@ -6,7 +6,8 @@ import XCTest
 @testable import Home
 
 final class GeoapifyRequestsTests: XCTestCase {
-  private let requests = GeoapifyRequests(baseURL: URL(string: "https://api.geoapify.com")!, apiKey: "k+ey")
+  private let requests = GeoapifyRequests(
+    baseURL: URL(string: "https://api.geoapify.com")!, apiKey: Secret(value: "k+ey", source: "GEOAPIFY_API_KEY"))
 
   private func items(_ url: URL) -> [String: String] {
     Dictionary(
@@ -41,7 +42,8 @@ final class GeoapifyRequestsTests: XCTestCase {
   }
 
   func test_aBaseURLWithAPath_keepsIt() {
-    let prefixed = GeoapifyRequests(baseURL: URL(string: "http://127.0.0.1:8080/geo/")!, apiKey: "k")
+    let prefixed = GeoapifyRequests(
+      baseURL: URL(string: "http://127.0.0.1:8080/geo/")!, apiKey: Secret(value: "k", source: "GEOAPIFY_API_KEY"))
     XCTAssertEqual(prefixed.details(placeID: "x").path, "/geo/v2/place-details")
     XCTAssertEqual(prefixed.details(placeID: "x").port, 8080)
   }
@@ -249,7 +251,9 @@ final class GeoapifyPlacesRepositoryTests: XCTestCase {
     let clock = Clock()
     let client = HTTPClientStub()
     let repository = GeoapifyPlacesRepository(
-      client: client, requests: GeoapifyRequests(baseURL: URL(string: "http://127.0.0.1:1")!, apiKey: "k"),
+      client: client,
+      requests: GeoapifyRequests(
+        baseURL: URL(string: "http://127.0.0.1:1")!, apiKey: Secret(value: "k", source: "GEOAPIFY_API_KEY")),
       cache: FirstPageCache(directory: directory.file("cache"), now: { clock.now }))
     return (repository, client, clock, directory)
   }

@@ -318,6 +318,57 @@ final class CurlHTTPClientTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(cancelled), 0.25)
     XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
   }
+  // MARK: Redirects
+
+  /// libcurl drops `Authorization` on a host change but keeps a custom
+  /// header such as `x-goog-api-key`: the client follows redirects itself,
+  /// and a request with a key never goes to another origin.
+  func test_aRequestWithAKey_isNeverSentToTheServerARedirectNames() async throws {
+    let elsewhere = try makeLoopbackServer { _ in .json("{}") }
+    let server = try makeLoopbackServer { request in
+      request.path == "/moved"
+        ? .respond(status: 307, headers: ["Location": "/here"])
+        : request.path == "/here"
+          ? .json(#"{"ok":true}"#) : .respond(status: 307, headers: ["Location": elsewhere.baseURL + "/stolen"])
+    }
+    let key = Secret(value: "AIzaTestKey12345", source: "GEMINI_API_KEY")
+    let client = makeClient()
+
+    let followed = try await client.send(get(server, "/moved").sending(key, inHeader: "x-goog-api-key"))
+    XCTAssertEqual(followed.status, 200, "a redirect on the same origin is followed")
+    XCTAssertEqual(server.requests.map(\.path), ["/moved", "/here"])
+    XCTAssertEqual(server.requests.last?.headers["x-goog-api-key"], "AIzaTestKey12345")
+
+    do {
+      _ = try await client.send(get(server, "/away").sending(key, inHeader: "x-goog-api-key"))
+      XCTFail("followed a redirect to another server")
+    } catch let error as HTTPError {
+      XCTAssertEqual(error, .redirected(host: "127.0.0.1", location: elsewhere.baseURL + "/stolen"))
+    }
+    do {
+      _ = try await client.stream(get(server, "/away").sending(key, inHeader: "x-goog-api-key"))
+      XCTFail("a stream followed a redirect to another server")
+    } catch let error as HTTPError {
+      XCTAssertEqual(error, .redirected(host: "127.0.0.1", location: elsewhere.baseURL + "/stolen"))
+    }
+    XCTAssertEqual(elsewhere.requests, [], "the other server heard nothing at all")
+
+    let plain = try await client.send(get(server, "/away"))
+    XCTAssertEqual(plain.status, 200, "a request without a key follows")
+    XCTAssertEqual(elsewhere.requests.map(\.path), ["/stolen"])
+  }
+
+  func test_aRedirectLoop_endsWithASentence() async throws {
+    let server = try makeLoopbackServer { request in .respond(status: 302, headers: ["Location": request.path + "x"]) }
+
+    do {
+      _ = try await makeClient().send(get(server, "/loop"))
+      XCTFail("a loop has no answer")
+    } catch let error as HTTPError {
+      XCTAssertEqual(error, .tooManyRedirects(host: "127.0.0.1", count: 5))
+    }
+    XCTAssertEqual(server.requests.count, 6)
+  }
 }
 
 final class RetryPolicyTests: XCTestCase {
@@ -341,4 +392,5 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertEqual(delay("-1e300"), .zero)
     XCTAssertEqual(delay("2.5"), .milliseconds(2_500))
   }
+
 }

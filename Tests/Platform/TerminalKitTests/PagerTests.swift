@@ -52,4 +52,53 @@ final class SubprocessTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: file))
     XCTAssertFalse(Subprocess.start(["/nonexistent/browser"]))
   }
+
+  /// Keys and tokens stay Wayfarer's: no program it starts inherits them,
+  /// unless a start keeps one on purpose (`gh`, GitHub's own variables).
+  func test_withheldVariables_reachNoProgram_butThoseKeptOnPurpose() async {
+    Subprocess.withhold(variables: ["WAYFARER_TEST_SECRET", "WAYFARER_TEST_GH"])
+    setenv("WAYFARER_TEST_SECRET", "s3cret-value", 1)
+    setenv("WAYFARER_TEST_GH", "gh-value", 1)
+    setenv("WAYFARER_TEST_PLAIN", "plain", 1)
+    defer { for name in ["WAYFARER_TEST_SECRET", "WAYFARER_TEST_GH", "WAYFARER_TEST_PLAIN"] { unsetenv(name) } }
+
+    let seen = await Subprocess.output(of: ["sh", "-c", "env | grep WAYFARER_TEST_ | sort"], timeout: .seconds(5))
+    let kept = await Subprocess.output(
+      of: ["sh", "-c", "env | grep WAYFARER_TEST_ | sort"], timeout: .seconds(5), keeping: ["WAYFARER_TEST_GH"])
+
+    XCTAssertEqual(seen, "WAYFARER_TEST_PLAIN=plain\n")
+    XCTAssertEqual(kept, "WAYFARER_TEST_GH=gh-value\nWAYFARER_TEST_PLAIN=plain\n")
+    XCTAssertEqual(
+      Subprocess.childEnvironment(
+        inherited: ["WAYFARER_TEST_SECRET=x", "WAYFARER_TEST_SECRETS=y", "A=1"], added: ["B=2"], keeping: []),
+      ["WAYFARER_TEST_SECRETS=y", "A=1", "B=2"], "a name is matched whole")
+  }
+
+  /// A program that overruns its time is killed with everything it
+  /// started: nothing it forked is left running.
+  func test_aProgramOutOfTime_endsWithWhatItStarted() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let pidFile = directory.file("sleeper")
+    let started = ContinuousClock.now
+    let output = await Subprocess.output(
+      of: ["sh", "-c", "sleep 30 & echo $! > \"$0\"; wait", pidFile], timeout: .milliseconds(300))
+
+    XCTAssertNil(output)
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
+    let sleeper = try XCTUnwrap(
+      Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+    var gone = false
+    for _ in 0..<500 {
+      // Killed and reaped by init (it is no child of ours), or a zombie.
+      let state = (try? String(contentsOfFile: "/proc/\(sleeper)/stat", encoding: .utf8)) ?? ""
+      let fields = state.split(separator: ")").last?.split(separator: " ")
+      if state.isEmpty || fields?.first == "Z" {
+        gone = true
+        break
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    XCTAssertTrue(gone, "the sleep started by the program is still running")
+  }
 }

@@ -36,6 +36,39 @@ final class TextSanitizerTests: XCTestCase {
   }
 }
 
+/// One rule for every key and token: hidden on the way out, whatever
+/// sentence or span it is in, whatever cut a sentence makes.
+final class SecretTextTests: XCTestCase {
+  func test_aHiddenValue_isReplacedByItsSource_everywhereItIsPrinted() {
+    SecretText.hide("GEOSECRET-0123", naming: "GEOAPIFY_API_KEY")
+    SecretText.hide("GEOSECRET-0123-longer", naming: "OTHER_KEY")
+    let line =
+      StyledLine("Geoapify did not accept q=GEOSECRET-0123&x ")
+      + StyledSpan("and GEOSECRET-0123-longer, GEOSECRET-0123", style: TextStyle(isBold: true))
+
+    XCTAssertEqual(
+      TextRenderer(usesColor: true).render(line),
+      "Geoapify did not accept q=[GEOAPIFY_API_KEY]&x \u{1B}[0;1mand [OTHER_KEY], [GEOAPIFY_API_KEY]\u{1B}[0m",
+      "a secret that holds another is hidden whole")
+    XCTAssertEqual(TextRenderer(usesColor: false).render([line, line]).components(separatedBy: "GEOSECRET").count, 1)
+    XCTAssertEqual(SecretText.hiding(in: "GEOSECRET-012"), "GEOSECRET-012", "a prefix alone is not the key")
+  }
+
+  /// A sentence cut to its limit could leave the front of a key showing:
+  /// keys are hidden before the cut.
+  func test_aCutSentence_neverShowsAPieceOfAKey() {
+    SecretText.hide("sk-abcdefghijklmnop", naming: "OPENAI_API_KEY")
+    let message = String(repeating: "x", count: 30) + " sk-abcdefghijklmnop"
+
+    XCTAssertEqual(TextSanitizer.clean(message, limit: 40), String(repeating: "x", count: 30) + " [OPENAI_…")
+  }
+
+  func test_shortValues_areNotTaken() {
+    SecretText.hide("abc", naming: "SHORT")
+    XCTAssertEqual(SecretText.hiding(in: "abc abc"), "abc abc")
+  }
+}
+
 final class DisplayWidthTests: XCTestCase {
   func test_widths() {
     XCTAssertEqual(DisplayWidth.of("abc"), 3)

@@ -15,11 +15,15 @@ struct GitHubTokens: GitHubTokenProviding {
   func token() async -> GitHubToken? {
     if let configured { return configured }
     guard let gh = Self.executable(named: "gh", in: searchPath) else { return nil }
-    let output = await Subprocess.output(of: [gh, "auth", "token"], timeout: timeout)
-    guard let value = output?.trimmingCharacters(in: .whitespacesAndNewlines), (1...255).contains(value.utf8.count),
-      value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+    // gh may read GitHub's own variables; no other key of Wayfarer's
+    // reaches it (Subprocess withholds them).
+    let output = await Subprocess.output(
+      of: [gh, "auth", "token"], timeout: timeout, keeping: ["GITHUB_TOKEN", "GH_TOKEN"])
+    guard let value = output?.trimmingCharacters(in: .whitespacesAndNewlines),
+      let token = GitHubToken.checked(value, source: "gh auth token")
     else { return nil }
-    return GitHubToken(value: value, source: "gh auth token")
+    SecretText.hide(token.value, naming: token.source)
+    return token
   }
 
   /// The first executable file called `name` in `path`'s folders.

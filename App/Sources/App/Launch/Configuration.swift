@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import Networking
 import TerminalKit
 
 /// Everything Wayfarer takes from its environment, read and checked once at
@@ -14,11 +15,14 @@ struct Configuration: Sendable {
   struct Variable: Equatable, Sendable {
     let name: String
     let meaning: String
+    /// Holds a key or token: hidden from all output, and never passed to a
+    /// program Wayfarer starts (the pager, `xdg-open`, the browser).
+    var isSecret = false
   }
 
   /// Where Geoapify is, and the key it is sent.
   struct GeoapifyAccess: Equatable, Sendable {
-    var apiKey: String
+    var apiKey: Secret
     var baseURL: URL
   }
 
@@ -48,16 +52,19 @@ struct Configuration: Sendable {
       meaning: "used when WAYFARER_HOME is not set (defaults under ~)"),
     Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also makes all output plain ASCII"),
     Variable(name: "COLUMNS", meaning: "the width when output is not a terminal (default 80)"),
-    Variable(name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog"),
+    Variable(
+      name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog", isSecret: true),
     Variable(name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"),
     Variable(name: "WAYFARER_LOCATION", meaning: "LAT,LON in decimal degrees to search around"),
     Variable(
       name: "GITHUB_TOKEN, GH_TOKEN",
-      meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)"),
+      meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)",
+      isSecret: true),
     Variable(name: "WAYFARER_GITHUB_URL", meaning: "GitHub's API base URL, http(s) (default https://api.github.com)"),
     Variable(
-      name: "GEMINI_API_KEY, GOOGLE_API_KEY", meaning: "the assistant asks Gemini (the first backend when both are set)"
-    ),
+      name: "GEMINI_API_KEY, GOOGLE_API_KEY",
+      meaning: "the assistant asks Gemini (the first backend when both are set)",
+      isSecret: true),
     Variable(
       name: "WAYFARER_GEMINI_URL",
       meaning: "Gemini's base URL, http(s) (default https://generativelanguage.googleapis.com)"),
@@ -65,9 +72,14 @@ struct Configuration: Sendable {
     Variable(
       name: "WAYFARER_OPENAI_URL",
       meaning: "an OpenAI-compatible server for the assistant, its base incl. /v1 (Ollama: http://localhost:11434/v1)"),
-    Variable(name: "OPENAI_API_KEY", meaning: "sent to that server as a Bearer token, if set"),
+    Variable(name: "OPENAI_API_KEY", meaning: "sent to that server as a Bearer token, if set", isSecret: true),
     Variable(name: "WAYFARER_OPENAI_MODEL", meaning: "its model (default: the first one the server lists)"),
   ]
+
+  /// The variables that hold keys and tokens, one name each.
+  static var secretVariableNames: [String] {
+    variables.filter(\.isSecret).flatMap { $0.name.components(separatedBy: ", ") }
+  }
 
   /// What the person asked of the terminal.
   struct Terminal: Equatable, Sendable {
@@ -121,13 +133,15 @@ struct Configuration: Sendable {
   var clock: @Sendable () -> Date
   /// One sentence per value left out.
   var warnings: [String]
+  /// Every key and token read, to be hidden from all output.
+  var secrets: [Secret] = []
 
   /// Reads the variables above from `environment`.
   static func read(_ environment: [String: String], clock: @escaping @Sendable () -> Date = { Date() })
     -> Configuration
   {
     var configuration = Configuration(geoapify: nil, fixedLocation: nil, clock: clock, warnings: [])
-    if let key = nonEmpty(environment["GEOAPIFY_API_KEY"]) {
+    if let key = secret(environment, "GEOAPIFY_API_KEY", into: &configuration) {
       var baseURL: URL? = defaultGeoapifyURL
       if let text = nonEmpty(environment["WAYFARER_GEOAPIFY_URL"]) {
         baseURL = serviceURL(text)
@@ -149,16 +163,8 @@ struct Configuration: Sendable {
           urlRefusal("WAYFARER_GITHUB_URL", text, then: "Explore sends nothing to GitHub until it is fixed"))
       }
     }
-    for variable in ["GITHUB_TOKEN", "GH_TOKEN"] {
-      guard configuration.github.token == nil, let value = nonEmpty(environment[variable]) else { continue }
-      // A token is printable ASCII without spaces; anything else would break
-      // the header (or smuggle another one in). Never echoed.
-      if value.utf8.count <= 255, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
-        configuration.github.token = GitHubToken(value: value, source: variable)
-      } else {
-        configuration.warnings.append(
-          "\(variable) must be a GitHub token (letters, digits and _, at most 255); it is not sent anywhere.")
-      }
+    for variable in ["GITHUB_TOKEN", "GH_TOKEN"] where configuration.github.token == nil {
+      configuration.github.token = secret(environment, variable, into: &configuration)
     }
     readAssistant(environment, into: &configuration)
     configuration.searchPath = environment["PATH"]
@@ -215,13 +221,8 @@ struct Configuration: Sendable {
 
   private static func readAssistant(_ environment: [String: String], into configuration: inout Configuration) {
     var geminiKey: AssistantKey?
-    for variable in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] {
-      guard geminiKey == nil, let value = nonEmpty(environment[variable]) else { continue }
-      if let key = apiKey(value, variable: variable) {
-        geminiKey = key
-      } else {
-        configuration.warnings.append(keyRefusal(variable))
-      }
+    for variable in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] where geminiKey == nil {
+      geminiKey = secret(environment, variable, into: &configuration)
     }
     let geminiModel = model(environment, "WAYFARER_GEMINI_MODEL", into: &configuration) ?? defaultGeminiModel
     if let key = geminiKey {
@@ -238,11 +239,7 @@ struct Configuration: Sendable {
       configuration.assistant.gemini = baseURL.map { .init(baseURL: $0, key: key, model: geminiModel) }
     }
     let openAIModel = model(environment, "WAYFARER_OPENAI_MODEL", into: &configuration)
-    var openAIKey: AssistantKey?
-    if let value = nonEmpty(environment["OPENAI_API_KEY"]) {
-      openAIKey = apiKey(value, variable: "OPENAI_API_KEY")
-      if openAIKey == nil { configuration.warnings.append(keyRefusal("OPENAI_API_KEY")) }
-    }
+    let openAIKey = secret(environment, "OPENAI_API_KEY", into: &configuration)
     if let text = nonEmpty(environment["WAYFARER_OPENAI_URL"]) {
       if let url = serviceURL(text) {
         configuration.assistant.openAI = .init(baseURL: url, key: openAIKey, model: openAIModel)
@@ -254,15 +251,21 @@ struct Configuration: Sendable {
     }
   }
 
-  /// A key is printable ASCII without spaces, at most 512 bytes; anything
-  /// else would break the header (or smuggle another one in).
-  private static func apiKey(_ value: String, variable: String) -> AssistantKey? {
-    guard value.utf8.count <= 512, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
-    return AssistantKey(value: value, source: variable)
-  }
-
-  private static func keyRefusal(_ variable: String) -> String {
-    "\(variable) must be an API key (printable characters without spaces, at most 512); it is not sent anywhere."
+  /// The key or token in `variable`, checked (``Secret/checked(_:source:)``)
+  /// and kept in ``secrets``; nil when unset, or refused with a warning
+  /// that never echoes it.
+  private static func secret(
+    _ environment: [String: String], _ variable: String, into configuration: inout Configuration
+  ) -> Secret? {
+    guard let value = nonEmpty(environment[variable]) else { return nil }
+    guard let secret = Secret.checked(value, source: variable) else {
+      configuration.warnings.append(
+        "\(variable) must be a key or token: \(Secret.lengths.lowerBound) to \(Secret.lengths.upperBound) printable characters without spaces; it is not sent anywhere."
+      )
+      return nil
+    }
+    configuration.secrets.append(secret)
+    return secret
   }
 
   /// A model name from `variable`, checked as a URL path segment.

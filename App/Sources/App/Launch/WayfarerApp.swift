@@ -46,6 +46,9 @@ public enum WayfarerApp {
       return 1
     }
     let configuration = Configuration.read(environment)
+    // Keys and tokens: out of all output, and out of every program started.
+    for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
+    Subprocess.withhold(variables: Configuration.secretVariableNames)
     let accounts: AccountStore
     let database: SQLiteDatabase
     var warnings: [String] = []

@@ -2,7 +2,8 @@ import Foundation
 import Networking
 
 /// Why the assistant got no (whole) reply. Each case has one sentence in
-/// ``AssistantWording``; none holds a key.
+/// ``AssistantWording``. A key a server echoed into its words is hidden
+/// where every output is (TerminalKit's `SecretText`).
 enum AssistantError: Error, Equatable {
   /// Gemini said the key is not valid (400 `API_KEY_INVALID`, 401, 403).
   case keyRefused(backend: AssistantBackendKind, variable: String)
@@ -34,22 +35,6 @@ enum AssistantError: Error, Equatable {
   case network(HTTPError)
   /// Anything else, with its reason.
   case unexpected(reason: String)
-
-  /// The same error with `secret` (a key a server echoed in its message)
-  /// put out of sight: keys never reach the screen, whatever a server says.
-  func hiding(_ secret: String?) -> AssistantError {
-    guard let secret, secret.count >= 8 else { return self }
-    func hide(_ text: String) -> String { text.replacingOccurrences(of: secret, with: "[your key]") }
-    switch self {
-    case .serverSaid(let backend, let status, let message):
-      return .serverSaid(backend: backend, status: status, message: hide(message))
-    case .failedMidway(let backend, let message): return .failedMidway(backend: backend, message: hide(message))
-    case .promptBlocked(let reason): return .promptBlocked(reason: hide(reason))
-    case .replyBlocked(let reason): return .replyBlocked(reason: hide(reason))
-    case .unexpected(let reason): return .unexpected(reason: hide(reason))
-    default: return self
-    }
-  }
 
   /// An error the HTTP layer threw, for `backend` at `url`.
   static func from(_ error: any Error, backend: AssistantBackendKind, url: String, partial: Bool) -> any Error {

@@ -44,11 +44,9 @@ final class GeminiBackend: ChatBackend {
     let refusal = { [settings] (status: Int, _: [String: String], body: Data) in
       GeminiFormat.error(status: status, body: body, model: model, key: settings.key)
     }
-    return try await ChatTransport.hiding(settings.key.value) {
-      try await ChatTransport.reply(
-        request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
-        refusal: refusal, onText: onText)
-    }
+    return try await ChatTransport.reply(
+      request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+      refusal: refusal, onText: onText)
   }
 }
 
@@ -70,13 +68,11 @@ final class OpenAIBackend: ChatBackend {
 
   func defaultModel() async throws -> String {
     if let model = settings.model { return model }
-    let response = try await ChatTransport.hiding(settings.key?.value) {
-      try await ChatTransport.send(
-        OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind,
-        url: url
-      ) { [settings] status, headers, body in
-        OpenAIFormat.error(status: status, headers: headers, body: body, model: "", key: settings.key)
-      }
+    let response = try await ChatTransport.send(
+      OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind,
+      url: url
+    ) { [settings] status, headers, body in
+      OpenAIFormat.error(status: status, headers: headers, body: body, model: "", key: settings.key)
     }
     guard let list = OpenAIFormat.ModelList.decoded(from: response) else {
       throw AssistantError.unreadable(backend: kind)
@@ -93,11 +89,9 @@ final class OpenAIBackend: ChatBackend {
     let refusal = { [settings] (status: Int, headers: [String: String], body: Data) in
       OpenAIFormat.error(status: status, headers: headers, body: body, model: model, key: settings.key)
     }
-    return try await ChatTransport.hiding(settings.key?.value) {
-      try await ChatTransport.reply(
-        request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
-        refusal: refusal, onText: onText)
-    }
+    return try await ChatTransport.reply(
+      request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
+      refusal: refusal, onText: onText)
   }
 }
 
@@ -108,16 +102,6 @@ enum ChatTransport {
   /// Replies are slow by nature (a model thinks, a local one loads first):
   /// a request waits this long, in silence and in all, before it gives up.
   static let patienceSeconds = 300
-
-  /// Runs `work`, with `secret` (the key) put out of sight in any error a
-  /// server's words went into.
-  static func hiding<Value>(_ secret: String?, _ work: () async throws -> Value) async throws -> Value {
-    do {
-      return try await work()
-    } catch let error as AssistantError {
-      throw error.hiding(secret)
-    }
-  }
 
   /// An error status as the backend words it, from the status, the
   /// headers (lower-cased names: `retry-after`) and the body.

@@ -24,7 +24,7 @@ enum GeminiFormat {
       contents: prompt.turns.map { turn in
         RequestBody.Content(role: turn.role == .user ? "user" : "model", parts: [.init(text: turn.text)])
       })
-    var request = try HTTPRequest.postJSON(to: url, body, headers: [("x-goog-api-key", key.value)])
+    var request = try HTTPRequest.postJSON(to: url, body).sending(key, inHeader: "x-goog-api-key")
     if streaming { request.headers.append(("Accept", "text/event-stream")) }
     return request
   }

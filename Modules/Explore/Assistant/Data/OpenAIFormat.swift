@@ -13,16 +13,17 @@ enum OpenAIFormat {
   {
     var messages = prompt.system.isEmpty ? [] : [RequestBody.Message(role: "system", content: prompt.system)]
     messages += prompt.turns.map { RequestBody.Message(role: $0.role.rawValue, content: $0.text) }
-    var request = try HTTPRequest.postJSON(
-      to: endpoint(baseURL, "chat/completions"), RequestBody(model: model, messages: messages, stream: streaming),
-      headers: authorization(key))
+    var request = authorized(
+      try HTTPRequest.postJSON(
+        to: endpoint(baseURL, "chat/completions"), RequestBody(model: model, messages: messages, stream: streaming)),
+      key)
     if streaming { request.headers.append(("Accept", "text/event-stream")) }
     return request
   }
 
   /// `GET BASE/models`.
   static func modelsRequest(baseURL: URL, key: AssistantKey?) -> HTTPRequest {
-    HTTPRequest(url: endpoint(baseURL, "models"), headers: authorization(key), maxResponseBytes: 1 << 20)
+    authorized(HTTPRequest(url: endpoint(baseURL, "models"), maxResponseBytes: 1 << 20), key)
   }
 
   struct RequestBody: Encodable {
@@ -41,8 +42,9 @@ enum OpenAIFormat {
       ? baseURL.appendingPathComponent(path) : URL(string: baseURL.absoluteString + "/" + path) ?? baseURL
   }
 
-  private static func authorization(_ key: AssistantKey?) -> [(name: String, value: String)] {
-    key.map { [("Authorization", "Bearer \($0.value)")] } ?? []
+  /// `request` with the key, if any, as a Bearer token.
+  private static func authorized(_ request: HTTPRequest, _ key: AssistantKey?) -> HTTPRequest {
+    key.map { request.sending($0, inHeader: "Authorization", prefix: "Bearer ") } ?? request
   }
 
   /// A whole reply (`message.content`) or a streamed piece (`delta.content`).

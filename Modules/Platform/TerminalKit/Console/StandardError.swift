@@ -2,7 +2,8 @@
   import Glibc
 #endif
 
-/// Messages for standard error, written with `write(2)`.
+/// Messages for standard error, written with `write(2)`, every key and
+/// token hidden (``SecretText``).
 ///
 /// Nothing here can trap or throw: a standard error that is a closed pipe
 /// (`wayfarer 2>&1 | head -1`) or a full disk loses the message, and the
@@ -10,7 +11,7 @@
 public enum StandardError {
   /// Writes `wayfarer: MESSAGE` and a line feed, as much of it as goes.
   public static func say(_ message: String) {
-    var text = "wayfarer: \(message)\n"
+    var text = SecretText.hiding(in: "wayfarer: \(message)\n")
     text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return }
       var offset = 0

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,12 +10,51 @@ import Foundation
 /// normally has (Wayfarer blocks SIGINT and SIGWINCH on its threads and
 /// ignores SIGPIPE), and is always waited for: no zombie, no leak.
 public enum Subprocess {
+  /// Names of environment variables no program Wayfarer starts inherits
+  /// (its keys and tokens): set once at launch.
+  private static let withheld = Mutex<Set<String>>([])
+
+  /// From now on, programs Wayfarer starts do not inherit `names` (the
+  /// pager, `xdg-open` and the browser it starts, which may outlive
+  /// Wayfarer), unless a start keeps one of them on purpose.
+  public static func withhold(variables names: [String]) {
+    withheld.withLock { $0.formUnion(names) }
+  }
+
+  /// `inherited` (`NAME=value` entries) without the withheld variables but
+  /// those in `keeping`, then `added`.
+  static func childEnvironment(inherited: [String], added: [String], keeping: Set<String>) -> [String] {
+    let left = withheld.withLock { $0 }.subtracting(keeping)
+    let kept = inherited.filter { entry in
+      let name = entry.prefix { $0 != "=" }
+      return !left.contains(String(name))
+    }
+    return kept + added
+  }
+
+  /// Wayfarer's own environment, as `NAME=value` entries.
+  private static func ownEnvironment() -> [String] {
+    var entries: [String] = []
+    var entry = environ
+    while let variable = entry.pointee {
+      entries.append(String(cString: variable))
+      entry += 1
+    }
+    return entries
+  }
+
   /// Starts `command` (found through PATH) with the given descriptors as its
   /// standard input, output and error (nil: Wayfarer's own). The pid, or nil
   /// when it could not be started.
-  /// `environment` adds `NAME=value` entries to Wayfarer's own.
+  ///
+  /// - Parameters:
+  ///   - environment: `NAME=value` entries added to Wayfarer's own, which
+  ///     the child inherits without the withheld variables but `keeping`.
+  ///   - ownGroup: starts it in a process group of its own (its pid), so
+  ///     that it and whatever it starts can be ended together.
   static func spawn(
-    _ command: [String], stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, environment: [String] = []
+    _ command: [String], stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, environment: [String] = [],
+    keeping: Set<String> = [], ownGroup: Bool = false
   ) -> pid_t? {
     guard let program = command.first else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -31,25 +71,23 @@ public enum Subprocess {
     posix_spawnattr_setsigmask(&attributes, &empty)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGWINCH, SIGPIPE, SIGTSTP, SIGQUIT] { sigaddset(&defaults, signal) }
+    for signal in [SIGINT, SIGWINCH, SIGPIPE, SIGTSTP, SIGQUIT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if ownGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= POSIX_SPAWN_SETPGROUP
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
 
     var pid: pid_t = 0
     let arguments = command.map { strdup($0) } + [nil]
     defer { arguments.forEach { free($0) } }
-    guard !environment.isEmpty else {
-      return posix_spawnp(&pid, program, &actions, &attributes, arguments, environ) == 0 ? pid : nil
-    }
-    var inherited: [UnsafeMutablePointer<CChar>?] = []
-    var entry = environ
-    while let variable = entry.pointee {
-      inherited.append(variable)
-      entry += 1
-    }
-    let added = environment.map { strdup($0) }
-    defer { added.forEach { free($0) } }
-    return posix_spawnp(&pid, program, &actions, &attributes, arguments, inherited + added + [nil]) == 0 ? pid : nil
+    let variables =
+      childEnvironment(inherited: ownEnvironment(), added: environment, keeping: keeping).map { strdup($0) }
+      + [nil]
+    defer { variables.forEach { free($0) } }
+    return posix_spawnp(&pid, program, &actions, &attributes, arguments, variables) == 0 ? pid : nil
   }
 
   /// Waits for `pid` to end; its exit status, or nil when it was killed.
@@ -65,7 +103,12 @@ public enum Subprocess {
   /// What `command` prints (at most `limit` bytes) when it exits with 0
   /// within `timeout`; nil otherwise (it is then killed). Its input and
   /// errors go nowhere.
-  public static func output(of command: [String], timeout: Duration, limit: Int = 4_096) async -> String? {
+  /// It runs in a process group of its own: when its time is up, the
+  /// whole group is killed, so nothing it started is left running.
+  /// `keeping` names withheld variables it may still inherit.
+  public static func output(
+    of command: [String], timeout: Duration, limit: Int = 4_096, keeping: Set<String> = []
+  ) async -> String? {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
     let (readEnd, writeEnd) = (fds[0], fds[1])
@@ -73,7 +116,7 @@ public enum Subprocess {
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
     defer { if null >= 0 { close(null) } }
-    let started = spawn(command, stdin: null, stdout: writeEnd, stderr: null)
+    let started = spawn(command, stdin: null, stdout: writeEnd, stderr: null, keeping: keeping, ownGroup: true)
     close(writeEnd)
     guard let pid = started else {
       close(readEnd)
@@ -99,7 +142,10 @@ public enum Subprocess {
         }
         close(readEnd)
         let finishedInTime = ContinuousClock.now < deadline
-        if !finishedInTime { kill(pid, SIGKILL) }
+        // Time is up: it and whatever it started in its group (a `sleep` it
+        // forked) end together. Before the wait, the group's id cannot yet
+        // belong to anyone else.
+        if !finishedInTime { kill(-pid, SIGKILL) }
         let status = wait(pid)
         continuation.resume(returning: finishedInTime && status == 0 ? String(decoding: bytes, as: UTF8.self) : nil)
       }

@@ -1,7 +1,8 @@
 /// Turns styled lines into the bytes a terminal receives.
 ///
 /// The one place in the app that writes escape codes. Every span is
-/// sanitised first, so untrusted text can never smuggle its own.
+/// sanitised first, so untrusted text can never smuggle its own, and every
+/// key or token is hidden (``SecretText``) from what comes out.
 public struct TextRenderer: Sendable {
   public var usesColor: Bool
   /// Every byte ASCII (TERM=dumb): see ``ASCIIFolding``.
@@ -15,6 +16,7 @@ public struct TextRenderer: Sendable {
   public func render(_ line: StyledLine) -> String {
     var output: [UInt8] = []
     append(line, to: &output)
+    SecretText.hide(in: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
@@ -26,6 +28,7 @@ public struct TextRenderer: Sendable {
       append(line, to: &output)
       output.append(0x0A)
     }
+    SecretText.hide(in: &output)
     return String(decoding: output, as: UTF8.self)
   }
 

@@ -10,9 +10,11 @@ public enum TextSanitizer {
   /// line however long the text was.
   public static func clean(_ text: String, limit: Int) -> String {
     // Cut first (to a generous number of scalars) so a megabyte of input
-    // costs no more than its first few hundred characters.
-    let head = text.unicodeScalars.count > limit * 4 ? String(text.unicodeScalars.prefix(limit * 4)) : text
-    return DisplayWidth.truncate(clean(head), to: limit)
+    // costs no more than its first few hundred characters. A key in it is
+    // hidden before any cut, so no cut can leave a piece of one showing.
+    let head =
+      text.unicodeScalars.count > limit * 4 + 1_024 ? String(text.unicodeScalars.prefix(limit * 4 + 1_024)) : text
+    return DisplayWidth.truncate(clean(SecretText.hiding(in: head)), to: limit)
   }
 
   public static func clean(_ text: String) -> String {

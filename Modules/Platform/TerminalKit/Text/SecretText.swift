@@ -1,0 +1,84 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The keys and tokens Wayfarer holds, kept out of everything it prints.
+///
+/// The one rule for every service: whatever a server echoes into an error
+/// message, whatever a sentence is made of, a registered value is replaced
+/// by its source's name in brackets (`[GEOAPIFY_API_KEY]`) on its way to the
+/// terminal (``TextRenderer``) and to standard error (``StandardError``).
+public enum SecretText {
+  private struct Hidden: Sendable {
+    let bytes: [UInt8]
+    let replacement: [UInt8]
+  }
+
+  private static let hidden = Mutex<[Hidden]>([])
+  /// Read without the lock on every write: false until the first secret.
+  private static let isEmpty = Atomic<Bool>(true)
+
+  /// From now on, `value` never appears in output; `[source]` stands in its
+  /// place. Values shorter than 8 bytes are not taken (no service's keys
+  /// are that short, and hiding them would hide words).
+  public static func hide(_ value: String, naming source: String) {
+    let bytes = Array(value.utf8)
+    guard bytes.count >= 8 else { return }
+    hidden.withLock { list in
+      guard !list.contains(where: { $0.bytes == bytes }) else { return }
+      list.append(Hidden(bytes: bytes, replacement: Array("[\(source)]".utf8)))
+      // Longest first: a secret that contains another is hidden whole.
+      list.sort { $0.bytes.count > $1.bytes.count }
+    }
+    isEmpty.store(false, ordering: .releasing)
+  }
+
+  /// `text` with every registered value hidden.
+  public static func hiding(in text: String) -> String {
+    guard !isEmpty.load(ordering: .acquiring) else { return text }
+    var bytes = Array(text.utf8)
+    hide(in: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Hides every registered value in `bytes`, in place.
+  static func hide(in bytes: inout [UInt8]) {
+    guard !isEmpty.load(ordering: .acquiring) else { return }
+    for secret in hidden.withLock({ $0 }) where bytes.count >= secret.bytes.count {
+      guard let first = range(of: secret.bytes, in: bytes, from: 0) else { continue }
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count)
+      var start = 0
+      var match: Range<Int>? = first
+      while let found = match {
+        output.append(contentsOf: bytes[start..<found.lowerBound])
+        output.append(contentsOf: secret.replacement)
+        start = found.upperBound
+        match = range(of: secret.bytes, in: bytes, from: start)
+      }
+      output.append(contentsOf: bytes[start...])
+      bytes = output
+    }
+  }
+
+  /// Where `needle` next occurs in `haystack` at or after `start`: memchr
+  /// to each candidate first byte, memcmp for the rest.
+  private static func range(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
+    guard let first = needle.first, start < haystack.count else { return nil }
+    return haystack.withUnsafeBytes { hay -> Range<Int>? in
+      needle.withUnsafeBytes { pin -> Range<Int>? in
+        guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
+        var offset = start
+        while hay.count - offset >= pin.count {
+          guard let found = memchr(base + offset, Int32(first), hay.count - offset - pin.count + 1) else { return nil }
+          let at = base.distance(to: UnsafeRawPointer(found))
+          if memcmp(base + at, pinBase, pin.count) == 0 { return at..<(at + pin.count) }
+          offset = at + 1
+        }
+        return nil
+      }
+    }
+  }
+}
