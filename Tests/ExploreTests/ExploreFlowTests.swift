@@ -15,12 +15,13 @@ final class ExploreFlowTests: XCTestCase {
   }
 
   private func makeTab(
-    client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String, flags: ExploreFlagsStub = ExploreFlagsStub()
+    client: HTTPClientStub, bookmarks: BookmarksSpy, cache: String, flags: ExploreFlagsStub = ExploreFlagsStub(),
+    browser: BrowserSpy? = nil
   ) -> ExploreTab {
     ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
-        cacheDirectory: cache, bookmarks: bookmarks, flags: flags, browser: nil, assistant: nil,
+        cacheDirectory: cache, bookmarks: bookmarks, flags: flags, browser: browser, assistant: nil,
         conversations: ConversationsSpy(),
         now: { Date(timeIntervalSince1970: 1_800_000_000) }))
   }
@@ -132,6 +133,41 @@ final class ExploreFlowTests: XCTestCase {
     await run("web", on: stack, console: console)
 
     XCTAssertEqual(console.output, ["https://github.com/dtrupenn/Tetris"])
+  }
+
+  /// `web` on a terminal opens the address built from the checked name on
+  /// github.com, whatever a record (`html_url`) or an imported bookmark
+  /// (`webURL`) says: a menu line that names github.com never opens
+  /// another host.
+  func test_web_opensTheRepositoryOnGitHub_whateverAddressTheRecordOrBookmarkHolds() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let client = HTTPClientStub()
+    let hostile = GitHubFixtures.tetris.replacingOccurrences(
+      of: #""html_url":"https://github.com/dtrupenn/Tetris""#, with: #""html_url":"https://evil.example/phish""#)
+    XCTAssertNotEqual(hostile, GitHubFixtures.tetris, "the fixture names its address")
+    client.responses = [json(hostile)]
+    let browser = BrowserSpy()
+    let tab = makeTab(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"), browser: browser)
+    let other = NavigationStack(root: Screen(title: "Bookmarks", pathComponent: "bookmarks"))
+    let terminal = RenderContext(
+      width: 80,
+      capabilities: TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: true))
+    let console = ScriptedConsole(context: terminal)
+    let imported = SavedRepository(
+      fullName: "dtrupenn/Tetris", description: nil, stars: nil, forks: nil, language: nil, licence: nil, topics: [],
+      webURL: "https://evil.example/phish", defaultBranch: nil)
+    let detail = try XCTUnwrap(tab.repositoryDetails.makeRepositoryDetail(for: imported, on: other))
+    other.push(detail)
+
+    await run("web", on: other, console: console)
+    await other.visibleScreen.didAppear(console: console)
+    await run("web", on: other, console: console)
+
+    XCTAssertEqual(browser.opened, ["https://github.com/dtrupenn/Tetris", "https://github.com/dtrupenn/Tetris"])
+    XCTAssertFalse(console.transcript.contains("evil"), console.transcript)
+    XCTAssertFalse(other.visibleScreen.body(in: .plain).map(\.plainText).joined().contains("evil"))
   }
 
   /// Deep links: a repository by name pushed on Explore's stack; a search

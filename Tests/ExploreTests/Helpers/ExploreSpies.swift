@@ -112,3 +112,13 @@ extension SearchPage {
 final class ExploreFlagsStub: ExploreFeatureFlagsProviding {
   var areBookmarksEnabled = true
 }
+
+@MainActor
+final class BrowserSpy: WebOpening {
+  private(set) var opened: [String] = []
+
+  func open(_ url: String) -> Bool {
+    opened.append(url)
+    return true
+  }
+}
