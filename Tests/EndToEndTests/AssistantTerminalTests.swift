@@ -56,4 +56,43 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.send("Enter")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// A reply sent in one burst of 16,000 events: Ctrl-C is seen between
+  /// events, not after every event already received has been drawn (it
+  /// once took over 1.5 s to show).
+  func test_ctrlC_onAVeryFastStream_stopsItAtOnce() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let pieces = (1...16_000).map { "w\($0) " }
+    let events = AssistantFixtures.geminiStream(pieces)
+    let server = try makeLoopbackServer { request in
+      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .eventStream(events, intervalMicroseconds: 0, sent: { _ in })
+    }
+    let home = try TemporaryDirectory("wayfarer-assistant-burst")
+    defer { home.remove() }
+    let registered = try WayfarerBinary.run(
+      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
+      home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
+      ])
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("explore/ask>", with: "Say a lot")
+    try terminal.waitFor("w10 ", timeout: 10)
+    let pressed = ContinuousClock.now
+    try terminal.send("C-c")
+    let stopped = try terminal.waitFor("(stopped)", timeout: 5)
+    let latency = ContinuousClock.now - pressed
+
+    XCTAssertFalse(stopped.contains("w16000"), "the whole burst was drawn before Ctrl-C was seen")
+    // The figure itself is the benchmark's; a bound here only catches a
+    // Ctrl-C that waits for the stream (seconds).
+    XCTAssertLessThan(latency, .seconds(1), "Ctrl-C took \(latency) to show")
+    print("Ctrl-C to (stopped) on a 16,000-event burst: \(latency)")
+  }
 }

@@ -23,8 +23,12 @@ public enum ExploreConversationsStoringContract {
 
     let first = try store.createConversation(
       title: "What is an index fund?", subject: nil, context: nil, systemPrompt: nil)
-    try store.appendMessage(message(.user, "What is an index fund?"), to: first)
-    try store.appendMessage(message(.assistant, "A basket of shares.", partial: true), to: first)
+    let question = try store.appendMessage(message(.user, "What is an index fund?"), to: first)
+    var reply = message(.assistant, "A basket of shares.", partial: true)
+    reply.answers = question.id
+    let answer = try store.appendMessage(reply, to: first)
+    XCTAssertNotNil(question.id, "\(name): a stored message has its id", file: file, line: line)
+    XCTAssertNotEqual(question.id, answer.id, file: file, line: line)
     let second = try store.createConversation(
       title: "How do I build it?", subject: "dtrupenn/Tetris", context: "README: # Tetris", systemPrompt: "Be brief.")
     try store.appendMessage(message(.user, "How do I build it?"), to: second)
@@ -35,9 +39,9 @@ public enum ExploreConversationsStoringContract {
     let whole = try XCTUnwrap(try reopened.conversation(first), file: file, line: line)
     XCTAssertEqual(whole.summary.title, "What is an index fund?", file: file, line: line)
     XCTAssertEqual(
-      whole.messages,
-      [message(.user, "What is an index fund?"), message(.assistant, "A basket of shares.", partial: true)],
-      "\(name): messages in order with role, text, time, backend, model and the partial mark", file: file, line: line)
+      whole.messages, [question, answer],
+      "\(name): messages in order with role, text, time, backend, model, the partial mark and the question answered",
+      file: file, line: line)
     let about = try XCTUnwrap(try reopened.conversation(second), file: file, line: line)
     XCTAssertEqual(about.summary.subject, "dtrupenn/Tetris", file: file, line: line)
     XCTAssertEqual(about.context, "README: # Tetris", file: file, line: line)
@@ -60,5 +64,37 @@ public enum ExploreConversationsStoringContract {
     XCTAssertThrowsError(
       try store.appendMessage(message(.user, "hello"), to: second), "\(name): no adding to a deleted one", file: file,
       line: line)
+    XCTAssertEqual(try store.messages(of: second, after: nil), [], file: file, line: line)
+    try verifyExchanges(name, store: store, reopen: reopen, file: file, line: line)
+  }
+
+  /// Two Wayfarers asking in one conversation at once: each question is
+  /// stored when it is sent, each reply when it is over, and every reply
+  /// is read right after its own question. A read after a message gives
+  /// only what came later.
+  private static func verifyExchanges(
+    _ name: String, store: any ExploreConversationsStoring,
+    reopen: (any ExploreConversationsStoring) throws -> any ExploreConversationsStoring, file: StaticString,
+    line: UInt
+  ) throws {
+    let id = try store.createConversation(title: "Two at once", subject: nil, context: nil, systemPrompt: nil)
+    let mine = try store.appendMessage(message(.user, "Mine?"), to: id)
+    let theirs = try store.appendMessage(message(.user, "Theirs?"), to: id)
+    var theirReply = message(.assistant, "Their answer.")
+    theirReply.answers = theirs.id
+    try store.appendMessage(theirReply, to: id)
+    var myReply = message(.assistant, "My answer.")
+    myReply.answers = mine.id
+    try store.appendMessage(myReply, to: id)
+
+    let texts = try XCTUnwrap(try reopen(store).conversation(id), file: file, line: line).messages.map(\.text)
+    XCTAssertEqual(
+      texts, ["Mine?", "My answer.", "Theirs?", "Their answer."], "\(name): each reply after its question",
+      file: file, line: line)
+    XCTAssertEqual(
+      try reopen(store).messages(of: id, after: theirs.id).map(\.text), ["My answer.", "Their answer."],
+      "\(name): what was stored after a message, in conversation order", file: file, line: line)
+    XCTAssertEqual(
+      try reopen(store).messages(of: id, after: nil).map(\.text), texts, "\(name): all of them", file: file, line: line)
   }
 }

@@ -88,6 +88,25 @@ public final class TmuxSession {
     try tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
   }
 
+  /// The pid of the program the terminal runs (the pane's shell's child
+  /// called `name`), once it is running.
+  public func programID(named name: String = "wayfarer") throws -> Int32? {
+    guard
+      let shell = Int32(
+        try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"])
+          .trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+      else { continue }
+      let command = stat[stat.index(after: open)..<close]
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if command == name, fields.count > 1, Int32(fields[1]) == shell { return pid }
+    }
+    return nil
+  }
+
   /// Waits (at most `timeout` seconds) until `predicate` holds for the screen.
   @discardableResult
   public func waitFor(

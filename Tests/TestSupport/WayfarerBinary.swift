@@ -104,4 +104,79 @@ public enum WayfarerBinary {
       stderr: (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "",
       status: process.terminationStatus, reason: process.terminationReason)
   }
+
+  /// A wayfarer started with its input still open: lines can be added,
+  /// signals sent, and its end waited for.
+  public final class Running {
+    private let process: Process
+    private let input: FileHandle
+    private let stdoutFile: String
+    private let stderrFile: String
+
+    init(process: Process, input: FileHandle, stdoutFile: String, stderrFile: String) {
+      self.process = process
+      self.input = input
+      self.stdoutFile = stdoutFile
+      self.stderrFile = stderrFile
+    }
+
+    deinit {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      try? FileManager.default.removeItem(atPath: stdoutFile)
+      try? FileManager.default.removeItem(atPath: stderrFile)
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
+    /// What it printed so far.
+    public var stdout: String { (try? String(contentsOfFile: stdoutFile, encoding: .utf8)) ?? "" }
+
+    public func type(_ lines: [String]) throws {
+      try input.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    public func signal(_ number: Int32) {
+      kill(process.processIdentifier, number)
+    }
+
+    /// Waits at most `timeout` seconds for it to end (else kills it).
+    public func wait(timeout: TimeInterval = 30) -> Run {
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning && Date() < deadline { usleep(5_000) }
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+      try? input.close()
+      return Run(
+        stdout: stdout, stderr: (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? "",
+        status: process.terminationStatus, reason: process.terminationReason)
+    }
+  }
+
+  /// Starts wayfarer piped as ``run(script:home:arguments:environment:output:timeout:)``
+  /// does, with `script` typed and standard input left open.
+  public static func start(
+    script: [String], home: String, environment: [String: String] = [:]
+  ) throws -> Running {
+    let process = Process()
+    process.executableURL = url
+    process.environment = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home, "WAYFARER_HOME": home,
+      "LANG": "C.UTF-8", "ASAN_OPTIONS": "detect_leaks=1",
+    ].merging(environment) { _, new in new }
+    let stdin = Pipe()
+    let stdoutFile = home + "/.stdout-\(UUID().uuidString)"
+    let stderrFile = home + "/.stderr-\(UUID().uuidString)"
+    _ = FileManager.default.createFile(atPath: stdoutFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
+    process.standardInput = stdin
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+    try process.run()
+    let running = Running(
+      process: process, input: stdin.fileHandleForWriting, stdoutFile: stdoutFile, stderrFile: stderrFile)
+    try running.type(script)
+    return running
+  }
 }

@@ -90,6 +90,10 @@ final class ChatViewModel {
 
   private(set) var conversationID: Int64?
   private(set) var messages: [StoredMessage] = []
+  /// The ids of the stored messages in ``messages``, and the highest read:
+  /// the next read asks only for what came after it.
+  private var shownIDs: Set<Int64> = []
+  private var lastReadID: Int64?
   private(set) var subject: String?
   private var context: String?
   private(set) var customSystemPrompt: String?
@@ -150,6 +154,10 @@ final class ChatViewModel {
 
   /// Sends `question` with the conversation so far; pieces of the reply go
   /// to `onText` as they arrive (once, whole, unless `streaming`).
+  ///
+  /// The question is stored before it is sent, so a Wayfarer killed while
+  /// the reply comes still has it; the reply is stored when it is over
+  /// (whole, stopped by Ctrl-C or a signal, or cut off), after its question.
   func send(_ question: String, streaming: Bool, onText: @MainActor (String) -> Void) async -> Outcome {
     guard let backend = currentChatBackend else { return Outcome(reply: .notConfigured) }
     if needsContext { await prepareContext() }
@@ -159,44 +167,52 @@ final class ChatViewModel {
     do {
       model = try await resolvedModel(of: backend)
     } catch {
-      let asked = message(.user, question, backend: backend.kind, model: "")
-      messages.append(asked)
-      outcome.notSaved = save([asked])
+      outcome.notSaved = keep(message(.user, question, backend: backend.kind, model: "")).problem
       outcome.reply = .failed(Self.assistantError(error), partial: "")
       return outcome
     }
-    // Read again first: another Wayfarer may have added to this conversation.
-    if let id = conversationID, let stored = try? store.conversation(id) { messages = stored.messages }
-    let asked = message(.user, question, backend: backend.kind, model: model)
-    messages.append(asked)
+    // Another Wayfarer may have added to this conversation: what it added
+    // is read, and only that.
+    readWhatChanged()
+    let asked = keep(message(.user, question, backend: backend.kind, model: model))
+    outcome.notSaved = asked.problem
     let (prompt, leftOut) = makePrompt()
     if leftOut && !toldAboutBudget {
       toldAboutBudget = true
       outcome.leftOutForBudget = true
     }
+    if var reply = await ask(backend, prompt, model: model, streaming: streaming, outcome: &outcome, onText: onText) {
+      reply.answers = asked.message.id
+      outcome.notSaved = outcome.notSaved ?? keep(reply).problem
+    }
+    return outcome
+  }
+
+  /// Sends `prompt` and says in `outcome` what became of it; the reply to
+  /// keep (whole, or what arrived before a stop or a failure), if any.
+  private func ask(
+    _ backend: any ChatBackend, _ prompt: ChatPrompt, model: String, streaming: Bool, outcome: inout Outcome,
+    onText: @MainActor (String) -> Void
+  ) async -> StoredMessage? {
     var partial = ""
-    var answer: StoredMessage?
+    var partialCount = 0
     do {
       let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
-        guard partial.count < maximumReplyCharacters else { return }
+        guard partialCount < maximumReplyCharacters else { return }
         partial += piece
+        partialCount += piece.count
         onText(piece)
       }
       if Task.isCancelled { throw CancellationError() }
       let text = String(reply.text.prefix(maximumReplyCharacters))
       outcome.replyCut = text.count < reply.text.count
-      answer = message(.assistant, text, backend: backend.kind, model: model)
       outcome.reply = .answered(text)
+      return message(.assistant, text, backend: backend.kind, model: model)
     } catch {
       let stopped = Task.isCancelled || error is CancellationError
-      if !partial.isEmpty {
-        answer = message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
-      }
       outcome.reply = stopped ? .stopped(partial: partial) : .failed(Self.assistantError(error), partial: partial)
+      return partial.isEmpty ? nil : message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
     }
-    if let answer { messages.append(answer) }
-    outcome.notSaved = save([asked] + (answer.map { [$0] } ?? []))
-    return outcome
   }
 
   private func resolvedModel(of backend: any ChatBackend) async throws -> String {
@@ -246,22 +262,50 @@ final class ChatViewModel {
     StoredMessage(role: role, text: text, time: now(), backend: backend.rawValue, model: model, isPartial: isPartial)
   }
 
-  /// Stores a question and its reply (what came of it) at the end of the
-  /// conversation, made on the first: once the reply is over, one after
-  /// the other, so another Wayfarer asking in the same conversation cannot
-  /// put its messages between them. The reason it could not be saved, if so.
-  private func save(_ exchange: [StoredMessage]) -> String? {
-    guard let first = exchange.first else { return nil }
+  /// Stores `message` in the conversation (made on the first) and adds it
+  /// to what is shown, in its place; the reason it could not be stored, if so.
+  private func keep(_ message: StoredMessage) -> (message: StoredMessage, problem: String?) {
     do {
       let id =
         try conversationID
         ?? store.createConversation(
-          title: String(first.text.prefix(80)), subject: subject, context: context, systemPrompt: customSystemPrompt)
+          title: String(message.text.prefix(80)), subject: subject, context: context, systemPrompt: customSystemPrompt)
       conversationID = id
-      for message in exchange { try store.appendMessage(message, to: id) }
-      return nil
+      let stored = try store.appendMessage(message, to: id)
+      merge([stored], read: false)
+      return (stored, nil)
     } catch {
-      return ErrorSentence.reason(for: error)
+      messages.append(message)
+      return (message, ErrorSentence.reason(for: error))
+    }
+  }
+
+  /// Shows `stored` (a whole conversation) in place of what was shown.
+  private func show(_ stored: [StoredMessage]) {
+    messages = stored
+    shownIDs = Set(stored.compactMap(\.id))
+    lastReadID = shownIDs.max()
+  }
+
+  /// What was stored in this conversation since the last read (by another
+  /// Wayfarer, or this one), put in its place.
+  private func readWhatChanged() {
+    guard let id = conversationID, let fresh = try? store.messages(of: id, after: lastReadID) else { return }
+    merge(fresh, read: true)
+  }
+
+  /// Adds the stored `fresh` messages not shown yet, each in its place
+  /// (almost always the end: the search starts there). Only what was
+  /// `read` moves the next read on: this Wayfarer's own writes leave room
+  /// for another's that were stored before them.
+  private func merge(_ fresh: [StoredMessage], read: Bool) {
+    for message in fresh {
+      guard let id = message.id else { continue }
+      if read { lastReadID = max(lastReadID ?? 0, id) }
+      guard shownIDs.insert(id).inserted else { continue }
+      var index = messages.endIndex
+      while index > messages.startIndex, message.order < messages[index - 1].order { index -= 1 }
+      messages.insert(message, at: index)
     }
   }
 
@@ -278,7 +322,7 @@ final class ChatViewModel {
   /// about it, the general chat is general again.
   func startNew() {
     conversationID = nil
-    messages = []
+    show([])
     customSystemPrompt = nil
     toldAboutBudget = false
     subject = ownSubject?.name
@@ -314,7 +358,7 @@ final class ChatViewModel {
   private func resume(_ id: Int64) -> Bool {
     guard let stored = try? store.conversation(id) else { return false }
     conversationID = id
-    messages = stored.messages
+    show(stored.messages)
     subject = stored.summary.subject
     context = stored.context
     pendingSubject = nil

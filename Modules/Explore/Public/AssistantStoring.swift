@@ -15,14 +15,32 @@ public struct StoredMessage: Equatable, Sendable {
   public var model: String
   /// A reply stopped with Ctrl-C (or cut off): kept, and marked.
   public var isPartial: Bool
+  /// Its id once stored (nil before): later reads ask for what came after.
+  public var id: Int64?
+  /// For a reply, the id of the question it answers: it is listed right
+  /// after that question (and any reply it already has), whatever another
+  /// Wayfarer added to the conversation in between.
+  public var answers: Int64?
 
-  public init(role: Role, text: String, time: Date, backend: String, model: String, isPartial: Bool = false) {
+  public init(
+    role: Role, text: String, time: Date, backend: String, model: String, isPartial: Bool = false, id: Int64? = nil,
+    answers: Int64? = nil
+  ) {
     self.role = role
     self.text = text
     self.time = time
     self.backend = backend
     self.model = model
     self.isPartial = isPartial
+    self.id = id
+    self.answers = answers
+  }
+
+  /// Where it stands in its conversation: each question with its replies,
+  /// in the order the questions were asked.
+  public var order: (exchange: Int64, id: Int64) {
+    guard let id else { return (.max, .max) }
+    return (answers ?? id, id)
   }
 }
 
@@ -51,7 +69,7 @@ public struct StoredConversation: Equatable, Sendable {
   public var context: String?
   /// The person's own system prompt (`/system TEXT`); nil for the default.
   public var systemPrompt: String?
-  /// Oldest first.
+  /// In ``StoredMessage/order``.
   public var messages: [StoredMessage]
 
   public init(summary: ConversationSummary, context: String?, systemPrompt: String?, messages: [StoredMessage]) {
@@ -68,8 +86,15 @@ public struct StoredConversation: Equatable, Sendable {
 public protocol ExploreConversationsStoring: AnyObject {
   /// Starts a conversation and returns its id.
   func createConversation(title: String, subject: String?, context: String?, systemPrompt: String?) throws -> Int64
-  /// Adds `message` at the end of conversation `id`, which becomes the newest.
-  func appendMessage(_ message: StoredMessage, to id: Int64) throws
+  /// Adds `message` to conversation `id`, which becomes the newest: a
+  /// question at the end, a reply (``StoredMessage/answers``) after its
+  /// question. Returns it as stored, with its ``StoredMessage/id``.
+  @discardableResult
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws -> StoredMessage
+  /// The messages of conversation `id` stored after message `messageID`
+  /// (all of them when nil), in ``StoredMessage/order``: what changed since
+  /// the last read, at a cost that does not grow with the conversation.
+  func messages(of id: Int64, after messageID: Int64?) throws -> [StoredMessage]
   /// Sets (or with nil, clears) conversation `id`'s system prompt.
   func setSystemPrompt(_ prompt: String?, of id: Int64) throws
   /// Every conversation, the one with the newest message first.

@@ -93,13 +93,32 @@ int wf_signals_take_resize(void) {
 
 static struct termios original_terminal;
 static volatile sig_atomic_t has_original_terminal = 0;
+static int termination_descriptor = -1;
+static volatile sig_atomic_t termination_taken = 0;
 
-static void on_termination(int signo) {
+void wf_terminal_exit(int signo) {
   // Only async-signal-safe calls: tcsetattr and _exit. Whatever libedit or
   // a password prompt had switched off (echo, canonical input) comes back.
   if (has_original_terminal) (void)tcsetattr(STDIN_FILENO, TCSANOW, &original_terminal);
   _exit(128 + signo);
 }
+
+static void on_termination(int signo) {
+  // The first SIGTERM or SIGHUP goes to the app when it asked for them (to
+  // stop what runs and keep what it made); SIGQUIT, a second signal, or no
+  // one listening: out at once.
+  if (signo != SIGQUIT && termination_descriptor >= 0 && !termination_taken) {
+    int saved = errno;
+    termination_taken = 1;
+    unsigned char byte = (unsigned char)signo;
+    (void)write(termination_descriptor, &byte, 1);
+    errno = saved;
+    return;
+  }
+  wf_terminal_exit(signo);
+}
+
+void wf_signals_deliver_termination(int fd) { termination_descriptor = fd; }
 
 static void install_suspend_handler(void);
 

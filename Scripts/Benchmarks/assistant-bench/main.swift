@@ -97,8 +97,16 @@ final class MemoryConversations: ExploreConversationsStoring {
   /// False: messages are taken and dropped, as a database on disk would
   /// take them out of this process's memory.
   var keepsMessages = true
-  func appendMessage(_ message: StoredMessage, to id: Int64) throws {
-    if keepsMessages { stored[id]?.messages.append(message) }
+  private var nextMessageID: Int64 = 1
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws -> StoredMessage {
+    var saved = message
+    saved.id = nextMessageID
+    nextMessageID += 1
+    if keepsMessages { stored[id]?.messages.append(saved) }
+    return saved
+  }
+  func messages(of id: Int64, after messageID: Int64?) throws -> [StoredMessage] {
+    (stored[id]?.messages ?? []).filter { ($0.id ?? 0) > (messageID ?? 0) }
   }
   func setSystemPrompt(_ prompt: String?, of id: Int64) throws { stored[id]?.systemPrompt = prompt }
   func conversations() throws -> [ConversationSummary] { stored.values.map(\.summary) }

@@ -9,7 +9,10 @@ final class ConversationsSpy: ExploreConversationsStoring {
   /// Ids in the order they were last added to.
   private var order: [Int64] = []
   private var nextID: Int64 = 1
+  private var nextMessageID: Int64 = 1
   var failure: (any Error)?
+  /// How many times messages were read, and how many rows came back.
+  private(set) var reads: [Int] = []
 
   func createConversation(title: String, subject: String?, context: String?, systemPrompt: String?) throws -> Int64 {
     if let failure { throw failure }
@@ -22,13 +25,25 @@ final class ConversationsSpy: ExploreConversationsStoring {
     return id
   }
 
-  func appendMessage(_ message: StoredMessage, to id: Int64) throws {
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws -> StoredMessage {
     if let failure { throw failure }
     guard stored[id] != nil else { throw CocoaError(.fileNoSuchFile) }
-    stored[id]?.messages.append(message)
+    var saved = message
+    saved.id = nextMessageID
+    nextMessageID += 1
+    stored[id]?.messages.append(saved)
+    stored[id]?.messages.sort { $0.order < $1.order }
     stored[id]?.summary.updatedAt = message.time
     order.removeAll { $0 == id }
     order.insert(id, at: 0)
+    return saved
+  }
+
+  func messages(of id: Int64, after messageID: Int64?) throws -> [StoredMessage] {
+    if let failure { throw failure }
+    let fresh = (stored[id]?.messages ?? []).filter { ($0.id ?? 0) > (messageID ?? 0) }
+    reads.append(fresh.count)
+    return fresh
   }
 
   func setSystemPrompt(_ prompt: String?, of id: Int64) throws {

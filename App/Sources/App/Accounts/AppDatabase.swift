@@ -74,6 +74,9 @@ package enum AppDatabase {
       )
       """,
       "CREATE INDEX conversation_messages_in_order ON conversation_messages (conversation_id, id)"),
+    // A question is stored before it is sent, its reply once it is over:
+    // the reply names the question it answers, and is listed after it.
+    Migration("ALTER TABLE conversation_messages ADD COLUMN answers INTEGER"),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

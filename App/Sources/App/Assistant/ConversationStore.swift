@@ -32,22 +32,41 @@ final class ConversationStore: ExploreConversationsStoring {
     return id
   }
 
-  func appendMessage(_ message: StoredMessage, to id: Int64) throws {
+  func appendMessage(_ message: StoredMessage, to id: Int64) throws -> StoredMessage {
     try database.transaction { transaction in
       let updated = try transaction.execute(
         "UPDATE conversations SET updated_at = ? WHERE id = ? AND account_id = ? RETURNING id",
         [.real(message.time.timeIntervalSince1970), .integer(id), .integer(accountID)])
       guard !updated.isEmpty else { throw ConversationStoreError.noSuchConversation }
-      _ = try transaction.execute(
+      let inserted = try transaction.execute(
         """
-        INSERT INTO conversation_messages (conversation_id, role, text, created_at, backend, model, partial)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO conversation_messages (conversation_id, role, text, created_at, backend, model, partial, answers)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """,
         [
           .integer(id), .text(message.role.rawValue), .text(message.text), .real(message.time.timeIntervalSince1970),
           .text(message.backend), .text(message.model), .integer(message.isPartial ? 1 : 0),
+          message.answers.map { .integer($0) } ?? .null,
         ])
+      guard let messageID = inserted.first?.integer("id") else { throw ConversationStoreError.notSaved }
+      var stored = message
+      stored.id = messageID
+      return stored
     }
+  }
+
+  func messages(of id: Int64, after messageID: Int64?) throws -> [StoredMessage] {
+    // The conversation must be this account's; the messages' index then
+    // reads only the rows after `messageID`.
+    try database.execute(
+      """
+      SELECT m.id, m.role, m.text, m.created_at, m.backend, m.model, m.partial, m.answers
+      FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.conversation_id = ? AND c.account_id = ? AND m.id > ?
+      ORDER BY COALESCE(m.answers, m.id), m.id
+      """,
+      [.integer(id), .integer(accountID), .integer(messageID ?? 0)]
+    ).compactMap(Self.message)
   }
 
   func setSystemPrompt(_ prompt: String?, of id: Int64) throws {
@@ -78,20 +97,7 @@ final class ConversationStore: ExploreConversationsStoring {
         [.integer(id), .integer(accountID)]
       ).first, let summary = Self.summary(row)
     else { return nil }
-    let messages = try database.execute(
-      """
-      SELECT role, text, created_at, backend, model, partial FROM conversation_messages
-      WHERE conversation_id = ? ORDER BY id
-      """,
-      [.integer(id)]
-    ).compactMap { row -> StoredMessage? in
-      guard let role = row.text("role").flatMap(StoredMessage.Role.init(rawValue:)), let text = row.text("text"),
-        let time = row.real("created_at")
-      else { return nil }
-      return StoredMessage(
-        role: role, text: text, time: Date(timeIntervalSince1970: time), backend: row.text("backend") ?? "",
-        model: row.text("model") ?? "", isPartial: row.integer("partial") == 1)
-    }
+    let messages = try self.messages(of: id, after: nil)
     return StoredConversation(
       summary: summary, context: row.text("context"), systemPrompt: row.text("system_prompt"), messages: messages)
   }
@@ -99,6 +105,16 @@ final class ConversationStore: ExploreConversationsStoring {
   func deleteConversation(_ id: Int64) throws {
     try database.execute(
       "DELETE FROM conversations WHERE id = ? AND account_id = ?", [.integer(id), .integer(accountID)])
+  }
+
+  private static func message(_ row: SQLiteRow) -> StoredMessage? {
+    guard let role = row.text("role").flatMap(StoredMessage.Role.init(rawValue:)), let text = row.text("text"),
+      let time = row.real("created_at")
+    else { return nil }
+    return StoredMessage(
+      role: role, text: text, time: Date(timeIntervalSince1970: time), backend: row.text("backend") ?? "",
+      model: row.text("model") ?? "", isPartial: row.integer("partial") == 1, id: row.integer("id"),
+      answers: row.integer("answers"))
   }
 
   private static func summary(_ row: SQLiteRow) -> ConversationSummary? {

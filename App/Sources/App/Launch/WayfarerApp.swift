@@ -130,8 +130,14 @@ public enum WayfarerApp {
     coordinator.start()
     let repl = REPL(window: window, console: console, chrome: NavigationChrome())
     coordinator.serve(repl)
+    // SIGTERM or SIGHUP (the window closed) mid-reply: the reply stops as
+    // Ctrl-C stops it, and what arrived is kept before Wayfarer ends.
+    TerminalSignals.deliverTermination { [weak repl] signal in
+      guard repl?.stopForTermination(signal: signal) == true else { TerminalSignals.exitNow(signal: signal) }
+    }
     await repl.run(firstLink: launchLink)
     TerminalSignals.restoreTerminal()
+    if let signal = repl.endingSignal { return 128 + signal }
     return finish()
   }
 

@@ -184,9 +184,15 @@ enum ChatTransport {
       var parser = ServerSentEventParser()
       for try await chunk in response.body {
         for event in try parser.feed(chunk) {
+          // Ctrl-C (or SIGTERM) is seen between events, however fast
+          // they come: chunks already here are not all drawn first.
+          try Task.checkCancellation()
           partial = true
           guard try handle(event.data) else { return }
         }
+        // The main actor hears Ctrl-C between chunks, even when the next
+        // one is already waiting and the loop would never pause.
+        await Task.yield()
       }
       // An event whose blank line never came is read if it is whole; one
       // cut short is no error of its own: the reply was cut off.

@@ -68,5 +68,11 @@ int wf_terminal_set_echo(int on);
 /// Puts back the settings remembered by wf_signals_restore_terminal_on_exit,
 /// for a normal exit.
 void wf_terminal_restore(void);
+/// From now on the first SIGTERM or SIGHUP writes its number (one byte) to
+/// fd instead of ending the process; a second one, or SIGQUIT, still ends it.
+void wf_signals_deliver_termination(int fd);
+/// Puts the launch settings back and ends the process at once with status
+/// 128 + signo (async-signal-safe).
+__attribute__((noreturn)) void wf_terminal_exit(int signo);
 
 #endif

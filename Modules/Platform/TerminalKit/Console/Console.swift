@@ -53,6 +53,9 @@ public protocol Console: AnyObject {
   /// the REPL stops rather than go on writing into nothing.
   var isOutputBroken: Bool { get }
 
+  /// Whether a line or an answer is being read now.
+  var isWaitingForInput: Bool { get }
+
   /// Draws `lines` in place of what ``writePartial(_:style:)`` wrote since
   /// the last line written any other way (or the last replacement): a
   /// streamed block of Markdown, rendered once it is complete. False when
@@ -68,6 +71,7 @@ public protocol Console: AnyObject {
 
 extension Console {
   public var isOutputBroken: Bool { false }
+  public var isWaitingForInput: Bool { false }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
   public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 

@@ -177,22 +177,29 @@ public final class TerminalConsole: Console {
     return renderer.statusLine(nil)
   }
 
+  public private(set) var isWaitingForInput = false
+
   public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
-    prepareToRead()
     let source = source
-    return await reader.perform { source.readCommand(prompt: prompt, completions: completions, on: $0) }
+    return await read { source.readCommand(prompt: prompt, completions: completions, on: $0) }
   }
 
   public func readLine(prompt: String) async -> String? {
-    prepareToRead()
     let source = source
-    return await reader.perform { source.readAnswer(prompt: prompt, isSecret: false, on: $0) }
+    return await read { source.readAnswer(prompt: prompt, isSecret: false, on: $0) }
   }
 
   public func readSecret(prompt: String) async -> String? {
-    prepareToRead()
     let source = source
-    return await reader.perform { source.readAnswer(prompt: prompt, isSecret: true, on: $0) }
+    return await read { source.readAnswer(prompt: prompt, isSecret: true, on: $0) }
+  }
+
+  /// Runs `job` (a read) on the reader thread, the console marked as waiting.
+  private func read(_ job: @escaping @Sendable (ReaderThread) -> String?) async -> String? {
+    prepareToRead()
+    isWaitingForInput = true
+    defer { isWaitingForInput = false }
+    return await reader.perform(job)
   }
 
   /// A prompt and what is typed go below the last screen: it can no longer

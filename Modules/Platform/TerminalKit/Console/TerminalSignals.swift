@@ -1,4 +1,9 @@
 internal import CEditLine
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Process-wide signal set-up for the terminal.
 public enum TerminalSignals {
@@ -19,5 +24,39 @@ public enum TerminalSignals {
   /// printed into a spinner.
   public static func restoreTerminal() {
     wf_terminal_restore()
+  }
+
+  /// The longest Wayfarer takes, after SIGTERM or SIGHUP, to stop what runs
+  /// and keep what it made before it ends anyway.
+  public static let terminationGrace: Duration = .seconds(3)
+
+  /// Hands the first SIGTERM or SIGHUP to `handler` on the main actor, so
+  /// that what runs is stopped and kept (a reply, marked stopped) before
+  /// the process ends with 128 + the signal's number. If it has not ended
+  /// within ``terminationGrace``, or a second signal comes, it ends at once
+  /// with the terminal restored. SIGQUIT always ends it at once.
+  public static func deliverTermination(to handler: @escaping @MainActor @Sendable (Int32) -> Void) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return }
+    let (readEnd, writeEnd) = (fds[0], fds[1])
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    wf_signals_deliver_termination(writeEnd)
+    let thread = Thread {
+      var byte: UInt8 = 0
+      while read(readEnd, &byte, 1) != 1 {
+        guard errno == EINTR else { return }
+      }
+      let signal = Int32(byte)
+      Task { @MainActor in handler(signal) }
+      Thread.sleep(forTimeInterval: Double(terminationGrace.components.seconds))
+      wf_terminal_exit(signal)
+    }
+    thread.name = "wayfarer.termination"
+    thread.start()
+  }
+
+  /// Ends the process now with 128 + `signal`, the terminal restored.
+  public static func exitNow(signal: Int32) -> Never {
+    wf_terminal_exit(signal)
   }
 }

@@ -16,6 +16,8 @@ public final class REPL {
   private weak var lastAppeared: Screen?
   private var running: Task<Void, Never>?
   private var quitRequested = false
+  /// The signal (SIGTERM, SIGHUP) that ended the loop, if one did.
+  public private(set) var endingSignal: Int32?
 
   /// What to say about a command that is not available where the person
   /// is, though it exists elsewhere in the app (`tab` while logged out);
@@ -77,6 +79,18 @@ public final class REPL {
   /// Cancels whatever command or appear hook is running.
   public func interrupt() {
     running?.cancel()
+  }
+
+  /// SIGTERM or SIGHUP: stops what is running, as Ctrl-C would (so that it
+  /// keeps what it made: a reply, marked stopped), and ends the loop with
+  /// ``endingSignal`` set. False when nothing runs, or what runs waits for
+  /// input (a form): there is nothing to keep, and the caller ends now.
+  public func stopForTermination(signal: Int32) -> Bool {
+    guard let running, !console.isWaitingForInput else { return false }
+    endingSignal = signal
+    quitRequested = true
+    running.cancel()
+    return true
   }
 
   /// A line on a free-text screen: `/command`, `//text` or text.

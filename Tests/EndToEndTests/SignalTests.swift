@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A Wayfarer ended by a signal while a reply comes: the question is never
+/// lost (it is stored before it is sent), and SIGTERM or SIGHUP (the
+/// terminal window closed) keep what arrived, marked stopped, as Ctrl-C does.
+final class SignalTests: XCTestCase {
+  private var home: TemporaryDirectory!
+  private let register = ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"]
+  private let key = "AIzaSignalTestKey42"
+
+  override func setUpWithError() throws {
+    home = try TemporaryDirectory("wayfarer-signals")
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  /// Gemini that says `words` and then stays silent, the connection open.
+  private func makeServer(saying words: [String]) throws -> LoopbackHTTPServer {
+    try makeLoopbackServer { request in
+      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+      guard !words.isEmpty else { return .stall }
+      // The words, then silence with the connection open: the piece that
+      // would end the reply never comes.
+      let stream = AssistantFixtures.geminiStream(words + ["never"])
+      let said = stream.dropLast().reduce(Data(), +)
+      return .truncated(body: said + (stream.last ?? Data()), sentBytes: said.count)
+    }
+  }
+
+  private func environment(_ server: LoopbackHTTPServer) -> [String: String] {
+    ["GEMINI_API_KEY": key, "WAYFARER_GEMINI_URL": server.baseURL, "PATH": "/usr/bin:/bin"]
+  }
+
+  /// Waits (bounded) until the server has the question.
+  private func waitForTheQuestion(_ server: LoopbackHTTPServer) throws {
+    for _ in 0..<1_000 where !server.requests.contains(where: { $0.path.hasPrefix("/v1beta/") }) { usleep(10_000) }
+    XCTAssertTrue(server.requests.contains { $0.path.hasPrefix("/v1beta/") }, "the question was never sent")
+  }
+
+  /// What a relaunch shows of the last conversation.
+  private func relaunch(_ server: LoopbackHTTPServer) throws -> String {
+    let run = try WayfarerBinary.run(
+      script: ["explore", "ask", "/quit"], home: home.path, environment: environment(server))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    return run.stdout
+  }
+
+  func test_SIGKILL_whileTheReplyIsAwaited_leavesTheQuestionStored() throws {
+    let server = try makeServer(saying: [])
+    let running = try WayfarerBinary.start(
+      script: register + ["explore", "ask", "Will I be kept?"], home: home.path, environment: environment(server))
+    try waitForTheQuestion(server)
+    running.signal(SIGKILL)
+    XCTAssertEqual(running.wait().reason, .uncaughtSignal)
+
+    let shown = try relaunch(server)
+    XCTAssertTrue(shown.contains("Resumed “Will I be kept?” (1 message)"), shown)
+    XCTAssertTrue(shown.contains("you> Will I be kept?\n"), shown)
+  }
+
+  /// Piped, a reply comes whole: SIGTERM while it is awaited ends Wayfarer
+  /// with 143 at once, the question kept.
+  func test_SIGTERM_whileAPipedReplyIsAwaited_endsWith143_andKeepsTheQuestion() throws {
+    let server = try makeServer(saying: [])
+    let running = try WayfarerBinary.start(
+      script: register + ["explore", "ask", "Am I kept?"], home: home.path, environment: environment(server))
+    try waitForTheQuestion(server)
+    let signalled = ContinuousClock.now
+    running.signal(SIGTERM)
+    let ended = running.wait()
+
+    XCTAssertEqual(ended.reason, .exit)
+    XCTAssertEqual(ended.status, 143)
+    XCTAssertLessThan(ContinuousClock.now - signalled, .seconds(3), "the reply was stopped, not waited for")
+    XCTAssertTrue(try relaunch(server).contains("you> Am I kept?\n"))
+  }
+
+  /// In a terminal the reply streams in: SIGTERM, and SIGHUP (the window
+  /// closed), stop it as Ctrl-C does and keep what arrived, marked stopped.
+  func test_SIGTERMAndSIGHUP_inATerminal_keepWhatArrived() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129)] {
+      let server = try makeServer(saying: ["Kept ", "words ", "number \(signal)."])
+      let terminal = try TmuxSession(
+        command: [WayfarerBinary.url.path],
+        environment: environment(server).merging([
+          "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        ]) { $1 })
+      try terminal.answer("home>", with: "explore")
+      try terminal.answer("explore>", with: "ask")
+      try terminal.answer("explore/ask>", with: "Tell me \(signal)")
+      try terminal.waitFor("number \(signal).")
+      let pid = try XCTUnwrap(try terminal.programID())
+      kill(pid, signal)
+      try terminal.waitFor("EXITED:\(status)", timeout: 5)
+
+      let shown = try relaunch(server)
+      XCTAssertTrue(shown.contains("you> Tell me \(signal)\n"), shown)
+      XCTAssertTrue(shown.contains("Kept words number \(signal)."), shown)
+      XCTAssertTrue(shown.contains("(incomplete)"), "kept, and marked as not whole:\n\(shown)")
+    }
+  }
+}
