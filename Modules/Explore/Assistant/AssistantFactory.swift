@@ -34,8 +34,12 @@ final class AssistantFactory {
   private func makeBackends() -> [any ChatBackend] {
     guard let access else { return [] }
     var backends: [any ChatBackend] = []
-    if let gemini = access.gemini { backends.append(GeminiBackend(settings: gemini, client: access.client)) }
-    if let openAI = access.openAI { backends.append(OpenAIBackend(settings: openAI, client: access.client)) }
+    if let gemini = access.gemini {
+      backends.append(GeminiBackend(settings: gemini, client: access.client, waitSeconds: access.waitSeconds))
+    }
+    if let openAI = access.openAI {
+      backends.append(OpenAIBackend(settings: openAI, client: access.client, waitSeconds: access.waitSeconds))
+    }
     return backends
   }
 }

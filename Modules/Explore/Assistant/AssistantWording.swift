@@ -35,6 +35,10 @@ enum AssistantWording {
         + (message.isEmpty ? ")." : ": \(message.hasSuffix(".") ? String(message.dropLast()) : message)).")
     case .cutOff:
       "The reply was cut off before it ended; what arrived is kept."
+    case .brokeOff(let error):
+      error.description + " What arrived is kept."
+    case .eventTooLarge(let backend, let limit):
+      "\(subject(backend)) sent one piece of its reply larger than \(limit / 1_048_576) MiB, so Wayfarer stopped reading; what arrived is kept."
     case .failedMidway(let backend, let message):
       "\(subject(backend)) stopped with an error"
         + (message.isEmpty ? "" : " (\(message.hasSuffix(".") ? String(message.dropLast()) : message))")

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TerminalKit
 
 /// Turns GitHub's shapes into repositories and READMEs. This is where
@@ -46,11 +47,14 @@ enum RepositoryMapper {
   }
 
   /// The README's text: base64 (GitHub wraps it with newlines) decoded as
-  /// UTF-8; nil when it is not base64 or not text.
+  /// UTF-8, a byte that is not shown as U+FFFD (as the event stream and
+  /// imports do: a few bad bytes do not cost the whole file); nil when it is
+  /// not base64.
   static func readme(from dto: ReadmeDTO) -> Readme? {
     guard dto.encoding == nil || dto.encoding == "base64" else { return nil }
     let compact = dto.content.filter { !$0.isWhitespace }
-    guard let data = Data(base64Encoded: compact), let text = String(data: data, encoding: .utf8) else { return nil }
+    guard let data = Data(base64Encoded: compact) else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
     return Readme(
       text: text, name: self.text(dto.name, limit: longestShortText) ?? "README", webURL: webAddress(dto.html_url))
   }
@@ -96,7 +100,7 @@ enum RepositoryMapper {
 
   /// `2013-01-05T17:58:47Z`; nil for anything else, or a time outside 2000–2200.
   static func date(_ text: String?) -> Date? {
-    guard let text, text.utf8.count <= 40, let date = try? Date(text, strategy: .iso8601) else { return nil }
+    guard let text, let date = Timestamp.date(from: text) else { return nil }
     return (946_684_800...7_258_118_400).contains(date.timeIntervalSince1970) ? date : nil
   }
 }

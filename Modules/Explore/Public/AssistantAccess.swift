@@ -40,11 +40,20 @@ public struct AssistantAccess: Sendable {
   public let openAI: OpenAI?
   /// Whole replies (off a terminal) and streamed ones (on it).
   public let client: any HTTPClient & HTTPStreaming
+  /// How long a model may think before its first words, and a reply take
+  /// in all (`WAYFARER_ASSISTANT_WAIT`); once words come, the client's
+  /// usual limit on silence holds.
+  public let waitSeconds: Int
 
-  public init(gemini: Gemini?, openAI: OpenAI?, client: any HTTPClient & HTTPStreaming) {
+  public static let defaultWaitSeconds = 300
+
+  public init(
+    gemini: Gemini?, openAI: OpenAI?, client: any HTTPClient & HTTPStreaming, waitSeconds: Int = defaultWaitSeconds
+  ) {
     self.gemini = gemini
     self.openAI = openAI
     self.client = client
+    self.waitSeconds = waitSeconds
   }
 }
 

@@ -59,8 +59,7 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
       throw GeoapifyError.quotaExhausted(message: message, retryAfterSeconds: nil)
     case 401, 403: throw GeoapifyError.keyRefused(message: message)
     case 429:
-      throw GeoapifyError.quotaExhausted(
-        message: message, retryAfterSeconds: response.header("retry-after").flatMap { Int($0) })
+      throw GeoapifyError.quotaExhausted(message: message, retryAfterSeconds: response.retryAfterSeconds())
     case 500...599: throw GeoapifyError.serviceTrouble(status: response.status, message: message)
     default: throw GeoapifyError.rejected(status: response.status, message: message)
     }

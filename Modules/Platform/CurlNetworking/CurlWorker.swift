@@ -75,8 +75,7 @@ final class CurlWorker: @unchecked Sendable {
       // which averages over several seconds: after a burst of data it
       // noticed a stall only about five seconds late.
       let now = ContinuousClock.now
-      for (handle, transfer) in active
-      where now - transfer.lastActivity >= .seconds(transfer.request.patienceSeconds ?? limits.lowSpeedSeconds) {
+      for (handle, transfer) in active where now - transfer.lastActivity >= .seconds(silenceLimit(of: transfer)) {
         finish(handle, with: .failure(Self.silenceError(for: transfer)))
       }
       var running: Int32 = 0
@@ -228,6 +227,16 @@ final class CurlWorker: @unchecked Sendable {
 }
 
 extension CurlWorker {
+  /// The silence a transfer may meet: a patient request's until its body
+  /// starts (a model thinking first), then the usual limit (a stall
+  /// mid-answer is no thinking).
+  func silenceLimit(of transfer: CurlTransfer) -> Int {
+    guard transfer.receivedBytes == 0, let patience = transfer.request.patienceSeconds else {
+      return limits.lowSpeedSeconds
+    }
+    return patience
+  }
+
   /// A server that went quiet: before sending anything, or part-way.
   static func silenceError(for transfer: CurlTransfer) -> HTTPError {
     let host = transfer.request.host

@@ -17,9 +17,11 @@ public struct HTTPRequest: Sendable, Equatable {
   public var body: Data?
   /// A response larger than this fails with ``HTTPError/responseTooLarge(host:limit:)``.
   public var maxResponseBytes: Int
-  /// How long this request may wait, in silence and in all, when its
-  /// answer is slow by nature (a model thinking before it writes); nil: the
-  /// client's usual limits. Ctrl-C still stops it at once.
+  /// How long this request may wait for its answer to start, and take in
+  /// all, when it is slow by nature (a model thinking before it writes);
+  /// nil: the client's usual limits. Once the body has started, the usual
+  /// limit on silence holds again: a server that stalls mid-answer is cut
+  /// off as any other. Ctrl-C still stops it at once.
   public var patienceSeconds: Int?
   /// Whether a key or token travels with this request (in a header or the
   /// query). Such a request goes to its own origin and nowhere else: a
@@ -86,6 +88,16 @@ extension HTTPResponseHeaders {
   }
 
   public var isSuccess: Bool { (200..<300).contains(status) }
+
+  /// `Retry-After` as whole seconds to wait, rounded up (it may be seconds
+  /// or an HTTP date); nil when absent, unreadable, past, or over a day.
+  /// Every service's "try again in N s" reads it here.
+  public func retryAfterSeconds(now: Date = Date()) -> Int? {
+    guard let value = header("retry-after"), let seconds = RetryPolicy.seconds(inRetryAfter: value, now: now),
+      seconds.isFinite, seconds >= 0, seconds <= 86_400
+    else { return nil }
+    return Int(exactly: seconds.rounded(.up))
+  }
 }
 
 extension HTTPResponse: HTTPResponseHeaders {}

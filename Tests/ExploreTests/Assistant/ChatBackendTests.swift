@@ -76,7 +76,7 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertEqual(request.method, .post)
     XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:generateContent")
     XCTAssertEqual(request.headers.first { $0.name == "x-goog-api-key" }?.value, "AIzaSecretKey123")
-    XCTAssertEqual(request.patienceSeconds, ChatTransport.patienceSeconds, "a model may think past the usual 20 s")
+    XCTAssertEqual(request.patienceSeconds, AssistantAccess.defaultWaitSeconds, "a model may think past the usual 20 s")
     XCTAssertFalse(request.url.absoluteString.contains("AIza"), "the key is never in the URL")
     let body = stub.body(0)
     XCTAssertEqual(
@@ -108,15 +108,52 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertEqual(pieces, ["An ", "ETF "])
   }
 
-  func test_gemini_aConnectionLostMidStream_isCutOff() async throws {
-    let (backend, _) = makeGemini([
-      .stream(
-        Array(AssistantFixtures.geminiStream(["An ", "x"]).prefix(1)),
-        error: HTTPError.connectionLost(host: "127.0.0.1", detail: "reset"))
-    ])
+  /// A reply that had begun and then broke off or went silent says so as
+  /// every request does (the HTTP layer's sentence), keeping what arrived.
+  func test_gemini_aConnectionLostOrStalledMidStream_saysWhatTheNetworkDid_andKeepsWhatArrived() async throws {
+    for failure in [
+      HTTPError.connectionLost(host: "127.0.0.1", detail: "reset"),
+      HTTPError.cutOff(host: "127.0.0.1", receivedBytes: 240, elapsedSeconds: 21),
+    ] {
+      let (backend, _) = makeGemini([
+        .stream(Array(AssistantFixtures.geminiStream(["An ", "x"]).prefix(1)), error: failure)
+      ])
+      let (result, pieces) = await send(backend, streaming: true)
+      XCTAssertEqual(error(result), .brokeOff(failure))
+      XCTAssertEqual(pieces, ["An "])
+    }
+    XCTAssertEqual(
+      AssistantWording.sentence(
+        for: .brokeOff(.cutOff(host: "127.0.0.1", receivedBytes: 240, elapsedSeconds: 21))),
+      "The response from 127.0.0.1 was cut off: 240 bytes arrived, then nothing more (21 s in all). What arrived is kept."
+    )
+  }
+
+  /// One event over the parser's limit is "too large", not "unreadable".
+  func test_anEventOverTheLimit_isSaidToBeTooLarge() async throws {
+    let huge = Data("data: ".utf8) + Data(repeating: 0x61, count: (1 << 20) + 10) + Data("\r\n\r\n".utf8)
+    let (backend, _) = makeGemini([.stream(AssistantFixtures.geminiStream(["Start "]) + [huge])])
     let (result, pieces) = await send(backend, streaming: true)
-    XCTAssertEqual(error(result), .cutOff(backend: .gemini))
-    XCTAssertEqual(pieces, ["An "])
+
+    XCTAssertEqual(error(result), .eventTooLarge(backend: .gemini, limit: 1 << 20))
+    XCTAssertEqual(pieces, ["Start "])
+    XCTAssertEqual(
+      AssistantWording.sentence(for: .eventTooLarge(backend: .gemini, limit: 1 << 20)),
+      "Gemini sent one piece of its reply larger than 1 MiB, so Wayfarer stopped reading; what arrived is kept.")
+  }
+
+  /// Gemini's 429 says when to try again from `Retry-After` (or, without
+  /// one, the body's RetryInfo), as the other services do.
+  func test_gemini_a429_saysWhenFromRetryAfter_elseFromRetryInfo() {
+    let key = Secret(value: "AIzaTestKey12345", source: "GEMINI_API_KEY")
+    let exhausted = #"{"error":{"code":429,"message":"Resource has been exhausted","status":"RESOURCE_EXHAUSTED"}}"#
+    XCTAssertEqual(
+      GeminiFormat.error(
+        status: 429, headers: ["retry-after": "42"], body: Data(exhausted.utf8), model: "m", key: key),
+      .quotaUsedUp(backend: .gemini, retryAfter: 42))
+    XCTAssertEqual(
+      GeminiFormat.error(status: 429, body: Data(exhausted.utf8), model: "m", key: key),
+      .quotaUsedUp(backend: .gemini, retryAfter: nil))
   }
 
   func test_gemini_everyDocumentedError_becomesItsOwnCase() async throws {

@@ -167,9 +167,12 @@ final class RepositoryMapperTests: XCTestCase {
     XCTAssertEqual(readme?.name, "README.md")
     XCTAssertEqual(readme?.webURL, "https://github.com/dtrupenn/Tetris/blob/master/README.md")
     XCTAssertNil(RepositoryMapper.readme(from: ReadmeDTO(name: "R", encoding: "base64", content: "%%%", html_url: nil)))
-    XCTAssertNil(
-      RepositoryMapper.readme(from: ReadmeDTO(name: "R", encoding: "base64", content: "//79", html_url: nil)),
-      "not UTF-8")
+    // "ok " 0xFF 0xFE " fine": two bytes that are no UTF-8 in a README
+    // otherwise fine are each shown as U+FFFD, not the whole file refused.
+    let mixed = Data([0x6F, 0x6B, 0x20, 0xFF, 0xFE, 0x20, 0x66, 0x69, 0x6E, 0x65]).base64EncodedString()
+    XCTAssertEqual(
+      RepositoryMapper.readme(from: ReadmeDTO(name: "R", encoding: "base64", content: mixed, html_url: nil))?.text,
+      "ok \u{FFFD}\u{FFFD} fine")
   }
 
   func test_counts_andRelativeTimes_readTheSameEverywhere() {

@@ -219,3 +219,27 @@ final class JSONDecodableTests: XCTestCase {
     XCTAssertNil(Repository.decoded(from: Data("<html>".utf8)), "not JSON")
   }
 }
+
+/// Times from outside are checked against the calendar, never rolled over.
+final class TimestampTests: XCTestCase {
+  func test_timesAsServicesWriteThem() {
+    XCTAssertEqual(Timestamp.date(from: "1970-01-01T00:00:00Z")?.timeIntervalSince1970, 0)
+    XCTAssertEqual(Timestamp.date(from: "2013-01-05T17:58:47Z")?.timeIntervalSince1970, 1_357_408_727)
+    XCTAssertEqual(Timestamp.date(from: "2024-02-29T12:00:00.250Z")?.timeIntervalSince1970, 1_709_208_000.25)
+    XCTAssertEqual(Timestamp.date(from: "2026-11-29T21:41:07+01:00")?.timeIntervalSince1970, 1_795_984_867)
+    XCTAssertEqual(Timestamp.date(from: "2026-11-29t20:41:07z")?.timeIntervalSince1970, 1_795_984_867)
+    XCTAssertEqual(Timestamp.date(from: "1969-12-31T23:59:59-00:00")?.timeIntervalSince1970, -1)
+  }
+
+  func test_impossibleTimes_areRefused_notRolledOver() {
+    for text in [
+      "2026-02-30T25:61:61Z", "2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-04-31T00:00:00Z",
+      "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:60:00Z",
+      "2026-01-01T00:00:60Z", "2026-01-01T00:00:00", "2026-01-01 00:00:00Z", "2026-01-01T00:00:00+25:00",
+      "2026-01-01T00:00:00.Z", "2026-01-01T00:00:00.1234567890Z", "+2026-01-01T00:00:00Z", "2026-1-01T00:00:00Z",
+      "", "not a time at all here", "2026-01-01T00:00:00Zjunk",
+    ] {
+      XCTAssertNil(Timestamp.date(from: text), text)
+    }
+  }
+}

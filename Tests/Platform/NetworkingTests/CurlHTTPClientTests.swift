@@ -202,6 +202,34 @@ final class CurlHTTPClientTests: XCTestCase {
     XCTAssertEqual(response.status, 200)
   }
 
+  /// Patience is for a model thinking before it writes: once the body has
+  /// started, a stall is cut off after the usual silence (it once held the
+  /// prompt for the whole 300 s).
+  func test_aPatientRequest_thatStallsOnceItsBodyStarted_isCutOffAfterTheUsualSilence() async throws {
+    let server = try makeLoopbackServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 100) }
+    var request = HTTPRequest(method: .post, url: URL(string: server.baseURL + "/slow")!, body: Data("{}".utf8))
+    request.patienceSeconds = 60
+    let client = makeClient(lowSpeedSeconds: 1, budgetSeconds: 60)
+    let started = ContinuousClock.now
+
+    do {
+      _ = try await client.send(request)
+      XCTFail("a stalled body has no answer")
+    } catch let error as HTTPError {
+      guard case .cutOff(_, let received, _) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(received, 100)
+    }
+    do {
+      let response = try await client.stream(request)
+      for try await _ in response.body {}
+      XCTFail("a stalled stream does not end by itself")
+    } catch let error as HTTPError {
+      guard case .cutOff(_, let received, _) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(received, 100)
+    }
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "cut off after the silence, not the patience")
+  }
+
   func test_aResponseThatStopsPartWay_isCutOff_andNotTriedAgain() async throws {
     let server = try makeLoopbackServer { _ in .truncated(body: Data(repeating: 65, count: 10_000), sentBytes: 1_000) }
 

@@ -199,19 +199,15 @@ private struct Fields {
     return count
   }
 
-  /// An ISO 8601 time; one more than a day ahead of `now` is taken as now
-  /// (a clock set wrong must not keep a bookmark on top forever).
+  /// An ISO 8601 time that is one on the calendar (``Timestamp``: no 30
+  /// February); one more than a day ahead of `now` is taken as now (a clock
+  /// set wrong must not keep a bookmark on top forever).
   func date(_ key: String, now: Date) throws(Problem) -> Date? {
     guard let value = node[key], !value.isNull else { return nil }
-    guard let text = value.string, text.utf8.count <= 64, let date = Self.parseDate(text) else {
+    guard let text = value.string, let date = Timestamp.date(from: text) else {
       throw problem(key, "is not a time like 2026-11-29T20:41:07Z")
     }
     return date > now.addingTimeInterval(86_400) ? now : date
-  }
-
-  private static func parseDate(_ text: String) -> Date? {
-    (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-      ?? (try? Date.ISO8601FormatStyle().parse(text))
   }
 }
 

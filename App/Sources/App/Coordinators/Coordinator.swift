@@ -114,7 +114,9 @@ package struct ExploreEnvironment {
   ) {
     let models = configuration.assistant
     if models.gemini != nil || models.openAI != nil {
-      assistant = AssistantAccess(gemini: models.gemini, openAI: models.openAI, client: client)
+      assistant = AssistantAccess(
+        gemini: models.gemini, openAI: models.openAI, client: client,
+        waitSeconds: configuration.timing.assistantWaitSeconds)
     }
     github = configuration.github.baseURL.map { baseURL in
       GitHubAccess(

@@ -74,7 +74,26 @@ struct Configuration: Sendable {
       meaning: "an OpenAI-compatible server for the assistant, its base incl. /v1 (Ollama: http://localhost:11434/v1)"),
     Variable(name: "OPENAI_API_KEY", meaning: "sent to that server as a Bearer token, if set", isSecret: true),
     Variable(name: "WAYFARER_OPENAI_MODEL", meaning: "its model (default: the first one the server lists)"),
+    Variable(
+      name: "WAYFARER_HTTP_BUDGET", meaning: "seconds one request may take, every try included (1–600, default 30)"),
+    Variable(
+      name: "WAYFARER_HTTP_SILENCE",
+      meaning: "seconds a server may send nothing before it is given up (1–600, default 20)"
+    ),
+    Variable(
+      name: "WAYFARER_ASSISTANT_WAIT",
+      meaning: "seconds a model may think before its first words (1–3600, default 300)"),
   ]
+
+  /// How long Wayfarer waits for services.
+  struct Timing: Equatable, Sendable {
+    /// One request in all, every try and wait included.
+    var budgetSeconds = 30
+    /// Silence from a server, before it answers or part-way.
+    var silenceSeconds = 20
+    /// A model thinking before its first words (then the silence limit holds).
+    var assistantWaitSeconds = AssistantAccess.defaultWaitSeconds
+  }
 
   /// The variables that hold keys and tokens, one name each.
   static var secretVariableNames: [String] {
@@ -123,6 +142,7 @@ struct Configuration: Sendable {
   var fixedLocation: Location?
   var github = GitHub(baseURL: defaultGitHubURL, token: nil)
   var terminal = Terminal()
+  var timing = Timing()
   var pager = defaultPager
   /// PATH, where `gh` and `xdg-open` are looked for (absolute folders only).
   var searchPath: String?
@@ -167,6 +187,7 @@ struct Configuration: Sendable {
       configuration.github.token = secret(environment, variable, into: &configuration)
     }
     readAssistant(environment, into: &configuration)
+    readTiming(environment, into: &configuration)
     configuration.searchPath = environment["PATH"]
     if let home = nonEmpty(environment["HOME"]), home.hasPrefix("/"), TextSanitizer.clean(home) == home {
       configuration.homeDirectory = home
@@ -266,6 +287,25 @@ struct Configuration: Sendable {
     }
     configuration.secrets.append(secret)
     return secret
+  }
+
+  /// The three waits, each a whole number of seconds in its range.
+  private static func readTiming(_ environment: [String: String], into configuration: inout Configuration) {
+    let waits: [(String, ClosedRange<Int>, WritableKeyPath<Timing, Int>)] = [
+      ("WAYFARER_HTTP_BUDGET", 1...600, \.budgetSeconds), ("WAYFARER_HTTP_SILENCE", 1...600, \.silenceSeconds),
+      ("WAYFARER_ASSISTANT_WAIT", 1...3_600, \.assistantWaitSeconds),
+    ]
+    for (variable, range, field) in waits {
+      guard let text = nonEmpty(environment[variable]) else { continue }
+      guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text), range.contains(seconds)
+      else {
+        configuration.warnings.append(
+          "\(variable) must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
+        )
+        continue
+      }
+      configuration.timing[keyPath: field] = seconds
+    }
   }
 
   /// A model name from `variable`, checked as a URL path segment.

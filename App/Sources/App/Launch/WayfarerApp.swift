@@ -107,7 +107,10 @@ public enum WayfarerApp {
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
     // One client for every live service (one connection cache, one place
     // where HTTP is set up), made whether or not a service is configured.
-    let http = CurlHTTPClient(configuration: .init(userAgent: "wayfarer/\(AppInfo.version)"))
+    let http = CurlHTTPClient(
+      configuration: .init(
+        userAgent: "wayfarer/\(AppInfo.version)", lowSpeedSeconds: configuration.timing.silenceSeconds,
+        budgetSeconds: configuration.timing.budgetSeconds))
     let services = AppServices(
       session: session, accounts: accounts, database: database,
       home: HomeEnvironment(configuration: configuration, client: http, cacheDirectory: paths.cache),

@@ -25,6 +25,11 @@ enum AssistantError: Error, Equatable {
   case serverSaid(backend: AssistantBackendKind, status: Int, message: String)
   /// The stream stopped before the reply ended; what arrived is kept.
   case cutOff(backend: AssistantBackendKind)
+  /// The connection failed or went silent once the reply had begun (the
+  /// HTTP layer's sentence); what arrived is kept.
+  case brokeOff(HTTPError)
+  /// One event of the stream was larger than Wayfarer reads (`limit` bytes).
+  case eventTooLarge(backend: AssistantBackendKind, limit: Int)
   /// An error event in the middle of a stream, with the server's message.
   case failedMidway(backend: AssistantBackendKind, message: String)
   /// A body that is not the documented shape.
@@ -40,13 +45,15 @@ enum AssistantError: Error, Equatable {
   static func from(_ error: any Error, backend: AssistantBackendKind, url: String, partial: Bool) -> any Error {
     if error is CancellationError { return error }
     if let error = error as? AssistantError { return error }
-    if error is ServerSentEventError { return AssistantError.unreadable(backend: backend) }
+    if case ServerSentEventError.eventTooLarge(let limit) = error {
+      return AssistantError.eventTooLarge(backend: backend, limit: limit)
+    }
     guard let error = error as? HTTPError else { return error }
     switch error {
     case .cannotConnect where backend == .openai:
       return AssistantError.noServer(url: url)
     case .cutOff, .connectionLost, .silent:
-      return partial ? AssistantError.cutOff(backend: backend) : AssistantError.network(error)
+      return partial ? AssistantError.brokeOff(error) : AssistantError.network(error)
     default:
       return AssistantError.network(error)
     }

@@ -28,9 +28,16 @@ final class GeminiBackend: ChatBackend {
   let modelVariable = "WAYFARER_GEMINI_MODEL"
   var configuredModel: String? { settings.model }
 
-  init(settings: AssistantAccess.Gemini, client: any HTTPClient & HTTPStreaming) {
+  /// How long the model may think before its first words.
+  private let waitSeconds: Int
+
+  init(
+    settings: AssistantAccess.Gemini, client: any HTTPClient & HTTPStreaming,
+    waitSeconds: Int = AssistantAccess.defaultWaitSeconds
+  ) {
     self.settings = settings
     self.client = client
+    self.waitSeconds = waitSeconds
   }
 
   func defaultModel() async throws -> String { settings.model }
@@ -41,12 +48,12 @@ final class GeminiBackend: ChatBackend {
     let request = try GeminiFormat.request(
       prompt, model: model, baseURL: settings.baseURL, key: settings.key, streaming: streaming)
     let url = settings.baseURL.absoluteString
-    let refusal = { [settings] (status: Int, _: [String: String], body: Data) in
-      GeminiFormat.error(status: status, body: body, model: model, key: settings.key)
+    let refusal = { [settings] (status: Int, headers: [String: String], body: Data) in
+      GeminiFormat.error(status: status, headers: headers, body: body, model: model, key: settings.key)
     }
     return try await ChatTransport.reply(
       request, as: GeminiFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
-      refusal: refusal, onText: onText)
+      waitSeconds: waitSeconds, refusal: refusal, onText: onText)
   }
 }
 
@@ -59,9 +66,16 @@ final class OpenAIBackend: ChatBackend {
   let modelVariable = "WAYFARER_OPENAI_MODEL"
   var configuredModel: String? { settings.model }
 
-  init(settings: AssistantAccess.OpenAI, client: any HTTPClient & HTTPStreaming) {
+  /// How long the model may think before its first words.
+  private let waitSeconds: Int
+
+  init(
+    settings: AssistantAccess.OpenAI, client: any HTTPClient & HTTPStreaming,
+    waitSeconds: Int = AssistantAccess.defaultWaitSeconds
+  ) {
     self.settings = settings
     self.client = client
+    self.waitSeconds = waitSeconds
   }
 
   private var url: String { settings.baseURL.absoluteString }
@@ -91,7 +105,7 @@ final class OpenAIBackend: ChatBackend {
     }
     return try await ChatTransport.reply(
       request, as: OpenAIFormat.Response.self, streaming: streaming, client: client, backend: kind, url: url,
-      refusal: refusal, onText: onText)
+      waitSeconds: waitSeconds, refusal: refusal, onText: onText)
   }
 }
 
@@ -99,10 +113,6 @@ final class OpenAIBackend: ChatBackend {
 /// failures the assistant's, event streams are read event by event.
 @MainActor
 enum ChatTransport {
-  /// Replies are slow by nature (a model thinks, a local one loads first):
-  /// a request waits this long, in silence and in all, before it gives up.
-  static let patienceSeconds = 300
-
   /// An error status as the backend words it, from the status, the
   /// headers (lower-cased names: `retry-after`) and the body.
   typealias Refusal = (_ status: Int, _ headers: [String: String], _ body: Data) -> AssistantError
@@ -126,10 +136,13 @@ enum ChatTransport {
   /// before a piece says it is the last (or `[DONE]`) was cut off.
   static func reply<Piece: ReplyPiece>(
     _ request: HTTPRequest, as piece: Piece.Type, streaming: Bool, client: any HTTPClient & HTTPStreaming,
-    backend: AssistantBackendKind, url: String, refusal: Refusal, onText: @MainActor (String) -> Void
+    backend: AssistantBackendKind, url: String, waitSeconds: Int, refusal: Refusal,
+    onText: @MainActor (String) -> Void
   ) async throws -> ChatReply {
+    // Replies are slow by nature (a model thinks, a local one loads first):
+    // the first words may take `waitSeconds`.
     var request = request
-    request.patienceSeconds = patienceSeconds
+    request.patienceSeconds = waitSeconds
     guard streaming else {
       let body = try await send(request, client: client, backend: backend, url: url, refusal: refusal)
       guard let whole = Piece.decoded(from: body) else { throw AssistantError.unreadable(backend: backend) }

@@ -92,7 +92,9 @@ enum GeminiFormat {
   }
 
   /// The sentence-worthy error a non-2xx answer means.
-  static func error(status: Int, body: Data, model: String, key: AssistantKey) -> AssistantError {
+  static func error(
+    status: Int, headers: [String: String] = [:], body: Data, model: String, key: AssistantKey
+  ) -> AssistantError {
     let error = ErrorBody.decoded(from: body)
     switch status {
     case 400 where error?.reasons.contains("API_KEY_INVALID") == true, 401, 403:
@@ -100,7 +102,12 @@ enum GeminiFormat {
     case 404:
       return .unknownModel(backend: .gemini, model: model, variable: "WAYFARER_GEMINI_MODEL")
     case 429:
-      return .quotaUsedUp(backend: .gemini, retryAfter: error?.retryDelay.flatMap(seconds))
+      // `Retry-After` when the server (or a proxy before it) says it, else
+      // the body's RetryInfo.
+      return .quotaUsedUp(
+        backend: .gemini,
+        retryAfter: HTTPResponseHead(status: status, headers: headers).retryAfterSeconds()
+          ?? error?.retryDelay.flatMap(seconds))
     case 503:
       return .overloaded(backend: .gemini)
     default:

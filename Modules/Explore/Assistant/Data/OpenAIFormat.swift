@@ -113,9 +113,8 @@ enum OpenAIFormat {
       return key.map { .keyRefused(backend: .openai, variable: $0.source) }
         ?? .keyMissing(backend: .openai, variable: "OPENAI_API_KEY")
     case 429:
-      // Retry-After in seconds (a date form is left unsaid), up to a day.
-      let seconds = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-      return .quotaUsedUp(backend: .openai, retryAfter: seconds.flatMap { (0...86_400).contains($0) ? $0 : nil })
+      return .quotaUsedUp(
+        backend: .openai, retryAfter: HTTPResponseHead(status: status, headers: headers).retryAfterSeconds())
     case 503 where message.isEmpty:
       return .overloaded(backend: .openai)
     default:

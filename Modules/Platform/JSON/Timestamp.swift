@@ -1,0 +1,76 @@
+import Foundation
+
+/// A time as services and Wayfarer's own files write it (RFC 3339, the
+/// profile of ISO 8601 the web uses): `2026-11-29T20:41:07Z`, a fraction
+/// of a second if any, `Z` or an offset such as `+01:00`.
+///
+/// Every field is checked against the calendar: Foundation's parser rolls
+/// `2026-02-30T25:61:61Z` over into March, which for a time read from
+/// outside is a wrong time rather than a refused one.
+public enum Timestamp {
+  /// `text` as a date, or nil when it is not such a time.
+  public static func date(from text: String) -> Date? {
+    var bytes = Array(text.utf8)
+    guard (20...40).contains(bytes.count) else { return nil }
+    bytes = bytes.map { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "z") ? $0 - 32 : $0 }
+    guard let year = number(bytes, 0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(bytes, 5, 2),
+      bytes[7] == UInt8(ascii: "-"), let day = number(bytes, 8, 2), bytes[10] == UInt8(ascii: "T"),
+      let hour = number(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"), let minute = number(bytes, 14, 2),
+      bytes[16] == UInt8(ascii: ":"), let second = number(bytes, 17, 2),
+      (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60, second < 60
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if bytes[index] == UInt8(ascii: ".") {
+      let digits = bytes[(index + 1)...].prefix { (0x30...0x39).contains($0) }
+      guard (1...9).contains(digits.count) else { return nil }
+      fraction = Double("0." + String(decoding: digits, as: UTF8.self)) ?? 0
+      index += 1 + digits.count
+    }
+    guard let offset = offsetSeconds(bytes, from: index) else { return nil }
+    let days = daysSinceEpoch(year: year, month: month, day: day)
+    let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset) + fraction
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  /// `Z`, or `+HH:MM` / `-HH:MM` ending the text, as seconds east of UTC.
+  private static func offsetSeconds(_ bytes: [UInt8], from index: Int) -> Int? {
+    if bytes.count == index + 1, bytes[index] == UInt8(ascii: "Z") { return 0 }
+    guard bytes.count == index + 6, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+      let hours = number(bytes, index + 1, 2), bytes[index + 3] == UInt8(ascii: ":"),
+      let minutes = number(bytes, index + 4, 2), hours < 24, minutes < 60
+    else { return nil }
+    let seconds = hours * 3_600 + minutes * 60
+    return bytes[index] == UInt8(ascii: "-") ? -seconds : seconds
+  }
+
+  /// The decimal number in `count` digits at `start`; nil past the end or
+  /// for anything but digits.
+  private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    guard start + count <= bytes.count else { return nil }
+    var value = 0
+    for byte in bytes[start..<(start + count)] {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+    }
+    return value
+  }
+
+  private static func daysIn(_ month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
+  private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}
