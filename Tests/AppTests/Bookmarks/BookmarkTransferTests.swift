@@ -220,6 +220,13 @@ final class BookmarkTransferTests: XCTestCase {
     XCTAssertEqual(
       try importError(#"{"format": "wayfarer-bookmarks", "version": 2}"#),
       .unsupportedVersion(path: directory.file("in.json"), version: 2, newest: 1))
+    // A time that is none on the calendar is refused where it stands, not
+    // rolled over into March.
+    XCTAssertEqual(
+      try importError(head + "\n" + #""places": [{"id": "a", "name": "A", "savedAt": "2026-02-30T25:61:61Z"}]}"#),
+      .malformed(
+        path: directory.file("in.json"), reason: "place 1's savedAt is not a time like 2026-11-29T20:41:07Z",
+        line: 2, byte: 94))
   }
 
   /// A valid file whose last entry is wrong adds none of the others.
