@@ -42,6 +42,8 @@ enum BookmarksWording {
       "\(shown(path)) could not be used: \(reason)."
     case .tooLarge(let path, let limit):
       "\(shown(path)) is larger than \(limit) MiB, more than any bookmarks file; nothing was imported."
+    case .exportTooLarge(let path, let limit):
+      "Your bookmarks would make a file larger than \(limit) MiB, more than an import reads back, so \(shown(path)) was not written."
     case .malformed(let path, let reason, let line, let byte):
       "\(shown(path)) is not a bookmarks file Wayfarer can read: \(reason)"
         + (line.map { " (line \($0)" + (byte.map { ", byte \($0))" } ?? ")") } ?? "")

@@ -60,6 +60,8 @@ public enum BookmarksTransferError: Error, Equatable, Sendable {
   /// The file could not be read or written; `reason` is one clause.
   case file(path: String, reason: String)
   case tooLarge(path: String, limitMiB: Int)
+  /// The export would be larger than an import takes (`limitMiB`): not written.
+  case exportTooLarge(path: String, limitMiB: Int)
   /// Not JSON, or JSON that is not a bookmarks export: `reason` says what,
   /// `line` and `byte` (1-based line, 0-based byte offset) where.
   case malformed(path: String, reason: String, line: Int?, byte: Int?)

@@ -4,6 +4,7 @@ import Foundation
 import Home
 import JSON
 import Storage
+import TerminalKit
 import TestSupport
 import XCTest
 
@@ -254,10 +255,10 @@ final class BookmarkTransferTests: XCTestCase {
     let huge = directory.file("huge.json")
     XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
     let handle = try XCTUnwrap(FileHandle(forWritingAtPath: huge))
-    try handle.truncate(atOffset: UInt64(BookmarkTransfer.largestImportMiB << 20) + 1)
+    try handle.truncate(atOffset: UInt64(BookmarkFile.largestMiB << 20) + 1)
     try handle.close()
     XCTAssertThrowsError(try transfer.importBookmarks(from: huge)) { error in
-      XCTAssertEqual(error as? BookmarksTransferError, .tooLarge(path: huge, limitMiB: 32))
+      XCTAssertEqual(error as? BookmarksTransferError, .tooLarge(path: huge, limitMiB: 64))
     }
     symlink(path, directory.file("link.json"))
     XCTAssertThrowsError(try transfer.importBookmarks(from: directory.file("link.json"))) { error in
@@ -270,5 +271,75 @@ final class BookmarkTransferTests: XCTestCase {
       XCTAssertEqual(reason, "it is not a regular file")
     }
     XCTAssertEqual(try store.places().count, 1)
+  }
+
+  /// One bound for what an account saves, what export writes and what
+  /// import reads (export once wrote files import refused): an account
+  /// full to the bound exports a file that imports again whole, and one
+  /// bookmark more is refused, saved or imported.
+  func test_oneBound_forSavingExportingAndImporting() async throws {
+    let (transfer, store) = makeSUT()
+    let limit = BookmarkFile.mostEntriesPerKind
+    let fields = try PlaceRecord(unplaced).json()
+    try database.transaction { transaction in
+      for number in 1...limit {
+        try transaction.execute(
+          "INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (1, 'place', ?, ?, ?, ?)",
+          [.text("bulk-\(number)"), .text("Place \(number)"), .text(fields), .real(Double(number))])
+      }
+    }
+
+    XCTAssertThrowsError(try store.save(cafe)) { error in
+      XCTAssertEqual(
+        ErrorSentence.reason(for: error),
+        "you have 100,000 places saved, the most one bookmarks file carries; remove some first")
+    }
+    var again = unplaced
+    again.id = "bulk-7"
+    XCTAssertNoThrow(try store.save(again), "saving again what is saved is no new bookmark")
+    let more = try write(
+      #"{"format": "wayfarer-bookmarks", "version": 1, "places": [{"id": "new", "name": "One more"}]}"#,
+      to: "more.json")
+    XCTAssertThrowsError(try transfer.importBookmarks(from: more))
+    XCTAssertEqual(try store.places().count, limit, "the refused import added nothing")
+
+    let exported = try transfer.export(to: directory.file("all.json"), as: .json, replacing: false)
+    XCTAssertEqual(exported.places, limit)
+    let (other, otherStore) = makeSUT(account: "2")
+    XCTAssertEqual(
+      try other.importBookmarks(from: directory.file("all.json")), ImportSummary(added: limit, skipped: 0),
+      "what export wrote, import reads")
+    XCTAssertEqual(try otherStore.places().count, limit)
+  }
+
+  /// The README states the bound the code keeps.
+  func test_theREADME_statesTheBound() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../README.md"), encoding: .utf8
+    ).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertTrue(readme.contains("at most \(BookmarkFile.largestMiB) MiB"), "the README's import limit")
+    XCTAssertTrue(readme.contains("100,000 places and 100,000 repositories"), "the README's count")
+    XCTAssertEqual(BookmarkFile.mostEntriesPerKind, 100_000)
+  }
+
+  /// `export ~` (or any name that can only be a folder) is refused: it once
+  /// wrote the export as the path of a HOME that did not exist.
+  func test_aNameThatCanOnlyBeAFolder_isRefused() async throws {
+    let now = clock
+    let store = BookmarkStore(database: database, accountID: "1", now: { now })
+    let transfer = BookmarkTransfer(store: store, homeDirectory: directory.file("no-such-home"), now: { now })
+    for name in ["~", "~/", ".", "..", directory.path + "/", "a/.."] {
+      XCTAssertThrowsError(try transfer.export(to: name, as: .json, replacing: true), name) { error in
+        XCTAssertEqual(
+          error as? BookmarksTransferError,
+          .file(path: name, reason: "it names a folder; give a file name in it, like ~/bookmarks.json"), name)
+      }
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("no-such-home")))
+    XCTAssertThrowsError(try transfer.export(to: "~/b.json", as: .json, replacing: false)) { error in
+      guard case .file(_, let reason) = error as? BookmarksTransferError else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.contains("No such file") || reason.contains("no such file"), reason)
+    }
   }
 }

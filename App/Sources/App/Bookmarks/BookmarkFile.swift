@@ -18,6 +18,14 @@ struct BookmarkFile: Equatable {
   /// The newest version this Wayfarer reads and the one it writes.
   static let version = 1
 
+  /// The one bound of a bookmarks file, the same for what an account may
+  /// save, what export writes and what import reads, so that every export
+  /// imports again: at most this many places, and as many repositories.
+  static let mostEntriesPerKind = 100_000
+  /// …in at most this many MiB (100,000 of each kind, as people save them,
+  /// come to about 30 MiB).
+  static let largestMiB = 64
+
   var places: [FavoritePlace]
   var repositories: [SavedRepository]
 

@@ -24,9 +24,6 @@ enum BookmarkFileReader {
     var line: Int?
   }
 
-  /// More entries than anyone saves; a file with more is refused, not walked.
-  static let mostEntries = 100_000
-
   static func read(_ bytes: [UInt8], now: Date) throws(Problem) -> BookmarkFile {
     // A byte-order mark, as some Windows editors save: not part of the JSON.
     let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -69,8 +66,8 @@ enum BookmarkFileReader {
   ) throws(Problem) -> [Entry] {
     guard let node, !node.isNull else { return [] }
     guard let elements = node.array else { throw problem("\"\(name)\" is not a list", at: node) }
-    guard elements.count <= mostEntries else {
-      throw problem("\"\(name)\" holds more than \(mostEntries) entries", at: node)
+    guard elements.count <= BookmarkFile.mostEntriesPerKind else {
+      throw problem("\"\(name)\" holds more than \(BookmarkFile.mostEntriesPerKind) entries", at: node)
     }
     var entries: [Entry] = []
     entries.reserveCapacity(elements.count)

@@ -49,15 +49,31 @@ final class BookmarkStore: Sendable {
 
   /// Adds the places and repositories not saved yet, all or none (one
   /// transaction): how many were added, and how many skipped as already
-  /// saved (or listed twice).
+  /// saved (or listed twice). Refused whole when it would pass the bound.
   func addNew(places: [FavoritePlace], repositories: [SavedRepository]) throws -> (added: Int, skipped: Int) {
     let rows = try places.map(NewRow.init) + repositories.map(NewRow.init)
     let added = try database.transaction { transaction in
-      try rows.reduce(0) { count, row in
+      let added = try rows.reduce(0) { count, row in
         count + (try transaction.execute(Self.insertUnlessSaved + " RETURNING item_id", bindings(row)).count)
       }
+      for kind in [Kind.place, .repository] { try checkBound(of: kind, in: transaction) }
+      return added
     }
     return (added, rows.count - added)
+  }
+
+  /// Throws ``BookmarkStoreError/full(kind:limit:)`` when the account holds
+  /// more of `kind` than one bookmarks file carries (the transaction is
+  /// then rolled back, so nothing of it is saved).
+  private func checkBound(of kind: Kind, in transaction: SQLiteDatabase.Transaction) throws {
+    let count =
+      try transaction.execute(
+        "SELECT COUNT(*) AS n FROM bookmarks WHERE account_id = ? AND kind = ?",
+        [.integer(accountID), .text(kind.rawValue)]
+      ).first?.integer("n") ?? 0
+    if count > BookmarkFile.mostEntriesPerKind {
+      throw BookmarkStoreError.full(kind: kind, limit: BookmarkFile.mostEntriesPerKind)
+    }
   }
 
   /// Every saved repository, newest first; unreadable rows are skipped.
@@ -137,13 +153,17 @@ final class BookmarkStore: Sendable {
     ]
   }
 
-  /// Writes `row`; saved again, its title and fields change, its time does not.
+  /// Writes `row`; saved again, its title and fields change, its time does
+  /// not. A new one past the bound is refused.
   private func upsert(_ row: NewRow) throws {
-    try database.execute(
-      """
-      INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
-      """, bindings(row))
+    try database.transaction { transaction in
+      try transaction.execute(
+        """
+        INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
+        """, bindings(row))
+      try checkBound(of: row.kind, in: transaction)
+    }
   }
 
   private struct Row<Record> {
@@ -364,5 +384,29 @@ struct PlaceRecord: Codable, Equatable {
         "UPDATE bookmarks SET fields = ? WHERE rowid = ?",
         [.text(try PlaceRecord(labels: labels).json()), .integer(number)])
     }
+  }
+}
+
+/// What the bookmark store refuses.
+enum BookmarkStoreError: LocalizedError, Equatable {
+  /// As many of a kind as one bookmarks file carries are saved already.
+  case full(kind: BookmarkStore.Kind, limit: Int)
+
+  var errorDescription: String? {
+    switch self {
+    case .full(let kind, let limit):
+      "you have \(Self.grouped(limit)) \(kind == .place ? "places" : "repositories") saved, the most one bookmarks file carries; remove some first"
+    }
+  }
+
+  /// `100000` as `100,000`, whatever the locale.
+  private static func grouped(_ number: Int) -> String {
+    var digits = String(number)
+    var index = digits.count - 3
+    while index > 0 {
+      digits.insert(",", at: digits.index(digits.startIndex, offsetBy: index))
+      index -= 3
+    }
+    return digits
   }
 }

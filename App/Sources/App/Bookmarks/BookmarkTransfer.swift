@@ -7,10 +7,6 @@ import TerminalKit
 /// `BookmarkFile`, the rows `BookmarkStore`'s.
 @MainActor
 final class BookmarkTransfer: BookmarksTransferring {
-  /// Larger than any bookmarks file: the most entries an import takes
-  /// (`BookmarkFileReader.mostEntries`, 100,000 a list) export to about 15 MiB.
-  static let largestImportMiB = 32
-
   private let store: BookmarkStore
   private let homeDirectory: String?
   private let now: @Sendable () -> Date
@@ -25,7 +21,7 @@ final class BookmarkTransfer: BookmarksTransferring {
   func export(to path: String, as format: BookmarksFileFormat, replacing: Bool) throws(BookmarksTransferError)
     -> ExportSummary
   {
-    let file = expanded(path)
+    let file = try expanded(path)
     // Only a regular file (or a link) is ever replaced: never a folder, a
     // device or a FIFO, whatever --force says.
     var existing = stat()
@@ -45,7 +41,12 @@ final class BookmarkTransfer: BookmarksTransferring {
     do {
       switch format {
       case .json:
-        try AtomicFile.write(try bookmarks.json(exportedAt: now()), to: file, replacing: replacing)
+        let bytes = try bookmarks.json(exportedAt: now())
+        // What import would refuse is never written: the same bound.
+        guard bytes.count <= BookmarkFile.largestMiB << 20 else {
+          throw BookmarksTransferError.exportTooLarge(path: path, limitMiB: BookmarkFile.largestMiB)
+        }
+        try AtomicFile.write(bytes, to: file, replacing: replacing)
         return ExportSummary(
           path: file, format: format, places: bookmarks.places.count, repositories: bookmarks.repositories.count)
       case .geoJSON:
@@ -54,6 +55,8 @@ final class BookmarkTransfer: BookmarksTransferring {
         return ExportSummary(
           path: file, format: format, places: bookmarks.places.count - leftOut, repositories: 0, placesLeftOut: leftOut)
       }
+    } catch let error as BookmarksTransferError {
+      throw error
     } catch let error as FileError where error.code == EEXIST && !replacing {
       throw .fileExists(path: path)
     } catch let error as FileError {
@@ -66,14 +69,14 @@ final class BookmarkTransfer: BookmarksTransferring {
   func importBookmarks(from path: String) throws(BookmarksTransferError) -> ImportSummary {
     let bytes: [UInt8]
     do {
-      guard let read = try AtomicFile.read(expanded(path), maxBytes: Self.largestImportMiB << 20) else {
+      guard let read = try AtomicFile.read(try expanded(path), maxBytes: BookmarkFile.largestMiB << 20) else {
         throw BookmarksTransferError.noSuchFile(path: path)
       }
       bytes = read
     } catch let error as BookmarksTransferError {
       throw error
     } catch let error as FileError where error.code == EFBIG {
-      throw .tooLarge(path: path, limitMiB: Self.largestImportMiB)
+      throw .tooLarge(path: path, limitMiB: BookmarkFile.largestMiB)
     } catch let error as FileError {
       throw .file(path: path, reason: Self.clause(error.reason))
     } catch {
@@ -100,9 +103,15 @@ final class BookmarkTransfer: BookmarksTransferring {
   }
 
   /// `~/x` under HOME; anything else as typed (relative to the folder
-  /// Wayfarer was started in).
-  private func expanded(_ path: String) -> String {
-    guard let homeDirectory, path == "~" || path.hasPrefix("~/") else { return path }
+  /// Wayfarer was started in). A name that can only be a folder (`~`, `.`,
+  /// `..`, one ending in `/`) is refused: `export ~` once wrote the file
+  /// as the path of a HOME that did not exist.
+  private func expanded(_ path: String) throws(BookmarksTransferError) -> String {
+    let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard !["~", ".", ".."].contains(last), !last.isEmpty else {
+      throw .file(path: path, reason: "it names a folder; give a file name in it, like ~/bookmarks.json")
+    }
+    guard let homeDirectory, path.hasPrefix("~/") else { return path }
     return homeDirectory + path.dropFirst()
   }
 
