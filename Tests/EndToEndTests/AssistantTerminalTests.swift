@@ -95,4 +95,54 @@ final class AssistantTerminalTests: XCTestCase {
     XCTAssertLessThan(latency, .seconds(1), "Ctrl-C took \(latency) to show")
     print("Ctrl-C to (stopped) on a 16,000-event burst: \(latency)")
   }
+
+  /// Questions have their own history per account: Up in the chat recalls
+  /// them, Up at a command prompt recalls commands only, and the files
+  /// are apart (questions once went into the command history).
+  func test_questions_haveTheirOwnHistory_apartFromCommands() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeLoopbackServer { request in
+      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(["Short answer."]), intervalMilliseconds: 0)
+    }
+    let home = try TemporaryDirectory("wayfarer-question-history")
+    defer { home.remove() }
+    let registered = try WayfarerBinary.run(
+      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
+      home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
+      ])
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("explore/ask>", with: "What is a monad?")
+    try terminal.waitFor("Short answer.")
+    try terminal.waitFor("explore/ask>", count: 2)
+    try terminal.type("/back")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore>", count: 2)
+    try terminal.send("Up")
+    try terminal.waitFor("explore> ask") { $0.contains("explore> ask\n") || $0.hasSuffix("explore> ask") }
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/ask>", count: 3)
+    try terminal.send("Up", "Up")
+    let recalled = try terminal.waitFor("explore/ask> What is a monad?", count: 2)
+    XCTAssertFalse(recalled.contains("explore/ask> ask"), recalled)
+    try terminal.send("C-c")
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+
+    let commands = try String(contentsOfFile: home.file("state/history/account-1"), encoding: .utf8)
+    let questions = try String(contentsOfFile: home.file("state/history/questions-1"), encoding: .utf8)
+    XCTAssertFalse(commands.contains("monad"), commands)
+    XCTAssertTrue(questions.contains("monad"), questions)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: home.file("state/history/questions-1"))[.posixPermissions]
+        as? Int, 0o600)
+  }
 }

@@ -91,18 +91,31 @@ public final class ScriptedConsole: Console {
   /// The completions offered with each command prompt, in order.
   public private(set) var completionTables: [CompletionTable] = []
 
-  public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
+  /// The history each command prompt went through, in order.
+  public private(set) var commandHistories: [LineHistory] = []
+  /// Lines kept in the questions' history (``remembered`` holds the commands').
+  public private(set) var rememberedQuestions: [String] = []
+  public private(set) var questionHistoryPaths: [String?] = []
+
+  public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
     requests.append(.command(prompt: prompt))
     completionTables.append(completions)
+    commandHistories.append(history)
     return next()
   }
 
-  public func remember(_ line: String) {
-    remembered.append(line)
+  public func remember(_ line: String, in history: LineHistory) {
+    switch history {
+    case .commands: remembered.append(line)
+    case .questions: rememberedQuestions.append(line)
+    }
   }
 
-  public func useHistory(at path: String?) {
-    historyPaths.append(path)
+  public func useHistory(at path: String?, for history: LineHistory) {
+    switch history {
+    case .commands: historyPaths.append(path)
+    case .questions: questionHistoryPaths.append(path)
+    }
   }
 
   private func next() -> String? {

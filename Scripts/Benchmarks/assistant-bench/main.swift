@@ -73,9 +73,9 @@ final class TimingConsole: Console {
   func readLine(prompt: String) async -> String? { nil }
   func readSecret(prompt: String) async -> String? { nil }
   func setStatus(_ line: StyledLine?) {}
-  func readCommand(prompt: String, completions: CompletionTable) async -> String? { nil }
-  func remember(_ line: String) {}
-  func useHistory(at path: String?) {}
+  func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? { nil }
+  func remember(_ line: String, in history: LineHistory) {}
+  func useHistory(at path: String?, for history: LineHistory) {}
   func reset() {
     tokenTimes = []
     seen = []

@@ -391,7 +391,12 @@ final class REPLTests: XCTestCase {
     XCTAssertTrue(console.output.contains { $0.hasPrefix("  /new ") }, console.transcript)
     XCTAssertTrue(console.output.contains { $0.hasPrefix("  /back ") }, console.transcript)
     XCTAssertEqual(window.path, "explore", "/back popped the chat")
-    XCTAssertEqual(console.remembered.prefix(3), ["hello there", "quit", "/new"], "history keeps messages too")
+    XCTAssertEqual(
+      console.rememberedQuestions.prefix(3), ["hello there", "quit", "/new"],
+      "what is typed in the chat goes to its own history")
+    XCTAssertFalse(console.remembered.contains("hello there"), "and never to the commands'")
+    XCTAssertEqual(console.commandHistories.first, .questions, "Up in the chat recalls questions")
+    XCTAssertEqual(console.commandHistories.last, .commands, "and back on Explore, commands")
     XCTAssertTrue(console.completionTables.first?.commands.contains("/new") == true)
     XCTAssertTrue(console.completionTables.first?.commands.contains("/back") == true)
     XCTAssertFalse(console.completionTables.last?.commands.contains("/back") == true, "plain names off the chat")

@@ -48,6 +48,11 @@ struct AppPaths: Equatable {
     historyFolder + "/" + (accountID.map { "account-\($0)" } ?? "guest")
   }
 
+  /// An account's history of questions to the assistant (none logged out).
+  func questionHistoryFile(accountID: String?) -> String? {
+    accountID.map { historyFolder + "/questions-\($0)" }
+  }
+
   private static func nonEmpty(_ value: String?) -> String? {
     guard let value, !value.isEmpty else { return nil }
     return value

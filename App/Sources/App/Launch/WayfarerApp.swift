@@ -128,7 +128,10 @@ public enum WayfarerApp {
 
     let window = Window()
     let coordinator = AppCoordinator(window: window, services: services)
-    coordinator.onSessionChange = { console.useHistory(at: paths.historyFile(accountID: $0)) }
+    coordinator.onSessionChange = { account in
+      console.useHistory(at: paths.historyFile(accountID: account), for: .commands)
+      console.useHistory(at: paths.questionHistoryFile(accountID: account), for: .questions)
+    }
     coordinator.onWarning = { console.write(Message.warning($0, in: console.context)) }
     coordinator.start()
     let repl = REPL(window: window, console: console, chrome: NavigationChrome())

@@ -36,15 +36,16 @@ public protocol Console: AnyObject {
   /// Does nothing when output is not a terminal.
   func setStatus(_ line: StyledLine?)
 
-  /// Reads the next command line. `nil` at end of input (Ctrl-D). Ctrl-C
-  /// while typing clears the line and asks again.
-  func readCommand(prompt: String, completions: CompletionTable) async -> String?
+  /// Reads the next command line, Up and Down going through `history`.
+  /// `nil` at end of input (Ctrl-D). Ctrl-C while typing clears the line
+  /// and asks again.
+  func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String?
 
-  /// Adds a command line to the current history.
-  func remember(_ line: String)
+  /// Adds a line to `history`.
+  func remember(_ line: String, in history: LineHistory)
 
-  /// Switches to the history at `path` (per user), or to none.
-  func useHistory(at path: String?)
+  /// Switches `history` to the file at `path` (per user), or to none.
+  func useHistory(at path: String?, for history: LineHistory)
 
   /// Called on the main actor when Ctrl-C arrives while no line is being read.
   var onInterrupt: (@MainActor () -> Void)? { get set }
@@ -69,7 +70,25 @@ public protocol Console: AnyObject {
   func page(_ lines: [StyledLine]) async -> Bool
 }
 
+/// The two histories a person has: the commands typed at prompts, and
+/// what was typed on a screen of free text (questions to the assistant).
+/// Neither is ever mixed into the other.
+public enum LineHistory: Sendable, Hashable, CaseIterable {
+  case commands
+  case questions
+}
+
 extension Console {
+  /// Reads a command line with the commands' history.
+  public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
+    await readCommand(prompt: prompt, completions: completions, history: .commands)
+  }
+
+  /// Adds a command line to the commands' history.
+  public func remember(_ line: String) {
+    remember(line, in: .commands)
+  }
+
   public var isOutputBroken: Bool { false }
   public var isWaitingForInput: Bool { false }
   public func page(_ lines: [StyledLine]) async -> Bool { false }

@@ -15,7 +15,11 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
   // Confined to the reader thread after init.
   private let editLine: OpaquePointer
-  private let history: OpaquePointer
+  /// The commands' history and the questions': each line goes to one, and
+  /// Up and Down go through the one of the prompt being read.
+  private let histories: [LineHistory: OpaquePointer]
+  /// The history attached now.
+  private var history: OpaquePointer
   /// Attached while a form field is read: always empty, so Up and Down
   /// there cannot bring back a command.
   private let noHistory: OpaquePointer
@@ -27,19 +31,23 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   /// what follows the size. Set once, before the first read.
   var onResize: (@Sendable () -> Void)?
   private var isReadingCommand = false
-  private var historyPath: String?
+  private var historyPaths: [LineHistory: String] = [:]
 
   init?() {
     guard let editLine = wf_el_open("wayfarer") else { return nil }
-    guard let history = wf_history_open(), let noHistory = wf_history_open() else {
+    guard let commands = wf_history_open(), let questions = wf_history_open(), let noHistory = wf_history_open()
+    else {
       wf_el_close(editLine)
       return nil
     }
     self.editLine = editLine
-    self.history = history
+    histories = [.commands: commands, .questions: questions]
+    history = commands
     self.noHistory = noHistory
-    _ = wf_history_set_size(history, Self.historySize)
-    _ = wf_history_set_unique(history, 1)
+    for history in [commands, questions] {
+      _ = wf_history_set_size(history, Self.historySize)
+      _ = wf_history_set_unique(history, 1)
+    }
     _ = wf_el_set_editor(editLine, "emacs")
     _ = wf_el_set_signal(editLine, 0)
     _ = wf_el_set_history(editLine, history)
@@ -57,7 +65,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
   deinit {
     wf_el_close(editLine)
-    wf_history_close(history)
+    for history in histories.values { wf_history_close(history) }
     wf_history_close(noHistory)
     free(prompt)
   }
@@ -69,7 +77,13 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
   var currentPrompt: UnsafeMutablePointer<CChar>? { prompt }
 
-  func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
+  func readCommand(prompt: String, completions: CompletionTable, history kind: LineHistory, on thread: ReaderThread)
+    -> String?
+  {
+    if let chosen = histories[kind], chosen != history {
+      history = chosen
+      _ = wf_el_set_history(editLine, chosen)
+    }
     self.completions = completions
     tab = TabCompletion()
     isReadingCommand = true
@@ -203,9 +217,10 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
-  func remember(_ line: String) {
+  func remember(_ line: String, in kind: LineHistory) {
+    guard let history = histories[kind] else { return }
     _ = wf_history_enter(history, line)
-    guard let historyPath else { return }
+    guard let historyPath = historyPaths[kind] else { return }
     // A new private file, renamed over the old one: a Wayfarer ending in the
     // middle of a save (`quit`) leaves the old history whole, and a link
     // planted at the path is replaced, never written through.
@@ -216,9 +231,9 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
-  func useHistory(at path: String?) {
-    guard path != historyPath else { return }
-    historyPath = path
+  func useHistory(at path: String?, for kind: LineHistory) {
+    guard path != historyPaths[kind], let history = histories[kind] else { return }
+    historyPaths[kind] = path
     _ = wf_history_clear(history)
     if let path, access(path, R_OK) == 0 {
       _ = wf_history_load(history, path)

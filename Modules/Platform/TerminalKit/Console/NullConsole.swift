@@ -14,7 +14,9 @@ public final class NullConsole: Console {
   public func readLine(prompt: String) async -> String? { nil }
   public func readSecret(prompt: String) async -> String? { nil }
   public func setStatus(_ line: StyledLine?) {}
-  public func readCommand(prompt: String, completions: CompletionTable) async -> String? { nil }
-  public func remember(_ line: String) {}
-  public func useHistory(at path: String?) {}
+  public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
+    nil
+  }
+  public func remember(_ line: String, in history: LineHistory) {}
+  public func useHistory(at path: String?, for history: LineHistory) {}
 }

@@ -16,7 +16,9 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
   private var scanned = 0
   private var reachedEnd = false
 
-  func readCommand(prompt: String, completions: CompletionTable, on thread: ReaderThread) -> String? {
+  func readCommand(prompt: String, completions: CompletionTable, history: LineHistory, on thread: ReaderThread)
+    -> String?
+  {
     nextLine(on: thread)
   }
 
@@ -24,8 +26,8 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
     nextLine(on: thread)
   }
 
-  func remember(_ line: String) {}
-  func useHistory(at path: String?) {}
+  func remember(_ line: String, in history: LineHistory) {}
+  func useHistory(at path: String?, for history: LineHistory) {}
 
   private func nextLine(on thread: ReaderThread) -> String? {
     var chunk = [UInt8](repeating: 0, count: 65_536)

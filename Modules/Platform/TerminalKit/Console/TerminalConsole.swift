@@ -179,9 +179,9 @@ public final class TerminalConsole: Console {
 
   public private(set) var isWaitingForInput = false
 
-  public func readCommand(prompt: String, completions: CompletionTable) async -> String? {
+  public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
     let source = source
-    return await read { source.readCommand(prompt: prompt, completions: completions, on: $0) }
+    return await read { source.readCommand(prompt: prompt, completions: completions, history: history, on: $0) }
   }
 
   public func readLine(prompt: String) async -> String? {
@@ -211,14 +211,14 @@ public final class TerminalConsole: Console {
     if !clear.isEmpty { StandardOutput.write(clear) }
   }
 
-  public func remember(_ line: String) {
+  public func remember(_ line: String, in history: LineHistory) {
     let source = source
-    reader.enqueue { _ in source.remember(line) }
+    reader.enqueue { _ in source.remember(line, in: history) }
   }
 
-  public func useHistory(at path: String?) {
+  public func useHistory(at path: String?, for history: LineHistory) {
     let source = source
-    reader.enqueue { _ in source.useHistory(at: path) }
+    reader.enqueue { _ in source.useHistory(at: path, for: history) }
   }
 }
 

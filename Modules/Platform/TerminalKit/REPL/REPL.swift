@@ -61,7 +61,9 @@ public final class REPL {
     }
     while !quitRequested && !console.isOutputBroken {
       let prompt = window.path + "> "
-      guard let line = await console.readCommand(prompt: prompt, completions: completionTable()) else { return }
+      let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
+      guard let line = await console.readCommand(prompt: prompt, completions: completionTable(), history: history)
+      else { return }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard !trimmed.isEmpty else { continue }
       if let screen = window.visibleScreen, screen.acceptsFreeText {
@@ -93,9 +95,10 @@ public final class REPL {
     return true
   }
 
-  /// A line on a free-text screen: `/command`, `//text` or text.
+  /// A line on a free-text screen: `/command`, `//text` or text. It goes
+  /// into the questions' history, never the commands'.
   private func handleFreeText(_ line: String, on screen: Screen) async {
-    console.remember(line)
+    console.remember(line, in: .questions)
     guard line.hasPrefix("/"), !line.hasPrefix("//") else {
       let text = line.hasPrefix("//") ? String(line.dropFirst()) : line
       let console = console
