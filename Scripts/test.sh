@@ -14,9 +14,14 @@ swift build --build-tests
 # leaves out Swift Testing's run of no tests. The summary is read from the
 # xUnit report, as --parallel prints none of its own.
 report=$(mktemp)
-trap 'rm -f "$report"' EXIT
+# The tests run with a temporary folder of their own (they must pass under
+# any TMPDIR), and must leave nothing in it: what they leave is named below
+# and fails the run. SwiftPM's own locks and scratch folders are not theirs.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/wayfarer-test-run.XXXXXX")
+trap 'rm -f "$report"; rm -rf "$scratch"' EXIT
 status=0
-swift test --skip-build --parallel --disable-swift-testing --xunit-output "$report" "$@" || status=$?
+TMPDIR=$scratch swift test --skip-build --parallel --disable-swift-testing --xunit-output "$report" "$@" || status=$?
+left=$(find "$scratch" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' -printf '  %f\n')
 
 totals=$(grep -o '<testsuite name="TestResults"[^>]*>' "$report" || true)
 if [ -z "$totals" ]; then
@@ -29,6 +34,11 @@ echo "Ran $(count tests) tests, each in its own process: $(count failures) faile
 if [ -n "$failed" ]; then
   echo "Failed:"
   echo "$failed"
+fi
+if [ -n "$left" ]; then
+  echo "Tests left these behind in their temporary folder:"
+  echo "$left"
+  [ "$status" -ne 0 ] || status=1
 fi
 if [ "$status" -eq 0 ] && { [ -n "$failed" ] || [ "$(count failures)" != 0 ] || [ "$(count errors)" != 0 ]; }; then
   status=1

@@ -58,7 +58,9 @@ enum BookmarksWording {
   }
 
   static func exported(_ summary: ExportSummary) -> String {
-    let path = shown(summary.path)
+    // The file written, whole: a real path (PATH_MAX at most), never cut,
+    // so the person can find it however deep it lies.
+    let path = TextSanitizer.clean(summary.path)
     switch summary.format {
     case .json:
       return "Wrote \(count(summary.places, "place")) and \(count(summary.repositories, "repository")) to \(path)."
