@@ -416,6 +416,27 @@ let package = Package(
       ],
       path: "Tests/BookmarkWriter"
     ),
+    // The fuzz targets, one executable (Scripts/fuzz builds it with libFuzzer;
+    // built as usual it replays the kept corpora, as the tests do).
+    .target(
+      name: "CFuzzDriver",
+      path: "Tests/Fuzz/CFuzzDriver"
+    ),
+    .executableTarget(
+      name: "wayfarer-fuzz",
+      dependencies: [
+        "App",
+        "AppHarness",
+        "CFuzzDriver",
+        "Components",
+        "Explore",
+        "Home",
+        "JSON",
+        "Networking",
+        "TerminalKit",
+      ],
+      path: "Tests/Fuzz/FuzzTargets"
+    ),
     // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
     .target(
       name: "LoopbackHTTP",

@@ -72,6 +72,12 @@ public final class AppFlowHarness {
     await repl.settle()
   }
 
+  /// Runs `line` as if typed at the prompt, then lets what it showed appear.
+  public func type(_ line: String) async {
+    await repl.execute(line)
+    await repl.settle()
+  }
+
   /// Where the person is now, as the prompt shows it.
   public var path: String { window.path }
 }

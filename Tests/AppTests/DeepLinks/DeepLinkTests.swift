@@ -72,4 +72,13 @@ final class DeepLinkTests: XCTestCase {
       XCTAssertLessThanOrEqual(error.link.count, 60)
     }
   }
+
+  /// Found by the fuzzer: spaces became %20 after the cut to 60, so a link
+  /// of tabs printed three times as wide.
+  func test_aLinkOfSpaces_isShownAtMost60Wide() {
+    for text in [String(repeating: "\t", count: 19) + "\u{C6}\t", String(repeating: " ", count: 500)] {
+      XCTAssertLessThanOrEqual(DeepLink.shown(text).count, 60, text.debugDescription)
+    }
+    XCTAssertEqual(DeepLink.shown("wayfarer://a b"), "wayfarer://a%20b")
+  }
 }

@@ -70,6 +70,23 @@ final class SecretTextTests: XCTestCase {
 }
 
 final class DisplayWidthTests: XCTestCase {
+  /// Found by the fuzzer: a character that starts with a mark of no width
+  /// (U+0604 joins what follows) was measured by its first scalar, so a
+  /// cut to 60 columns came out 61 wide.
+  func test_aCut_isNeverWiderThanAsked_whateverTheCharactersAreMadeOf() {
+    let text = "S" + String(repeating: "\u{FFFD}", count: 8) + "\u{0604}" + String(repeating: "\u{FFFD}", count: 70)
+    for columns in [1, 10, 60, 79] {
+      XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncate(text, to: columns)), columns, "\(columns)")
+      XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncateMiddle(text, to: columns)), columns, "\(columns)")
+      XCTAssertTrue(DisplayWidth.wrap(text, to: columns).allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns)")
+    }
+    XCTAssertEqual(DisplayWidth.width(of: Character("\u{0604}\u{FFFD}")), 1)
+    XCTAssertEqual(DisplayWidth.width(of: Character("👍🏽")), 2)
+    XCTAssertEqual(DisplayWidth.width(of: Character("❤️")), 2)
+    XCTAssertEqual(DisplayWidth.width(of: Character("🇵🇹")), 2)
+    XCTAssertEqual(DisplayWidth.width(of: Character("é")), 1)
+  }
+
   func test_widths() {
     XCTAssertEqual(DisplayWidth.of("abc"), 3)
     XCTAssertEqual(DisplayWidth.of("東京"), 4)

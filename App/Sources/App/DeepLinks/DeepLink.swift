@@ -43,7 +43,9 @@ enum DeepLink: Equatable, Sendable {
   /// A link as sentences print it: no escape sequences, at most 60
   /// columns, a space as `%20` so the link stays one word.
   static func shown(_ text: String) -> String {
-    TextSanitizer.clean(text, limit: 60).replacingOccurrences(of: " ", with: "%20")
+    // Spaces (tabs, line breaks) are made %20 before the cut: after it, a
+    // link of tabs came out three times as wide (found by the fuzzer).
+    TextSanitizer.clean(TextSanitizer.clean(text, limit: 240).replacingOccurrences(of: " ", with: "%20"), limit: 60)
   }
 
   static func parse(_ text: String) throws(Refusal) -> DeepLink {

@@ -14,7 +14,8 @@ import TerminalKit
 /// logging out does not log out someone who logged in since in another.
 @MainActor
 final class FileSessionStore: AppSessionStoring {
-  private struct Record: Codable, Equatable {
+  /// What the file holds.
+  struct Record: Codable, Equatable {
     var version = 1
     var accountID: String
     var loggedInAt: Date
@@ -46,14 +47,14 @@ final class FileSessionStore: AppSessionStoring {
     try FileLock.withLock(lockPath) { try AtomicFile.write(bytes, to: path, mode: 0o600) }
     // Kept as it reads back (the file's dates have whole seconds), so that
     // logout can compare it with the file.
-    self.record = decode(bytes) ?? record
+    self.record = Self.record(from: bytes) ?? record
   }
 
   func markLoggedOut() throws {
     try Directories.prepare(folder)
     try FileLock.withLock(lockPath) {
       // Someone else's session (written since by another Wayfarer) stays.
-      if let onDisk = try decode(AtomicFile.read(path)), onDisk != record { return }
+      if let onDisk = try AtomicFile.read(path).flatMap(Self.record(from:)), onDisk != record { return }
       try AtomicFile.remove(path)
     }
     record = nil
@@ -74,15 +75,16 @@ final class FileSessionStore: AppSessionStoring {
       return nil
     }
     guard let bytes else { return nil }
-    guard let record = decode(bytes) else {
+    guard let record = Self.record(from: bytes) else {
       warning = "The session file \(path) is damaged, so you are logged out. Logging in again replaces it."
       return nil
     }
     return record
   }
 
-  private func decode(_ bytes: [UInt8]?) -> Record? {
-    guard let bytes else { return nil }
+  /// The session `bytes` (the file's contents, from outside) hold: version
+  /// 1 with an account; nil for anything else.
+  nonisolated static func record(from bytes: [UInt8]) -> Record? {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     guard let record = try? decoder.decode(Record.self, from: Data(bytes)), record.version == 1,

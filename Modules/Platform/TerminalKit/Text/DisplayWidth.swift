@@ -44,11 +44,14 @@ public enum DisplayWidth {
     return columns
   }
 
+  /// A character's columns, the same as ``of(_:)`` counts them in a
+  /// string: its first scalar alone undercounts one that starts with a
+  /// mark of no width (U+0604 prepends itself to what follows, so a cut
+  /// came out a column wider than asked; found by the fuzzer).
   static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    if first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-    return width(of: first)
+    if scalars.count == 1, let only = scalars.first { return width(of: only) }
+    return of(String(character))
   }
 
   private static func isRegionalIndicator(_ value: UInt32) -> Bool {
