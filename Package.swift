@@ -48,10 +48,17 @@ let package = Package(
     ),
 
     // MARK: Platform
+    // A value behind a pthread mutex, for every target: ThreadSanitizer
+    // follows it, where it does not follow Synchronization.Mutex on Linux.
+    .target(
+      name: "Locking",
+      path: "Modules/Platform/Locking"
+    ),
     .target(
       name: "TerminalKit",
       dependencies: [
         "CEditLine",
+        "Locking",
         "Storage",  // history files are written as Storage writes every file: whole, never through a link
       ],
       path: "Modules/Platform/TerminalKit"
@@ -75,6 +82,7 @@ let package = Package(
       name: "CurlNetworking",
       dependencies: [
         "CCurl",
+        "Locking",
         "Networking",
       ],
       path: "Modules/Platform/CurlNetworking"
@@ -103,13 +111,15 @@ let package = Package(
     .target(
       name: "Storage",
       dependencies: [
-        "CSQLite"
+        "CSQLite",
+        "Locking",
       ],
       path: "Modules/Platform/Storage"
     ),
     .testTarget(
       name: "StorageTests",
       dependencies: [
+        "Locking",
         "Storage",
         "TestSupport",
       ],
@@ -191,6 +201,7 @@ let package = Package(
     .testTarget(
       name: "PreLoginTests",
       dependencies: [
+        "Locking",
         "PreLogin",
         "StoreContracts",
         "TestSupport",
@@ -222,6 +233,7 @@ let package = Package(
       name: "HomeTests",
       dependencies: [
         "Home",
+        "Locking",
         "Networking",
         "StoreContracts",
         "TestSupport",
@@ -236,6 +248,7 @@ let package = Package(
         "Components",
         "DesignSystem",
         "JSON",
+        "Locking",
         "Networking",
         "Storage",
         "TerminalKit",
@@ -246,6 +259,7 @@ let package = Package(
       name: "ExploreTests",
       dependencies: [
         "Explore",
+        "Locking",
         "Networking",
         "StoreContracts",
         "TestSupport",
@@ -347,6 +361,7 @@ let package = Package(
       dependencies: [
         "CurlNetworking",
         "Explore",
+        "Locking",
         "LoopbackHTTP",
         "Networking",
         "TerminalKit",
@@ -366,6 +381,10 @@ let package = Package(
       name: "wayfarer-bench",
       dependencies: [
         "AppHarness",
+        "CurlNetworking",
+        "Explore",
+        "LoopbackHTTP",
+        "Networking",
         "TerminalKit",
       ],
       path: "Scripts/Benchmarks/wayfarer-bench"
@@ -375,6 +394,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
+        "Locking",
         "LoopbackHTTP",
         "Networking",
         "TerminalKit",
@@ -401,6 +421,7 @@ let package = Package(
       dependencies: [
         "App",
         "DesignSystem",
+        "Explore",  // the assistant the turns benchmark talks to
         "Home",  // the places the bookmark writer saves
         "Passwords",
         "TerminalKit",
@@ -440,6 +461,9 @@ let package = Package(
     // A real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks (no XCTest).
     .target(
       name: "LoopbackHTTP",
+      dependencies: [
+        "Locking"
+      ],
       path: "Tests/LoopbackHTTP"
     ),
     .testTarget(

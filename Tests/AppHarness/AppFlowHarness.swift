@@ -1,5 +1,6 @@
 import App
 import DesignSystem
+import Explore
 import Foundation
 import Passwords
 import PreLogin
@@ -23,8 +24,9 @@ public final class AppFlowHarness {
   private let repl: REPL
   private let accountID: String
 
-  /// Opens (creating) the database at `databasePath` with one account.
-  public init(databasePath: String) async throws {
+  /// Opens (creating) the database at `databasePath` with one account;
+  /// Explore's assistant is `assistant`, when given.
+  public init(databasePath: String, assistant: AssistantAccess? = nil) async throws {
     let database = AppDatabase.at(databasePath)
     // The harness's own throwaway account: the cheapest Argon2id cost keeps
     // its 64 MiB hashing peak out of the memory the benchmark measures.
@@ -43,7 +45,8 @@ public final class AppFlowHarness {
     }
     let cache = (databasePath as NSString).deletingLastPathComponent + "/cache"
     let services = AppServices(
-      session: session, accounts: accounts, database: database, home: .offline(cacheDirectory: cache), now: { Date() })
+      session: session, accounts: accounts, database: database, home: .offline(cacheDirectory: cache),
+      explore: assistant.map(ExploreEnvironment.assistantOnly) ?? .unconnected, now: { Date() })
     coordinator = AppCoordinator(window: window, services: services)
     repl = REPL(window: window, console: NullConsole(), chrome: NavigationChrome())
     coordinator.start()

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// An HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests.
@@ -63,8 +64,8 @@ public final class LoopbackHTTPServer: Sendable {
   private let listener: Int32
   public let port: Int
   private let handler: Handler
-  private let recorded = Mutex<[Request]>([])
-  private let connections = Mutex<Set<Int32>>([])
+  private let recorded = Locked<[Request]>([])
+  private let connections = Locked<Set<Int32>>([])
   private let stopped = Atomic<Bool>(false)
   private let accepted = Atomic<Int>(0)
 

@@ -1,25 +1,25 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 
 /// An HTTP client that answers from a script, in order, and records what it
 /// was sent; with the script used up it answers 500.
 public final class HTTPClientStub: HTTPClient, @unchecked Sendable {
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var _requests: [HTTPRequest] = []
   private var _responses: [HTTPResponse] = []
 
   public init() {}
 
   public var responses: [HTTPResponse] {
-    get { lock.withLock { _ in _responses } }
-    set { lock.withLock { _ in _responses = newValue } }
+    get { lock.withLock { _responses } }
+    set { lock.withLock { _responses = newValue } }
   }
 
-  public var requests: [HTTPRequest] { lock.withLock { _ in _requests } }
+  public var requests: [HTTPRequest] { lock.withLock { _requests } }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    lock.withLock { _ in
+    lock.withLock {
       _requests.append(request)
       return _responses.isEmpty ? HTTPResponse(status: 500) : _responses.removeFirst()
     }

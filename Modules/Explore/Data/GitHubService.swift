@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 
 /// What Explore asks of GitHub.
 protocol GitHubService: Sendable {
@@ -21,7 +21,7 @@ final class LiveGitHubService: GitHubService {
   private let requests: GitHubRequests
   private let cache: ETagCache
   private let now: @Sendable () -> Date
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     /// Asked once, by whichever request comes first; the others wait for it.

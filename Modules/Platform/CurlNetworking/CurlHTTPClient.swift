@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 
 /// The HTTP client: libcurl underneath, async on top, retries for idempotent
 /// requests, cancellation that reaches the transfer.
@@ -33,7 +33,7 @@ public final class CurlHTTPClient: HTTPClient {
   private let configuration: Configuration
   /// Made on the first request: a launch that sends nothing (most of them,
   /// offline) does not pay for libcurl's multi handle and the thread.
-  private let lazyWorker = Mutex<CurlWorker?>(nil)
+  private let lazyWorker = Locked<CurlWorker?>(nil)
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -160,7 +160,7 @@ extension CurlHTTPClient: HTTPStreaming {
 /// Hands the transfer to the cancellation handler, which may run before the
 /// transfer exists (then it is cancelled as soon as it is made).
 private final class TransferBox: Sendable {
-  private let state = Mutex<(transfer: CurlTransfer?, cancelled: Bool)>((nil, false))
+  private let state = Locked<(transfer: CurlTransfer?, cancelled: Bool)>((nil, false))
 
   func set(_ transfer: CurlTransfer) {
     let cancelled = state.withLock { state in

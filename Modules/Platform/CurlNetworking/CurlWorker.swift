@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import Locking
 import Networking
 import Synchronization
 
@@ -21,7 +22,7 @@ final class CurlWorker: @unchecked Sendable {
 
   private let multi: UnsafeMutableRawPointer
   private let limits: Limits
-  private let pending = Mutex<[CurlTransfer]>([])
+  private let pending = Locked<[CurlTransfer]>([])
   private let isStopping = Atomic<Bool>(false)
   // Worker thread only.
   private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]

@@ -9,9 +9,9 @@
 import CurlNetworking
 import Explore
 import Foundation
+import Locking
 import LoopbackHTTP
 import Networking
-import Synchronization
 import TerminalKit
 
 func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -133,14 +133,14 @@ func main() async throws {
   let tokens = 2_000
   let intervalMicroseconds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
   let turns = 500
-  let sentTimes = Mutex<[UInt64]>([])
-  let requestTimes = Mutex<[UInt64]>([])
+  let sentTimes = Locked<[UInt64]>([])
+  let requestTimes = Locked<[UInt64]>([])
   // Paragraphs of 50 tokens: each drawn again, rendered, as the next begins.
   let longReply = (0..<tokens).map {
     geminiEvent(String(format: "w%04d", $0) + ($0 % 50 == 49 ? "\\n\\n" : " "), last: $0 == tokens - 1)
   }
   let shortReply = (0..<20).map { geminiEvent("short\($0) ", last: $0 == 19) }
-  let long = Mutex(true)
+  let long = Locked(true)
   let server = try LoopbackHTTPServer(recordsRequests: false) { _ in
     requestTimes.withLock { $0.append(nanoseconds()) }
     if long.withLock({ $0 }) {

@@ -1,6 +1,7 @@
 // Login → four tabs → logout, many times, through the real coordinators, in
 // one process. Prints peak memory at cycle 1,000 and at the end, and what of
 // the tab flow is still alive. Run by Scripts/bench-cycles.sh.
+// `wayfarer-bench turns N` times assistant turns instead (Turns.swift).
 import AppHarness
 import Foundation
 import TerminalKit
@@ -66,4 +67,8 @@ func main() async throws {
   if !passed { exit(1) }
 }
 
-try await main()
+if CommandLine.arguments.dropFirst().first == "turns" {
+  try await benchmarkTurns(CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 5_000)
+} else {
+  try await main()
+}

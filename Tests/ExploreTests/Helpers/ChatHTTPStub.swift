@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 
 /// A model server answering from a script, whole or streamed, recording
 /// every request it was sent.
@@ -15,16 +15,16 @@ final class ChatHTTPStub: HTTPClient, HTTPStreaming, @unchecked Sendable {
     case fail(any Error)
   }
 
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var _answers: [Answer] = []
   private var _requests: [HTTPRequest] = []
 
   var answers: [Answer] {
-    get { lock.withLock { _ in _answers } }
-    set { lock.withLock { _ in _answers = newValue } }
+    get { lock.withLock { _answers } }
+    set { lock.withLock { _answers = newValue } }
   }
 
-  var requests: [HTTPRequest] { lock.withLock { _ in _requests } }
+  var requests: [HTTPRequest] { lock.withLock { _requests } }
 
   /// The JSON body of request `index`.
   func body(_ index: Int) -> [String: Any] {
@@ -35,7 +35,7 @@ final class ChatHTTPStub: HTTPClient, HTTPStreaming, @unchecked Sendable {
   }
 
   private func next(_ request: HTTPRequest) -> Answer {
-    lock.withLock { _ in
+    lock.withLock {
       _requests.append(request)
       return _answers.isEmpty ? .whole(status: 500, body: "") : _answers.removeFirst()
     }

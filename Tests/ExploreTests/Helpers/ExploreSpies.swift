@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 import TestSupport
 
 @testable import Explore
@@ -13,35 +13,35 @@ final class GitHubServiceSpy: GitHubService, @unchecked Sendable {
     case readme(String)
   }
 
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var _calls: [Call] = []
   var pages: [Result<SearchPage, any Error>] = []
   var repositoryResult: Result<Repository, any Error> = .failure(GitHubError.notFound)
   var readmeResult: Result<Readme?, any Error> = .success(nil)
   var rateLimit: RateLimit?
 
-  var calls: [Call] { lock.withLock { _ in _calls } }
+  var calls: [Call] { lock.withLock { _calls } }
 
   func search(_ query: String, sort: SearchSort, page: Int) async throws -> SearchPage {
-    lock.withLock { _ in _calls.append(.search(query, sort, page: page)) }
+    lock.withLock { _calls.append(.search(query, sort, page: page)) }
     guard !pages.isEmpty else { return SearchPage(totalCount: 0, isIncomplete: false, repositories: []) }
     return try pages.removeFirst().get()
   }
 
   func repository(_ name: RepositoryName) async throws -> Repository {
-    lock.withLock { _ in _calls.append(.repository(name.description)) }
+    lock.withLock { _calls.append(.repository(name.description)) }
     return try repositoryResult.get()
   }
 
   func readme(of name: RepositoryName) async throws -> Readme? {
-    lock.withLock { _ in _calls.append(.readme(name.description)) }
+    lock.withLock { _calls.append(.readme(name.description)) }
     return try readmeResult.get()
   }
 }
 
 /// A token source that counts how often it was asked.
 final class TokenSpy: GitHubTokenProviding {
-  private let asked = Mutex(0)
+  private let asked = Locked(0)
   let token: GitHubToken?
 
   init(_ token: GitHubToken?) {

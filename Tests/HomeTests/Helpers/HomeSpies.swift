@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Networking
-import Synchronization
 import TestSupport
 
 @testable import Home
@@ -14,17 +14,17 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
     case cities(String)
   }
 
-  private let lock = Mutex<Void>(())
+  private let lock = Lock()
   private var _calls: [Call] = []
   var pages: [Result<PlacesPage, any Error>] = []
   var detailsResult: Result<PlaceDetails, any Error> = .success(PlaceDetails())
   var citiesResult: Result<CityResults, any Error> = .success(CityResults(cities: []))
   var lookupResult: Result<PlaceLookup?, any Error> = .success(nil)
 
-  var calls: [Call] { lock.withLock { _ in _calls } }
+  var calls: [Call] { lock.withLock { _calls } }
 
   func places(near center: Coordinate, offset: Int, limit: Int, refresh: Bool) async throws -> PlacesPage {
-    lock.withLock { _ in
+    lock.withLock {
       _calls.append(
         .places(latitude: center.latitude, longitude: center.longitude, offset: offset, limit: limit, refresh: refresh))
     }
@@ -33,17 +33,17 @@ final class RepositorySpy: PlacesRepository, @unchecked Sendable {
   }
 
   func details(for place: Place) async throws -> PlaceDetails {
-    lock.withLock { _ in _calls.append(.details(place.id)) }
+    lock.withLock { _calls.append(.details(place.id)) }
     return try detailsResult.get()
   }
 
   func place(id: String) async throws -> PlaceLookup? {
-    lock.withLock { _ in _calls.append(.lookup(id)) }
+    lock.withLock { _calls.append(.lookup(id)) }
     return try lookupResult.get()
   }
 
   func cities(named query: String) async throws -> CityResults {
-    lock.withLock { _ in _calls.append(.cities(query)) }
+    lock.withLock { _calls.append(.cities(query)) }
     return try citiesResult.get()
   }
 }

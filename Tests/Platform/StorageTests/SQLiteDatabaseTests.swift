@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Storage
 import Synchronization
 import TestSupport
@@ -91,7 +92,7 @@ extension SQLiteDatabaseTests {
     ]
     for round in 0..<12 {
       let path = directory.file("race-\(round).sqlite")
-      let failures = Mutex<[String]>([])
+      let failures = Locked<[String]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { _ in
         let database = SQLiteDatabase(path: path, migrations: steps)
         do {

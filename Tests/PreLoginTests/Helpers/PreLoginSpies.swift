@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TerminalKit
 
 @testable import PreLogin
@@ -49,7 +49,7 @@ final class AccountsStub: PreLoginAuthenticating, Sendable {
     var fails = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var calls: [Call] { state.withLock { $0.calls } }
 
@@ -97,7 +97,7 @@ final class InMemoryAttempts: PreLoginAttemptsStoring {
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {
-  private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+  private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
 
   var now: Date { current.withLock { $0 } }
 
@@ -114,7 +114,7 @@ final class InMemoryAccounts: PreLoginAuthenticating, Sendable {
     var password: String
   }
 
-  private let accounts = Mutex<[String: Account]>([:])
+  private let accounts = Locked<[String: Account]>([:])
 
   func authenticate(email: String, password: String) async throws -> AuthenticationResult {
     guard let account = accounts.withLock({ $0[email.lowercased()] }), account.password == password else {

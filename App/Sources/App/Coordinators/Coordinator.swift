@@ -106,6 +106,11 @@ package struct ExploreEnvironment {
   /// No GitHub at all (tests and benchmarks that never search).
   package static let unconnected = ExploreEnvironment(github: nil, cacheDirectory: "/nonexistent", browser: nil)
 
+  /// No GitHub, and the assistant at `assistant` (the turns benchmark).
+  package static func assistantOnly(_ assistant: AssistantAccess) -> ExploreEnvironment {
+    ExploreEnvironment(github: nil, cacheDirectory: "/nonexistent", browser: nil, assistant: assistant)
+  }
+
   /// Explore's part of the configuration, reaching GitHub and the
   /// assistant's models through `client`.
   init(

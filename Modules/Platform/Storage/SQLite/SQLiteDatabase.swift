@@ -1,5 +1,5 @@
 internal import CSQLite
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +14,7 @@ import Synchronization
 public final class SQLiteDatabase: Sendable {
   private let path: String
   private let migrations: [Migration]
-  private let connection = Mutex<Connection?>(nil)
+  private let connection = Locked<Connection?>(nil)
 
   /// The sqlite3 handle. Only ever used under the lock, one thread at a time.
   private struct Connection: @unchecked Sendable {

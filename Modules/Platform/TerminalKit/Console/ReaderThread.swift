@@ -1,6 +1,6 @@
 internal import CEditLine
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -14,12 +14,12 @@ import Synchronization
 /// reported through `onInterrupt`; while it reads, the read returns EINTR and
 /// the job decides what the Ctrl-C meant.
 final class ReaderThread: Sendable {
-  private let jobs = Mutex<[@Sendable (ReaderThread) -> Void]>([])
+  private let jobs = Locked<[@Sendable (ReaderThread) -> Void]>([])
   private let jobPipe: (read: Int32, write: Int32)
   private let signalPipe: (read: Int32, write: Int32)
   private let onInterrupt: @Sendable () -> Void
   // Touched only on the reader thread.
-  private let interruptsSeen = Mutex<UInt>(0)
+  private let interruptsSeen = Locked<UInt>(0)
 
   init(onInterrupt: @escaping @Sendable () -> Void) {
     self.onInterrupt = onInterrupt

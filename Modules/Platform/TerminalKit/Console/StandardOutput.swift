@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -10,7 +10,7 @@ import Synchronization
 /// remembered, so the app can stop and say so on standard error with exit
 /// status 1, as coreutils do, instead of going on writing into nothing.
 public enum StandardOutput {
-  private static let firstFailure = Mutex<Int32?>(nil)
+  private static let firstFailure = Locked<Int32?>(nil)
 
   /// The `errno` of the first write that failed, if one did.
   public static var failure: Int32? { firstFailure.withLock { $0 } }

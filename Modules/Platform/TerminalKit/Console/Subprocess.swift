@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +12,7 @@ import Synchronization
 public enum Subprocess {
   /// Names of environment variables no program Wayfarer starts inherits
   /// (its keys and tokens): set once at launch.
-  private static let withheld = Mutex<Set<String>>([])
+  private static let withheld = Locked<Set<String>>([])
 
   /// From now on, programs Wayfarer starts do not inherit `names` (the
   /// pager, `xdg-open` and the browser it starts, which may outlive

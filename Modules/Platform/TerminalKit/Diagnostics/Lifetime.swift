@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counts, per type, how many instances are alive and how many were released.
 ///
@@ -30,7 +30,7 @@ public final class LifetimeLedger: Sendable {
   /// their own do not, and record into ``shared``.
   @TaskLocal public static var current = LifetimeLedger.shared
 
-  private let counts = Mutex<[String: (alive: Int, released: Int)]>([:])
+  private let counts = Locked<[String: (alive: Int, released: Int)]>([:])
 
   public init() {}
 

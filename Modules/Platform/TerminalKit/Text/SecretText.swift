@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ public enum SecretText {
     let replacement: [UInt8]
   }
 
-  private static let hidden = Mutex<[Hidden]>([])
+  private static let hidden = Locked<[Hidden]>([])
   /// Read without the lock on every write: false until the first secret.
   private static let isEmpty = Atomic<Bool>(true)
 

@@ -1,0 +1,51 @@
+import AppHarness
+import CurlNetworking
+import Explore
+import Foundation
+import LoopbackHTTP
+import Networking
+
+/// `wayfarer-bench turns N`: N questions to the assistant in one
+/// conversation, through the real app (chat screen, view model, App's
+/// SQLite conversation store, the libcurl client) against a loopback Gemini
+/// that answers at once. Prints the time of a turn near the start and near
+/// the end: a turn must not cost more as the conversation grows (the whole
+/// conversation was once read again each turn, 87 ms a turn at 9,000).
+@MainActor
+func benchmarkTurns(_ turns: Int) async throws {
+  let server = try LoopbackHTTPServer(recordsRequests: false) { _ in
+    .json(
+      #"{"candidates":[{"content":{"role":"model","parts":[{"text":"A short answer."}]},"finishReason":"STOP"}]}"#)
+  }
+  defer { server.stop() }
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wayfarer-turns-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let client = CurlHTTPClient(configuration: .init(userAgent: "wayfarer-bench"))
+  let access = AssistantAccess(
+    gemini: .init(
+      baseURL: URL(string: server.baseURL)!, key: Secret(value: "AIzaBenchKey1234", source: "GEMINI_API_KEY"),
+      model: "gemini-2.5-flash"),
+    openAI: nil, client: client)
+  let harness = try await AppFlowHarness(
+    databasePath: folder.appendingPathComponent("turns.sqlite").path, assistant: access)
+  try await harness.logIn()
+  await harness.type("explore")
+  await harness.type("ask")
+  let window = max(turns / 50, 10)
+  var times: [Double] = []
+  let clock = ContinuousClock()
+  for turn in 1...turns {
+    let started = clock.now
+    await harness.type("Question \(turn)?")
+    let elapsed = clock.now - started
+    times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+  }
+  func median(_ slice: ArraySlice<Double>) -> Double { slice.sorted()[slice.count / 2] }
+  let first = median(times.prefix(window))
+  let last = median(times.suffix(window))
+  print("turns: \(turns) in one conversation, \(String(format: "%.2f", times.reduce(0, +) / 1e3)) s in all")
+  print("median turn, turns 1–\(window): \(String(format: "%.2f", first)) ms")
+  print("median turn, the last \(window): \(String(format: "%.2f", last)) ms")
+  print("last ÷ first: \(String(format: "%.2f", last / first))× (a turn's cost must not grow: about 1×)")
+}
