@@ -342,4 +342,33 @@ final class BookmarkTransferTests: XCTestCase {
       XCTAssertTrue(reason.contains("No such file") || reason.contains("no such file"), reason)
     }
   }
+
+  /// A file saved by an editor that starts it with a byte-order mark.
+  func test_aByteOrderMark_isNotPartOfTheFile() async throws {
+    let (transfer, _) = makeSUT()
+    let text = #"{"format": "wayfarer-bookmarks", "version": 1, "places": [{"id": "bom1", "name": "Marked"}]}"#
+    let path = directory.file("bom.json")
+    try AtomicFile.write([0xEF, 0xBB, 0xBF] + Array(text.utf8), to: path)
+
+    XCTAssertEqual(try transfer.importBookmarks(from: path), ImportSummary(added: 1, skipped: 0))
+  }
+
+  /// The reader itself refuses a list past the bound, saying where, before
+  /// the store is asked.
+  func test_aListPastTheBound_isRefusedByTheReader() async throws {
+    let entries = (0...BookmarkFile.mostEntriesPerKind).map { #"{"id":"p\#($0)","name":"P"}"# }
+    let text = #"{"format":"wayfarer-bookmarks","version":1,"places":["# + entries.joined(separator: ",") + "]}"
+    guard case .malformed(_, let reason, _, _) = try importError(text) else { return XCTFail("imported") }
+    XCTAssertEqual(reason, #""places" holds more than 100000 entries"#)
+  }
+
+  /// Topics are outside text too: cleaned and bounded like every field.
+  func test_hostileTopics_areCleaned() async throws {
+    let (transfer, store) = makeSUT()
+    let path = try write(
+      #"{"format": "wayfarer-bookmarks", "version": 1, "repositories": [{"fullName": "a/b", "topics": ["ok\u001b[2J", "\u202egame"]}]}"#,
+      to: "topics.json")
+    XCTAssertEqual(try transfer.importBookmarks(from: path), ImportSummary(added: 1, skipped: 0))
+    XCTAssertEqual(try store.repositories().first?.topics, ["ok", "game"])
+  }
 }

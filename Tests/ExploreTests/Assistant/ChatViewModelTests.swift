@@ -326,4 +326,14 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(outcome.reply, .answered("Still here."))
     XCTAssertEqual(outcome.notSaved, "the disk is full")
   }
+
+  /// The newest question always goes, even when it alone is over the
+  /// budget (else the request would hold no question at all).
+  func test_aQuestionLongerThanTheBudget_stillGoes() async throws {
+    let (viewModel, backends, _) = makeSUT(turnBudget: 10)
+    backends[0].answers = [.pieces(["ok"])]
+    _ = await ask(viewModel, "a question much longer than ten characters")
+
+    XCTAssertEqual(backends[0].prompts.first?.turns.map(\.text), ["a question much longer than ten characters"])
+  }
 }

@@ -79,6 +79,21 @@ final class ETagCacheTests: XCTestCase {
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.file("github")).sorted()
     XCTAssertEqual(left, ["readme@owner@big-2", "readme@owner@big-3", "readme@owner@big-4", "readme@owner@big-5"])
   }
+
+  /// An ETag goes back into a header: one that could break it (a line
+  /// break, a control, a megabyte) is never kept, nor read back.
+  func test_anETagThatCouldBreakAHeader_isNeverKept() throws {
+    let (cache, _) = try makeSUT()
+    for bad in ["\"a\"\r\nX-Evil: 1", "\u{1B}[2J", "", String(repeating: "e", count: 201)] {
+      cache.save(.readme, tetris, etag: bad, body: Data("x".utf8))
+      XCTAssertNil(cache.load(.readme, tetris), bad.debugDescription)
+    }
+    try FileManager.default.createDirectory(
+      atPath: (cache.path(.readme, tetris) as NSString).deletingLastPathComponent,
+      withIntermediateDirectories: true)
+    try Data("etag \u{7}bell\nbody".utf8).write(to: URL(fileURLWithPath: cache.path(.readme, tetris)))
+    XCTAssertNil(cache.load(.readme, tetris), "a file with such an ETag is not used")
+  }
 }
 
 final class LiveGitHubServiceTests: XCTestCase {

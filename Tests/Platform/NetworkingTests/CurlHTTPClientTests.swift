@@ -421,4 +421,15 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertEqual(delay("2.5"), .milliseconds(2_500))
   }
 
+  /// A wait longer than the policy's longest is handed back to the caller
+  /// (who says when to come back), never waited out.
+  func test_aRetryAfterPastTheLongestWait_isNotWaitedFor() {
+    let policy = RetryPolicy(longestRetryAfter: .seconds(10))
+    func delay(_ value: String) -> Duration? {
+      policy.delay(after: HTTPResponse(status: 429, headers: ["retry-after": value]), attempt: 1)
+    }
+    XCTAssertEqual(delay("10"), .seconds(10))
+    XCTAssertNil(delay("11"))
+    XCTAssertNil(delay("3600"))
+  }
 }

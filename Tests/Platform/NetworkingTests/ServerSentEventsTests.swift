@@ -71,4 +71,11 @@ final class ServerSentEventsTests: XCTestCase {
       XCTAssertEqual(error as? ServerSentEventError, .eventTooLarge(limit: 16))
     }
   }
+
+  /// CR LF is one line end, not two (which would end the event early).
+  func test_crlf_endsOneLine_soAnEventOfTwoDataLinesStaysOne() throws {
+    XCTAssertEqual(
+      try parse([Data("data: first\r\ndata: second\r\n\r\n".utf8)]),
+      [ServerSentEvent(data: "first\nsecond")])
+  }
 }

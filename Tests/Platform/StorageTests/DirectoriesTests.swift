@@ -215,4 +215,25 @@ final class DirectoriesTests: XCTestCase {
     }
     XCTAssertEqual(try AtomicFile.read(big)?.count, 2_000)
   }
+
+  /// The group counts as others: a folder or file the group may read or
+  /// change is made private, and a folder above Wayfarer's that the group
+  /// may change (without the sticky bit) is not trusted.
+  func test_theGroupCountsAsOthers() throws {
+    let folder = directory.file("group")
+    mkdir(folder, 0o700)
+    chmod(folder, 0o770)
+    FileManager.default.createFile(atPath: folder + "/shared", contents: Data("x".utf8))
+    chmod(folder + "/shared", 0o640)
+
+    XCTAssertEqual(
+      try Directories.makePrivate(folder),
+      [.tightened(path: folder, oldMode: 0o770), .tightened(path: folder + "/shared", oldMode: 0o640)])
+    XCTAssertEqual(Directories.mode(of: folder + "/shared"), 0o600)
+
+    let team = directory.file("team")
+    mkdir(team, 0o700)
+    chmod(team, 0o775)
+    XCTAssertEqual(Directories.untrustedAncestor(of: team + "/home/data")?.path, team)
+  }
 }

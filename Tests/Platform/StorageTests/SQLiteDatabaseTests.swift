@@ -1,9 +1,10 @@
 import Foundation
 import Locking
-import Storage
 import Synchronization
 import TestSupport
 import XCTest
+
+@testable import Storage
 
 final class SQLiteDatabaseTests: XCTestCase {
   private func makeSUT(_ migrations: [String]) throws -> (SQLiteDatabase, TemporaryDirectory) {
@@ -218,5 +219,23 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertThrowsError(try Directories.prepare(directory.file("plain"))) { error in
       XCTAssertEqual((error as? FileError)?.code, ENOTDIR)
     }
+  }
+
+  /// A temporary name someone guessed and planted a link at is skipped:
+  /// the file is made new (O_EXCL) and never through a link (O_NOFOLLOW).
+  func test_aTemporaryNameTaken_byALink_isSkipped_andTheLinkNotFollowed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let victim = directory.file("victim")
+    try AtomicFile.write(Array("keep".utf8), to: victim)
+    symlink(victim, directory.file("file.json.guessed.tmp"))
+    var names = ["guessed", "fresh"].makeIterator()
+
+    let (fd, path) = try AtomicFile.createTemporary(
+      beside: directory.file("file.json"), mode: 0o600, names: { names.next() ?? "late" })
+    close(fd)
+
+    XCTAssertEqual(path, directory.file("file.json.fresh.tmp"))
+    XCTAssertEqual(try AtomicFile.read(victim), Array("keep".utf8), "the link was not written through")
   }
 }

@@ -67,6 +67,25 @@ final class SecretTextTests: XCTestCase {
     SecretText.hide("abc", naming: "SHORT")
     XCTAssertEqual(SecretText.hiding(in: "abc abc"), "abc abc")
   }
+
+  /// Standard error is output too: a key in a message there is hidden.
+  func test_standardError_hidesKeysToo() throws {
+    SecretText.hide("sk-stderr-secret-1", naming: "OPENAI_API_KEY")
+    var fds: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&fds), 0)
+    let saved = dup(STDERR_FILENO)
+    dup2(fds[1], STDERR_FILENO)
+    StandardError.say("refused sk-stderr-secret-1 here")
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    close(fds[1])
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = read(fds[0], &buffer, buffer.count)
+    close(fds[0])
+
+    XCTAssertEqual(
+      String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self), "wayfarer: refused [OPENAI_API_KEY] here\n")
+  }
 }
 
 final class DisplayWidthTests: XCTestCase {
@@ -297,6 +316,14 @@ final class StreamSanitizerTests: XCTestCase {
     XCTAssertEqual(sanitizer.feed([0x41]), "\u{FFFD}A", "a lead byte followed by no continuation")
     XCTAssertEqual(sanitizer.feed([0xE2, 0x82]), "")
     XCTAssertEqual(sanitizer.finish(), "\u{FFFD}")
+  }
+
+  /// Every string sequence (OSC, DCS, SOS, PM, APC) is removed with what it
+  /// carries: a DCS (sixel graphics, terminal replies) once came through as
+  /// its payload.
+  func test_everyStringSequence_goesWithItsPayload() {
+    assertClean("a\u{1B}Pq#0;2;0;0;0#1~~\u{1B}\\b", is: "ab")
+    assertClean("a\u{1B}Xsos\u{1B}\\b\u{1B}^pm\u{07}c\u{1B}_apc\u{9C}d", is: "abcd")
   }
 }
 

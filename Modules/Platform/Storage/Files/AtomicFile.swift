@@ -69,10 +69,13 @@ public enum AtomicFile {
     return nil
   }
 
-  /// A new, empty file beside `path` with a random name, open for writing.
-  static func createTemporary(beside path: String, mode: mode_t) throws -> (fd: Int32, path: String) {
+  /// A new, empty file beside `path` with a random name (from `names`),
+  /// open for writing: never one already there, never through a link.
+  static func createTemporary(
+    beside path: String, mode: mode_t, names: () -> String = { String(UInt64.random(in: .min ... .max), radix: 36) }
+  ) throws -> (fd: Int32, path: String) {
     for _ in 0..<8 {
-      let temporary = "\(path).\(String(UInt64.random(in: .min ... .max), radix: 36)).tmp"
+      let temporary = "\(path).\(names()).tmp"
       let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if fd >= 0 { return (fd, temporary) }
       guard errno == EEXIST else { throw FileError("create", path: path) }
