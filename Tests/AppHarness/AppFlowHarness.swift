@@ -75,10 +75,10 @@ public final class AppFlowHarness {
     await repl.settle()
   }
 
-  /// Runs `line` as if typed at the prompt, then lets what it showed appear.
+  /// Runs `line` as if typed at the prompt (a question on the assistant's
+  /// screen), then lets what it showed appear.
   public func type(_ line: String) async {
-    await repl.execute(line)
-    await repl.settle()
+    await repl.submit(line)
   }
 
   /// Where the person is now, as the prompt shows it.

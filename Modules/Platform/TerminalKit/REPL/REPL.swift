@@ -64,18 +64,24 @@ public final class REPL {
       let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
       guard let line = await console.readCommand(prompt: prompt, completions: completionTable(), history: history)
       else { return }
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      guard !trimmed.isEmpty else { continue }
-      if let screen = window.visibleScreen, screen.acceptsFreeText {
-        await handleFreeText(trimmed, on: screen)
-      } else {
-        // Only lines that name a command go into history: a password typed
-        // at the prompt by mistake is "unknown", and must not be kept.
-        if command(named: trimmed) != nil { console.remember(trimmed) }
-        await execute(trimmed)
-      }
-      await settle()
+      await submit(line)
     }
+  }
+
+  /// Runs `line` as typed at the prompt (a command, or on a screen of free
+  /// text a question), keeps it in its history, and lets what it showed appear.
+  public func submit(_ line: String) async {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return }
+    if let screen = window.visibleScreen, screen.acceptsFreeText {
+      await handleFreeText(trimmed, on: screen)
+    } else {
+      // Only lines that name a command go into history: a password typed
+      // at the prompt by mistake is "unknown", and must not be kept.
+      if command(named: trimmed) != nil { console.remember(trimmed) }
+      await execute(trimmed)
+    }
+    await settle()
   }
 
   /// Cancels whatever command or appear hook is running.
