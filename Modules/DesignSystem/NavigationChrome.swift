@@ -36,17 +36,30 @@ public struct NavigationChrome: WindowChrome {
   }
 
   /// `Home  Explore  Bookmarks  Profile`, the selected tab highlighted (or in
-  /// brackets where there is no colour).
+  /// brackets where there is no colour). When the titles do not fit the
+  /// width, the other tabs' titles are shortened (`Expl…`), the longest
+  /// first, and the selected one stays whole.
   func tabBarLine(_ tabBar: TabBarController, context: RenderContext) -> StyledLine {
-    var line = StyledLine()
+    let color = context.capabilities.usesColor
     let selected = tabBar.selectedTab.name
-    for (index, tab) in tabBar.shownTabs.enumerated() {
-      if index > 0 { line.append(context.capabilities.usesColor ? " " : "  ") }
-      if tab.name == selected {
-        line.append(context.capabilities.usesColor ? " \(tab.title) " : "[\(tab.title)]", style: Palette.selectedTab)
-      } else {
-        line.append(context.capabilities.usesColor ? " \(tab.title) " : tab.title, style: Palette.muted)
-      }
+    let tabs = tabBar.shownTabs.map { (title: TextSanitizer.clean($0.title), isSelected: $0.name == selected) }
+    // Colour pads each title by a space on both sides and separates by one;
+    // plain text brackets the selected one and separates by two.
+    let separator = color ? " " : "  "
+    let chrome = tabs.count * (color ? 2 : 0) + (color ? 0 : 2) + max(0, tabs.count - 1) * separator.count
+    let width = Spacing.fullWidth(context)
+    var longest = tabs.map { DisplayWidth.of($0.title) }.max() ?? 0
+    func titles() -> [String] {
+      tabs.map { $0.isSelected ? $0.title : DisplayWidth.truncate($0.title, to: longest) }
+    }
+    while longest > 2, chrome + titles().map(DisplayWidth.of).reduce(0, +) > width {
+      longest -= 1
+    }
+    var line = StyledLine()
+    for (index, (tab, title)) in zip(tabs, titles()).enumerated() {
+      if index > 0 { line.append(separator) }
+      let shown = color ? " \(title) " : tab.isSelected ? "[\(title)]" : title
+      line.append(shown, style: tab.isSelected ? Palette.selectedTab : Palette.muted)
     }
     return line
   }

@@ -44,6 +44,43 @@ final class NavigationChromeTests: XCTestCase {
 }
 
 @MainActor
+final class TabBarWidthTests: XCTestCase {
+  private final class Blank: Screen {}
+
+  private func bar(selecting index: Int, width: Int, capabilities: TerminalCapabilities) -> String {
+    let titles = ["Home", "Explore", "Bookmarks", "Profile", "Notes"]
+    let tabs = TabBarController(
+      tabs: titles.map { title in
+        .init(
+          name: title.lowercased(), title: title,
+          stack: NavigationStack(root: Blank(title: title, pathComponent: title.lowercased())))
+      })
+    tabs.select(index: index)
+    let window = Window()
+    window.setRoot(.tabs(tabs))
+    let header = NavigationChrome().header(for: window, in: RenderContext(width: width, capabilities: capabilities))
+    return header.first?.plainText ?? ""
+  }
+
+  /// Five tabs need 46 columns in colour: at 40 the others are
+  /// shortened, the longest first, and the selected one stays whole.
+  func test_fiveTabsAt40Columns_fit_withTheSelectedTitleWhole() async {
+    let color = TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+    XCTAssertEqual(bar(selecting: 2, width: 80, capabilities: color), " Home   Explore   Bookmarks   Profile   Notes ")
+    XCTAssertEqual(bar(selecting: 2, width: 40, capabilities: color), " Home   Exp…   Bookmarks   Pro…   Not… ")
+    XCTAssertEqual(bar(selecting: 0, width: 40, capabilities: color), " Home   Expl…   Book…   Prof…   Notes ")
+    XCTAssertEqual(bar(selecting: 2, width: 40, capabilities: .plain), "Home  Explo…  [Bookmarks]  Profi…  Notes")
+    XCTAssertEqual(bar(selecting: 4, width: 30, capabilities: .plain), "Ho…  Ex…  Bo…  Pr…  [Notes]")
+    for width in [40] {
+      for index in 0..<5 {
+        XCTAssertLessThanOrEqual(DisplayWidth.of(bar(selecting: index, width: width, capabilities: color)), width)
+      }
+    }
+  }
+}
+
+@MainActor
 final class LongTitleTests: XCTestCase {
   private final class Blank: Screen {}
 
