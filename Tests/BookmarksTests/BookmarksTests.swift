@@ -9,7 +9,10 @@ import XCTest
 /// Bookmarks in memory, keeping the contract App's store keeps.
 @MainActor
 final class BookmarksStoreSpy: BookmarksStoring {
-  private(set) var items: [Bookmark]
+  private(set) var items: [Bookmark] {
+    didSet { revision[0] += 1 }
+  }
+  private(set) var revision = [0]
   var failure: (any Error)?
 
   init(_ items: [Bookmark] = BookmarksStoreSpy.sample) {

@@ -25,13 +25,19 @@ public enum BookmarksStoringContract {
     }
 
     let first = all[0]
+    let unchanged = store.revision
+    _ = try store.bookmarks()
+    XCTAssertEqual(store.revision, unchanged, "\(name): reading changes no revision", file: file, line: line)
     let removed = try store.remove(first)
+    XCTAssertNotEqual(store.revision, unchanged, "\(name): a removal is a new revision", file: file, line: line)
+    let afterRemoval = store.revision
     XCTAssertFalse(
       try reopen(store).bookmarks().contains { $0.kind == first.kind && $0.id == first.id },
       "\(name): removed for good", file: file, line: line)
     XCTAssertEqual(try reopen(store).bookmarks().count, all.count - 1, "\(name): only that one", file: file, line: line)
 
     try store.restore(removed)
+    XCTAssertNotEqual(store.revision, afterRemoval, "\(name): a restore is a new revision", file: file, line: line)
     XCTAssertEqual(
       try reopen(store).bookmarks(), all, "\(name): undo brings it back whole, time saved included", file: file,
       line: line)

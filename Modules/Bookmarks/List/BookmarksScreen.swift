@@ -92,10 +92,10 @@ final class BookmarksScreen: Screen {
     if redraw { setNeedsDisplay() }
   }
 
-  /// Read again each time the tab is shown: what was saved in Home or
-  /// Explore since is there.
+  /// Read again when the tab is shown after a change: what was saved in
+  /// Home or Explore since is there.
   override func willAppear(console: any Console) {
-    viewModel.reload()
+    viewModel.reloadIfChanged()
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {

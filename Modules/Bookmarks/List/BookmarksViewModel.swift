@@ -58,6 +58,8 @@ final class BookmarksViewModel {
   }
 
   private(set) var state: State = .loaded
+  /// The store's revision when the bookmarks were last read.
+  private var loadedRevision: [Int]?
   private(set) var bookmarks: [Bookmark] = []
   /// The bookmarks that pass the filter, places first, numbered across
   /// both; worked out when the list or the filter changes, not per use.
@@ -80,7 +82,15 @@ final class BookmarksViewModel {
     self.router = router
   }
 
+  /// Reads the bookmarks again if the store changed since they were read
+  /// (or the last read failed): the tab appearing again costs nothing.
+  func reloadIfChanged() {
+    if case .loaded = state, loadedRevision == store.revision { return }
+    reload()
+  }
+
   func reload() {
+    loadedRevision = store.revision
     do {
       bookmarks = try store.bookmarks()
       searchable = bookmarks.map { Self.fold([$0.title, $0.subtitle ?? "", $0.detail ?? ""].joined(separator: "\n")) }

@@ -41,6 +41,10 @@ public protocol BookmarksStoring: AnyObject {
   func remove(_ bookmark: Bookmark) throws -> RemovedBookmark
   /// Puts a removed bookmark back, with its original time saved.
   func restore(_ removed: RemovedBookmark) throws
+  /// An opaque value that differs whenever `bookmarks()` may answer
+  /// differently (a save, a removal, another Wayfarer's); asking it reads
+  /// no bookmark, so the tab reads them again only when it changed.
+  var revision: [Int] { get }
 }
 
 /// A removed bookmark as the store hands it back for `undo`: opaque to the

@@ -18,10 +18,12 @@ final class AccountSettingsStoreTests: XCTestCase {
     return database
   }
 
-  func test_flags_startAtTheirDefaults() async throws {
-    let store = AccountSettingsStore(database: try makeDatabase(), accountID: "1")
+  private func flags(_ database: SQLiteDatabase, account: String = "1") -> FeatureFlags {
+    FeatureFlags(store: AccountSettingsStore(database: database, accountID: account), database: database)
+  }
 
-    let flags = try store.featureFlags()
+  func test_flags_startAtTheirDefaults() async throws {
+    let flags = try flags(makeDatabase()).featureFlags()
 
     XCTAssertEqual(flags.map(\.key), ["favorites", "map", "category-filter"])
     XCTAssertEqual(flags.map(\.isOn), [true, true, false])
@@ -29,13 +31,38 @@ final class AccountSettingsStoreTests: XCTestCase {
 
   func test_setFeatureFlag_isKeptPerAccountAndAcrossStores() async throws {
     let database = try makeDatabase()
-    try AccountSettingsStore(database: database, accountID: "1").setFeatureFlag("category-filter", isOn: true)
-    try AccountSettingsStore(database: database, accountID: "1").setFeatureFlag("map", isOn: false)
+    try flags(database).setFeatureFlag("category-filter", isOn: true)
+    try flags(database).setFeatureFlag("map", isOn: false)
 
-    XCTAssertEqual(
-      try AccountSettingsStore(database: database, accountID: "1").featureFlags().map(\.isOn), [true, false, true])
-    XCTAssertEqual(
-      try AccountSettingsStore(database: database, accountID: "2").featureFlags().map(\.isOn), [true, true, false])
+    XCTAssertEqual(try flags(database).featureFlags().map(\.isOn), [true, false, true])
+    XCTAssertEqual(try flags(database, account: "2").featureFlags().map(\.isOn), [true, true, false])
     XCTAssertTrue(try AccountSettingsStore(database: database, accountID: "1").isOn(.categoryFilter))
+  }
+
+  /// Asking a flag runs no statement; a toggle is written through; another
+  /// connection's toggle (another Wayfarer) is seen once a tab appears.
+  func test_flagsAreKeptInMemory_writtenThrough_andReadAgainOnlyAfterAChange() async throws {
+    let database = try makeDatabase()
+    let flags = flags(database)
+    let before = database.statementsStarted
+
+    for _ in 0..<100 {
+      XCTAssertTrue(flags.isMapEnabled)
+      flags.refresh()
+    }
+    XCTAssertEqual(database.statementsStarted, before, "nothing changed: no statement")
+
+    try flags.setFeatureFlag("map", isOn: false)
+    XCTAssertFalse(flags.isMapEnabled)
+    XCTAssertEqual(database.statementsStarted, before + 1, "one write, no read after it")
+    flags.refresh()
+    XCTAssertEqual(database.statementsStarted, before + 1, "its own write is not read back")
+
+    let path = try XCTUnwrap(database.execute("PRAGMA database_list").first?.text("file"))
+    let other = AppDatabase.at(path)
+    try AccountSettingsStore(database: other, accountID: "1").set(.map, isOn: true)
+    XCTAssertFalse(flags.isMapEnabled, "not read until a tab appears")
+    flags.refresh()
+    XCTAssertTrue(flags.isMapEnabled, "the other connection's toggle is seen")
   }
 }

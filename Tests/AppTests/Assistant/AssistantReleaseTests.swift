@@ -51,7 +51,7 @@ final class AssistantReleaseTests: XCTestCase {
       let repl = REPL(window: window, console: console, chrome: NavigationChrome())
       let app = AppUnderTest(
         window: window, coordinator: coordinator, repl: repl, console: console, session: session, accounts: accounts,
-        directory: directory)
+        database: database, directory: directory)
       coordinator.start()
       await repl.settle()
       let before = aliveCounts(ledger)

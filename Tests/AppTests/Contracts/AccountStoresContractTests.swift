@@ -33,9 +33,13 @@ final class AccountStoresContractTests: XCTestCase {
     try AppDatabase.at(path).execute(
       "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@example.com', 'x', 0), (2, 'C', 'D', 'c@example.com', 'x', 0)"
     )
-    let open = { AccountSettingsStore(database: AppDatabase.at(path), accountID: "1") }
-    try ProfileSettingsStoringContract.verify("AccountSettingsStore", make: open, reopen: { _ in open() })
-    try AccountSettingsStore(database: AppDatabase.at(path), accountID: "2").setFeatureFlag("map", isOn: false)
+    let flags = { (account: String) in
+      let database = AppDatabase.at(path)
+      return FeatureFlags(store: AccountSettingsStore(database: database, accountID: account), database: database)
+    }
+    let open = { flags("1") }
+    try ProfileSettingsStoringContract.verify("FeatureFlags", make: open, reopen: { _ in open() })
+    try flags("2").setFeatureFlag("map", isOn: false)
     XCTAssertEqual(try open().featureFlags().first { $0.key == "map" }?.isOn, true, "per account")
   }
 }

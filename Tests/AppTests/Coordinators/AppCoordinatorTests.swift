@@ -30,20 +30,21 @@ final class AppCoordinatorTests: XCTestCase {
 
     XCTAssertTrue(app.coordinator.activeFlow is MainTabBarCoordinator)
     XCTAssertEqual(app.window.path, "home")
-    XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), ["home", "explore", "bookmarks", "profile"])
+    XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), Tabs.all.map(\.name))
+    XCTAssertEqual(app.window.tabBar?.tabs.map(\.title), Tabs.all.map(\.title))
   }
 
   func test_loggedOut_theTabsCommandsAskForALoginFirst_andLoggedInTheyAreCommandsAgain() async throws {
     let app = try makeApp()
     app.coordinator.start()
 
-    for name in ["tab", "home", "explore", "bookmarks", "profile"] {
+    for name in ["tab"] + Tabs.all.map(\.name) {
       XCTAssertEqual(app.coordinator.advice(forMissingCommand: name), "Log in first: type login or register.", name)
     }
     XCTAssertNil(app.coordinator.advice(forMissingCommand: "fly"))
 
     await app.register()
-    XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), MainTabBarCoordinator.tabNames)
+    XCTAssertEqual(app.window.tabBar?.tabs.map(\.name), Tabs.all.map(\.name))
     XCTAssertNil(app.coordinator.advice(forMissingCommand: "tab"))
   }
 
@@ -117,11 +118,10 @@ final class AppCoordinatorTests: XCTestCase {
       weak var aboutScreen = app.window.visibleScreen
       weak var homeScreen = stacks.first?.root
       XCTAssertNotNil(mainTabBar)
-      XCTAssertEqual(stacks.count, 4)
+      XCTAssertEqual(stacks.count, Tabs.all.count)
       let whileLoggedIn = aliveCounts(ledger)
-      for type in [
-        "MainTabBarCoordinator", "HomeCoordinator", "ExploreCoordinator", "BookmarksCoordinator",
-        "ProfileCoordinator", "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel",
+      for type in ["MainTabBarCoordinator"] + Tabs.all.map(\.coordinatorType) + [
+        "ProfileScreen", "ProfileViewModel", "ProfileRouter", "AboutScreen", "AboutViewModel",
       ] {
         XCTAssertEqual(whileLoggedIn[type], (beforeLogin[type] ?? 0) + 1, type)
       }

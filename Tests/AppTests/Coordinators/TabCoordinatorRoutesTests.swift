@@ -29,8 +29,14 @@ final class TabCoordinatorRoutesTests: XCTestCase {
       home: .offline(cacheDirectory: directory.file("cache")), now: { Date() })
   }
 
+  private func makeContext() throws -> TabContext {
+    let services = try makeServices()
+    let flags = FeatureFlags(store: services.settings(for: account.id), database: services.database)
+    return TabContext(account: account, services: services, flags: flags, logOut: {})
+  }
+
   private func makeSUT(file: StaticString = #filePath, line: UInt = #line) throws -> ProfileCoordinator {
-    let coordinator = ProfileCoordinator(account: account, services: try makeServices())
+    let coordinator = ProfileCoordinator(context: try makeContext())
     trackForMemoryLeaks(coordinator, file: file, line: line)
     return coordinator
   }
@@ -39,42 +45,42 @@ final class TabCoordinatorRoutesTests: XCTestCase {
     let coordinator = try makeSUT()
     XCTAssertNil(coordinator.routes)
 
-    let tab = coordinator.start()
+    let stack = coordinator.start()
 
     XCTAssertNotNil(coordinator.routes)
-    XCTAssertEqual(tab.stack.path, ["profile"])
+    XCTAssertEqual(stack.path, ["profile"])
   }
 
   func test_routes_showSettingsOnTheTabsStack() async throws {
     let coordinator = try makeSUT()
-    let tab = coordinator.start()
+    let stack = coordinator.start()
     let routes = try XCTUnwrap(coordinator.routes)
-    trackForMemoryLeaks(tab.stack)
+    trackForMemoryLeaks(stack)
     trackForMemoryLeaks(routes)
 
     routes.showSettings()
 
-    XCTAssertEqual(tab.stack.path, ["profile", "settings"])
-    let body = tab.stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertEqual(stack.path, ["profile", "settings"])
+    let body = stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
     XCTAssertTrue(body.contains("(map)"), body)
   }
 
   func test_homeRoutes_showAPlaceOnHomesStack_andTheDetailFactoryServesAnotherStack() async throws {
-    let coordinator = HomeCoordinator(account: account, services: try makeServices())
+    let coordinator = HomeCoordinator(context: try makeContext())
     trackForMemoryLeaks(coordinator)
     XCTAssertNil(coordinator.routes)
-    let tab = coordinator.start()
+    let stack = coordinator.start()
     let routes = try XCTUnwrap(coordinator.routes)
     let details = try XCTUnwrap(coordinator.placeDetails)
-    trackForMemoryLeaks(tab.stack)
+    trackForMemoryLeaks(stack)
     trackForMemoryLeaks(routes)
     trackForMemoryLeaks(details)
 
     routes.showPlace(id: "offline-0001")
-    await tab.stack.visibleScreen.didAppear(console: ScriptedConsole())
+    await stack.visibleScreen.didAppear(console: ScriptedConsole())
 
-    XCTAssertEqual(tab.stack.path, ["home", "detail"])
-    XCTAssertEqual(tab.stack.visibleScreen.title, "Pinacoteca de São Paulo")
+    XCTAssertEqual(stack.path, ["home", "detail"])
+    XCTAssertEqual(stack.visibleScreen.title, "Pinacoteca de São Paulo")
 
     let saved = FavoritePlace(
       id: "offline-0001", name: "Pinacoteca", categoryKey: "entertainment.museum", address: nil, city: "São Paulo",
@@ -82,6 +88,6 @@ final class TabCoordinatorRoutesTests: XCTestCase {
     let other = NavigationStack(root: Screen(title: "Bookmarks", pathComponent: "bookmarks"))
     other.push(details.makePlaceDetail(for: saved))
     XCTAssertEqual(other.path, ["bookmarks", "detail"])
-    XCTAssertEqual(tab.stack.path, ["home", "detail"])
+    XCTAssertEqual(stack.path, ["home", "detail"])
   }
 }

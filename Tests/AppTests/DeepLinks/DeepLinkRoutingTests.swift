@@ -104,7 +104,7 @@ final class DeepLinkRoutingTests: XCTestCase {
 
       await app.type("open wayfarer://profile/settings")
       XCTAssertEqual(app.window.path, "welcome")
-      XCTAssertEqual(app.coordinator.pendingLink, .settings)
+      XCTAssertEqual(app.coordinator.pendingLink, DeepLink(tab: "profile", word: "settings", value: ""))
       XCTAssertTrue(
         app.console.transcript.contains("wayfarer://profile/settings will open once you log in or register."),
         app.console.transcript)

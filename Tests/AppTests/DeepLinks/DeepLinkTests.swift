@@ -2,6 +2,18 @@ import XCTest
 
 @testable import App
 
+/// The links as the tabs declare them, for comparing.
+extension DeepLink {
+  fileprivate static func place(id: String) -> DeepLink { DeepLink(tab: "home", word: "place", value: id) }
+  fileprivate static func city(query: String) -> DeepLink { DeepLink(tab: "home", word: "city", value: query) }
+  fileprivate static func repository(fullName: String) -> DeepLink {
+    DeepLink(tab: "explore", word: "repo", value: fullName)
+  }
+  fileprivate static func search(query: String) -> DeepLink { DeepLink(tab: "explore", word: "search", value: query) }
+  fileprivate static let bookmarks = DeepLink(tab: "bookmarks", word: nil, value: "")
+  fileprivate static let settings = DeepLink(tab: "profile", word: "settings", value: "")
+}
+
 /// Links are outside data: only the six forms pass, checked part by part.
 final class DeepLinkTests: XCTestCase {
   private func parsed(_ text: String) -> DeepLink? {
@@ -80,5 +92,32 @@ final class DeepLinkTests: XCTestCase {
       XCTAssertLessThanOrEqual(DeepLink.shown(text).count, 60, text.debugDescription)
     }
     XCTAssertEqual(DeepLink.shown("wayfarer://a b"), "wayfarer://a%20b")
+  }
+}
+
+/// The links the tabs declare are the ones documented: the README's table
+/// and `--help` are checked against the registry, as the variables are.
+final class LinkRegistryTests: XCTestCase {
+  func test_theREADMEsLinkTable_andHelp_listEveryRegisteredLink() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../README.md"), encoding: .utf8)
+    let documented = readme.split(separator: "\n").filter { $0.hasPrefix("| `wayfarer://") }.map { row in
+      row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    let registered = Tabs.linkPatterns.map { ["`wayfarer://\($0.form)`", $0.meaning] }
+
+    XCTAssertEqual(documented.map { Array($0.prefix(2)) }, registered)
+    for pattern in Tabs.linkPatterns {
+      XCTAssertTrue(CommandLineOptions.usage.contains("wayfarer://" + pattern.form), pattern.form)
+      XCTAssertTrue(DeepLink.forms.contains(pattern.form), pattern.form)
+    }
+  }
+
+  /// Each link of a tab is told apart by its word (what it opens is found by it).
+  func test_eachTabsLinks_differByTheirWord() {
+    for entry in Tabs.all {
+      XCTAssertEqual(Set(entry.links.map(\.word)).count, entry.links.count, entry.name)
+    }
   }
 }

@@ -18,6 +18,7 @@ struct AppUnderTest {
   let console: ScriptedConsole
   let session: InMemorySessionStore
   let accounts: AccountStore
+  let database: SQLiteDatabase
   let directory: TemporaryDirectory
 
   /// Types `lines` as a script: commands and form answers in order.
@@ -76,7 +77,7 @@ extension XCTestCase {
     trackForMemoryLeaks(session, file: file, line: line)
     return AppUnderTest(
       window: window, coordinator: coordinator, repl: repl, console: console, session: session, accounts: accounts,
-      directory: directory)
+      database: database, directory: directory)
   }
 }
 

@@ -236,6 +236,9 @@ extension BookmarkStore: ExploreBookmarksStoring {
 }
 
 extension BookmarkStore: BookmarksStoring {
+  /// The database's files: any commit, here or in another process, changes it.
+  var revision: [Int] { database.fileStamp() }
+
   func bookmarks() throws -> [Bookmark] {
     let places = try places().map { place in
       Bookmark(

@@ -142,7 +142,7 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   package func advice(forMissingCommand name: String) -> String? {
     if let tabs = activeFlow as? MainTabBarCoordinator { return tabs.advice(forMissingCommand: name) }
     guard activeFlow is PreLoginCoordinator else { return nil }
-    guard name == "tab" || MainTabBarCoordinator.tabNames.contains(name) else { return nil }
+    guard name == "tab" || Tabs.entry(named: name)?.name == name else { return nil }
     return "Log in first: type login or register."
   }
 

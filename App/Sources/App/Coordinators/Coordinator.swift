@@ -13,13 +13,6 @@ protocol Coordinator: AnyObject {
   func start()
 }
 
-/// A coordinator that runs one tab of the tab bar.
-@MainActor
-protocol TabCoordinator: AnyObject {
-  /// Builds the tab's stack and returns the tab for the bar.
-  func start() -> TabBarController.Tab
-}
-
 /// Everything the coordinators need from the rest of App, made once at launch.
 @MainActor
 package struct AppServices {

@@ -5,46 +5,50 @@ protocol MainTabBarCoordinatorDelegate: AnyObject {
   func mainTabBarCoordinatorDidLogOut(_ coordinator: MainTabBarCoordinator)
 }
 
-/// Runs the four tabs (Home, Explore, Bookmarks, Profile, in that order),
-/// each with its own coordinator and stack, and carries logout up.
+/// Runs the tabs of ``Tabs``, in their order, each with its own coordinator
+/// and stack; follows links to them and carries logout up.
 @MainActor
-final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
+final class MainTabBarCoordinator: Coordinator {
   weak var delegate: (any MainTabBarCoordinatorDelegate)?
   private let window: Window
   private let account: Account
   private let services: AppServices
-  private var children: [any TabCoordinator] = []
+  private let flags: FeatureFlags
+  /// Each tab's coordinator, by the tab's name.
+  private var children: [String: any TabCoordinator] = [:]
   private var tabBar: TabBarController?
-  // The children again, by what they are, for deep links (set by `start()`).
-  private weak var home: HomeCoordinator?
-  private weak var explore: ExploreCoordinator?
-  private weak var bookmarks: BookmarksCoordinator?
-  private weak var profile: ProfileCoordinator?
   private let lifetime = Lifetime(MainTabBarCoordinator.self)
-
-  /// The tabs' names, in order: what `tab NAME` takes once logged in.
-  static let tabNames = ["home", "explore", "bookmarks", "profile"]
 
   init(window: Window, account: Account, services: AppServices) {
     self.window = window
     self.account = account
     self.services = services
+    flags = FeatureFlags(store: services.settings(for: account.id), database: services.database)
   }
 
   func start() {
-    let home = HomeCoordinator(account: account, services: services)
-    let explore = ExploreCoordinator(account: account, services: services)
-    let profile = ProfileCoordinator(account: account, services: services)
-    profile.delegate = self
-    let homeTab = home.start()
-    let exploreTab = explore.start()
-    // Bookmarks pushes Home's and Explore's details, so it starts after them.
-    let bookmarks = BookmarksCoordinator(
-      account: account, services: services, placeDetails: home.placeDetails,
-      repositoryDetails: explore.repositoryDetails)
-    children = [home, explore, bookmarks, profile]
-    (self.home, self.explore, self.bookmarks, self.profile) = (home, explore, bookmarks, profile)
-    let tabBar = TabBarController(tabs: [homeTab, exploreTab, bookmarks.start(), profile.start()])
+    var context = TabContext(
+      account: account, services: services, flags: flags,
+      logOut: { [weak self] in
+        guard let self else { return }
+        delegate?.mainTabBarCoordinatorDidLogOut(self)
+      })
+    var tabs: [TabBarController.Tab] = []
+    // In order: a tab may use what the ones before it offer.
+    for entry in Tabs.all {
+      let coordinator = entry.makeCoordinator(in: context)
+      let stack = coordinator.start()
+      coordinator.offer(to: &context)
+      children[entry.name] = coordinator
+      let (flags, flag) = (flags, entry.hiddenBy)
+      tabs.append(
+        TabBarController.Tab(
+          name: entry.name, title: entry.title, stack: stack, isShown: { @MainActor in flag.map(flags.isOn) ?? true }))
+    }
+    let tabBar = TabBarController(tabs: tabs)
+    // A tab that appears reads the flags again if the database changed
+    // (another Wayfarer's toggle), and not otherwise.
+    tabBar.onSelect = { [flags] in flags.refresh() }
     self.tabBar = tabBar
     window.setRoot(.tabs(tabBar))
   }
@@ -53,43 +57,21 @@ final class MainTabBarCoordinator: Coordinator, ProfileCoordinatorDelegate {
   /// and that tab's routes show the screen from there. Returns why it
   /// cannot, if it cannot.
   func open(_ link: DeepLink) -> String? {
-    switch link {
-    case .place(let id):
-      guard let routes = home?.routes, tabBar?.select(named: "home") == true else { return Self.notReady }
-      routes.showPlace(id: id)
-    case .city(let query):
-      guard let routes = home?.routes, tabBar?.select(named: "home") == true else { return Self.notReady }
-      routes.showCity(matching: query)
-    case .repository(let fullName):
-      guard let routes = explore?.routes, tabBar?.select(named: "explore") == true else { return Self.notReady }
-      guard routes.showRepository(fullName: fullName) else { return "it does not name a GitHub repository" }
-    case .search(let query):
-      guard let routes = explore?.routes, tabBar?.select(named: "explore") == true else { return Self.notReady }
-      routes.search(for: query)
-    case .bookmarks:
-      guard services.settings(for: account.id).areFavoritesEnabled else {
-        return Self.bookmarksOff
-      }
-      guard let routes = bookmarks?.routes, tabBar?.select(named: "bookmarks") == true else { return Self.notReady }
-      routes.showList()
-    case .settings:
-      guard let routes = profile?.routes, tabBar?.select(named: "profile") == true else { return Self.notReady }
-      routes.showSettings()
+    guard let entry = Tabs.entry(named: link.tab) else { return Self.notReady }
+    if let flag = entry.hiddenBy, !flags.isOn(flag) { return entry.hiddenSentence }
+    guard let coordinator = children[entry.name], tabBar?.select(named: entry.name) == true else {
+      return Self.notReady
     }
-    return nil
+    return entry.open(link, on: coordinator)
   }
 
   private static let notReady = "the tabs are not ready yet"
-  static let bookmarksOff = "bookmarks are turned off; turn them on in Profile › Settings (toggle favorites)"
 
-  /// Why a tab's command is missing, when it is only hidden (Bookmarks,
-  /// with the favorites flag off).
+  /// Why a tab's command is missing, when the tab is only hidden by its flag.
   func advice(forMissingCommand name: String) -> String? {
-    guard name == "bookmarks", !services.settings(for: account.id).areFavoritesEnabled else { return nil }
-    return ErrorSentence.standalone(Self.bookmarksOff) + "."
-  }
-
-  func profileCoordinatorDidLogOut(_ coordinator: ProfileCoordinator) {
-    delegate?.mainTabBarCoordinatorDidLogOut(self)
+    guard let entry = Tabs.entry(named: name), name == entry.name, let flag = entry.hiddenBy, !flags.isOn(flag),
+      let sentence = entry.hiddenSentence
+    else { return nil }
+    return ErrorSentence.standalone(sentence) + "."
   }
 }

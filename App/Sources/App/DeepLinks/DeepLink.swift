@@ -1,22 +1,18 @@
-import Explore
+import Foundation
 import TerminalKit
 
 /// A `wayfarer://` link: a screen of the app, named from outside it (typed
-/// at the prompt, or given at launch as `wayfarer open URL`).
-///
-///     wayfarer://home/place/PLACE_ID      wayfarer://explore/repo/OWNER/NAME
-///     wayfarer://home/city?q=NAME         wayfarer://explore/search?q=QUERY
-///     wayfarer://bookmarks                wayfarer://profile/settings
-///
-/// Everything in a link is outside data: it is checked here, once, and only
-/// a `DeepLink` that passed goes any further.
-enum DeepLink: Equatable, Sendable {
-  case place(id: String)
-  case city(query: String)
-  case repository(fullName: String)
-  case search(query: String)
-  case bookmarks
-  case settings
+/// at the prompt, or given at launch as `wayfarer open URL`). The tabs
+/// declare the links they answer (``LinkPattern``, in ``Tabs``); a link is
+/// checked here, once, against them, and only a `DeepLink` that passed goes
+/// any further, to its tab.
+struct DeepLink: Equatable, Sendable {
+  /// The tab it opens.
+  let tab: String
+  /// Its pattern's word (`place`), nil for the tab itself.
+  let word: String?
+  /// The checked value: an id, a name, a query; empty when the link has none.
+  let value: String
 
   /// Why a link was refused: `link` sanitised and shortened for printing.
   struct Refusal: Error, Equatable {
@@ -29,12 +25,15 @@ enum DeepLink: Equatable, Sendable {
   static let scheme = "wayfarer"
   /// Longer than any link Wayfarer makes (a place id is at most 512).
   static let longest = 2048
-  static let longestCityQuery = 100
-  static let longestSearchQuery = 256
 
-  /// The forms a person may type, for `help` and refusals.
-  static let forms =
-    "wayfarer://home/place/ID, home/city?q=NAME, explore/repo/OWNER/NAME, explore/search?q=QUERY, bookmarks or profile/settings"
+  /// The forms a person may type, for refusals: `wayfarer://home/place/ID,
+  /// home/city?q=NAME, … or profile/settings`.
+  static let forms: String = {
+    var forms = Tabs.linkPatterns.map(\.form)
+    guard let last = forms.popLast() else { return "" }
+    let list = forms.isEmpty ? last : forms.joined(separator: ", ") + " or " + last
+    return scheme + "://" + list
+  }()
 
   /// `open URL` in `help`, and what URL is.
   static let summary = "Go to a wayfarer:// link (wayfarer://profile/settings)"
@@ -48,82 +47,82 @@ enum DeepLink: Equatable, Sendable {
     TextSanitizer.clean(TextSanitizer.clean(text, limit: 240).replacingOccurrences(of: " ", with: "%20"), limit: 60)
   }
 
-  static func parse(_ text: String) throws(Refusal) -> DeepLink {
-    func refuse(_ reason: String) -> Refusal {
-      Refusal(link: shown(text), reason: reason)
-    }
-    guard text.utf8.count <= longest else { throw refuse("it is longer than \(longest) characters") }
-    guard TextSanitizer.clean(text) == text, !text.contains(" ") else {
-      throw refuse("it holds spaces or control characters (encode them, e.g. %20)")
-    }
-    let prefix = scheme + "://"
-    guard text.lowercased().hasPrefix(prefix) else { throw refuse("it is not a \(prefix) link") }
-    var rest = Substring(text.dropFirst(prefix.count))
-    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-    var query: Substring?
-    if let mark = rest.firstIndex(of: "?") {
-      query = rest[rest.index(after: mark)...]
-      rest = rest[..<mark]
-    }
-    var segments = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    if segments.last == "" { segments.removeLast() }
-    guard !segments.contains("") else { throw refuse("it has an empty part between slashes") }
-    var decoded: [String] = []
+  /// Checks `text` part by part (length, characters, scheme, encoding) and
+  /// finds the pattern it matches among `patterns`.
+  static func parse(_ text: String, patterns: [LinkPattern] = Tabs.linkPatterns) throws(Refusal) -> DeepLink {
+    let refuse = { (reason: String) in Refusal(link: shown(text), reason: reason) }
+    let parts: Parts
     do {
-      for segment in segments {
-        decoded.append(try PercentEncoding.decode(segment, plusIsSpace: false))
-      }
+      parts = try Parts(text)
     } catch {
-      throw refuse("its path \(error.clause)")
+      throw refuse(error.reason)
     }
-    let parameters: [String: String]
-    do {
-      parameters = try PercentEncoding.queryParameters(query ?? "")
-    } catch {
-      throw refuse("its query \(error.clause)")
+    // The screen's words in any case; ids and names as they were written.
+    let words = parts.path.prefix(2).map { $0.lowercased() }
+    let names = Array(parts.path.dropFirst(2))
+    let matching = patterns.first { pattern in
+      guard words.first == pattern.tab else { return false }
+      guard let word = pattern.word else { return parts.path.count == 1 }
+      return words.count == 2 && words[1] == word && names.count == pattern.pathParts
     }
-
-    func searchText(limit: Int, what: String) throws(Refusal) -> String {
-      guard let value = parameters["q"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+    guard let pattern = matching else { throw refuse("there is no such screen; links are \(forms)") }
+    switch pattern.value {
+    case .none:
+      return DeepLink(tab: pattern.tab, word: pattern.word, value: "")
+    case .path(_, _, let refusal):
+      let value = names.joined(separator: "/")
+      if let reason = refusal(value) { throw refuse(reason) }
+      return DeepLink(tab: pattern.tab, word: pattern.word, value: value)
+    case .query(_, let what, let limit):
+      guard let value = parts.query["q"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
         throw refuse("it needs ?q= with the \(what)")
       }
       guard value.count <= limit else { throw refuse("the \(what) is longer than \(limit) characters") }
       guard TextSanitizer.clean(value) == value else { throw refuse("the \(what) holds control characters") }
-      return value
+      return DeepLink(tab: pattern.tab, word: pattern.word, value: value)
+    }
+  }
+
+  /// A link taken apart: its path decoded part by part, and its query.
+  private struct Parts {
+    struct Malformed: Error {
+      let reason: String
     }
 
-    // The screen's words in any case; ids and names as they were written.
-    let words = decoded.prefix(2).map { $0.lowercased() }
-    let names = decoded.dropFirst(2)
-    switch (words, names.count) {
-    case (["home", "place"], 1):
-      let id = names.joined()
-      guard PlaceIdentifier.isValid(id) else {
-        throw refuse("'\(TextSanitizer.clean(id, limit: 30))' is not a place id")
+    var path: [String] = []
+    var query: [String: String] = [:]
+
+    init(_ text: String) throws(Malformed) {
+      guard text.utf8.count <= DeepLink.longest else {
+        throw Malformed(reason: "it is longer than \(DeepLink.longest) characters")
       }
-      return .place(id: id)
-    case (["explore", "repo"], 2):
-      let fullName = names.joined(separator: "/")
-      guard GitHubNames.isRepositoryName(fullName) else {
-        throw refuse("'\(TextSanitizer.clean(fullName, limit: 40))' is not a GitHub name like owner/name")
+      guard TextSanitizer.clean(text) == text, !text.contains(" ") else {
+        throw Malformed(reason: "it holds spaces or control characters (encode them, e.g. %20)")
       }
-      return .repository(fullName: fullName)
-    case _ where !names.isEmpty:
-      throw refuse("there is no such screen; links are \(forms)")
-    default:
-      break
-    }
-    switch words {
-    case ["home", "city"]:
-      return .city(query: try searchText(limit: longestCityQuery, what: "city's name"))
-    case ["explore", "search"]:
-      return .search(query: try searchText(limit: longestSearchQuery, what: "search"))
-    case ["bookmarks"]:
-      return .bookmarks
-    case ["profile", "settings"]:
-      return .settings
-    default:
-      throw refuse("there is no such screen; links are \(forms)")
+      let prefix = DeepLink.scheme + "://"
+      guard text.lowercased().hasPrefix(prefix) else { throw Malformed(reason: "it is not a \(prefix) link") }
+      var rest = Substring(text.dropFirst(prefix.count))
+      if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+      var queryText: Substring = ""
+      if let mark = rest.firstIndex(of: "?") {
+        queryText = rest[rest.index(after: mark)...]
+        rest = rest[..<mark]
+      }
+      var segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+      if segments.last == "" { segments.removeLast() }
+      guard !segments.contains("") else { throw Malformed(reason: "it has an empty part between slashes") }
+      do {
+        path = try segments.map { segment throws(PercentEncoding.Malformed) in
+          try PercentEncoding.decode(segment, plusIsSpace: false)
+        }
+      } catch {
+        throw Malformed(reason: "its path \(error.clause)")
+      }
+      do {
+        query = try PercentEncoding.queryParameters(queryText)
+      } catch {
+        throw Malformed(reason: "its query \(error.clause)")
+      }
     }
   }
 }

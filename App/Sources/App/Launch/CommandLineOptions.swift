@@ -36,11 +36,7 @@ enum CommandLineOptions: Equatable {
     Usage: wayfarer [-h | --help | -v | --version]
            wayfarer open URL
 
-    `wayfarer open URL` starts by following a wayfarer:// link (after login,
-    when logged out): wayfarer://home/place/ID, wayfarer://home/city?q=NAME,
-    wayfarer://explore/repo/OWNER/NAME, wayfarer://explore/search?q=QUERY,
-    wayfarer://bookmarks, wayfarer://profile/settings. `open URL` does the same
-    at the prompt.
+    \(linksHelp)
 
     Starts an interactive session. On a terminal, lines are edited with history
     (Up/Down) and Tab completion; Ctrl-C clears the line or cancels what is
@@ -61,6 +57,15 @@ enum CommandLineOptions: Equatable {
     or output cannot be written; 2 for a bad option; 128 + N after signal N
     (SIGTERM, SIGHUP, SIGQUIT), with the terminal's settings restored.
     """
+
+  /// The links the tabs declare, as one paragraph.
+  static var linksHelp: String {
+    let links = Tabs.linkPatterns.map { DeepLink.scheme + "://" + $0.form }.joined(separator: ", ")
+    let paragraph =
+      "`wayfarer open URL` starts by following a wayfarer:// link (after login, when logged out): \(links). "
+      + "`open URL` does the same at the prompt."
+    return DisplayWidth.wrap(paragraph, to: 76).joined(separator: "\n")
+  }
 
   /// The variables `Configuration` reads, from its own table.
   static var environmentHelp: String {

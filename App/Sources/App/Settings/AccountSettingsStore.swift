@@ -1,7 +1,5 @@
-import Explore
 import Foundation
 import Home
-import Profile
 import Storage
 
 /// One account's settings in the database: feature flags (a flag never set
@@ -19,13 +17,18 @@ final class AccountSettingsStore: Sendable {
     try flagValues()[flag] ?? flag.isOnByDefault
   }
 
-  private func flagValues() throws -> [FeatureFlag: Bool] {
+  /// The flags set on this account (a flag never set is not in it).
+  func flagValues() throws -> [FeatureFlag: Bool] {
     var flags: [FeatureFlag: Bool] = [:]
     for (key, value) in try values(prefix: "flag.") {
       guard let flag = FeatureFlag(rawValue: key) else { continue }
       flags[flag] = value == "on"
     }
     return flags
+  }
+
+  func set(_ flag: FeatureFlag, isOn: Bool) throws {
+    try set("flag." + flag.rawValue, to: isOn ? "on" : "off")
   }
 
   // MARK: Storage
@@ -56,32 +59,6 @@ final class AccountSettingsStore: Sendable {
 
 // Conformances to main-actor protocols are declared apart, so the store
 // itself stays usable from any thread.
-
-extension AccountSettingsStore: ProfileSettingsStoring {
-  func featureFlags() throws -> [FeatureFlagState] {
-    let stored = try flagValues()
-    return FeatureFlag.allCases.map {
-      FeatureFlagState(key: $0.rawValue, title: $0.title, isOn: stored[$0] ?? $0.isOnByDefault)
-    }
-  }
-
-  func setFeatureFlag(_ key: String, isOn: Bool) throws {
-    guard let flag = FeatureFlag(rawValue: key) else { return }
-    try set("flag." + flag.rawValue, to: isOn ? "on" : "off")
-  }
-}
-
-extension AccountSettingsStore: HomeFeatureFlagsProviding {
-  // A settings read that fails falls back to the flag's default: Home keeps
-  // working, and Settings shows the failure where it can be acted on.
-  var areFavoritesEnabled: Bool { (try? isOn(.favorites)) ?? FeatureFlag.favorites.isOnByDefault }
-  var isMapEnabled: Bool { (try? isOn(.map)) ?? FeatureFlag.map.isOnByDefault }
-  var isCategoryFilterEnabled: Bool { (try? isOn(.categoryFilter)) ?? FeatureFlag.categoryFilter.isOnByDefault }
-}
-
-extension AccountSettingsStore: ExploreFeatureFlagsProviding {
-  var areBookmarksEnabled: Bool { areFavoritesEnabled }
-}
 
 extension AccountSettingsStore: HomeLocationStoring {
   /// The stored shape (JSON in the settings table).

@@ -15,6 +15,7 @@ public final class SQLiteDatabase: Sendable {
   private let path: String
   private let migrations: [Migration]
   private let connection = Locked<Connection?>(nil)
+  private let counter = StatementCounter()
 
   /// The sqlite3 handle. Only ever used under the lock, one thread at a time.
   private struct Connection: @unchecked Sendable {
@@ -54,6 +55,21 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
+  /// How many statements SQLite has started on this database's connection
+  /// (told by `sqlite3_trace_v2`, so pragmas and migrations count too).
+  public var statementsStarted: Int { counter.count.withLock { $0 } }
+
+  /// The database's files as they are on disk (inode, size and modification
+  /// time of the file and of its WAL): it differs after any commit, by this
+  /// process or another, and reading it runs no statement.
+  public func fileStamp() -> [Int] {
+    [path, path + "-wal"].flatMap { file -> [Int] in
+      var info = stat()
+      guard stat(file, &info) == 0 else { return [0, 0, 0, 0] }
+      return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    }
+  }
+
   /// Runs one statement and returns its rows.
   @discardableResult
   public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
@@ -84,6 +100,7 @@ public final class SQLiteDatabase: Sendable {
       throw SQLiteError(code: status, message: message)
     }
     do {
+      counter.watch(handle)
       sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
       // Switching a new file to WAL needs its lock while another process
       // may be doing the same: SQLite then answers "locked" at once, without
@@ -177,6 +194,23 @@ public final class SQLiteDatabase: Sendable {
   }
 
   // MARK: C boundary
+
+  /// Counts the statements SQLite starts on a connection; lives as long as
+  /// the database, which closes the connection in `deinit`.
+  private final class StatementCounter: Sendable {
+    let count = Locked(0)
+
+    func watch(_ handle: OpaquePointer) {
+      let context = Unmanaged.passUnretained(self).toOpaque()
+      sqlite3_trace_v2(
+        handle, UInt32(SQLITE_TRACE_STMT),
+        { _, context, _, _ in
+          guard let context else { return 0 }
+          Unmanaged<StatementCounter>.fromOpaque(context).takeUnretainedValue().count.withLock { $0 += 1 }
+          return 0
+        }, context)
+    }
+  }
 
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 

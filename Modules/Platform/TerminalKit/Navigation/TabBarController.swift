@@ -29,6 +29,8 @@ public final class TabBarController {
     tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
   }
   public private(set) var selectedIndex = 0
+  /// Told each time a tab is selected (before it is drawn again).
+  public var onSelect: (@MainActor () -> Void)?
 
   private let lifetime = Lifetime(TabBarController.self)
 
@@ -58,6 +60,7 @@ public final class TabBarController {
       tabs[index].stack.popToRoot()
     }
     selectedIndex = index
+    onSelect?()
     tabs[index].stack.visibleScreen.setNeedsDisplay()
   }
 }

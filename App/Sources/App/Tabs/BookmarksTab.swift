@@ -1,0 +1,55 @@
+import Bookmarks
+import TerminalKit
+
+extension TabEntry {
+  /// Saved places and repositories, hidden while favorites are off.
+  static let bookmarks = TabEntry(
+    name: "bookmarks", title: "Bookmarks", hiddenBy: .favorites,
+    links: [
+      TabLink(LinkPattern(word: nil, value: .none, meaning: "the Bookmarks list")) {
+        coordinator, _ in
+        coordinator.routes?.showList()
+        return nil
+      }
+    ],
+    make: BookmarksCoordinator.init)
+}
+
+/// Runs the Bookmarks tab. A saved item's detail is made by the tab that
+/// owns it (Home's place detail, Explore's repository detail) and pushed on
+/// the Bookmarks stack.
+@MainActor
+final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
+  private let context: TabContext
+  /// What other flows may ask of Bookmarks (deep links), once started.
+  private(set) var routes: (any BookmarksRoutes)?
+  private let lifetime = Lifetime(BookmarksCoordinator.self)
+
+  init(context: TabContext) {
+    self.context = context
+  }
+
+  func start() -> NavigationStack {
+    let services = context.services
+    let store = services.bookmarks(for: context.account.id)
+    let tab = BookmarksBuilder.build(
+      dependencies: BookmarksDependencies(
+        store: store,
+        transfer: BookmarkTransfer(store: store, homeDirectory: services.homeDirectory, now: services.now)),
+      flowDelegate: self)
+    routes = tab.routes
+    return tab.stack
+  }
+
+  func detailScreen(for bookmark: Bookmark, on stack: NavigationStack) -> Screen? {
+    let store = context.services.bookmarks(for: context.account.id)
+    switch bookmark.kind {
+    case .place:
+      guard let saved = try? store.place(id: bookmark.id) else { return nil }
+      return context.placeDetails?.makePlaceDetail(for: saved)
+    case .repository:
+      guard let saved = try? store.repository(id: bookmark.id) else { return nil }
+      return context.repositoryDetails?.makeRepositoryDetail(for: saved, on: stack)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Explore
+import TerminalKit
+
+extension TabEntry {
+  /// GitHub search, a repository's detail and README, and the assistant.
+  static let explore = TabEntry(
+    name: "explore", title: "Explore",
+    links: [
+      TabLink(
+        LinkPattern(
+          word: "repo",
+          value: .path(label: "OWNER/NAME", parts: 2) { fullName in
+            GitHubNames.isRepositoryName(fullName)
+              ? nil : "'\(TextSanitizer.clean(fullName, limit: 40))' is not a GitHub name like owner/name"
+          },
+          meaning: "a repository's detail in Explore")
+      ) { coordinator, fullName in
+        coordinator.routes?.showRepository(fullName: fullName) == false
+          ? "it does not name a GitHub repository" : nil
+      },
+      TabLink(
+        LinkPattern(
+          word: "search", value: .query(label: "QUERY", what: "search", limit: 256),
+          meaning: "Explore's search for QUERY")
+      ) { coordinator, query in
+        coordinator.routes?.search(for: query)
+        return nil
+      },
+    ],
+    make: ExploreCoordinator.init)
+}
+
+/// Runs the Explore tab.
+@MainActor
+final class ExploreCoordinator: TabCoordinator {
+  private let context: TabContext
+  /// What other flows may ask of Explore (deep links), once started.
+  private(set) var routes: (any ExploreRoutes)?
+  /// Explore's repository detail, for another tab's stack.
+  private(set) var repositoryDetails: (any RepositoryDetailMaking)?
+  private let lifetime = Lifetime(ExploreCoordinator.self)
+
+  init(context: TabContext) {
+    self.context = context
+  }
+
+  func start() -> NavigationStack {
+    let (services, account) = (context.services, context.account)
+    let explore = services.explore
+    let tab = ExploreBuilder.build(
+      dependencies: ExploreDependencies(
+        github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
+        flags: context.flags, browser: explore.browser, assistant: explore.assistant,
+        conversations: services.conversations(for: account.id), now: services.now))
+    routes = tab.routes
+    repositoryDetails = tab.repositoryDetails
+    return tab.stack
+  }
+
+  func offer(to context: inout TabContext) {
+    context.repositoryDetails = repositoryDetails
+  }
+}
