@@ -475,7 +475,9 @@ let package = Package(
       path: "Tests/EndToEndTests",
       exclude: ["Golden"]  // screens captured through tmux, compared by GoldenScreenTests
     ),
-  ]
+  ],
+  // C23 with GNU extensions (POSIX for the shims): CHomeCatalog embeds the catalog's readable files with #embed.
+  cLanguageStandard: .gnu2x
 )
 
 // Shared Swift settings, applied once. C targets are named `C` and a capital

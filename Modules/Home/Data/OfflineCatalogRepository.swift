@@ -6,7 +6,7 @@ import Foundation
 /// computed here; cities come from the bundled GeoNames list.
 struct OfflineCatalogRepository: PlacesRepository {
   /// Decoded once, on first use.
-  private static let catalog: (places: [Place], details: [String: PlaceDetails]) = {
+  static let catalog: (places: [Place], details: [String: PlaceDetails]) = {
     let data = Data(bytes: wf_home_catalog_geojson(), count: Int(wf_home_catalog_geojson_length()))
     guard let collection = try? GeoapifyError.decode(FeatureCollectionDTO.self, from: data) else { return ([], [:]) }
     var details: [String: PlaceDetails] = [:]
@@ -17,7 +17,7 @@ struct OfflineCatalogRepository: PlacesRepository {
     return (PlaceMapper.places(from: collection, origin: nil).places, details)
   }()
 
-  private static let cityList: [(city: City, folded: String, population: Int)] = {
+  static let cityList: [(city: City, folded: String, population: Int)] = {
     let text = String(
       decoding: UnsafeRawBufferPointer(start: wf_home_cities_tsv(), count: Int(wf_home_cities_tsv_length())),
       as: UTF8.self)
