@@ -8,6 +8,7 @@
 // - C libraries are reached through `C`-prefixed targets, one typed wrapper
 //   per variadic call.
 // - Every Swift target gets the same settings, applied once at the bottom.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -480,14 +481,19 @@ let package = Package(
   cLanguageStandard: .gnu2x
 )
 
-// Shared Swift settings, applied once. C targets are named `C` and a capital
-// (CCurl); Components is Swift.
+// Shared settings, applied once. C targets are named `C` and a capital
+// (CCurl); Components is Swift. With WAYFARER_STRICT=1 (as .ci/run builds)
+// every warning is an error, in Swift and in C, production and tests alike.
+let strict = ProcessInfo.processInfo.environment["WAYFARER_STRICT"] == "1"
 for target in package.targets where target.type != .system {
   let isC = target.name.hasPrefix("C") && target.name.dropFirst().first?.isUppercase == true
-  guard !isC else { continue }
+  if isC {
+    if strict { target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])] }
+    continue
+  }
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),
       .enableUpcomingFeature("ExistentialAny"),
-    ]
+    ] + (strict ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 }

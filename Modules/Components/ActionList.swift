@@ -1,7 +1,9 @@
 import DesignSystem
 import TerminalKit
 
-/// The actions a screen offers, as commands with what they do:
+/// The actions a screen offers, as commands with what they do.
+///
+/// For example:
 ///
 ///       login      Log in to your account
 ///       register   Create an account

@@ -1,7 +1,9 @@
 import DesignSystem
 import TerminalKit
 
-/// A form's fields with their values and inline errors:
+/// A form's fields with their values and inline errors.
+///
+/// For example:
 ///
 ///       E-mail            ada@example    ✗ Please enter a valid e-mail address
 ///       Password          ••••••••

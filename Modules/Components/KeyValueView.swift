@@ -1,7 +1,9 @@
 import DesignSystem
 import TerminalKit
 
-/// Labelled values in two aligned columns, across the terminal's width:
+/// Labelled values in two aligned columns, across the terminal's width.
+///
+/// For example:
 ///
 ///       Name           Ada Lovelace
 ///       Member since   29 November 2026

@@ -21,6 +21,7 @@ public struct NavigationChrome: WindowChrome {
   }
 
   /// `Explore > owner/name > README of owner/name`, fitted to the width.
+  ///
   /// Titles can be names from outside (a repository's, a place's): the
   /// screens before the last are cut first, so where you are stays whole.
   func breadcrumb(_ titles: [String], symbols: Symbols, context: RenderContext) -> String {
@@ -36,7 +37,9 @@ public struct NavigationChrome: WindowChrome {
   }
 
   /// `Home  Explore  Bookmarks  Profile`, the selected tab highlighted (or in
-  /// brackets where there is no colour). When the titles do not fit the
+  /// brackets where there is no colour).
+  ///
+  /// When the titles do not fit the
   /// width, the other tabs' titles are shortened (`Expl…`), the longest
   /// first, and the selected one stays whole.
   func tabBarLine(_ tabBar: TabBarController, context: RenderContext) -> StyledLine {

@@ -1,6 +1,8 @@
 import TerminalKit
 
-/// The app's colours, by meaning. Whether they are shown is the renderer's
+/// The app's colours, by meaning.
+///
+/// Whether they are shown is the renderer's
 /// call (NO_COLOR, TERM=dumb, pipes).
 public enum Palette {
   public static let title = TextStyle(isBold: true)

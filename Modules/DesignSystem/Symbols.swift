@@ -53,7 +53,9 @@ public enum Spacing {
   /// Between columns of a table.
   public static let gutter = 2
   /// The widest a block of prose gets on a terminal, however wide it is:
-  /// lines much longer are hard to read. Tables, rules and the map take the
+  /// lines much longer are hard to read.
+  ///
+  /// Tables, rules and the map take the
   /// terminal's whole width.
   public static let readableWidth = 100
   /// The widest anything is laid out off a terminal: a transcript (a pipe,

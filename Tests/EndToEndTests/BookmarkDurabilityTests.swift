@@ -35,7 +35,7 @@ final class BookmarkDurabilityTests: XCTestCase {
   /// A writer process saving `count` places called `prefix-N`, its
   /// standard output going to `output`.
   private func startWriter(prefix: String, count: Int, output: String) throws -> Process {
-    FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
     let process = Process()
     process.executableURL = writer
     process.arguments = [database, try accountID(), prefix, String(count)]

@@ -4,7 +4,9 @@ import XCTest
 
 /// Programs Wayfarer starts get none of its keys: `gh` (asked for a token),
 /// and in a terminal the pager (a long README) and `xdg-open` (`web`),
-/// whose browser may outlive Wayfarer. Each fake program writes the
+/// whose browser may outlive Wayfarer.
+///
+/// Each fake program writes the
 /// environment it got to a file.
 final class ChildEnvironmentTests: XCTestCase {
   private var home: TemporaryDirectory!

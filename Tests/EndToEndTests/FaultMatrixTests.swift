@@ -3,7 +3,9 @@ import TestSupport
 import XCTest
 
 /// The fault matrix: thirteen ways a server can fail, against each of the
-/// four services, through the built binary. Every cell must end in one
+/// four services, through the built binary.
+///
+/// Every cell must end in one
 /// sentence with the prompt back, exit 0, the saved data untouched and no
 /// key anywhere (see `runCell`). Waits are short through the variables a
 /// person would set (WAYFARER_HTTP_SILENCE and the like);

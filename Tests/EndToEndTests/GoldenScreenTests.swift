@@ -4,7 +4,9 @@ import XCTest
 
 /// Issue 9 §2: the screens as a person sees them in a terminal 40, 80 and
 /// 160 columns wide, captured through tmux and compared with the files in
-/// Golden/. After a deliberate change of layout, record them again with
+/// Golden/.
+///
+/// After a deliberate change of layout, record them again with
 /// `WAYFARER_RECORD_GOLDEN=1 swift test --filter GoldenScreenTests` and
 /// read the difference before committing it.
 final class GoldenScreenTests: XCTestCase {

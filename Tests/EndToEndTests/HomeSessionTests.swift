@@ -101,7 +101,9 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertEqual(out.components(separatedBy: "  21. Place 21 ").count - 1, 2, "more's rows and nearby:\n\(out)")
   }
 
-  /// Twenty live places 55 m apart in a row: most share a cell. Every
+  /// Twenty live places 55 m apart in a row: most share a cell.
+  ///
+  /// Every
   /// number is in the picture or in the note saying which share a spot.
   func test_aClusteredMap_accountsForEveryPlace() throws {
     let server = try makeGeoapify()

@@ -135,7 +135,7 @@ final class PipedSessionTests: XCTestCase {
 
   func test_anUnwritableHome_isAClearErrorAndNonZero() throws {
     let blocker = home.file("a-file")
-    FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
 
     let run = try WayfarerBinary.run(
       script: ["quit"], home: home.path, environment: ["WAYFARER_HOME": blocker + "/home"])
@@ -239,7 +239,9 @@ final class PipedSessionTests: XCTestCase {
   }
 
   /// `printf 'help\nquit\n' | wayfarer 2>&1 | head -1`: standard output and
-  /// standard error are one pipe the reader closed. Nothing on the way out
+  /// standard error are one pipe the reader closed.
+  ///
+  /// Nothing on the way out
   /// may trap (it once did, writing the sentence to the same closed pipe).
   func test_aClosedPipeForOutputAndErrors_endsQuietlyWithStatus1() throws {
     for arguments in [[], ["--help"]] {

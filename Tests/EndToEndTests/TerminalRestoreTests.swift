@@ -146,7 +146,8 @@ final class TerminalRestoreTests: XCTestCase {
     // No history file: bash writes one when tmux hangs up on it, which
     // could land in the home after the test removed it and leave it behind.
     let terminal = try TmuxSession(
-      command: ["bash", "--norc", "--noprofile", "-i"], environment: environment.merging(["HISTFILE": "/dev/null"]) { $1 })
+      command: ["bash", "--norc", "--noprofile", "-i"],
+      environment: environment.merging(["HISTFILE": "/dev/null"]) { $1 })
     try terminal.type("PS1='$ ' && " + WayfarerBinary.url.path)
     try terminal.send("Enter")
     try terminal.answer("welcome>", with: "login")

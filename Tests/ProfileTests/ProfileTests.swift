@@ -148,7 +148,7 @@ final class ProfileFlowTests: XCTestCase {
     let (stack, _, _, console, _) = makeSUT()
     await run("settings", on: stack.root, console: console)
     XCTAssertEqual(stack.path, ["profile", "settings"])
-    weak var settings = stack.visibleScreen
+    weak let settings = stack.visibleScreen
 
     await run("toggle", ["map"], on: stack.visibleScreen, console: console)
 

@@ -2,7 +2,9 @@ import Bookmarks
 import Foundation
 import XCTest
 
-/// What every store behind `BookmarksStoring` promises. `make` gives a store
+/// What every store behind `BookmarksStoring` promises.
+///
+/// `make` gives a store
 /// holding exactly `seed`'s bookmarks (places and repositories, saved at
 /// different times); `reopen` opens the same data anew.
 @MainActor

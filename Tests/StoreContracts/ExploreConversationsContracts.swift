@@ -70,7 +70,9 @@ public enum ExploreConversationsStoringContract {
 
   /// Two Wayfarers asking in one conversation at once: each question is
   /// stored when it is sent, each reply when it is over, and every reply
-  /// is read right after its own question. A read after a message gives
+  /// is read right after its own question.
+  ///
+  /// A read after a message gives
   /// only what came later.
   private static func verifyExchanges(
     _ name: String, store: any ExploreConversationsStoring,

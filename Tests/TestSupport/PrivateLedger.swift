@@ -12,7 +12,9 @@ import TerminalKit
 ///       XCTAssertEqual(ledger.row(for: "HomeRouter")?.alive, 0)
 ///     }
 ///
-/// - Parameter body: The test, given its ledger to assert on.
+/// - Parameters:
+///   - isolation: The actor the test runs on (the caller's).
+///   - body: The test, given its ledger to assert on.
 /// - Returns: What `body` returns.
 public func withPrivateLedger<Result>(
   isolation: isolated (any Actor)? = #isolation,

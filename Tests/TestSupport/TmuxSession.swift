@@ -37,7 +37,7 @@ public final class TmuxSession {
   }
 
   deinit {
-    try? tmux(["kill-server"])
+    _ = try? tmux(["kill-server"])
   }
 
   /// Types keys: text, or tmux key names such as `Enter`, `C-c`, `Up`, `Tab`.
@@ -133,7 +133,9 @@ public final class TmuxSession {
     try Self.spawn("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
   }
 
-  /// Runs a program and returns what it printed. posix_spawn and waitpid
+  /// Runs a program and returns what it printed.
+  ///
+  /// posix_spawn and waitpid
   /// rather than Foundation's Process, which under XCTest on Linux can miss
   /// the exit of a client whose child (the tmux server) lives on. Output goes
   /// through a file, not a pipe, for the same reason: the server would keep
@@ -149,7 +151,7 @@ public final class TmuxSession {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
     guard status == 0 else { throw Failure.unavailable }

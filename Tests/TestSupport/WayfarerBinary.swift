@@ -30,7 +30,9 @@ public enum WayfarerBinary {
   }
 
   /// Runs wayfarer with `script` piped to standard input, everything kept under
-  /// `home`, and waits at most `timeout` seconds for it to end. Standard
+  /// `home`, and waits at most `timeout` seconds for it to end.
+  ///
+  /// Standard
   /// output goes to `standardOutput` when given (`/dev/full`, say); `stdout`
   /// is then empty.
   public static func run(
@@ -66,8 +68,8 @@ public enum WayfarerBinary {
     let stdin = Pipe()
     let stdoutFile = home + "/.stdout-\(UUID().uuidString)"
     let stderrFile = home + "/.stderr-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: stdoutFile, contents: nil)
-    FileManager.default.createFile(atPath: stderrFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
     defer {
       try? FileManager.default.removeItem(atPath: stdoutFile)
       try? FileManager.default.removeItem(atPath: stderrFile)

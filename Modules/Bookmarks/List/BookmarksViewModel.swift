@@ -24,7 +24,9 @@ final class BookmarksViewModel {
 
   /// The file `export FILE [--force]` or `import FILE` names: the text as
   /// typed (spaces inside kept), or between a pair of quotes; `--force`
-  /// first or last (export only). Control characters are refused: the name
+  /// first or last (export only).
+  ///
+  /// Control characters are refused: the name
   /// printed would not be the name written.
   struct FileRequest: Equatable {
     var path: String

@@ -2,7 +2,9 @@ import Foundation
 import TerminalKit
 
 /// A saved place or repository, as the Bookmarks tab lists it: what it needs
-/// to draw a row and to find the thing again. The rest of what was saved
+/// to draw a row and to find the thing again.
+///
+/// The rest of what was saved
 /// stays with App, which hands it to Home or Explore for the detail.
 public struct Bookmark: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {

@@ -52,7 +52,9 @@ public struct ImportSummary: Equatable, Sendable {
   }
 }
 
-/// Why an export or import did nothing. `path` is as the person typed it,
+/// Why an export or import did nothing.
+///
+/// `path` is as the person typed it,
 /// sanitised by the screen before printing.
 public enum BookmarksTransferError: Error, Equatable, Sendable {
   case fileExists(path: String)

@@ -1,7 +1,9 @@
 import TerminalKit
 
 /// A code block in a box of its own, in the code colour, its language on the
-/// top edge. Lines are never re-wrapped: one wider than the box is cut and
+/// top edge.
+///
+/// Lines are never re-wrapped: one wider than the box is cut and
 /// ends in the theme's cut mark. Tabs stop every four columns.
 ///
 ///     ┌─ swift ───────────┐

@@ -2,7 +2,9 @@ internal import CMarkGFM
 import Foundation
 
 /// A Markdown text parsed by cmark-gfm, GitHub's own parser, with the
-/// table, strikethrough, autolink and task-list extensions on. Owns the node
+/// table, strikethrough, autolink and task-list extensions on.
+///
+/// Owns the node
 /// tree and frees it.
 ///
 /// Not `Sendable`: cmark fills in a node's text the first time it is read,

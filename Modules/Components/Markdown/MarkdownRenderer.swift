@@ -244,7 +244,9 @@ struct MarkdownRenderer {
     for line in wrapped { emit(line.spans) }
   }
 
-  /// Adds a line: the frames' prefixes, then `content`. An empty `content`
+  /// Adds a line: the frames' prefixes, then `content`.
+  ///
+  /// An empty `content`
   /// gives the prefixes alone, without trailing spaces.
   private mutating func emit(_ content: [StyledSpan]) {
     if blankPending {

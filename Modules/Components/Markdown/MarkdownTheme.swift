@@ -7,7 +7,9 @@ import TerminalKit
 /// A class: every part of the renderer holds it, and a struct of this many
 /// strings would be copied (and retained string by string) per table cell.
 final class MarkdownTheme {
-  /// Colours and attributes reach the screen. Without them, code spans keep
+  /// Colours and attributes reach the screen.
+  ///
+  /// Without them, code spans keep
   /// their backticks, struck text its `~~` and headings below level 2 their
   /// `#` marks, so nothing a style carried is lost.
   let usesColor: Bool

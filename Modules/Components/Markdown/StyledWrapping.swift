@@ -49,7 +49,9 @@ struct StyledWrapper {
   }
 
   /// The columns of `items` on one line, when they need no reflowing: no
-  /// break, no run of spaces, no space at either end. Most table cells and
+  /// break, no run of spaces, no space at either end.
+  ///
+  /// Most table cells and
   /// short paragraphs are so, and then cost one pass over their bytes.
   static func oneLineWidth(_ items: [InlineItem]) -> Int? {
     var width = 0
@@ -254,7 +256,9 @@ struct StyledWrapper {
 
 /// The runs of non-spaces in a text, each with its columns and whether a
 /// space follows (the word ends there; a later run of spaces is a piece
-/// with an empty range). One pass over the bytes, no closure.
+/// with an empty range).
+///
+/// One pass over the bytes, no closure.
 struct PieceScanner {
   struct Piece {
     var range: Range<String.Index>

@@ -4,6 +4,7 @@ import Foundation
 import TerminalKit
 
 /// The assistant's chat: every line is a question, `/` lines are commands.
+///
 /// On a terminal a reply is written as it arrives, with a spinner until the
 /// first piece, and Ctrl-C stops it; off a terminal each reply is printed
 /// once, whole, so a piped session's output is byte-stable.

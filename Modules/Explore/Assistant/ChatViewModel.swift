@@ -240,7 +240,9 @@ final class ChatViewModel {
   }
 
   /// Turns as servers take them: starting with a question and taking
-  /// turns. A question left without its reply (a request that failed) is
+  /// turns.
+  ///
+  /// A question left without its reply (a request that failed) is
   /// joined to the next; so are two replies in a row (two Wayfarers on one
   /// conversation); a reply whose question was left out for the budget goes.
   static func alternating(_ turns: some Sequence<ChatTurn>) -> [ChatTurn] {
@@ -295,7 +297,9 @@ final class ChatViewModel {
   }
 
   /// Adds the stored `fresh` messages not shown yet, each in its place
-  /// (almost always the end: the search starts there). Only what was
+  /// (almost always the end: the search starts there).
+  ///
+  /// Only what was
   /// `read` moves the next read on: this Wayfarer's own writes leave room
   /// for another's that were stored before them.
   private func merge(_ fresh: [StoredMessage], read: Bool) {

@@ -4,7 +4,9 @@ import TerminalKit
 /// One reply being written to a terminal as it arrives: a spinner until
 /// the first piece, every piece made harmless across piece boundaries (an
 /// escape sequence split in two is removed whole), and each Markdown block
-/// drawn again, rendered, in place once it is complete. What is complete
+/// drawn again, rendered, in place once it is complete.
+///
+/// What is complete
 /// is never drawn again; only the block being written is plain text.
 @MainActor
 final class StreamedReply {

@@ -41,7 +41,9 @@ struct ETagCache: Sendable {
   }
 
   /// Keeps `body` under `etag`; a cache that cannot be written is only a
-  /// slower next time. Marks an entry used by rewriting it (its time orders eviction).
+  /// slower next time.
+  ///
+  /// Marks an entry used by rewriting it (its time orders eviction).
   func save(_ kind: Kind, _ name: RepositoryName, etag: String, body: Data) {
     guard let etag = Self.validETag(etag), body.count <= Self.maxBytes / 4 else { return }
     try? Directories.prepare(directory)

@@ -14,7 +14,9 @@ protocol GitHubService: Sendable {
   var rateLimit: RateLimit? { get }
 }
 
-/// GitHub's REST API over the shared HTTP client. Repository records and
+/// GitHub's REST API over the shared HTTP client.
+///
+/// Repository records and
 /// READMEs are revalidated with their ETag; searches are not cached.
 final class LiveGitHubService: GitHubService {
   private let access: GitHubAccess

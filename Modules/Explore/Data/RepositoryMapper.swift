@@ -2,7 +2,9 @@ import Foundation
 import JSON
 import TerminalKit
 
-/// Turns GitHub's shapes into repositories and READMEs. This is where
+/// Turns GitHub's shapes into repositories and READMEs.
+///
+/// This is where
 /// GitHub's data enters the domain, so each value is checked here: a name
 /// must be a valid `owner/name`, counts whole and in range, dates real,
 /// texts of a bounded length. An item whose name fails is left out and

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A GitHub repository as Explore shows it. Everything but the name may be
+/// A GitHub repository as Explore shows it.
+///
+/// Everything but the name may be
 /// unknown; numbers are checked where they enter (``RepositoryMapper``).
 struct Repository: Equatable, Sendable {
   /// `owner/name`.

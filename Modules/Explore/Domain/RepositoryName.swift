@@ -1,6 +1,7 @@
 /// An `owner/name` that is safe to put in a URL path and a file name:
 /// GitHub's own rules (owners: letters, digits and single hyphens, up to 39;
 /// names: letters, digits, `.`, `-`, `_`, up to 100, never `.` or `..`).
+///
 /// Every name from outside (GitHub, the cache, a bookmark, a typed link)
 /// passes here before it is used.
 struct RepositoryName: Hashable, Sendable, CustomStringConvertible {

@@ -5,7 +5,9 @@ import Networking
 // server are, their keys and models, and the client that reaches them.
 
 /// How the assistant reaches its models; a backend left nil is not
-/// configured. With neither, the chat says how to configure one and sends
+/// configured.
+///
+/// With neither, the chat says how to configure one and sends
 /// nothing.
 public struct AssistantAccess: Sendable {
   /// Gemini's base URL (`WAYFARER_GEMINI_URL`), key and model.

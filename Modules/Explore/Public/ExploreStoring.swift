@@ -35,7 +35,9 @@ public struct SavedRepository: Equatable, Sendable {
 }
 
 /// Saved repositories, as Explore sees them: App keeps them with the
-/// person's bookmarks. Names compare in any case, as GitHub's do.
+/// person's bookmarks.
+///
+/// Names compare in any case, as GitHub's do.
 @MainActor
 public protocol ExploreBookmarksStoring: AnyObject {
   func isBookmarked(repository fullName: String) throws -> Bool

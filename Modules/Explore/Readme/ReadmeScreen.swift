@@ -5,7 +5,9 @@ import TerminalKit
 
 /// A repository's README, presented over its detail and rendered from
 /// GitHub-flavoured Markdown; on a terminal a README taller than the window
-/// goes through the pager. `close` or `back` dismisses it.
+/// goes through the pager.
+///
+/// `close` or `back` dismisses it.
 @MainActor
 final class ReadmeScreen: Screen {
   private let viewModel: RepositoryDetailViewModel

@@ -49,7 +49,9 @@ final class SearchViewModel {
     return nil
   }
 
-  /// Searches for `text` from the first page, in the current order. A
+  /// Searches for `text` from the first page, in the current order.
+  ///
+  /// A
   /// search that fails or is cancelled leaves the list that was there.
   func search(_ text: String) async -> SearchProblem? {
     if let problem = problemSearching(text) { return problem }
@@ -95,7 +97,9 @@ final class SearchViewModel {
     (received, pagesLoaded) = (old.received, old.pagesLoaded)
   }
 
-  /// Runs `query` in `sort`'s order from the first page. When it fails or is
+  /// Runs `query` in `sort`'s order from the first page.
+  ///
+  /// When it fails or is
   /// cancelled, a list already on screen stays (and the problem is
   /// returned); with none, the failure is the state.
   private func load(query: String, sort: SearchSort) async -> SearchProblem? {
@@ -174,6 +178,7 @@ final class SearchViewModel {
   }
 
   /// Opens result `number` of the list.
+  ///
   /// The assistant's chat.
   func askAssistant() {
     router.showAssistant(about: nil)

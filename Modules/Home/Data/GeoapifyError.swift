@@ -40,7 +40,7 @@ enum GeoapifyError: Error, Equatable, CustomStringConvertible {
     return false
   }
 
-  /// "rate limit exceeded", "Quota exceeded", "Too many requests"…
+  /// Whether a message is about limits ("rate limit exceeded", "Quota exceeded", "Too many requests"…).
   private static func isAboutLimits(_ message: String) -> Bool {
     let text = message.lowercased()
     return ["rate limit", "quota", "too many requests", "limit exceeded"].contains { text.contains($0) }

@@ -2,7 +2,9 @@ internal import CHomeCatalog
 import Foundation
 
 /// Places from the catalog compiled into the binary, in Geoapify's shape, so
-/// the same decoding and mapping serve both. Radius, order and paging are
+/// the same decoding and mapping serve both.
+///
+/// Radius, order and paging are
 /// computed here; cities come from the bundled GeoNames list.
 struct OfflineCatalogRepository: PlacesRepository {
   /// Decoded once, on first use.

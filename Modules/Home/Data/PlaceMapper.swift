@@ -10,7 +10,9 @@ enum PlaceMapper {
   /// The named features of a collection as places; nameless ones (usually
   /// unnamed benches and the like) are skipped, named ones without a valid
   /// position, or (given the search's `origin`) far outside the search
-  /// circle, are counted in `dropped`. `origin` also gives distances when
+  /// circle, are counted in `dropped`.
+  ///
+  /// `origin` also gives distances when
   /// Geoapify did not, or sent one that cannot be true.
   static func places(from collection: FeatureCollectionDTO, origin: Coordinate?) -> (places: [Place], dropped: Int) {
     var places: [Place] = []
@@ -57,7 +59,9 @@ enum PlaceMapper {
   }
 
   /// Geoapify's distance when it can be true; else the one computed from
-  /// the coordinates (or none, without an origin). "Can be true" means
+  /// the coordinates (or none, without an origin).
+  ///
+  /// "Can be true" means
   /// finite, not negative, and within 10 % (plus 100 m for rounding) of the
   /// great-circle distance the coordinates give.
   static func distance(claimed: Double?, from origin: Coordinate?, to point: Coordinate) -> Double? {

@@ -3,7 +3,9 @@ import Foundation
 import TerminalKit
 
 /// One place: what the list knew, what Place Details adds, and whether it
-/// is saved. Opened from the list it shows the place at once; opened by id
+/// is saved.
+///
+/// Opened from the list it shows the place at once; opened by id
 /// (from outside the tab) the place and its details come in one call.
 @MainActor
 final class PlaceDetailViewModel {

@@ -3,7 +3,9 @@ import Foundation
 import TerminalKit
 
 /// The loaded places around the centre as a picture: braille dots on a
-/// terminal that can show them, ASCII elsewhere. Places are marked with
+/// terminal that can show them, ASCII elsewhere.
+///
+/// Places are marked with
 /// their list numbers; a scale bar and a legend follow.
 ///
 /// Every place is accounted for. A number that would cover another is moved
@@ -286,7 +288,9 @@ private struct Canvas {
 
   /// Writes `text` on `cell` if it fits there without covering another
   /// label, else in the nearest free spot around it (up to three cells
-  /// away). Returns false when there is none.
+  /// away).
+  ///
+  /// Returns false when there is none.
   mutating func place(_ text: String, near cell: Cell, kind: Kind) -> Bool {
     let length = text.count
     for distance in 0...3 {

@@ -64,7 +64,9 @@ final class NearbyPlacesViewModel {
     if fixedLocation == nil { restoreSavedCity() }
   }
 
-  /// Moves to the city saved for the account. One that cannot be used
+  /// Moves to the city saved for the account.
+  ///
+  /// One that cannot be used
   /// (unreadable, or a position off the Earth from an older version or a
   /// hand edit) would fail every launch: it is forgotten, and said once.
   private func restoreSavedCity() {
@@ -160,7 +162,9 @@ final class NearbyPlacesViewModel {
     }
   }
 
-  /// Loads the next page after the `fetched` results so far. Returns what
+  /// Loads the next page after the `fetched` results so far.
+  ///
+  /// Returns what
   /// went wrong when there is nothing more or it failed (the list stays).
   func loadMore() async -> NearbyProblem? {
     if let problem = problemLoadingMore { return problem }
@@ -201,7 +205,9 @@ final class NearbyPlacesViewModel {
     Array(Set(places.map(\.category))).sorted()
   }
 
-  /// Keeps one category; empty clears it. Says why not when the filter is
+  /// Keeps one category; empty clears it.
+  ///
+  /// Says why not when the filter is
   /// off or the category unknown.
   func setCategory(_ name: String) -> NearbyProblem? {
     guard flags.isCategoryFilterEnabled else { return .categoryFilterOff }
@@ -228,7 +234,9 @@ final class NearbyPlacesViewModel {
   }
 
   /// Moves the list to result `number` of the last city search, remembers
-  /// the choice, and loads there. Says why when it cannot.
+  /// the choice, and loads there.
+  ///
+  /// Says why when it cannot.
   func useCity(_ number: Int?) async -> NearbyProblem? {
     if let problem = problemChoosingCity(number) { return problem }
     guard let number, let city = cityResults.item(numbered: number) else { return nil }
@@ -265,7 +273,9 @@ final class NearbyPlacesViewModel {
 
   // MARK: Places
 
-  /// Opens place `number` of the visible list. Says why not when there
+  /// Opens place `number` of the visible list.
+  ///
+  /// Says why not when there
   /// is no such place.
   func open(_ number: Int?) -> NearbyProblem? {
     let visible = visiblePlaces

@@ -56,7 +56,9 @@ public final class CurlHTTPClient: HTTPClient {
   }
 
   /// Sends `request`; for GET and HEAD, tries again on 408, 429, 500, 502,
-  /// 503, 504 and timeouts as the retry policy allows. Redirects are
+  /// 503, 504 and timeouts as the retry policy allows.
+  ///
+  /// Redirects are
   /// followed here, as ``Redirect`` allows (a request carrying a key stays
   /// on its origin). Cancelling the task cancels the transfer and throws
   /// `CancellationError`.
@@ -122,7 +124,9 @@ public final class CurlHTTPClient: HTTPClient {
 extension CurlHTTPClient: HTTPStreaming {
   /// Sends `request` once and returns as soon as its body starts (or the
   /// response ends without one); the body's chunks follow as libcurl
-  /// receives them. Redirects are followed as ``Redirect`` allows.
+  /// receives them.
+  ///
+  /// Redirects are followed as ``Redirect`` allows.
   /// Cancelling the task, or stopping the iteration, cancels the transfer.
   public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
     var current = request

@@ -4,7 +4,9 @@ import Networking
 import Synchronization
 
 /// One request in flight: what was asked, what has arrived so far, and who
-/// is waiting for it. Everything but `isCancelled` is touched only by the
+/// is waiting for it.
+///
+/// Everything but `isCancelled` is touched only by the
 /// worker thread once the transfer is submitted.
 final class CurlTransfer: @unchecked Sendable {
   /// How the answer reaches the caller.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A parsed JSON document: the bytes as they came plus a flat "tape" with one
-/// entry per value, in document order. Nothing is turned into Swift strings
+/// entry per value, in document order.
+///
+/// Nothing is turned into Swift strings
 /// or numbers until it is read, so a reader that wants seven fields of each
 /// place pays for seven fields, not for the whole response.
 ///
@@ -74,7 +76,9 @@ public final class JSONDocument: Sendable {
   }
 }
 
-/// One value on the tape. Strings and numbers point at their bytes (a
+/// One value on the tape.
+///
+/// Strings and numbers point at their bytes (a
 /// string's without the quotes); containers record how many elements or
 /// members they hold and where they end.
 struct TapeEntry {
@@ -86,9 +90,12 @@ struct TapeEntry {
 
   var kind: Kind
   /// Scalars: where their bytes begin (a string's after its quote).
+  ///
   /// Containers: their count.
   var start: UInt32
-  /// Scalars: where their bytes end. Containers: the tape index after their
+  /// Scalars: where their bytes end.
+  ///
+  /// Containers: the tape index after their
   /// last value.
   var end: UInt32
   /// Strings: their first four bytes, so a key lookup rarely reads the text.

@@ -1,4 +1,6 @@
-/// One value of a `JSONDocument`, read on demand. Every accessor answers
+/// One value of a `JSONDocument`, read on demand.
+///
+/// Every accessor answers
 /// `nil` when the value is of another kind, so readers of loosely specified
 /// services decide field by field what is required.
 public struct JSONNode: Sendable {
@@ -104,7 +106,9 @@ public struct JSONNode: Sendable {
   }
 
   /// The value of the object's first member named `key`; nil when there is
-  /// none or this is not an object. Keys are compared byte for byte.
+  /// none or this is not an object.
+  ///
+  /// Keys are compared byte for byte.
   public subscript(key: String) -> JSONNode? {
     guard entry.kind == .object else { return nil }
     var key = key

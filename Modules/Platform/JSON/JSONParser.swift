@@ -162,7 +162,7 @@ struct JSONParser {
     }
   }
 
-  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+  /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
   private mutating func number() throws(JSONError) {
     let start = position
     if bytes[position] == UInt8(ascii: "-") { position += 1 }

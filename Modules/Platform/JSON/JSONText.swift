@@ -19,7 +19,9 @@ enum JSONText {
   }
 
   /// The text between a string's quotes with its escapes decoded (the parser
-  /// has checked them). Invalid UTF-8 and lone surrogates become U+FFFD, as
+  /// has checked them).
+  ///
+  /// Invalid UTF-8 and lone surrogates become U+FFFD, as
   /// a reader showing someone else's text would want.
   static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var units: [UInt16] = []
@@ -69,7 +71,9 @@ enum JSONText {
     return result
   }
 
-  /// A number the parser has checked. Up to 19 significant digits and a
+  /// A number the parser has checked.
+  ///
+  /// Up to 19 significant digits and a
   /// power of ten within ±22 are computed exactly with one rounding
   /// (Clinger's fast path); anything else goes to the standard library's
   /// parser, which ignores the locale as JSON must.

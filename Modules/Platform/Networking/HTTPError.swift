@@ -66,7 +66,9 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
 
   /// Whether sending again may help: only when nothing arrived at all (a
   /// response that started and stopped would likely stop again, and the
-  /// time is better spent telling the person). Statuses are judged apart.
+  /// time is better spent telling the person).
+  ///
+  /// Statuses are judged apart.
   public var isTransient: Bool {
     if case .silent = self { return true }
     return false

@@ -19,12 +19,16 @@ public struct HTTPRequest: Sendable, Equatable {
   public var maxResponseBytes: Int
   /// How long this request may wait for its answer to start, and take in
   /// all, when it is slow by nature (a model thinking before it writes);
-  /// nil: the client's usual limits. Once the body has started, the usual
+  /// nil: the client's usual limits.
+  ///
+  /// Once the body has started, the usual
   /// limit on silence holds again: a server that stalls mid-answer is cut
   /// off as any other. Ctrl-C still stops it at once.
   public var patienceSeconds: Int?
   /// Whether a key or token travels with this request (in a header or the
-  /// query). Such a request goes to its own origin and nowhere else: a
+  /// query).
+  ///
+  /// Such a request goes to its own origin and nowhere else: a
   /// redirect to another scheme, host or port is refused
   /// (``HTTPError/redirected(host:location:)``), never followed.
   public var carriesSecret: Bool
@@ -91,6 +95,7 @@ extension HTTPResponseHeaders {
 
   /// `Retry-After` as whole seconds to wait, rounded up (it may be seconds
   /// or an HTTP date); nil when absent, unreadable, past, or over a day.
+  ///
   /// Every service's "try again in N s" reads it here.
   public func retryAfterSeconds(now: Date = Date()) -> Int? {
     guard let value = header("retry-after"), let seconds = RetryPolicy.seconds(inRetryAfter: value, now: now),
@@ -102,7 +107,9 @@ extension HTTPResponseHeaders {
 
 extension HTTPResponse: HTTPResponseHeaders {}
 
-/// Sends HTTP requests. The live one is CurlNetworking's `CurlHTTPClient`,
+/// Sends HTTP requests.
+///
+/// The live one is CurlNetworking's `CurlHTTPClient`,
 /// which only App links; feature modules and their tests see this protocol.
 public protocol HTTPClient: Sendable {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
@@ -113,7 +120,9 @@ public protocol HTTPClient: Sendable {
 extension HTTPRequest {
   /// A POST whose body is `value` encoded with Foundation's `JSONEncoder`
   /// (keys sorted, so the same value always sends the same bytes), sent as
-  /// `application/json`. A POST is never sent twice by the client.
+  /// `application/json`.
+  ///
+  /// A POST is never sent twice by the client.
   public static func postJSON<Body: Encodable>(
     to url: URL, _ value: Body, headers: [(name: String, value: String)] = [],
     maxResponseBytes: Int = defaultMaxResponseBytes

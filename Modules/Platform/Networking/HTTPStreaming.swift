@@ -15,7 +15,9 @@ public struct HTTPResponseHead: Sendable, Equatable {
 extension HTTPResponseHead: HTTPResponseHeaders {}
 
 /// A response read as it arrives: the head at once, the body in chunks in
-/// the order they came (a server-sent event may be split across two). The
+/// the order they came (a server-sent event may be split across two).
+///
+/// The
 /// body ends when the response is complete, or throws the ``HTTPError``
 /// that ended it; its total is capped by the request's `maxResponseBytes`.
 public struct HTTPStreamingResponse: Sendable {
@@ -29,7 +31,9 @@ public struct HTTPStreamingResponse: Sendable {
 }
 
 /// Sends a request and hands its body over piece by piece (for replies that
-/// are written as they are generated). Not tried again: once a piece has
+/// are written as they are generated).
+///
+/// Not tried again: once a piece has
 /// been shown, sending again would show it twice. No time budget either,
 /// only the limit on silence: a long reply may take minutes. Cancelling
 /// the task, or ending the iteration, ends the transfer.

@@ -11,7 +11,9 @@ public enum Redirect {
   public static let maximumHops = 5
 
   /// The request to send after `response` to `request`, or nil when the
-  /// response is no redirect (it is then the answer). `hops` is how many
+  /// response is no redirect (it is then the answer).
+  ///
+  /// `hops` is how many
   /// were followed already.
   ///
   /// - Throws: ``HTTPError/tooManyRedirects(host:count:)`` past

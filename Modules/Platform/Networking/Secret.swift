@@ -1,4 +1,6 @@
-/// A key or token, and where it came from. Its value never appears in
+/// A key or token, and where it came from.
+///
+/// Its value never appears in
 /// output: it describes itself (and reflects) by its source only, so a
 /// stray interpolation or dump cannot print it.
 public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

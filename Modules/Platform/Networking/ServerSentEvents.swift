@@ -28,7 +28,9 @@ public enum ServerSentEventError: Error, Equatable, CustomStringConvertible {
 /// Reads `text/event-stream` bodies as they arrive (the WHATWG rules):
 /// lines end in CR LF, LF or CR, wherever the chunks are cut; `:` lines are
 /// comments; `data:` lines of one event are joined; a blank line ends an
-/// event. Bytes become text only once a line is whole, so a character split
+/// event.
+///
+/// Bytes become text only once a line is whole, so a character split
 /// between two chunks is read once, whole.
 public struct ServerSentEventParser: Sendable {
   /// The most bytes one event may hold, its lines together.

@@ -18,7 +18,9 @@ public struct PasswordHasher: Sendable {
         memoryBytes: Int(crypto_pwhash_memlimit_interactive()))
     }
 
-    /// The cheapest Argon2id allows. For tests that hash many times; never
+    /// The cheapest Argon2id allows.
+    ///
+    /// For tests that hash many times; never
     /// for real accounts.
     public static var minimum: Cost {
       Cost(operations: UInt64(crypto_pwhash_opslimit_min()), memoryBytes: Int(crypto_pwhash_memlimit_min()))

@@ -1,4 +1,6 @@
-/// Why a whole form was not accepted, beyond its fields' problems. The form
+/// Why a whole form was not accepted, beyond its fields' problems.
+///
+/// The form
 /// screen words it.
 enum FormProblem: Equatable {
   /// No such account, or the wrong password: the person must not learn which.

@@ -3,7 +3,9 @@ import DesignSystem
 import TerminalKit
 
 /// A screen that asks its fields one per line, submits, and on failure shows
-/// every field's error and returns to the prompt. Each field can then be
+/// every field's error and returns to the prompt.
+///
+/// Each field can then be
 /// re-entered on its own (`email`), or all of them again.
 ///
 /// Answers are the next input lines, so a script's lines are never eaten by
@@ -28,10 +30,16 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   private var hasAppeared = false
 
   /// - Parameters:
+  ///   - title: Shown in the navigation chrome.
+  ///   - pathComponent: The screen's part of the prompt's path.
+  ///   - viewModel: The form's fields, checks and submission.
   ///   - prompt: how each field is asked, shown and re-entered; the screen
   ///     owns these words, the view model only knows the fields.
   ///   - fillCommand: the command that asks every field again (`login`).
   ///   - otherForm: the command that leaves for the other form (`register`).
+  ///   - intro: The sentence above the form.
+  ///   - progressMessage: Shown while the form is submitted.
+  ///   - cancelMessage: Said when Ctrl-C stops the form.
   init(
     title: String, pathComponent: String, viewModel: ViewModel,
     prompt: @escaping (ViewModel.Field) -> FormFieldPrompt,
@@ -109,7 +117,9 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     await submit(console: console)
   }
 
-  /// Asks `fields` in order. Returns false when the person cancelled.
+  /// Asks `fields` in order.
+  ///
+  /// Returns false when the person cancelled.
   @discardableResult
   private func ask(_ fields: [ViewModel.Field], console: any Console) async -> Bool {
     for field in fields {

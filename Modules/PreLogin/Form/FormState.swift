@@ -1,5 +1,7 @@
 /// What a form holds between submissions: the answers, why any were
-/// refused, and what went wrong with the whole form. One value serves Login
+/// refused, and what went wrong with the whole form.
+///
+/// One value serves Login
 /// and Register.
 struct FormState<Field: Hashable> {
   private var values: [Field: String] = [:]
@@ -23,7 +25,9 @@ struct FormState<Field: Hashable> {
     formProblem = nil
   }
 
-  /// Starts a submission: every field is checked anew by `check`. Returns
+  /// Starts a submission: every field is checked anew by `check`.
+  ///
+  /// Returns
   /// whether every answer passed.
   mutating func validate(_ check: (Field, String) -> FieldProblem?) -> Bool where Field: CaseIterable {
     hasSubmitted = true

@@ -10,10 +10,14 @@ public protocol PreLoginAttemptsStoring: AnyObject {
   /// Check and count happen in one write transaction, so processes trying
   /// at once cannot all slip under the limit.
   ///
-  /// - Parameter decide: given the attempts counted so far (none: not
-  ///   called), whether this one may go ahead; called inside the transaction.
+  /// - Parameters:
+  ///   - email: The e-mail being tried, in any case.
+  ///   - date: When the attempt is made.
+  ///   - decide: given the attempts counted so far (none: not called),
+  ///     whether this one may go ahead; called inside the transaction.
   /// - Returns: `.proceed` when the attempt was counted; `.wait` with
   ///   nothing counted.
+  /// - Throws: When the attempts cannot be read or written.
   func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
     -> AttemptDecision
   /// Forgets the counted attempts (the password was right).

@@ -3,7 +3,9 @@ import TerminalKit
 
 /// Builds the pre-login flow: Welcome, with Login and Register pushed from it.
 public enum PreLoginBuilder {
-  /// The flow's navigation stack, Welcome at its root. The flow leaves
+  /// The flow's navigation stack, Welcome at its root.
+  ///
+  /// The flow leaves
   /// through `flowDelegate` once the person is logged in.
   @MainActor
   public static func build(

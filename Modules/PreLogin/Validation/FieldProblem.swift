@@ -1,4 +1,6 @@
-/// Why a field's answer was refused. The form screen words it.
+/// Why a field's answer was refused.
+///
+/// The form screen words it.
 enum FieldProblem: Equatable {
   case required
   /// Controls, DEL or a bidirectional override (see `FieldRules.hasControlCharacters`).

@@ -4,7 +4,9 @@ import TerminalKit
 /// Builds the Profile tab: the account, Settings and About pushed from it, and
 /// logout.
 public enum ProfileBuilder {
-  /// The tab's stack, the account at its root, and its routes. The tab flow
+  /// The tab's stack, the account at its root, and its routes.
+  ///
+  /// The tab flow
   /// ends through `flowDelegate` when the person logs out.
   @MainActor
   public static func build(

@@ -31,7 +31,9 @@ func geminiEvent(_ text: String, last: Bool) -> Data {
 }
 
 /// The terminal, as far as a streamed reply sees it: when each token
-/// (`wNNNN`) is first written. It moves its cursor, so each paragraph is
+/// (`wNNNN`) is first written.
+///
+/// It moves its cursor, so each paragraph is
 /// drawn again rendered from Markdown once the next begins (the cost of
 /// that is in the times of the tokens that follow).
 @MainActor

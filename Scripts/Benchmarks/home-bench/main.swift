@@ -39,6 +39,7 @@ func placesPage(count: Int, first: Int = 1) -> Data {
 /// What both clients decode each page into: every field Home's mapping
 /// reads from a place. Read with Wayfarer's JSON reader (as Home does) for
 /// the comparison, and with Foundation's `JSONDecoder` for reference.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 struct PageDTO: Decodable {
   struct Feature: Decodable {
     struct Properties: Decodable {

@@ -8,7 +8,9 @@ import Networking
 /// `wayfarer-bench turns N`: N questions to the assistant in one
 /// conversation, through the real app (chat screen, view model, App's
 /// SQLite conversation store, the libcurl client) against a loopback Gemini
-/// that answers at once. Prints the time of a turn at the start, half-way and
+/// that answers at once.
+///
+/// Prints the time of a turn at the start, half-way and
 /// at the end. A request holds the newest turns up to the chat's budget
 /// (60,000 characters, about 3,500 of these short messages), so turns grow
 /// dearer until the budget is full, about turn 1,750; past it a turn must

@@ -22,7 +22,7 @@ final class ConversationStoreTests: XCTestCase {
     let ada = ConversationStore(database: AppDatabase.at(path), accountID: "1")
     let bob = ConversationStore(database: AppDatabase.at(path), accountID: "2")
     let id = try ada.createConversation(title: "Mine", subject: nil, context: nil, systemPrompt: nil)
-    try ada.appendMessage(ExploreConversationsStoringContract.message(.user, "Mine"), to: id)
+    _ = try ada.appendMessage(ExploreConversationsStoringContract.message(.user, "Mine"), to: id)
 
     XCTAssertEqual(try bob.conversations(), [])
     XCTAssertNil(try bob.conversation(id))
@@ -40,7 +40,7 @@ final class ConversationStoreTests: XCTestCase {
     let database = AppDatabase.at(path)
     let ada = ConversationStore(database: database, accountID: "1")
     let id = try ada.createConversation(title: "Mine", subject: nil, context: nil, systemPrompt: nil)
-    try ada.appendMessage(ExploreConversationsStoringContract.message(.user, "Mine"), to: id)
+    _ = try ada.appendMessage(ExploreConversationsStoringContract.message(.user, "Mine"), to: id)
     try database.execute("DELETE FROM accounts WHERE id = 1")
     XCTAssertEqual(try database.execute("SELECT COUNT(*) AS n FROM conversation_messages").first?.integer("n"), 0)
   }

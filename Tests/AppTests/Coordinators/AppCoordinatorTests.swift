@@ -110,13 +110,13 @@ final class AppCoordinatorTests: XCTestCase {
       await app.register()
       await app.type("explore", "bookmarks", "profile", "settings", "back", "about")
 
-      weak var mainTabBar = app.coordinator.activeFlow as? MainTabBarCoordinator
-      weak var tabBar = app.window.tabBar
+      weak let mainTabBar = app.coordinator.activeFlow as? MainTabBarCoordinator
+      weak let tabBar = app.window.tabBar
       let stacks = app.window.tabBar?.tabs.map(\.stack) ?? []
-      weak var homeStack = stacks.first
-      weak var profileStack = stacks.last
-      weak var aboutScreen = app.window.visibleScreen
-      weak var homeScreen = stacks.first?.root
+      weak let homeStack = stacks.first
+      weak let profileStack = stacks.last
+      weak let aboutScreen = app.window.visibleScreen
+      weak let homeScreen = stacks.first?.root
       XCTAssertNotNil(mainTabBar)
       XCTAssertEqual(stacks.count, Tabs.all.count)
       let whileLoggedIn = aliveCounts(ledger)
@@ -151,10 +151,10 @@ final class AppCoordinatorTests: XCTestCase {
       await app.type("login", "ada@example.com", "wrong password")
       XCTAssertEqual(app.window.path, "welcome/login")
 
-      weak var preLogin = app.coordinator.activeFlow as? PreLoginCoordinator
-      weak var preLoginStack = app.window.visibleStack
-      weak var loginScreen = app.window.visibleScreen
-      weak var welcomeScreen = app.window.visibleStack?.root
+      weak let preLogin = app.coordinator.activeFlow as? PreLoginCoordinator
+      weak let preLoginStack = app.window.visibleStack
+      weak let loginScreen = app.window.visibleScreen
+      weak let welcomeScreen = app.window.visibleStack?.root
       XCTAssertNotNil(loginScreen)
 
       await app.type("login", "ada@example.com", "correct horse")

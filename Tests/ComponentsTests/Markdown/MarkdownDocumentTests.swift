@@ -6,7 +6,7 @@ import XCTest
 final class MarkdownDocumentTests: XCTestCase {
   func test_theParsedDocument_isReleasedWithItsLastView() {
     var view: MarkdownView? = MarkdownView("# Title\n\n- item")
-    weak var document = view?.document
+    weak let document = view?.document
     XCTAssertNotNil(document)
 
     _ = view?.lines(in: .plain)

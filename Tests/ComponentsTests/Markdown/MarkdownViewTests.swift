@@ -3,7 +3,9 @@ import TerminalKit
 import XCTest
 
 /// Golden outputs for every construct, in a pipe's context (ASCII, no
-/// colour) and a terminal's (Unicode, colour). Each expected line was worked
+/// colour) and a terminal's (Unicode, colour).
+///
+/// Each expected line was worked
 /// out from the rules in ``MarkdownView``'s documentation, column by column.
 final class MarkdownViewTests: XCTestCase {
   // MARK: Empty input

@@ -74,6 +74,7 @@ final class ChatScreenTests: XCTestCase {
 
   /// On a terminal that moves its cursor, each block is drawn again,
   /// rendered, once the next has begun; the last when the reply ends.
+  ///
   /// What was drawn rendered is never drawn again.
   func test_onATerminal_eachCompleteBlock_isDrawnAgainRendered_inPlace() async {
     let (screen, _) = makeSUT([

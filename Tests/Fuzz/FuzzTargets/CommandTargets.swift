@@ -3,7 +3,9 @@ import Foundation
 
 extension FuzzTarget {
   /// Lines typed into the whole app, logged in, offline: the REPL's parser,
-  /// every screen's commands and arguments. One app serves every input
+  /// every screen's commands and arguments.
+  ///
+  /// One app serves every input
   /// (the database is made once); each input starts on Home, logged in.
   static let commandLines = FuzzTarget.onMainActor("commands", "lines typed into the app") { bytes in
     let harness: AppFlowHarness

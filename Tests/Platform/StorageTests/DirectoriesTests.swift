@@ -18,11 +18,11 @@ final class DirectoriesTests: XCTestCase {
     let folder = directory.file("data")
     mkdir(folder, 0o777)
     chmod(folder, 0o777)
-    FileManager.default.createFile(atPath: folder + "/loose", contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: folder + "/loose", contents: Data("x".utf8))
     chmod(folder + "/loose", 0o644)
-    FileManager.default.createFile(atPath: folder + "/tight", contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: folder + "/tight", contents: Data("x".utf8))
     chmod(folder + "/tight", 0o600)
-    FileManager.default.createFile(atPath: directory.file("elsewhere"), contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: directory.file("elsewhere"), contents: Data("x".utf8))
     chmod(directory.file("elsewhere"), 0o644)
     symlink(directory.file("elsewhere"), folder + "/link")
 
@@ -38,7 +38,9 @@ final class DirectoriesTests: XCTestCase {
   }
 
   /// Another user's link could point anywhere: root would then chmod
-  /// whatever it points at. Needs root to make a file of another user.
+  /// whatever it points at.
+  ///
+  /// Needs root to make a file of another user.
   func test_makePrivate_refusesAnotherUsersLink_andAnotherUsersFolder() throws {
     try XCTSkipUnless(geteuid() == 0, "needs root to make files of another user")
     let target = directory.file("victim")
@@ -110,7 +112,7 @@ final class DirectoriesTests: XCTestCase {
     let folder = directory.file("state")
     mkdir(folder, 0o700)
     let victim = directory.file("victim")
-    FileManager.default.createFile(atPath: victim, contents: Data("root secret".utf8))
+    _ = FileManager.default.createFile(atPath: victim, contents: Data("root secret".utf8))
     symlink(victim, folder + "/session.json")
     lchown(folder + "/session.json", 65_534, 65_534)
 
@@ -152,8 +154,8 @@ final class DirectoriesTests: XCTestCase {
 
     XCTAssertEqual(Directories.untrustedAncestor(of: directory.file("link/home/data"))?.path, open)
     let previous = FileManager.default.currentDirectoryPath
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    FileManager.default.changeCurrentDirectoryPath(open)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(open)
     XCTAssertEqual(Directories.untrustedAncestor(of: "home/data")?.path, open)
   }
 
@@ -223,7 +225,7 @@ final class DirectoriesTests: XCTestCase {
     let folder = directory.file("group")
     mkdir(folder, 0o700)
     chmod(folder, 0o770)
-    FileManager.default.createFile(atPath: folder + "/shared", contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: folder + "/shared", contents: Data("x".utf8))
     chmod(folder + "/shared", 0o640)
 
     XCTAssertEqual(

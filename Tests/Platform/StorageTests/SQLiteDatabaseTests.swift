@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (the fields are named as the service's JSON names them)
 import Foundation
 import Locking
 import Synchronization
@@ -29,7 +31,9 @@ final class SQLiteDatabaseTests: XCTestCase {
   }
 
   /// SQLite sets a new database's mode to 0644 itself, ignoring the umask;
-  /// the -wal and -shm files copy it. All three must be private.
+  /// the -wal and -shm files copy it.
+  ///
+  /// All three must be private.
   func test_theDatabaseAndItsWalAndShmFiles_are0600_whateverTheUmask() throws {
     let old = umask(0o022)
     defer { umask(old) }
@@ -215,7 +219,7 @@ final class AtomicFileTests: XCTestCase {
     try Directories.prepare(directory.file("a/b/c"))
     XCTAssertEqual(Directories.mode(of: directory.file("a/b/c")), 0o700)
 
-    FileManager.default.createFile(atPath: directory.file("plain"), contents: Data())
+    _ = FileManager.default.createFile(atPath: directory.file("plain"), contents: Data())
     XCTAssertThrowsError(try Directories.prepare(directory.file("plain"))) { error in
       XCTAssertEqual((error as? FileError)?.code, ENOTDIR)
     }

@@ -121,7 +121,7 @@ final class NavigationStackTests: XCTestCase {
     trackForMemoryLeaks(root)
 
     var pushed: TitledScreen? = TitledScreen("settings")
-    weak var weakPushed = pushed
+    weak let weakPushed = pushed
     stack.push(pushed!)
     pushed = nil
     XCTAssertEqual(stack.path, ["profile", "settings"])
@@ -208,20 +208,23 @@ final class NavigationStackTests: XCTestCase {
   /// A tab a setting hides is not drawn or chosen, and comes back when the
   /// setting does; the tab shown stays shown.
   func test_aHiddenTab_isNeitherShownNorSelectable_untilItIsShownAgain() async {
-    var bookmarksShown = false
+    final class Setting {
+      var isOn = false
+    }
+    let bookmarks = Setting()
     let tabs = TabBarController(tabs: [
       .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
       .init(
         name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("bookmarks")),
-        isShown: { bookmarksShown }),
+        isShown: { bookmarks.isOn }),
     ])
     XCTAssertEqual(tabs.shownTabs.map(\.name), ["home"])
     XCTAssertFalse(tabs.select(named: "bookmarks"))
     XCTAssertEqual(tabs.selectedTab.name, "home")
 
-    bookmarksShown = true
+    bookmarks.isOn = true
     XCTAssertTrue(tabs.select(named: "bookmarks"))
-    bookmarksShown = false
+    bookmarks.isOn = false
     XCTAssertEqual(tabs.shownTabs.map(\.name), ["home", "bookmarks"], "the tab in use is not pulled away")
   }
 }

@@ -86,7 +86,9 @@ final class LoginThrottleTests: XCTestCase {
 
   /// A stored failure far in the future (a clock set back, a hand edit)
   /// would lock the e-mail until then: it is not believed, and the attempt
-  /// counts from now. A little ahead (clocks differ) is still believed.
+  /// counts from now.
+  ///
+  /// A little ahead (clocks differ) is still believed.
   func test_aLastAttemptInTheFarFuture_isNotBelieved_aLittleAheadIs() async throws {
     let attempts = InMemoryAttempts()
     let clock = TestClock()

@@ -46,7 +46,7 @@ final class PreLoginFlowTests: XCTestCase {
     let (stack, accounts, session, delegate, console) = makeSUT()
     await run("login", on: stack.root, console: console)
     XCTAssertEqual(stack.path, ["welcome", "login"])
-    weak var loginScreen = stack.visibleScreen
+    weak let loginScreen = stack.visibleScreen
 
     console.feed(["ada@example.com", "correct horse"])
     await stack.visibleScreen.didAppear(console: console)
@@ -111,7 +111,7 @@ final class PreLoginFlowTests: XCTestCase {
     await run("login", on: stack.root, console: console)
     console.feed(["ada@example.com", "wrong password"])
     await stack.visibleScreen.didAppear(console: console)
-    weak var loginScreen = stack.visibleScreen
+    weak let loginScreen = stack.visibleScreen
 
     await run("register", on: stack.visibleScreen, console: console)
 

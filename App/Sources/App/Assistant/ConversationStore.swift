@@ -2,7 +2,9 @@ import Explore
 import Foundation
 import Storage
 
-/// One account's assistant conversations in the database. Another
+/// One account's assistant conversations in the database.
+///
+/// Another
 /// account's conversation is never read, changed or deleted through it,
 /// whatever id it is asked about.
 @MainActor

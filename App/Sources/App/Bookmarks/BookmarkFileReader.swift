@@ -5,7 +5,9 @@ import JSON
 import TerminalKit
 
 /// Reads a bookmarks file (`BookmarkFile`) someone hands to `import`:
-/// outside data, so every value is checked as it enters. Text loses escape
+/// outside data, so every value is checked as it enters.
+///
+/// Text loses escape
 /// and control sequences and is bounded; numbers are in range; names follow
 /// the rules their owners (Geoapify's ids, GitHub's names) follow. The
 /// first thing wrong refuses the whole file, saying where.

@@ -5,7 +5,9 @@ import Home
 import Storage
 
 /// One account's bookmarks in the database: places saved on Home and
-/// repositories saved in Explore. Each keeps everything needed to show it
+/// repositories saved in Explore.
+///
+/// Each keeps everything needed to show it
 /// offline, as a versioned record.
 final class BookmarkStore: Sendable {
   enum Kind: String {
@@ -49,7 +51,9 @@ final class BookmarkStore: Sendable {
 
   /// Adds the places and repositories not saved yet, all or none (one
   /// transaction): how many were added, and how many skipped as already
-  /// saved (or listed twice). Refused whole when it would pass the bound.
+  /// saved (or listed twice).
+  ///
+  /// Refused whole when it would pass the bound.
   func addNew(places: [FavoritePlace], repositories: [SavedRepository]) throws -> (added: Int, skipped: Int) {
     let rows = try places.map(NewRow.init) + repositories.map(NewRow.init)
     let added = try database.transaction { transaction in
@@ -97,7 +101,9 @@ final class BookmarkStore: Sendable {
     }
   }
 
-  /// Every saved place, newest first. A row that cannot be read is skipped
+  /// Every saved place, newest first.
+  ///
+  /// A row that cannot be read is skipped
   /// (it stays in the database).
   func places() throws -> [FavoritePlace] {
     try rows(.place, as: PlaceRecord.self).map { row in
@@ -154,7 +160,9 @@ final class BookmarkStore: Sendable {
   }
 
   /// Writes `row`; saved again, its title and fields change, its time does
-  /// not. A new one past the bound is refused.
+  /// not.
+  ///
+  /// A new one past the bound is refused.
   private func upsert(_ row: NewRow) throws {
     try database.transaction { transaction in
       try transaction.execute(
@@ -255,7 +263,9 @@ extension BookmarkStore: BookmarksStoring {
     return places + repositories
   }
 
-  /// Removes the row and hands back what it held, for `undo`. A row
+  /// Removes the row and hands back what it held, for `undo`.
+  ///
+  /// A row
   /// already gone (another Wayfarer removed it) is an error: there is
   /// nothing to bring back, and nothing must be made up in its place.
   func remove(_ bookmark: Bookmark) throws -> RemovedBookmark {
@@ -345,9 +355,11 @@ struct PlaceRecord: Codable, Equatable {
     openingHours = place.openingHours
   }
 
-  /// A place saved by the first version, as the detail screen's labels:
-  /// `category` ("tourism › sights"), `categories` ("tourism,tourism.sights"),
-  /// `opening hours`, `latitude` and `longitude` as text…
+  /// A place saved by the first version, from the detail screen's labels.
+  ///
+  /// The labels: `category` ("tourism › sights"), `categories`
+  /// ("tourism,tourism.sights"), `opening hours`, `latitude` and `longitude`
+  /// as text…
   init(labels: [String: String]) {
     let categories = (labels["categories"] ?? "").split(separator: ",").map(String.init)
     categoryKey =
@@ -377,7 +389,9 @@ struct PlaceRecord: Codable, Equatable {
   }
 
   /// Rewrites the places saved by the first version as records (step 3 of
-  /// the schema). Rows already in the new form are left as they are.
+  /// the schema).
+  ///
+  /// Rows already in the new form are left as they are.
   static func rewriteLabelledPlaces(in transaction: SQLiteDatabase.Transaction) throws {
     for row in try transaction.execute("SELECT rowid AS row, fields FROM bookmarks WHERE kind = 'place'") {
       guard let number = row.integer("row"), let json = row.text("fields"),

@@ -103,7 +103,9 @@ final class BookmarkTransfer: BookmarksTransferring {
   }
 
   /// `~/x` under HOME; anything else as typed (relative to the folder
-  /// Wayfarer was started in). A name that can only be a folder (`~`, `.`,
+  /// Wayfarer was started in).
+  ///
+  /// A name that can only be a folder (`~`, `.`,
   /// `..`, one ending in `/`) is refused: `export ~` once wrote the file
   /// as the path of a HOME that did not exist.
   private func expanded(_ path: String) throws(BookmarksTransferError) -> String {

@@ -54,7 +54,9 @@ final class MainTabBarCoordinator: Coordinator {
   }
 
   /// Shows `link`: selects its tab as `tab NAME` does (back at its root),
-  /// and that tab's routes show the screen from there. Returns why it
+  /// and that tab's routes show the screen from there.
+  ///
+  /// Returns why it
   /// cannot, if it cannot.
   func open(_ link: DeepLink) -> String? {
     guard let entry = Tabs.entry(named: link.tab) else { return Self.notReady }

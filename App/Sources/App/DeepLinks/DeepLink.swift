@@ -2,7 +2,9 @@ import Foundation
 import TerminalKit
 
 /// A `wayfarer://` link: a screen of the app, named from outside it (typed
-/// at the prompt, or given at launch as `wayfarer open URL`). The tabs
+/// at the prompt, or given at launch as `wayfarer open URL`).
+///
+/// The tabs
 /// declare the links they answer (``LinkPattern``, in ``Tabs``); a link is
 /// checked here, once, against them, and only a `DeepLink` that passed goes
 /// any further, to its tab.

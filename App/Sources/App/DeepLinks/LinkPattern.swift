@@ -1,5 +1,7 @@
 /// A `wayfarer://` link a tab answers: `TAB/WORD/VALUE` or `TAB/WORD?q=VALUE`
-/// (or the tab alone), with how its value is checked. `DeepLink` parses
+/// (or the tab alone), with how its value is checked.
+///
+/// `DeepLink` parses
 /// every link against these; `help`, `--help` and the README show them.
 struct LinkPattern: Sendable {
   /// The tab's name, the link's first part: set by the tab's entry.

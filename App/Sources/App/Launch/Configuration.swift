@@ -111,7 +111,9 @@ struct Configuration: Sendable {
   }
 
   /// The pager long text goes through on a terminal (PAGER, split into the
-  /// program and its arguments; default `less -FRX`). Read now so every
+  /// program and its arguments; default `less -FRX`).
+  ///
+  /// Read now so every
   /// variable is checked in one place; Explore's README reader will page with it.
   static let defaultPager = ["less", "-FRX"]
 
@@ -231,7 +233,9 @@ struct Configuration: Sendable {
   }
 
   /// GEMINI_API_KEY (or GOOGLE_API_KEY) with its URL and model, and
-  /// WAYFARER_OPENAI_URL with its key and model. A key is never echoed; a
+  /// WAYFARER_OPENAI_URL with its key and model.
+  ///
+  /// A key is never echoed; a
   /// URL that cannot be used means its key is sent nowhere.
   /// The warning for a service URL that is not one: the variable, what
   /// it held (cleaned, shortened) and what happens instead.
@@ -333,7 +337,9 @@ struct Configuration: Sendable {
     return url
   }
 
-  /// `LAT,LON` in decimal degrees, in range. Double() alone would also take
+  /// `LAT,LON` in decimal degrees, in range.
+  ///
+  /// Double() alone would also take
   /// "0x10", "inf" or "nan".
   static func location(_ text: String) -> Location? {
     let decimal = Set("0123456789+-.eE")

@@ -6,7 +6,9 @@ import Storage
 /// One account's feature flags, kept in memory while its tab flow runs:
 /// read once when the flow starts, written through the store on `toggle`,
 /// and read again when a tab appears if the database changed since (so
-/// another Wayfarer's toggle shows up then). Drawing the tab bar, asking
+/// another Wayfarer's toggle shows up then).
+///
+/// Drawing the tab bar, asking
 /// whether Bookmarks is shown or whether Home draws its map runs no
 /// statement.
 @MainActor
@@ -28,6 +30,7 @@ final class FeatureFlags {
   }
 
   /// Reads the flags again if the database changed since they were read.
+  ///
   /// A read that fails keeps the defaults: the tabs keep working, and
   /// Settings (which reads the store itself) shows the failure.
   func refresh() {

@@ -15,7 +15,9 @@ extension TabEntry {
     make: BookmarksCoordinator.init)
 }
 
-/// Runs the Bookmarks tab. A saved item's detail is made by the tab that
+/// Runs the Bookmarks tab.
+///
+/// A saved item's detail is made by the tab that
 /// owns it (Home's place detail, Explore's repository detail) and pushed on
 /// the Bookmarks stack.
 @MainActor

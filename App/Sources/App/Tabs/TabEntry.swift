@@ -1,6 +1,8 @@
 import TerminalKit
 
-/// One tab as App registers it. The tab flow, `tab NAME` and its usage,
+/// One tab as App registers it.
+///
+/// The tab flow, `tab NAME` and its usage,
 /// completion, the tab bar, `wayfarer://` links, the advice for a hidden
 /// tab's command and the leak checks all read the list in ``Tabs``; none
 /// of them names a tab.

@@ -1,4 +1,5 @@
 /// The tabs of the tab flow, in the order of the bar: the one list of them.
+///
 /// A new tab is one entry here and its own file beside this one.
 enum Tabs {
   static let all: [TabEntry] = [.home, .explore, .bookmarks, .profile]

@@ -1,7 +1,9 @@
 import Foundation
 import Networking
 
-/// Why the assistant got no (whole) reply. Each case has one sentence in
+/// Why the assistant got no (whole) reply.
+///
+/// Each case has one sentence in
 /// ``AssistantWording``. A key a server echoed into its words is hidden
 /// where every output is (TerminalKit's `SecretText`).
 enum AssistantError: Error, Equatable {

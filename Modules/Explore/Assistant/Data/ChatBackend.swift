@@ -132,7 +132,9 @@ enum ChatTransport {
   }
 
   /// The reply to `request`: whole, or (`streaming`) read event by event,
-  /// each piece's text handed to `onText` as it comes. A stream that ends
+  /// each piece's text handed to `onText` as it comes.
+  ///
+  /// A stream that ends
   /// before a piece says it is the last (or `[DONE]`) was cut off.
   static func reply<Piece: ReplyPiece>(
     _ request: HTTPRequest, as piece: Piece.Type, streaming: Bool, client: any HTTPClient & HTTPStreaming,

@@ -50,6 +50,7 @@ public enum AtomicFile {
   }
 
   /// Puts the finished `temporary` at `path` unless something is there.
+  ///
   /// A hard link does it in one step; where the file system has none (FAT,
   /// some network mounts), `path` is claimed first as a new empty file
   /// (`O_EXCL`) and the rename then fills it.
@@ -85,7 +86,9 @@ public enum AtomicFile {
 
   /// Replaces `path` with what `write` puts in the (new, empty, private)
   /// file whose path it is given, for libraries that write files by name
-  /// (libedit's history). The old file stays whole until the rename.
+  /// (libedit's history).
+  ///
+  /// The old file stays whole until the rename.
   public static func replace(_ path: String, mode: mode_t = 0o600, using write: (String) throws -> Void) throws {
     let (fd, temporary) = try createTemporary(beside: path, mode: mode)
     defer { close(fd) }

@@ -149,7 +149,9 @@ public enum Directories {
 
   /// The first folder above `path` that others could use to swap what is
   /// below it: one another user owns (root aside), or one others may write
-  /// to without the sticky bit (`/tmp` has it). Nil when the way is safe.
+  /// to without the sticky bit (`/tmp` has it).
+  ///
+  /// Nil when the way is safe.
   /// Folders not made yet are skipped.
   public static func untrustedAncestor(of path: String) -> UntrustedFolder? {
     untrustedAncestor(of: [path])
@@ -194,7 +196,7 @@ public enum Directories {
   private static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// `path` with every link and `..` in its existing part resolved; the
@@ -213,7 +215,9 @@ public enum Directories {
   }
 
   /// Makes the regular file `name` in the folder `directory` 0600 if it
-  /// is this user's and looser; the old mode when it changed. Opened without
+  /// is this user's and looser; the old mode when it changed.
+  ///
+  /// Opened without
   /// following links and without blocking (a FIFO would otherwise hang).
   private static func tightenFile(_ name: String, in directory: Int32) -> mode_t? {
     let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)

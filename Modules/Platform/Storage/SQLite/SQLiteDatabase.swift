@@ -17,7 +17,9 @@ public final class SQLiteDatabase: Sendable {
   private let connection = Locked<Connection?>(nil)
   private let counter = StatementCounter()
 
-  /// The sqlite3 handle. Only ever used under the lock, one thread at a time.
+  /// The sqlite3 handle.
+  ///
+  /// Only ever used under the lock, one thread at a time.
   private struct Connection: @unchecked Sendable {
     let handle: OpaquePointer
   }
@@ -118,7 +120,9 @@ public final class SQLiteDatabase: Sendable {
   }
 
   /// SQLite creates a database file 0644 whatever the umask (it sets the
-  /// mode itself), and its -wal and -shm files copy that mode. Accounts live
+  /// mode itself), and its -wal and -shm files copy that mode.
+  ///
+  /// Accounts live
   /// here, so all three are made 0600 once open; the files SQLite creates
   /// later copy the database's mode, now private.
   private func makeFilesPrivate() {
@@ -151,7 +155,9 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// Brings the file to the last schema version. Each step checks the
+  /// Brings the file to the last schema version.
+  ///
+  /// Each step checks the
   /// version inside its own write transaction, so two processes opening a
   /// new file at once run each step once: the second finds it done.
   private func migrate(_ handle: OpaquePointer) throws {

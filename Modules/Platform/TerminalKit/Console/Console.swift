@@ -72,6 +72,7 @@ public protocol Console: AnyObject {
 
 /// The two histories a person has: the commands typed at prompts, and
 /// what was typed on a screen of free text (questions to the assistant).
+///
 /// Neither is ever mixed into the other.
 public enum LineHistory: Sendable, Hashable, CaseIterable {
   case commands
@@ -108,7 +109,9 @@ extension Console {
 }
 
 /// Words that Tab completion offers: command names, then per command the
-/// candidates for its first argument. A value, so the reader thread can use
+/// candidates for its first argument.
+///
+/// A value, so the reader thread can use
 /// it while the main actor goes on.
 public struct CompletionTable: Sendable, Equatable {
   public var commands: [String]

@@ -28,7 +28,9 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private var tab = TabCompletion()
   /// Called on the reader thread when the terminal changed size while a
   /// command line was being read; returns once the console has redrawn
-  /// what follows the size. Set once, before the first read.
+  /// what follows the size.
+  ///
+  /// Set once, before the first read.
   var onResize: (@Sendable () -> Void)?
   private var isReadingCommand = false
   private var historyPaths: [LineHistory: String] = [:]
@@ -169,9 +171,10 @@ final class EditLineSource: LineSource, @unchecked Sendable {
       decoding: UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self), as: UTF8.self)
   }
 
-  /// Reads a line with echo off, byte by byte (non-canonical), so editing
-  /// keys can be told apart from text: see ``SecretInput``. Ctrl-C cancels;
-  /// nothing is kept.
+  /// Reads a line with echo off, byte by byte (non-canonical).
+  ///
+  /// Editing keys are told apart from text (see ``SecretInput``). Ctrl-C
+  /// cancels; nothing is kept.
   private func readSecret(prompt: String, on thread: ReaderThread) -> String? {
     StandardOutput.write(prompt)
     var saved = termios()

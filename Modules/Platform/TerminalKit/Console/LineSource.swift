@@ -1,4 +1,6 @@
-/// Where lines come from. Every method runs on the reader thread.
+/// Where lines come from.
+///
+/// Every method runs on the reader thread.
 protocol LineSource: AnyObject, Sendable {
   /// A command line; `nil` at end of input. Ctrl-C clears the line and asks again.
   func readCommand(prompt: String, completions: CompletionTable, history: LineHistory, on thread: ReaderThread)

@@ -1,5 +1,7 @@
 /// A console with no person behind it: output is dropped and input is at
-/// its end. For driving screens headless (benchmarks, harnesses).
+/// its end.
+///
+/// For driving screens headless (benchmarks, harnesses).
 @MainActor
 public final class NullConsole: Console {
   public var context: RenderContext

@@ -9,7 +9,9 @@ import Foundation
 /// until the pager exits.
 enum Pager {
   /// Runs `command` with `text` on its standard input and waits for it to
-  /// exit. False when it could not be started (the caller prints the text).
+  /// exit.
+  ///
+  /// False when it could not be started (the caller prints the text).
   static func show(_ text: String, command: [String]) async -> Bool {
     guard !command.isEmpty else { return false }
     var fds: [Int32] = [0, 0]

@@ -54,7 +54,9 @@ final class ReaderThread: Sendable {
     _ = write(jobPipe.write, &byte, 1)
   }
 
-  /// True once for each Ctrl-C that arrived since the last call. For jobs.
+  /// True once for each Ctrl-C that arrived since the last call.
+  ///
+  /// For jobs.
   func takeInterrupt() -> Bool {
     let count = UInt(wf_signals_interrupt_count())
     let isNew = interruptsSeen.withLock { seen in

@@ -44,14 +44,19 @@ public enum Subprocess {
   }
 
   /// Starts `command` (found through PATH) with the given descriptors as its
-  /// standard input, output and error (nil: Wayfarer's own). The pid, or nil
-  /// when it could not be started.
+  /// standard input, output and error (nil: Wayfarer's own).
   ///
   /// - Parameters:
+  ///   - command: The program and its arguments.
+  ///   - stdin: The child's standard input, or nil for Wayfarer's.
+  ///   - stdout: The child's standard output, or nil for Wayfarer's.
+  ///   - stderr: The child's standard error, or nil for Wayfarer's.
   ///   - environment: `NAME=value` entries added to Wayfarer's own, which
   ///     the child inherits without the withheld variables but `keeping`.
+  ///   - keeping: Withheld variables this child may still inherit.
   ///   - ownGroup: starts it in a process group of its own (its pid), so
   ///     that it and whatever it starts can be ended together.
+  /// - Returns: The pid, or nil when it could not be started.
   static func spawn(
     _ command: [String], stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, environment: [String] = [],
     keeping: Set<String> = [], ownGroup: Bool = false
@@ -82,11 +87,11 @@ public enum Subprocess {
 
     var pid: pid_t = 0
     let arguments = command.map { strdup($0) } + [nil]
-    defer { arguments.forEach { free($0) } }
+    defer { for argument in arguments { free(argument) } }
     let variables =
       childEnvironment(inherited: ownEnvironment(), added: environment, keeping: keeping).map { strdup($0) }
       + [nil]
-    defer { variables.forEach { free($0) } }
+    defer { for variable in variables { free(variable) } }
     return posix_spawnp(&pid, program, &actions, &attributes, arguments, variables) == 0 ? pid : nil
   }
 
@@ -101,7 +106,9 @@ public enum Subprocess {
   }
 
   /// What `command` prints (at most `limit` bytes) when it exits with 0
-  /// within `timeout`; nil otherwise (it is then killed). Its input and
+  /// within `timeout`; nil otherwise (it is then killed).
+  ///
+  /// Its input and
   /// errors go nowhere.
   /// It runs in a process group of its own: when its time is up, the
   /// whole group is killed, so nothing it started is left running.
@@ -153,7 +160,9 @@ public enum Subprocess {
   }
 
   /// Starts `command` with no input or output and does not wait for it
-  /// (a browser); a thread of its own reaps it. False when it could not start.
+  /// (a browser); a thread of its own reaps it.
+  ///
+  /// False when it could not start.
   public static func start(_ command: [String]) -> Bool {
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
     defer { if null >= 0 { close(null) } }

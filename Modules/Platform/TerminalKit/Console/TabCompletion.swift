@@ -20,6 +20,7 @@ struct TabCompletion {
   ///   - line: the text before the cursor, which identifies a repeated Tab.
   ///   - prefix: the part of the word being completed that is typed.
   ///   - candidates: the words it may become.
+  /// - Returns: What the line editor does: complete, list or ring the bell.
   mutating func press(line: String, prefix: String, candidates: [String]) -> Action {
     switch candidates.count {
     case 0:

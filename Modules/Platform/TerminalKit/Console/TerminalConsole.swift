@@ -102,7 +102,9 @@ public final class TerminalConsole: Console {
   }
 
   /// On a terminal, lines wider than it are broken at spaces here, rather
-  /// than mid-word by the terminal. Off one, lines are left as they are:
+  /// than mid-word by the terminal.
+  ///
+  /// Off one, lines are left as they are:
   /// transcripts stay byte for byte what they were.
   private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
     guard capabilities.outputIsTerminal else { return lines }
@@ -236,7 +238,9 @@ struct DrawnScreen: Equatable {
   }
 
   /// What redrawing `new` over this drawing in place takes: from which
-  /// line they differ and how many rows up that line starts. Nil when it
+  /// line they differ and how many rows up that line starts.
+  ///
+  /// Nil when it
   /// cannot be done in place: the width changed (the old rows wrapped
   /// differently), or the rows to replace reach above the top of the
   /// terminal (`height` rows, one of them the cursor's), into the

@@ -8,7 +8,9 @@ import Foundation
 /// Process-wide signal set-up for the terminal.
 public enum TerminalSignals {
   /// Blocks SIGINT and SIGWINCH on the calling thread, and so on every thread
-  /// it starts later; the reader thread unblocks them for itself. Call first
+  /// it starts later; the reader thread unblocks them for itself.
+  ///
+  /// Call first
   /// thing in `main`, before any other thread exists. Also ignores SIGPIPE,
   /// so a closed pipe is an error to handle, not a crash.
   public static func prepareMainThread() {
@@ -19,7 +21,9 @@ public enum TerminalSignals {
   }
 
   /// Gives the terminal back as it was at launch (echo on, line mode): call
-  /// once the REPL has ended. Between lines Wayfarer keeps echo off, so that
+  /// once the REPL has ended.
+  ///
+  /// Between lines Wayfarer keeps echo off, so that
   /// text typed while something loads waits for the prompt instead of being
   /// printed into a spinner.
   public static func restoreTerminal() {
@@ -32,7 +36,9 @@ public enum TerminalSignals {
 
   /// Hands the first SIGTERM or SIGHUP to `handler` on the main actor, so
   /// that what runs is stopped and kept (a reply, marked stopped) before
-  /// the process ends with 128 + the signal's number. If it has not ended
+  /// the process ends with 128 + the signal's number.
+  ///
+  /// If it has not ended
   /// within ``terminationGrace``, or a second signal comes, it ends at once
   /// with the terminal restored. SIGQUIT always ends it at once.
   public static func deliverTermination(to handler: @escaping @MainActor @Sendable (Int32) -> Void) {

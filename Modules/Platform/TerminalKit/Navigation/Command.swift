@@ -4,7 +4,9 @@
 /// closures may capture the screen strongly without keeping it alive.
 @MainActor
 public struct Command {
-  /// What may follow a command's name. The REPL checks it before the
+  /// What may follow a command's name.
+  ///
+  /// The REPL checks it before the
   /// command runs, the same way on every screen: a missing or an extra
   /// argument is answered with the command's usage and what it takes,
   /// never passed on to become a sentence about nothing.
@@ -31,8 +33,14 @@ public struct Command {
   public let completions: [String]
   public let run: @MainActor (CommandInput) async -> Void
 
-  /// - Parameter arguments: what may follow the name. Left out, a command
-  ///   with no `usage` takes nothing, and one with a `usage` takes any text.
+  /// - Parameters:
+  ///   - name: What is typed.
+  ///   - usage: How `help` shows it with its arguments (`open N`).
+  ///   - summary: What it does, for `help`.
+  ///   - arguments: What may follow the name. Left out, a command with no
+  ///     `usage` takes nothing, and one with a `usage` takes any text.
+  ///   - completions: Words Tab offers for the first argument.
+  ///   - run: What it does, given the typed arguments and the console.
   public init(
     _ name: String,
     usage: String? = nil,
@@ -86,7 +94,9 @@ public struct CommandInput {
   }
 
   /// `text` without one pair of quotes around it (`"my file.json"`,
-  /// `'…'`), as a shell would take them; anything else as it is. The one
+  /// `'…'`), as a shell would take them; anything else as it is.
+  ///
+  /// The one
   /// rule for arguments that may hold spaces: a file name, a link.
   nonisolated public static func unquoted(_ text: String) -> String {
     guard text.count >= 2, let quote = text.first, quote == "\"" || quote == "'", text.last == quote else {

@@ -38,7 +38,9 @@ public final class NavigationStack {
     screens.append(screen)
   }
 
-  /// Removes the top screen; the root stays. Returns whether anything moved.
+  /// Removes the top screen; the root stays.
+  ///
+  /// Returns whether anything moved.
   @discardableResult
   public func pop() -> Bool {
     guard screens.count > 1 else { return false }
@@ -68,7 +70,9 @@ public final class NavigationStack {
     presented = screen
   }
 
-  /// Removes the modal. Returns whether there was one.
+  /// Removes the modal.
+  ///
+  /// Returns whether there was one.
   @discardableResult
   public func dismiss() -> Bool {
     guard presented != nil else { return false }

@@ -5,7 +5,9 @@
 /// ``LifetimeLedger`` automatically.
 @MainActor
 open class Screen {
-  /// Shown in the navigation chrome. A screen whose subject arrives later
+  /// Shown in the navigation chrome.
+  ///
+  /// A screen whose subject arrives later
   /// (a place opened by its id) overrides it.
   open var title: String { givenTitle }
   private let givenTitle: String
@@ -34,6 +36,7 @@ open class Screen {
   open var acceptsFreeText: Bool { false }
 
   /// A line of free text (see ``acceptsFreeText``), trimmed and not empty.
+  ///
   /// Ctrl-C cancels the task running it.
   open func receiveText(_ text: String, console: any Console) async {}
 
@@ -50,11 +53,14 @@ open class Screen {
   open func willAppear(console: any Console) {}
 
   /// Called each time the screen becomes visible, after it was drawn; the
-  /// place to start loading. Ctrl-C cancels the task running it.
+  /// place to start loading.
+  ///
+  /// Ctrl-C cancels the task running it.
   open func didAppear(console: any Console) async {}
 
-  /// Whether to draw the screen before ``didAppear(console:)`` runs. A screen
-  /// about to load may say no off a terminal, where a placeholder drawing
+  /// Whether to draw the screen before ``didAppear(console:)`` runs.
+  ///
+  /// A screen about to load may say no off a terminal, where a placeholder drawing
   /// would only be printed again once the data is in.
   open func drawsBeforeAppearing(in context: RenderContext) -> Bool { true }
 
@@ -64,7 +70,9 @@ open class Screen {
 
   /// Work asked of the screen from outside it (a link that runs a search):
   /// the REPL runs it, with the console, as soon as the screen is visible
-  /// and has appeared, as it would run a command typed there. Asking again
+  /// and has appeared, as it would run a command typed there.
+  ///
+  /// Asking again
   /// before it ran replaces it. `work` should hold the screen weakly.
   public func schedule(_ work: @escaping @MainActor (any Console) async -> Void) {
     scheduledWork = work

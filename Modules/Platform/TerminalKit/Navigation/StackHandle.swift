@@ -7,7 +7,9 @@
 @MainActor
 public struct StackHandle {
   /// What happens when a router reaches for a stack that is gone: an
-  /// assertion. Tests replace it to see the call.
+  /// assertion.
+  ///
+  /// Tests replace it to see the call.
   public static var reportDetachedUse: (_ message: String) -> Void = { message in
     assertionFailure(message)
   }

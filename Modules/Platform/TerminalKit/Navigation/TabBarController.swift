@@ -42,7 +42,9 @@ public final class TabBarController {
   public var selectedTab: Tab { tabs[selectedIndex] }
 
   /// Selects the tab named `name`; selecting the tab already shown returns
-  /// it to its root, as tapping it does in UIKit. Returns false when there
+  /// it to its root, as tapping it does in UIKit.
+  ///
+  /// Returns false when there
   /// is no such tab.
   @discardableResult
   public func select(named name: String) -> Bool {

@@ -39,7 +39,9 @@ public final class Window {
 }
 
 /// Draws the navigation chrome above a screen (title, tab bar), and the
-/// REPL's own refusals. The design system provides the look; TerminalKit
+/// REPL's own refusals.
+///
+/// The design system provides the look; TerminalKit
 /// only asks for it.
 @MainActor
 public protocol WindowChrome {

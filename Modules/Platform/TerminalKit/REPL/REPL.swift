@@ -36,8 +36,12 @@ public final class REPL {
 
   /// A loop that shows `window` on `console`, drawing its frame with `chrome`.
   ///
-  /// - Parameter ledger: What `debug memory` prints: by default the ledger
-  ///   objects made now record into (``LifetimeLedger/shared`` at run time).
+  /// - Parameters:
+  ///   - window: What it shows and runs the commands of.
+  ///   - console: Where it reads lines and draws.
+  ///   - chrome: The tab bar, title and rule drawn around each screen.
+  ///   - ledger: What `debug memory` prints: by default the ledger objects
+  ///     made now record into (``LifetimeLedger/shared`` at run time).
   public init(
     window: Window, console: any Console, chrome: any WindowChrome, ledger: LifetimeLedger = LifetimeLedger.current
   ) {
@@ -89,10 +93,12 @@ public final class REPL {
     running?.cancel()
   }
 
-  /// SIGTERM or SIGHUP: stops what is running, as Ctrl-C would (so that it
-  /// keeps what it made: a reply, marked stopped), and ends the loop with
-  /// ``endingSignal`` set. False when nothing runs, or what runs waits for
-  /// input (a form): there is nothing to keep, and the caller ends now.
+  /// SIGTERM or SIGHUP: stops what is running, as Ctrl-C would.
+  ///
+  /// What runs keeps what it made (a reply, marked stopped), and the loop
+  /// ends with ``endingSignal`` set. False when nothing runs, or what runs
+  /// waits for input (a form): there is nothing to keep, and the caller
+  /// ends now.
   public func stopForTermination(signal: Int32) -> Bool {
     guard let running, !console.isWaitingForInput else { return false }
     endingSignal = signal
@@ -101,7 +107,9 @@ public final class REPL {
     return true
   }
 
-  /// A line on a free-text screen: `/command`, `//text` or text. It goes
+  /// A line on a free-text screen: `/command`, `//text` or text.
+  ///
+  /// It goes
   /// into the questions' history, never the commands'.
   private func handleFreeText(_ line: String, on screen: Screen) async {
     console.remember(line, in: .questions)

@@ -22,7 +22,9 @@ public enum SecretText {
   private static let isEmpty = Atomic<Bool>(true)
 
   /// From now on, `value` never appears in output; `[source]` stands in its
-  /// place. Values shorter than 8 bytes are not taken (no service's keys
+  /// place.
+  ///
+  /// Values shorter than 8 bytes are not taken (no service's keys
   /// are that short, and hiding them would hide words).
   public static func hide(_ value: String, naming source: String) {
     let bytes = Array(value.utf8)

@@ -2,7 +2,9 @@ extension StyledLine {
   /// The line broken at spaces into lines of at most `width` columns, styles
   /// kept; what follows a break is indented like the line's text (its
   /// leading spaces, and a one- or two-character marker such as `x ` or
-  /// `! `). A word longer than a line is cut where the line ends. A line
+  /// `! `).
+  ///
+  /// A word longer than a line is cut where the line ends. A line
   /// that fits is returned as it is.
   public func wrapped(to width: Int) -> [StyledLine] {
     guard width > 0, displayWidth > width else { return [self] }
