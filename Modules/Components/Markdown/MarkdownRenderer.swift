@@ -85,54 +85,60 @@ struct MarkdownRenderer {
         leave(type)
         continue
       }
-      switch type {
-      case CMARK_NODE_DOCUMENT:
-        break
-      case CMARK_NODE_BLOCK_QUOTE:
-        separate(node)
-        let bar = [StyledSpan(theme.quoteBar + " ", style: theme.frame)]
-        push(first: bar, rest: bar, width: DisplayWidth.of(theme.quoteBar) + 1)
-      case CMARK_NODE_LIST:
-        separate(node)
-        enterList(node)
-      case CMARK_NODE_ITEM:
-        if cmark_node_previous(node) != nil, lists.last?.isTight == false { blankPending = true }
-        enterItem(node)
-      case CMARK_NODE_PARAGRAPH:
-        separate(node)
-        emit(StyledWrapper.wrap(inlines.items(in: node, style: .plain), width: proseWidth))
-        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-      case CMARK_NODE_HEADING:
-        separate(node)
-        heading(node)
-        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-      case CMARK_NODE_CODE_BLOCK:
-        separate(node)
-        let language = Self.string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init)
-        for line in CodeBlockBox(theme: theme).lines(
-          code: Self.string(cmark_node_get_literal(node)), language: language ?? "", width: fullWidth)
-        {
-          emit(line)
-        }
-      case CMARK_NODE_HTML_BLOCK:
-        separate(node)
-        let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
-        emit(StyledWrapper.wrap(items, width: proseWidth))
-      case CMARK_NODE_THEMATIC_BREAK:
-        separate(node)
-        emit([StyledSpan(String(repeating: theme.rule, count: proseWidth), style: theme.frame)])
-      case kinds.table:
-        separate(node)
-        for line in MarkdownTable(kinds: kinds, theme: theme, inlines: inlines).lines(node, width: fullWidth) {
-          emit(line)
-        }
-        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-      default:
-        // A block this version does not know: its children, as they come.
-        separate(node)
-      }
+      enter(node, type: type, iterator: iterator)
     }
     return lines
+  }
+
+  /// Starts drawing the block `node` is; a block drawn whole here (a
+  /// paragraph, a heading, a table) moves `iterator` past its children.
+  private mutating func enter(_ node: OpaquePointer, type: cmark_node_type, iterator: OpaquePointer) {
+    switch type {
+    case CMARK_NODE_DOCUMENT:
+      break
+    case CMARK_NODE_BLOCK_QUOTE:
+      separate(node)
+      let bar = [StyledSpan(theme.quoteBar + " ", style: theme.frame)]
+      push(first: bar, rest: bar, width: DisplayWidth.of(theme.quoteBar) + 1)
+    case CMARK_NODE_LIST:
+      separate(node)
+      enterList(node)
+    case CMARK_NODE_ITEM:
+      if cmark_node_previous(node) != nil, lists.last?.isTight == false { blankPending = true }
+      enterItem(node)
+    case CMARK_NODE_PARAGRAPH:
+      separate(node)
+      emit(StyledWrapper.wrap(inlines.items(in: node, style: .plain), width: proseWidth))
+      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+    case CMARK_NODE_HEADING:
+      separate(node)
+      heading(node)
+      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+    case CMARK_NODE_CODE_BLOCK:
+      separate(node)
+      let language = Self.string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init)
+      for line in CodeBlockBox(theme: theme).lines(
+        code: Self.string(cmark_node_get_literal(node)), language: language ?? "", width: fullWidth)
+      {
+        emit(line)
+      }
+    case CMARK_NODE_HTML_BLOCK:
+      separate(node)
+      let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
+      emit(StyledWrapper.wrap(items, width: proseWidth))
+    case CMARK_NODE_THEMATIC_BREAK:
+      separate(node)
+      emit([StyledSpan(String(repeating: theme.rule, count: proseWidth), style: theme.frame)])
+    case kinds.table:
+      separate(node)
+      for line in MarkdownTable(kinds: kinds, theme: theme, inlines: inlines).lines(node, width: fullWidth) {
+        emit(line)
+      }
+      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+    default:
+      // A block this version does not know: its children, as they come.
+      separate(node)
+    }
   }
 
   // MARK: Blocks

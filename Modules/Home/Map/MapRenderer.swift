@@ -48,34 +48,74 @@ struct MapRenderer {
     // set the scale; such a place is listed as not on the map.
     let farthest = places.map { center.distance(to: $0.place.coordinate) }.filter(\.isFinite).max() ?? 0
     let halfExtent = min(max(farthest * 1.15, 300), Double(NearbySearch.radiusMetres) * 1.15)
-    let metresPerRow = 2 * halfExtent / Double(rows)
-    let metresPerColumn = metresPerRow / 2
+    let scale = Scale(metresPerRow: 2 * halfExtent / Double(rows))
 
     var canvas = Canvas(columns: columns, rows: rows)
-    // The search circle when it fits in the frame; zoomed in on near places
-    // it would be drawn smaller than 5 km, which the key must not claim.
-    let radius = Double(NearbySearch.radiusMetres)
-    var drawsSearchArea = false
-    if halfExtent * 0.98 >= radius {
-      for step in 0..<360 {
-        let angle = Double(step) * .pi / 180
-        drawsSearchArea =
-          canvas.dot(x: cos(angle) * radius / metresPerColumn, y: sin(angle) * radius / metresPerRow)
-          || drawsSearchArea
-      }
-    }
+    let drawsSearchArea = drawSearchArea(on: &canvas, halfExtent: halfExtent, scale: scale)
     let centerMark = unicode ? "✛" : "+"
     if let middle = canvas.cell(x: 0, y: 0) { canvas.put(centerMark, at: middle, kind: .center) }
+    let plotted = plot(on: &canvas, scale: scale)
 
-    var cells: [(cell: Canvas.Cell, numbers: [Int])] = []
+    var lines = frame(canvas, columns: columns, unicode: unicode)
+    let longestBar = context.capabilities.outputIsTerminal ? max(12, columns / 4) : 12
+    lines.append(scaleBar(metresPerColumn: scale.metresPerColumn, longest: longestBar, unicode: unicode))
+    let key =
+      centerMark
+      + (drawsSearchArea
+        ? " you are here; the circle is the 5 km search area"
+        : " you are here; the 5 km search area reaches past the frame")
+    lines += DisplayWidth.wrap(key, to: width).map { StyledLine($0, style: Palette.muted) }
+    for note in MapLegend.notes(shared: plotted.shared, unlabelled: plotted.unlabelled) {
+      lines += DisplayWidth.wrap(note, to: width).map { StyledLine($0, style: Palette.warning) }
+    }
+    let entries = places.map { number, place in
+      "\(number) \(TextSanitizer.clean(place.name))" + (plotted.offMap.contains(number) ? " (not on the map)" : "")
+    }
+    return lines + MapLegend.wrap(entries, separator: separator, width: width).map { StyledLine($0) }
+  }
+
+  /// Metres a row and a column of the canvas stand for (a cell is about
+  /// twice as tall as it is wide).
+  private struct Scale {
+    let metresPerRow: Double
+    var metresPerColumn: Double { metresPerRow / 2 }
+  }
+
+  /// Draws the search circle when it fits in the frame; zoomed in on near
+  /// places it would be drawn smaller than 5 km, which the key must not
+  /// claim. Returns whether any of it was drawn.
+  private func drawSearchArea(on canvas: inout Canvas, halfExtent: Double, scale: Scale) -> Bool {
+    let radius = Double(NearbySearch.radiusMetres)
+    guard halfExtent * 0.98 >= radius else { return false }
+    var drawn = false
+    for step in 0..<360 {
+      let angle = Double(step) * .pi / 180
+      drawn =
+        canvas.dot(x: cos(angle) * radius / scale.metresPerColumn, y: sin(angle) * radius / scale.metresPerRow)
+        || drawn
+    }
+    return drawn
+  }
+
+  /// Where the places went: marks shared by several (with their numbers),
+  /// numbers with no room for a label, and places off the map.
+  private struct Plotted {
+    var shared: [(mark: String, numbers: [Int])] = []
+    var unlabelled: [Int] = []
     var offMap: Set<Int> = []
+  }
+
+  /// Puts a dot for every place, and its number (or a letter shared by the
+  /// places of one cell) under or beside it.
+  private func plot(on canvas: inout Canvas, scale: Scale) -> Plotted {
+    var plotted = Plotted()
+    var cells: [(cell: Canvas.Cell, numbers: [Int])] = []
     for (number, place) in places.sorted(by: { $0.number < $1.number }) {
       let (east, north) = offset(of: place.coordinate)
-      let x = east / metresPerColumn
-      let y = north / metresPerRow
-      // A dot for every place, under its number or beside it.
+      let x = east / scale.metresPerColumn
+      let y = north / scale.metresPerRow
       guard canvas.dot(x: x, y: y), let cell = canvas.cell(x: x, y: y) else {
-        offMap.insert(number)
+        plotted.offMap.insert(number)
         continue
       }
       if let index = cells.firstIndex(where: { $0.cell == cell }) {
@@ -84,18 +124,20 @@ struct MapRenderer {
         cells.append((cell, [number]))
       }
     }
-    var shared: [(mark: String, numbers: [Int])] = []
-    var unlabelled: [Int] = []
     for (cell, numbers) in cells {
       let isShared = numbers.count > 1
-      let mark = isShared ? Self.letters(for: shared.count) : String(numbers[0])
+      let mark = isShared ? Self.letters(for: plotted.shared.count) : String(numbers[0])
       if canvas.place(mark, near: cell, kind: isShared ? .shared : .number) {
-        if isShared { shared.append((mark, numbers)) }
+        if isShared { plotted.shared.append((mark, numbers)) }
       } else {
-        unlabelled += numbers
+        plotted.unlabelled += numbers
       }
     }
+    return plotted
+  }
 
+  /// The canvas in a box.
+  private func frame(_ canvas: Canvas, columns: Int, unicode: Bool) -> [StyledLine] {
     let (horizontal, vertical, corners) = unicode ? ("─", "│", ("┌", "┐", "└", "┘")) : ("-", "|", ("+", "+", "+", "+"))
     var lines = [
       StyledLine(corners.0 + String(repeating: horizontal, count: columns) + corners.1, style: Palette.muted)
@@ -110,21 +152,7 @@ struct MapRenderer {
     }
     lines.append(
       StyledLine(corners.2 + String(repeating: horizontal, count: columns) + corners.3, style: Palette.muted))
-    let longestBar = context.capabilities.outputIsTerminal ? max(12, columns / 4) : 12
-    lines.append(scaleBar(metresPerColumn: metresPerColumn, longest: longestBar, unicode: unicode))
-    let key =
-      centerMark
-      + (drawsSearchArea
-        ? " you are here; the circle is the 5 km search area"
-        : " you are here; the 5 km search area reaches past the frame")
-    lines += DisplayWidth.wrap(key, to: width).map { StyledLine($0, style: Palette.muted) }
-    for note in MapLegend.notes(shared: shared, unlabelled: unlabelled) {
-      lines += DisplayWidth.wrap(note, to: width).map { StyledLine($0, style: Palette.warning) }
-    }
-    let entries = places.map { number, place in
-      "\(number) \(TextSanitizer.clean(place.name))" + (offMap.contains(number) ? " (not on the map)" : "")
-    }
-    return lines + MapLegend.wrap(entries, separator: separator, width: width).map { StyledLine($0) }
+    return lines
   }
 
   /// `A`…`Z`, then `AA`…: marks for shared spots, told apart from numbers.

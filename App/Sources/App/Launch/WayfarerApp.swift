@@ -21,7 +21,7 @@ public enum WayfarerApp {
   /// Runs the app and returns the process's exit status.
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-    var launchLink: String?
+    let launchLink: String?
     switch CommandLineOptions.parse(arguments) {
     case .help:
       StandardOutput.write(CommandLineOptions.usage + "\n")
@@ -33,11 +33,10 @@ public enum WayfarerApp {
       printError("\(message) See wayfarer --help.")
       return 2
     case .run:
-      break
+      launchLink = nil
     case .open(let link):
       launchLink = link
     }
-
     let paths: AppPaths
     do {
       paths = try AppPaths.resolve(environment: environment)
@@ -49,45 +48,37 @@ public enum WayfarerApp {
     // Keys and tokens: out of all output, and out of every program started.
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
     Subprocess.withhold(variables: Configuration.secretVariableNames)
-    let accounts: AccountStore
-    let database: SQLiteDatabase
+    guard let files = openFiles(paths, configuration: configuration) else { return 1 }
+    return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
+  }
+
+  /// The account database and what was said about Wayfarer's folders.
+  private struct Files {
+    var database: SQLiteDatabase
+    var accounts: AccountStore
+    var warnings: [String]
+  }
+
+  /// Makes Wayfarer's folders private and opens the database; nil (with
+  /// the sentences on standard error) when the folders cannot be used.
+  private static func openFiles(_ paths: AppPaths, configuration: Configuration) -> Files? {
     var warnings: [String] = []
+    let database: SQLiteDatabase
     do {
       // A folder above Wayfarer's that others can change would let them swap
       // its folders for links of their own, even while it runs: refused.
       if let untrusted = Directories.untrustedAncestor(of: paths.all) { throw untrusted }
       for folder in paths.all + [paths.historyFolder] {
-        for change in try Directories.makePrivate(folder) {
-          switch change {
-          case .tightened(let path, let oldMode):
-            warnings.append(
-              "\(TextSanitizer.clean(path)) could be \(oldMode & 0o022 != 0 ? "read or changed" : "read") by other users (mode \(String(oldMode, radix: 8))); it is now private."
-            )
-          case .removed(let path, .link(let owner)):
-            warnings.append(
-              "\(TextSanitizer.clean(path)) was a link made by another user (uid \(owner)), which could only send Wayfarer's writes elsewhere; it was removed."
-            )
-          case .removed(let path, .file(let owner)):
-            warnings.append(
-              "\(TextSanitizer.clean(path)) belonged to another user (uid \(owner)), so Wayfarer did not trust it; it was removed."
-            )
-          case .removed(let path, .hardLink):
-            warnings.append(
-              "\(TextSanitizer.clean(path)) was also a file elsewhere (a hard link), so Wayfarer did not use it; it was removed."
-            )
-          }
-        }
+        warnings += try Directories.makePrivate(folder).map(sentence(for:))
       }
       database = AppDatabase.at(paths.database)
-      accounts = AccountStore(database: database, now: configuration.clock)
     } catch {
       for warning in warnings { printError(warning) }
       printError(
         "Wayfarer cannot keep its files in \(paths.origin): \(ErrorSentence.reason(for: error)). Choose a folder you can write to."
       )
-      return 1
+      return nil
     }
-
     // Checked now, so a damaged file is named before anyone types the five
     // answers of a registration only to be told it cannot be saved.
     do {
@@ -98,34 +89,62 @@ public enum WayfarerApp {
         "The database \(file) cannot be used (\(ErrorSentence.reason(for: error))). Move it aside (mv \(file) \(file).damaged) and start Wayfarer again; until then nobody can log in or register."
       )
     }
+    return Files(
+      database: database, accounts: AccountStore(database: database, now: configuration.clock), warnings: warnings)
+  }
 
+  /// What a folder's repair is told as.
+  private static func sentence(for change: PrivacyChange) -> String {
+    switch change {
+    case .tightened(let path, let oldMode):
+      "\(TextSanitizer.clean(path)) could be \(oldMode & 0o022 != 0 ? "read or changed" : "read") by other users (mode \(String(oldMode, radix: 8))); it is now private."
+    case .removed(let path, .link(let owner)):
+      "\(TextSanitizer.clean(path)) was a link made by another user (uid \(owner)), which could only send Wayfarer's writes elsewhere; it was removed."
+    case .removed(let path, .file(let owner)):
+      "\(TextSanitizer.clean(path)) belonged to another user (uid \(owner)), so Wayfarer did not trust it; it was removed."
+    case .removed(let path, .hardLink):
+      "\(TextSanitizer.clean(path)) was also a file elsewhere (a hard link), so Wayfarer did not use it; it was removed."
+    }
+  }
+
+  /// The services every flow uses, over one HTTP client for every live
+  /// service (one connection cache, one place where HTTP is set up).
+  @MainActor
+  private static func makeServices(
+    files: Files, session: FileSessionStore, paths: AppPaths, configuration: Configuration
+  ) -> AppServices {
+    let http = CurlHTTPClient(
+      configuration: .init(
+        userAgent: "wayfarer/\(AppInfo.version)", lowSpeedSeconds: configuration.timing.silenceSeconds,
+        budgetSeconds: configuration.timing.budgetSeconds))
+    return AppServices(
+      session: session, accounts: files.accounts, database: files.database,
+      home: HomeEnvironment(configuration: configuration, client: http, cacheDirectory: paths.cache),
+      explore: ExploreEnvironment(
+        configuration: configuration, client: http, cacheDirectory: paths.cache + "/github",
+        browser: Browser(searchPath: configuration.searchPath)),
+      homeDirectory: configuration.homeDirectory, now: configuration.clock)
+  }
+
+  /// Greets, starts the coordinators and runs the REPL until `quit`, the
+  /// end of input or a signal.
+  @MainActor
+  private static func runSession(files: Files, paths: AppPaths, configuration: Configuration, launchLink: String?)
+    async -> Int32
+  {
     let console = TerminalConsole(
       capabilities: TerminalCapabilities.detect(
         noColor: configuration.terminal.noColor, isDumb: configuration.terminal.isDumb),
       fallbackColumns: configuration.terminal.columns)
     console.pager = configuration.pager
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
-    // One client for every live service (one connection cache, one place
-    // where HTTP is set up), made whether or not a service is configured.
-    let http = CurlHTTPClient(
-      configuration: .init(
-        userAgent: "wayfarer/\(AppInfo.version)", lowSpeedSeconds: configuration.timing.silenceSeconds,
-        budgetSeconds: configuration.timing.budgetSeconds))
-    let services = AppServices(
-      session: session, accounts: accounts, database: database,
-      home: HomeEnvironment(configuration: configuration, client: http, cacheDirectory: paths.cache),
-      explore: ExploreEnvironment(
-        configuration: configuration, client: http, cacheDirectory: paths.cache + "/github",
-        browser: Browser(searchPath: configuration.searchPath)),
-      homeDirectory: configuration.homeDirectory, now: configuration.clock)
-
+    let services = makeServices(files: files, session: session, paths: paths, configuration: configuration)
     console.write(
       StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)
         + StyledSpan(" · type help to see what you can do here", style: Palette.muted))
-    for warning in warnings + [session.warning].compactMap({ $0 }) + configuration.warnings {
+    for warning in files.warnings + [session.warning].compactMap({ $0 }) + configuration.warnings {
       console.write(Message.warning(warning, in: console.context))
     }
-
     let window = Window()
     let coordinator = AppCoordinator(window: window, services: services)
     coordinator.onSessionChange = { account in
