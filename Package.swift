@@ -204,7 +204,7 @@ let package = Package(
       dependencies: [
         "Locking",
         "PreLogin",
-        "StoreContracts",
+        "PreLoginContracts",
         "TestSupport",
       ],
       path: "Tests/PreLoginTests"
@@ -236,7 +236,7 @@ let package = Package(
         "Home",
         "Locking",
         "Networking",
-        "StoreContracts",
+        "HomeContracts",
         "TestSupport",
       ],
       path: "Tests/HomeTests"
@@ -262,7 +262,7 @@ let package = Package(
         "Explore",
         "Locking",
         "Networking",
-        "StoreContracts",
+        "ExploreContracts",
         "TestSupport",
       ],
       path: "Tests/ExploreTests"
@@ -282,7 +282,7 @@ let package = Package(
       name: "BookmarksTests",
       dependencies: [
         "Bookmarks",
-        "StoreContracts",
+        "BookmarksContracts",
         "TestSupport",
       ],
       path: "Tests/BookmarksTests"
@@ -302,7 +302,7 @@ let package = Package(
       name: "ProfileTests",
       dependencies: [
         "Profile",
-        "StoreContracts",
+        "ProfileContracts",
         "TestSupport",
       ],
       path: "Tests/ProfileTests"
@@ -340,7 +340,11 @@ let package = Package(
       dependencies: [
         "App",
         "AppHarness",
-        "StoreContracts",
+        "BookmarksContracts",
+        "ExploreContracts",
+        "HomeContracts",
+        "PreLoginContracts",
+        "ProfileContracts",
         "TestSupport",
       ],
       path: "Tests/AppTests"
@@ -403,17 +407,42 @@ let package = Package(
       path: "Tests/TestSupport"
     ),
     // What each storage protocol promises, run against App's real stores
-    // (AppTests) and the in-memory doubles of each module's tests.
+    // (AppTests) and the in-memory doubles of each module's tests: one
+    // target per feature, so a feature's tests link only that feature.
     .target(
-      name: "StoreContracts",
+      name: "PreLoginContracts",
       dependencies: [
-        "Bookmarks",
-        "Explore",
-        "Home",
-        "PreLogin",
-        "Profile",
+        "PreLogin"
       ],
-      path: "Tests/StoreContracts"
+      path: "Tests/StoreContracts/PreLogin"
+    ),
+    .target(
+      name: "HomeContracts",
+      dependencies: [
+        "Home"
+      ],
+      path: "Tests/StoreContracts/Home"
+    ),
+    .target(
+      name: "ExploreContracts",
+      dependencies: [
+        "Explore"
+      ],
+      path: "Tests/StoreContracts/Explore"
+    ),
+    .target(
+      name: "BookmarksContracts",
+      dependencies: [
+        "Bookmarks"
+      ],
+      path: "Tests/StoreContracts/Bookmarks"
+    ),
+    .target(
+      name: "ProfileContracts",
+      dependencies: [
+        "Profile"
+      ],
+      path: "Tests/StoreContracts/Profile"
     ),
     // The real app flows driven with no terminal, for AppTests and
     // wayfarer-bench (no XCTest); it reaches App's `package` declarations.
@@ -470,6 +499,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
+        "App",  // only to read the registered tabs (TabSet)
         "TestSupport",
         "Storage",
       ],

@@ -6,7 +6,7 @@ import TerminalKit
 /// a dumb terminal gets no cursor codes).
 @MainActor
 public enum LoadingIndicator {
-  /// Milliseconds between spinner frames.
+  /// The time between spinner frames.
   static let frameInterval: Duration = .milliseconds(80)
 
   public static func run<Result>(

@@ -1,5 +1,5 @@
 import Foundation
-import StoreContracts
+import BookmarksContracts
 import TerminalKit
 import TestSupport
 import XCTest

@@ -317,7 +317,8 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("x ~/places.geojson is GeoJSON"), out)
     XCTAssertTrue(
       out.hasSuffix(
-        "ok Added 2 bookmarks.\n\nHome  Explore  [Bookmarks]  Profile\nBookmarks\n" + String(repeating: "-", count: 72)
+        "ok Added 2 bookmarks.\n\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n"
+          + String(repeating: "-", count: 72)
           + "\n  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nok Added 0 bookmarks; skipped 2 already saved or listed twice.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
       ), out)
 

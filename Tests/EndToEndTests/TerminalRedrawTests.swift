@@ -83,7 +83,7 @@ final class TerminalRedrawTests: XCTestCase {
     let screen = try terminal.waitFor("On Home:")
     try terminal.waitFor("home>", count: 2)
     XCTAssertEqual(occurrences(of: "Near WAYFARER_LOCATION", in: screen), 1, screen)
-    XCTAssertEqual(occurrences(of: "Home   Explore   Bookmarks   Profile", in: screen), 1, screen)
+    XCTAssertEqual(occurrences(of: TabSet.colourTitles, in: screen), 1, screen)
     XCTAssertEqual(occurrences(of: "░", in: screen), 0, "the placeholder rows were left behind:\n\(screen)")
     XCTAssertEqual(occurrences(of: "Loading places…", in: screen), 0, screen)
     XCTAssertTrue(screen.contains("   1. Place 1 "), screen)

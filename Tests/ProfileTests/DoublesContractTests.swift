@@ -1,4 +1,4 @@
-import StoreContracts
+import ProfileContracts
 import XCTest
 
 @testable import Profile

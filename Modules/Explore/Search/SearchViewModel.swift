@@ -177,13 +177,12 @@ final class SearchViewModel {
     totalCount > GitHubRequests.searchCap && pagesLoaded * GitHubRequests.pageSize >= GitHubRequests.searchCap
   }
 
-  /// Opens result `number` of the list.
-  ///
-  /// The assistant's chat.
+  /// Opens the assistant's chat, about no repository.
   func askAssistant() {
     router.showAssistant(about: nil)
   }
 
+  /// Opens result `number` of the list; the problem, if there is one.
   func open(_ number: Int?) -> SearchProblem? {
     guard !repositories.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
     guard let number, let repository = repositories.item(numbered: number) else {

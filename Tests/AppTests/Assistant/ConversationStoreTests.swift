@@ -1,6 +1,6 @@
 import Explore
 import Storage
-import StoreContracts
+import ExploreContracts
 import TestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
 import Passwords
+import PreLoginContracts
+import ProfileContracts
 import Storage
-import StoreContracts
 import TestSupport
 import XCTest
 

@@ -1,8 +1,10 @@
 import Bookmarks
+import BookmarksContracts
 import Explore
+import ExploreContracts
 import Home
+import HomeContracts
 import Storage
-import StoreContracts
 import TestSupport
 import XCTest
 

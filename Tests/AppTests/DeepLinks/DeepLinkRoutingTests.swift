@@ -130,7 +130,7 @@ final class DeepLinkRoutingTests: XCTestCase {
 
     await app.type("profile", "settings", "toggle favorites")
     let shown = app.window.tabBar?.shownTabs.map(\.name)
-    XCTAssertEqual(shown, ["home", "explore", "profile"])
+    XCTAssertEqual(shown, Tabs.all.filter { $0.hiddenBy != .favorites }.map(\.name))
     app.console.clearOutput()
     await app.type("bookmarks", "open wayfarer://bookmarks", "open wayfarer://home/place/offline-0004")
     XCTAssertEqual(app.window.path, "home/detail")
@@ -145,7 +145,7 @@ final class DeepLinkRoutingTests: XCTestCase {
 
     await app.type("profile", "toggle favorites", "bookmarks")
     XCTAssertEqual(app.window.path, "bookmarks")
-    XCTAssertEqual(app.window.tabBar?.shownTabs.count, 4)
+    XCTAssertEqual(app.window.tabBar?.shownTabs.count, Tabs.all.count)
     await app.type("home")
     XCTAssertTrue(app.window.visibleScreen?.commands.contains { $0.name == "favorite" } ?? false)
   }

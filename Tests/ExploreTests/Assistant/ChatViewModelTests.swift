@@ -1,5 +1,5 @@
 import Foundation
-import StoreContracts
+import ExploreContracts
 import TerminalKit
 import TestSupport
 import XCTest

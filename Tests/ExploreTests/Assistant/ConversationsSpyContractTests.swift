@@ -1,4 +1,4 @@
-import StoreContracts
+import ExploreContracts
 import XCTest
 
 @testable import Explore

@@ -1,5 +1,5 @@
 import Foundation
-import StoreContracts
+import ExploreContracts
 import TestSupport
 import XCTest
 

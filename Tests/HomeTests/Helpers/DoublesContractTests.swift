@@ -1,4 +1,4 @@
-import StoreContracts
+import HomeContracts
 import XCTest
 
 @testable import Home

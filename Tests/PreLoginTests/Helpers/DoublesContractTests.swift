@@ -1,4 +1,4 @@
-import StoreContracts
+import PreLoginContracts
 import TerminalKit
 import TestSupport
 import XCTest

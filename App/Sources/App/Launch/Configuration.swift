@@ -232,11 +232,6 @@ struct Configuration: Sendable {
     return configuration
   }
 
-  /// GEMINI_API_KEY (or GOOGLE_API_KEY) with its URL and model, and
-  /// WAYFARER_OPENAI_URL with its key and model.
-  ///
-  /// A key is never echoed; a
-  /// URL that cannot be used means its key is sent nowhere.
   /// The warning for a service URL that is not one: the variable, what
   /// it held (cleaned, shortened) and what happens instead.
   private static func urlRefusal(_ variable: String, _ text: String, example: String? = nil, then: String) -> String {
@@ -244,6 +239,11 @@ struct Configuration: Sendable {
       + "'\(TextSanitizer.clean(text, limit: 80))'; \(then)."
   }
 
+  /// GEMINI_API_KEY (or GOOGLE_API_KEY) with its URL and model, and
+  /// WAYFARER_OPENAI_URL with its key and model.
+  ///
+  /// A key is never echoed; a URL that cannot be used means its key is
+  /// sent nowhere.
   private static func readAssistant(_ environment: [String: String], into configuration: inout Configuration) {
     var geminiKey: AssistantKey?
     for variable in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] where geminiKey == nil {
