@@ -97,6 +97,9 @@ public final class ScriptedConsole: Console {
   public private(set) var rememberedQuestions: [String] = []
   public private(set) var questionHistoryPaths: [String?] = []
 
+  /// Completes as a terminal does, so tests see each prompt's table.
+  public var completes: Bool { true }
+
   public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
     requests.append(.command(prompt: prompt))
     completionTables.append(completions)

@@ -242,6 +242,29 @@ final class REPLTests: XCTestCase {
     return (repl, window, console)
   }
 
+  /// A screen that counts how often its commands are built.
+  private final class CountingScreen: Screen {
+    var built = 0
+
+    override var commands: [Command] {
+      built += 1
+      return [Command("ping", summary: "Answer") { $0.console.write("pong") }]
+    }
+  }
+
+  /// Each prompt resolves its table of commands once, for completion, the
+  /// history's check and the command alike (it was built three times).
+  func test_eachPrompt_buildsTheScreensCommandsOnce() async {
+    let screen = CountingScreen(title: "Counting", pathComponent: "counting")
+    let (repl, _, console) = makeSUT(root: screen)
+    console.feed(Array(repeating: "ping", count: 10))
+
+    await repl.run()
+
+    XCTAssertEqual(console.output.filter { $0 == "pong" }.count, 10)
+    XCTAssertEqual(screen.built, 11, "once per prompt: ten lines, and the prompt that met the end of input")
+  }
+
   func test_run_drawsTheScreen_runsCommands_andStopsAtEndOfInput() async {
     let (repl, _, console) = makeSUT(root: TitledScreen("welcome", commands: ["greet"]))
     console.feed(["greet a b", "", "nonsense", "quit", "never read"])

@@ -41,6 +41,10 @@ public protocol Console: AnyObject {
   /// and asks again.
   func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String?
 
+  /// Whether a line is read with Tab completion: only then is the table
+  /// of completions worth building for each prompt.
+  var completes: Bool { get }
+
   /// Adds a line to `history`.
   func remember(_ line: String, in history: LineHistory)
 
@@ -92,6 +96,7 @@ extension Console {
 
   public var isOutputBroken: Bool { false }
   public var isWaitingForInput: Bool { false }
+  public var completes: Bool { context.capabilities.inputIsTerminal }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
   public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 

@@ -220,6 +220,8 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
+  var keepsHistory: Bool { true }
+
   func remember(_ line: String, in kind: LineHistory) {
     guard let history = histories[kind] else { return }
     _ = wf_history_enter(history, line)

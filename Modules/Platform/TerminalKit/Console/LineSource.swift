@@ -7,6 +7,8 @@ protocol LineSource: AnyObject, Sendable {
     -> String?
   /// A form answer; `nil` when cancelled (Ctrl-C) or at end of input.
   func readAnswer(prompt: String, isSecret: Bool, on thread: ReaderThread) -> String?
+  /// Whether lines are kept in a history (a terminal's); a pipe's are not.
+  var keepsHistory: Bool { get }
   func remember(_ line: String, in history: LineHistory)
   func useHistory(at path: String?, for history: LineHistory)
 }

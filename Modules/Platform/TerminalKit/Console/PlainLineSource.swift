@@ -26,6 +26,7 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
     nextLine(on: thread)
   }
 
+  var keepsHistory: Bool { false }
   func remember(_ line: String, in history: LineHistory) {}
   func useHistory(at path: String?, for history: LineHistory) {}
 

@@ -213,12 +213,16 @@ public final class TerminalConsole: Console {
     if !clear.isEmpty { StandardOutput.write(clear) }
   }
 
+  // A pipe keeps no history: nothing is sent to the reader thread for it.
+
   public func remember(_ line: String, in history: LineHistory) {
+    guard source.keepsHistory else { return }
     let source = source
     reader.enqueue { _ in source.remember(line, in: history) }
   }
 
   public func useHistory(at path: String?, for history: LineHistory) {
+    guard source.keepsHistory else { return }
     let source = source
     reader.enqueue { _ in source.useHistory(at: path, for: history) }
   }

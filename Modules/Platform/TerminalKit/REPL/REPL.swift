@@ -66,24 +66,32 @@ public final class REPL {
     while !quitRequested && !console.isOutputBroken {
       let prompt = window.path + "> "
       let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
-      guard let line = await console.readCommand(prompt: prompt, completions: completionTable(), history: history)
+      // The table of this prompt, resolved once: completion, the history's
+      // check and the command itself use it.
+      let commands = availableCommands
+      let completions = console.completes ? completionTable(commands) : CompletionTable()
+      guard let line = await console.readCommand(prompt: prompt, completions: completions, history: history)
       else { return }
-      await submit(line)
+      await submit(line, commands: commands)
     }
   }
 
   /// Runs `line` as typed at the prompt (a command, or on a screen of free
   /// text a question), keeps it in its history, and lets what it showed appear.
   public func submit(_ line: String) async {
+    await submit(line, commands: availableCommands)
+  }
+
+  private func submit(_ line: String, commands: [Command]) async {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return }
     if let screen = window.visibleScreen, screen.acceptsFreeText {
-      await handleFreeText(trimmed, on: screen)
+      await handleFreeText(trimmed, on: screen, commands: commands)
     } else {
       // Only lines that name a command go into history: a password typed
       // at the prompt by mistake is "unknown", and must not be kept.
-      if command(named: trimmed) != nil { console.remember(trimmed) }
-      await execute(trimmed)
+      if command(named: trimmed, in: commands) != nil { console.remember(trimmed) }
+      await execute(trimmed, commands: commands)
     }
     await settle()
   }
@@ -111,7 +119,7 @@ public final class REPL {
   ///
   /// It goes
   /// into the questions' history, never the commands'.
-  private func handleFreeText(_ line: String, on screen: Screen) async {
+  private func handleFreeText(_ line: String, on screen: Screen, commands: [Command]) async {
     console.remember(line, in: .questions)
     guard line.hasPrefix("/"), !line.hasPrefix("//") else {
       let text = line.hasPrefix("//") ? String(line.dropFirst()) : line
@@ -122,17 +130,21 @@ public final class REPL {
       return
     }
     let commandLine = String(line.dropFirst())
-    guard command(named: commandLine) != nil else {
+    guard command(named: commandLine, in: commands) != nil else {
       let name = commandLine.prefix { !$0.isWhitespace }
       console.write(
         "Unknown command '/\(TextSanitizer.clean(String(name), limit: 40))'. Type /help to see what you can do here.")
       return
     }
-    await execute(commandLine)
+    await execute(commandLine, commands: commands)
   }
 
   /// Runs one command line, as if typed.
   public func execute(_ line: String) async {
+    await execute(line, commands: availableCommands)
+  }
+
+  private func execute(_ line: String, commands: [Command]) async {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let first = words.first else { return }
     let argumentText = String(line.drop(while: { !$0.isWhitespace })).trimmingCharacters(in: .whitespaces)
@@ -143,7 +155,7 @@ public final class REPL {
       await runCancellable { await linkOpener(link, console) }
       return
     }
-    if let command = command(named: line) {
+    if let command = command(named: line, in: commands) {
       // One rule for every screen: a missing or extra argument is answered
       // with the usage before the command runs, so no command prints a
       // progress line or a sentence about nothing first.
@@ -181,10 +193,10 @@ public final class REPL {
   }
 
   /// The command the first word of `line` names here, if any.
-  private func command(named line: String) -> Command? {
+  private func command(named line: String, in commands: [Command]) -> Command? {
     let name = line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }).lowercased()
     guard !name.isEmpty else { return nil }
-    return availableCommands.first { $0.name == name }
+    return commands.first { $0.name == name }
   }
 
   /// Draws the visible screen if it changed, then lets it appear; repeats
@@ -241,8 +253,7 @@ public final class REPL {
     return screenCommands + globalCommands.filter { !taken.contains($0.name) }
   }
 
-  private func completionTable() -> CompletionTable {
-    let commands = availableCommands
+  private func completionTable(_ commands: [Command]) -> CompletionTable {
     var arguments: [String: [String]] = [:]
     for command in commands where !command.completions.isEmpty {
       arguments[command.name] = command.completions
