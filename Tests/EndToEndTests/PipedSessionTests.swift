@@ -33,9 +33,9 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertTrue(
       out.contains(
         "ok Account created. Welcome, Ada!\n! Offline catalog — set GEOAPIFY_API_KEY for live places\nLoading places…\n\n"
-          + "[Home]  Explore  Bookmarks  Profile\nHome\n"), out)
-    XCTAssertTrue(out.contains("\nHome  [Explore]  Bookmarks  Profile\nExplore\n"), out)
-    XCTAssertTrue(out.contains("\nHome  Explore  [Bookmarks]  Profile\nBookmarks\n"), out)
+          + "\(TabSet.plainBar(selecting: "home"))\nHome\n"), out)
+    XCTAssertTrue(out.contains("\n\(TabSet.plainBar(selecting: "explore"))\nExplore\n"), out)
+    XCTAssertTrue(out.contains("\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n"), out)
     XCTAssertTrue(out.contains("  Name          Ada Lovelace\n  E-mail        ada@example.com\n"), out)
     XCTAssertTrue(
       out.hasSuffix(
@@ -74,7 +74,8 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertTrue(
       relaunch.stdout.hasPrefix(
         "Wayfarer 0.1.0 · type help to see what you can do here\n! Offline catalog — set GEOAPIFY_API_KEY for live places\n"
-          + "Loading places…\n\n[Home]  Explore  Bookmarks  Profile\nHome\n" + String(repeating: "-", count: 72) + "\n"
+          + "Loading places…\n\n\(TabSet.plainBar(selecting: "home"))\nHome\n" + String(repeating: "-", count: 72)
+          + "\n"
           + "  Near São Paulo (default) · within 5 km\n   1. Catedral da Sé  "),
       relaunch.stdout)
   }
@@ -159,7 +160,7 @@ final class PipedSessionTests: XCTestCase {
       run.stdout.contains("! The session file \(home.file("state/session.json")) is damaged, so you are logged out."),
       run.stdout)
     XCTAssertTrue(run.stdout.contains("ok Logged in as ada@example.com.\n"), run.stdout)
-    XCTAssertTrue(run.stdout.contains("\n[Home]  Explore  Bookmarks  Profile\n"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("\n\(TabSet.plainBar(selecting: "home"))\n"), run.stdout)
   }
 
   func test_passwordsNeverReachHistoryOrTheDatabaseInClear() throws {
@@ -299,7 +300,7 @@ final class PipedSessionTests: XCTestCase {
       "x Usage: open N — N is a row number, 1–10.\nx Usage: open N — N is a row number, 1–10.\n",
       "x Usage: use N — N is a city number from a search; search first with city NAME.\n",
       "x Usage: refresh — nothing goes after refresh.\n",
-      "x Usage: tab NAME — NAME is one of home, explore, bookmarks, profile.\n",
+      "x Usage: tab NAME — NAME is one of \(TabSet.names.joined(separator: ", ")).\n",
       "- That is every place within 5 km: 10 in all.\n",
       "x Usage: toggle N|NAME — N is a setting's number, 1–3, or NAME its name (favorites, map, category-filter).\n",
       "ok Logged in as ada@example.com.\n",

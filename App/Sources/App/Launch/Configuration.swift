@@ -11,13 +11,26 @@ import TerminalKit
 /// starts without it. `--help` lists ``variables``, the same table the
 /// parser follows, so the two cannot drift.
 struct Configuration: Sendable {
-  /// An environment variable Wayfarer reads, as `--help` and the README list it.
-  struct Variable: Equatable, Sendable {
+  /// An environment variable Wayfarer reads, as `--help` and the README
+  /// list it, with its parser: declared once, in ``variables``.
+  struct Variable: Sendable {
+    /// Its name, or names in the order they are tried (`GITHUB_TOKEN, GH_TOKEN`).
     let name: String
     let meaning: String
     /// Holds a key or token: hidden from all output, and never passed to a
     /// program Wayfarer starts (the pager, `xdg-open`, the browser).
     var isSecret = false
+    /// Checks its value (the first of its names that is set and not empty)
+    /// into what is read; nil for the ones `AppPaths` reads.
+    var parse: (@Sendable (_ value: Value, _ reading: inout Reading) -> Void)?
+
+    /// A value as found: the variable it came from, and its text.
+    struct Value {
+      let variable: String
+      let text: String
+    }
+
+    var names: [String] { name.components(separatedBy: ", ") }
   }
 
   /// Where Geoapify is, and the key it is sent.
@@ -44,46 +57,6 @@ struct Configuration: Sendable {
       self.init(latitude: latitude, longitude: longitude)
     }
   }
-
-  static let variables: [Variable] = [
-    Variable(name: "WAYFARER_HOME", meaning: "keep every file under this folder (config, data, state, cache)"),
-    Variable(
-      name: "XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
-      meaning: "used when WAYFARER_HOME is not set (defaults under ~)"),
-    Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also makes all output plain ASCII"),
-    Variable(name: "COLUMNS", meaning: "the width when output is not a terminal (default 80)"),
-    Variable(
-      name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog", isSecret: true),
-    Variable(name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"),
-    Variable(name: "WAYFARER_LOCATION", meaning: "LAT,LON in decimal degrees to search around"),
-    Variable(
-      name: "GITHUB_TOKEN, GH_TOKEN",
-      meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)",
-      isSecret: true),
-    Variable(name: "WAYFARER_GITHUB_URL", meaning: "GitHub's API base URL, http(s) (default https://api.github.com)"),
-    Variable(
-      name: "GEMINI_API_KEY, GOOGLE_API_KEY",
-      meaning: "the assistant asks Gemini (the first backend when both are set)",
-      isSecret: true),
-    Variable(
-      name: "WAYFARER_GEMINI_URL",
-      meaning: "Gemini's base URL, http(s) (default https://generativelanguage.googleapis.com)"),
-    Variable(name: "WAYFARER_GEMINI_MODEL", meaning: "the Gemini model (default gemini-2.5-flash)"),
-    Variable(
-      name: "WAYFARER_OPENAI_URL",
-      meaning: "an OpenAI-compatible server for the assistant, its base incl. /v1 (Ollama: http://localhost:11434/v1)"),
-    Variable(name: "OPENAI_API_KEY", meaning: "sent to that server as a Bearer token, if set", isSecret: true),
-    Variable(name: "WAYFARER_OPENAI_MODEL", meaning: "its model (default: the first one the server lists)"),
-    Variable(
-      name: "WAYFARER_HTTP_BUDGET", meaning: "seconds one request may take, every try included (1–600, default 30)"),
-    Variable(
-      name: "WAYFARER_HTTP_SILENCE",
-      meaning: "seconds a server may send nothing before it is given up (1–600, default 20)"
-    ),
-    Variable(
-      name: "WAYFARER_ASSISTANT_WAIT",
-      meaning: "seconds a model may think before its first words (1–3600, default 300)"),
-  ]
 
   /// How long Wayfarer waits for services.
   struct Timing: Equatable, Sendable {
@@ -158,174 +131,93 @@ struct Configuration: Sendable {
   /// Every key and token read, to be hidden from all output.
   var secrets: [Secret] = []
 
-  /// Reads the variables above from `environment`.
+  /// Reads ``variables`` from `environment`, each by its own parser (for a
+  /// variable of several names, each name set, in order), then makes the
+  /// services of what they held and reads the standard variables.
   static func read(_ environment: [String: String], clock: @escaping @Sendable () -> Date = { Date() })
     -> Configuration
   {
-    var configuration = Configuration(geoapify: nil, fixedLocation: nil, clock: clock, warnings: [])
-    if let key = secret(environment, "GEOAPIFY_API_KEY", into: &configuration) {
-      var baseURL: URL? = defaultGeoapifyURL
-      if let text = nonEmpty(environment["WAYFARER_GEOAPIFY_URL"]) {
-        baseURL = serviceURL(text)
-        if baseURL == nil {
-          // Falling back to the real service would send the key somewhere
-          // the person did not ask for: use no service at all.
-          configuration.warnings.append(
-            urlRefusal(
-              "WAYFARER_GEOAPIFY_URL", text,
-              then: "GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog"))
-        }
-      }
-      configuration.geoapify = baseURL.map { GeoapifyAccess(apiKey: key, baseURL: $0) }
-    }
-    if let text = nonEmpty(environment["WAYFARER_GITHUB_URL"]) {
-      configuration.github.baseURL = serviceURL(text)
-      if configuration.github.baseURL == nil {
-        configuration.warnings.append(
-          urlRefusal("WAYFARER_GITHUB_URL", text, then: "Explore sends nothing to GitHub until it is fixed"))
+    var reading = Reading(configuration: Configuration(geoapify: nil, fixedLocation: nil, clock: clock, warnings: []))
+    for variable in variables {
+      guard let parse = variable.parse else { continue }
+      for name in variable.names {
+        guard let text = nonEmpty(environment[name]) else { continue }
+        parse(Value(variable: name, text: text), &reading)
       }
     }
-    for variable in ["GITHUB_TOKEN", "GH_TOKEN"] where configuration.github.token == nil {
-      configuration.github.token = secret(environment, variable, into: &configuration)
-    }
-    readAssistant(environment, into: &configuration)
-    readTiming(environment, into: &configuration)
-    configuration.searchPath = environment["PATH"]
-    if let home = nonEmpty(environment["HOME"]), home.hasPrefix("/"), TextSanitizer.clean(home) == home {
-      configuration.homeDirectory = home
-    }
-    configuration.terminal.noColor = nonEmpty(environment["NO_COLOR"]) != nil
-    configuration.terminal.isDumb = environment["TERM"] == "dumb"
-    if let text = nonEmpty(environment["COLUMNS"]) {
-      // A width from outside: a whole number a terminal could have.
-      if let columns = Int(text), (1...10_000).contains(columns) {
-        configuration.terminal.columns = columns
-      } else {
-        configuration.warnings.append(
-          "COLUMNS must be a whole number of columns from 1 to 10000; '\(TextSanitizer.clean(text, limit: 80))' is ignored."
-        )
-      }
-    }
-    if let text = nonEmpty(environment["PAGER"]) {
-      let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-      if !words.isEmpty,
-        !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != " " && $0 != "\t" })
-      {
-        configuration.pager = words
-      } else {
-        // Shown cleaned, its escape codes would vanish and the value read as
-        // a good one: it is described instead.
-        configuration.warnings.append(
-          "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used."
-        )
-      }
-    }
-    if let text = nonEmpty(environment["WAYFARER_LOCATION"]) {
-      if let location = location(text) {
-        configuration.fixedLocation = location
-      } else {
-        configuration.warnings.append(
-          "WAYFARER_LOCATION must be LAT,LON in degrees (like -23.55,-46.63); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
-        )
-      }
-    }
+    var configuration = assemble(reading)
+    configuration.readStandard(environment)
     return configuration
+  }
+
+  /// The services, from the keys and URLs read apart. A URL that cannot be
+  /// used means its key is sent nowhere: falling back to the real service
+  /// would send it somewhere the person did not ask for.
+  private static func assemble(_ reading: Reading) -> Configuration {
+    var reading = reading
+    if let key = reading.geoapifyKey {
+      switch reading.geoapifyURL {
+      case .unset: reading.configuration.geoapify = GeoapifyAccess(apiKey: key, baseURL: defaultGeoapifyURL)
+      case .url(let url): reading.configuration.geoapify = GeoapifyAccess(apiKey: key, baseURL: url)
+      case .refused(let value):
+        reading.warn(urlRefusal(value, then: "\(key.source) is not sent anywhere and Home uses the offline catalog"))
+      }
+    }
+    switch reading.githubURL {
+    case .unset: break
+    case .url(let url): reading.configuration.github.baseURL = url
+    case .refused(let value):
+      reading.configuration.github.baseURL = nil
+      reading.warn(urlRefusal(value, then: "Explore sends nothing to GitHub until it is fixed"))
+    }
+    if let key = reading.geminiKey {
+      let model = reading.geminiModel ?? defaultGeminiModel
+      switch reading.geminiURL {
+      case .unset: reading.configuration.assistant.gemini = .init(baseURL: defaultGeminiURL, key: key, model: model)
+      case .url(let url): reading.configuration.assistant.gemini = .init(baseURL: url, key: key, model: model)
+      case .refused(let value):
+        reading.warn(
+          urlRefusal(value, then: "\(key.source) is not sent anywhere and the assistant does not use Gemini"))
+      }
+    }
+    switch reading.openAIURL {
+    case .unset: break
+    case .url(let url):
+      reading.configuration.assistant.openAI = .init(baseURL: url, key: reading.openAIKey, model: reading.openAIModel)
+    case .refused(let value):
+      reading.warn(urlRefusal(value, example: "http://localhost:11434/v1", then: "the assistant does not use it"))
+    }
+    return reading.configuration
+  }
+
+  /// The standard variables: PATH (where `gh` and `xdg-open` are found),
+  /// HOME (for `~/`), TERM (`dumb`) and PAGER.
+  private mutating func readStandard(_ environment: [String: String]) {
+    searchPath = environment["PATH"]
+    if let home = Self.nonEmpty(environment["HOME"]), home.hasPrefix("/"), TextSanitizer.clean(home) == home {
+      homeDirectory = home
+    }
+    terminal.isDumb = environment["TERM"] == "dumb"
+    guard let text = Self.nonEmpty(environment["PAGER"]) else { return }
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    if !words.isEmpty,
+      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != " " && $0 != "\t" })
+    {
+      pager = words
+    } else {
+      // Shown cleaned, its escape codes would vanish and the value read as
+      // a good one: it is described instead.
+      warnings.append(
+        "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used."
+      )
+    }
   }
 
   /// The warning for a service URL that is not one: the variable, what
   /// it held (cleaned, shortened) and what happens instead.
-  private static func urlRefusal(_ variable: String, _ text: String, example: String? = nil, then: String) -> String {
-    "\(variable) must be an http:// or https:// URL\(example.map { " such as \($0)" } ?? ""), not "
-      + "'\(TextSanitizer.clean(text, limit: 80))'; \(then)."
-  }
-
-  /// GEMINI_API_KEY (or GOOGLE_API_KEY) with its URL and model, and
-  /// WAYFARER_OPENAI_URL with its key and model.
-  ///
-  /// A key is never echoed; a URL that cannot be used means its key is
-  /// sent nowhere.
-  private static func readAssistant(_ environment: [String: String], into configuration: inout Configuration) {
-    var geminiKey: AssistantKey?
-    for variable in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] where geminiKey == nil {
-      geminiKey = secret(environment, variable, into: &configuration)
-    }
-    let geminiModel = model(environment, "WAYFARER_GEMINI_MODEL", into: &configuration) ?? defaultGeminiModel
-    if let key = geminiKey {
-      var baseURL: URL? = defaultGeminiURL
-      if let text = nonEmpty(environment["WAYFARER_GEMINI_URL"]) {
-        baseURL = serviceURL(text)
-        if baseURL == nil {
-          configuration.warnings.append(
-            urlRefusal(
-              "WAYFARER_GEMINI_URL", text,
-              then: "\(key.source) is not sent anywhere and the assistant does not use Gemini"))
-        }
-      }
-      configuration.assistant.gemini = baseURL.map { .init(baseURL: $0, key: key, model: geminiModel) }
-    }
-    let openAIModel = model(environment, "WAYFARER_OPENAI_MODEL", into: &configuration)
-    let openAIKey = secret(environment, "OPENAI_API_KEY", into: &configuration)
-    if let text = nonEmpty(environment["WAYFARER_OPENAI_URL"]) {
-      if let url = serviceURL(text) {
-        configuration.assistant.openAI = .init(baseURL: url, key: openAIKey, model: openAIModel)
-      } else {
-        configuration.warnings.append(
-          urlRefusal(
-            "WAYFARER_OPENAI_URL", text, example: "http://localhost:11434/v1", then: "the assistant does not use it"))
-      }
-    }
-  }
-
-  /// The key or token in `variable`, checked (``Secret/checked(_:source:)``)
-  /// and kept in ``secrets``; nil when unset, or refused with a warning
-  /// that never echoes it.
-  private static func secret(
-    _ environment: [String: String], _ variable: String, into configuration: inout Configuration
-  ) -> Secret? {
-    guard let value = nonEmpty(environment[variable]) else { return nil }
-    guard let secret = Secret.checked(value, source: variable) else {
-      configuration.warnings.append(
-        "\(variable) must be a key or token: \(Secret.lengths.lowerBound) to \(Secret.lengths.upperBound) printable characters without spaces; it is not sent anywhere."
-      )
-      return nil
-    }
-    configuration.secrets.append(secret)
-    return secret
-  }
-
-  /// The three waits, each a whole number of seconds in its range.
-  private static func readTiming(_ environment: [String: String], into configuration: inout Configuration) {
-    let waits: [(String, ClosedRange<Int>, WritableKeyPath<Timing, Int>)] = [
-      ("WAYFARER_HTTP_BUDGET", 1...600, \.budgetSeconds), ("WAYFARER_HTTP_SILENCE", 1...600, \.silenceSeconds),
-      ("WAYFARER_ASSISTANT_WAIT", 1...3_600, \.assistantWaitSeconds),
-    ]
-    for (variable, range, field) in waits {
-      guard let text = nonEmpty(environment[variable]) else { continue }
-      guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text), range.contains(seconds)
-      else {
-        configuration.warnings.append(
-          "\(variable) must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
-        )
-        continue
-      }
-      configuration.timing[keyPath: field] = seconds
-    }
-  }
-
-  /// A model name from `variable`, checked as a URL path segment.
-  private static func model(
-    _ environment: [String: String], _ variable: String, into configuration: inout Configuration
-  )
-    -> String?
-  {
-    guard let text = nonEmpty(environment[variable]) else { return nil }
-    guard AssistantModelName.isValid(text) else {
-      configuration.warnings.append(
-        "\(variable) must be a model name (letters, digits and - . _ : /, at most 100); '\(TextSanitizer.clean(text, limit: 80))' is ignored."
-      )
-      return nil
-    }
-    return text
+  private static func urlRefusal(_ value: Value, example: String? = nil, then: String) -> String {
+    "\(value.variable) must be an http:// or https:// URL\(example.map { " such as \($0)" } ?? ""), not "
+      + "'\(TextSanitizer.clean(value.text, limit: 80))'; \(then)."
   }
 
   /// `text` as a service's base URL: http or https, with a host, and
