@@ -101,6 +101,16 @@ let package = Package(
       name: "JSON",
       path: "Modules/Platform/JSON"
     ),
+    // What App hands Explore to reach its services (GitHub's and the
+    // assistant's addresses, keys and models) and GitHub's name rules: App
+    // checks names from outside with the same rules Explore keeps.
+    .target(
+      name: "ServiceAccess",
+      dependencies: [
+        "Networking"
+      ],
+      path: "Modules/Platform/ServiceAccess"
+    ),
     .testTarget(
       name: "JSONTests",
       dependencies: [
@@ -155,6 +165,7 @@ let package = Package(
       name: "DesignSystemTests",
       dependencies: [
         "DesignSystem",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/DesignSystemTests"
@@ -174,6 +185,7 @@ let package = Package(
       name: "ComponentsTests",
       dependencies: [
         "Components",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/ComponentsTests",
@@ -184,7 +196,8 @@ let package = Package(
     .testTarget(
       name: "MarkdownTests",
       dependencies: [
-        "Components"
+        "Components",
+        "TerminalKit",
       ],
       path: "Tests/ComponentsTests/Markdown"
     ),
@@ -202,9 +215,11 @@ let package = Package(
     .testTarget(
       name: "PreLoginTests",
       dependencies: [
+        "Components",
         "Locking",
         "PreLogin",
         "PreLoginContracts",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/PreLoginTests"
@@ -234,9 +249,10 @@ let package = Package(
       name: "HomeTests",
       dependencies: [
         "Home",
+        "HomeContracts",
         "Locking",
         "Networking",
-        "HomeContracts",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/HomeTests"
@@ -251,6 +267,7 @@ let package = Package(
         "JSON",
         "Locking",
         "Networking",
+        "ServiceAccess",
         "Storage",
         "TerminalKit",
       ],
@@ -260,9 +277,11 @@ let package = Package(
       name: "ExploreTests",
       dependencies: [
         "Explore",
+        "ExploreContracts",
         "Locking",
         "Networking",
-        "ExploreContracts",
+        "ServiceAccess",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/ExploreTests"
@@ -283,6 +302,7 @@ let package = Package(
       dependencies: [
         "Bookmarks",
         "BookmarksContracts",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/BookmarksTests"
@@ -301,8 +321,10 @@ let package = Package(
     .testTarget(
       name: "ProfileTests",
       dependencies: [
+        "DesignSystem",
         "Profile",
         "ProfileContracts",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/ProfileTests"
@@ -320,9 +342,10 @@ let package = Package(
         "Home",
         "JSON",  // bookmarks files are read with the parser that says where they are wrong
         "Networking",
-        "PreLogin",
         "Passwords",
+        "PreLogin",
         "Profile",
+        "ServiceAccess",
         "Storage",
         "TerminalKit",
       ],
@@ -340,11 +363,23 @@ let package = Package(
       dependencies: [
         "App",
         "AppHarness",
+        "Bookmarks",
         "BookmarksContracts",
+        "DesignSystem",
+        "Explore",
         "ExploreContracts",
+        "Home",
         "HomeContracts",
+        "JSON",
+        "Networking",
+        "Passwords",
+        "PreLogin",
         "PreLoginContracts",
+        "Profile",
         "ProfileContracts",
+        "ServiceAccess",
+        "Storage",
+        "TerminalKit",
         "TestSupport",
       ],
       path: "Tests/AppTests"
@@ -369,6 +404,7 @@ let package = Package(
         "Locking",
         "LoopbackHTTP",
         "Networking",
+        "ServiceAccess",
         "TerminalKit",
       ],
       path: "Scripts/Benchmarks/assistant-bench"
@@ -390,6 +426,7 @@ let package = Package(
         "Explore",
         "LoopbackHTTP",
         "Networking",
+        "ServiceAccess",
         "TerminalKit",
       ],
       path: "Scripts/Benchmarks/wayfarer-bench"
@@ -454,6 +491,8 @@ let package = Package(
         "Explore",  // the assistant the turns benchmark talks to
         "Home",  // the places the bookmark writer saves
         "Passwords",
+        "PreLogin",
+        "ServiceAccess",
         "TerminalKit",
       ],
       path: "Tests/AppHarness"
@@ -484,6 +523,7 @@ let package = Package(
         "Home",
         "JSON",
         "Networking",
+        "ServiceAccess",
         "TerminalKit",
       ],
       path: "Tests/Fuzz/FuzzTargets"

@@ -4,6 +4,7 @@ import Explore
 import Foundation
 import Passwords
 import PreLogin
+import ServiceAccess
 import TerminalKit
 
 /// Drives the real coordinators, screens and REPL with no terminal: for the

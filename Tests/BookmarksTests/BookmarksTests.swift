@@ -1,5 +1,5 @@
-import Foundation
 import BookmarksContracts
+import Foundation
 import TerminalKit
 import TestSupport
 import XCTest

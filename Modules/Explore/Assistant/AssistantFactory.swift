@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import TerminalKit
 
 /// Makes the assistant's chat, about nothing in particular or about a

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import ServiceAccess
 import TerminalKit
 
 /// The assistant's chat: one conversation at a time, sent whole (after the

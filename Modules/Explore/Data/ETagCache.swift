@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import Storage
 
 /// GitHub answers kept on disk with their `ETag`, so that opening a

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import ServiceAccess
 import TerminalKit
 
 /// GitHub's answers that are not what was asked for, as sentences.

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import ServiceAccess
 
 /// The requests of GitHub's REST API that Explore makes.
 struct GitHubRequests: Sendable {

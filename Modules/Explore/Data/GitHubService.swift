@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import Networking
+import ServiceAccess
 
 /// What Explore asks of GitHub.
 protocol GitHubService: Sendable {

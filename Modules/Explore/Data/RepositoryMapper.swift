@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import ServiceAccess
 import TerminalKit
 
 /// Turns GitHub's shapes into repositories and READMEs.

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import TerminalKit
 
 /// Makes repository details, for Explore's stack and any other tab's.

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import TerminalKit
 
 /// One repository: the search row at once, the full record when it comes,

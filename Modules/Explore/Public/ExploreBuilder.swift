@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import TerminalKit
 
 /// Builds the Explore tab: GitHub repository search at its root, a

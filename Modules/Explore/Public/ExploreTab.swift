@@ -1,3 +1,4 @@
+import ServiceAccess
 import TerminalKit
 
 /// Makes Explore's repository detail for another tab's stack (Bookmarks
@@ -15,7 +16,7 @@ public protocol RepositoryDetailMaking: AnyObject {
 /// Explore shows it on its own stack.
 @MainActor
 public protocol ExploreRoutes: AnyObject {
-  /// Shows the repository `fullName` (checked with ``GitHubNames``; false
+  /// Shows the repository `fullName` (checked as a `RepositoryName`; false
   /// when it is not a GitHub name); it loads on the detail.
   func showRepository(fullName: String) -> Bool
   /// Returns to the search and searches for `query`, as `search QUERY` does.

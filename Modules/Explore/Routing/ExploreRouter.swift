@@ -1,4 +1,5 @@
 import Foundation
+import ServiceAccess
 import TerminalKit
 
 /// Moves inside the Explore tab (or, for a detail made for another tab,

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (the fields are named as the service's JSON names them)
 import JSON
 

@@ -83,7 +83,9 @@ struct MapRenderer {
 
   /// Draws the search circle when it fits in the frame; zoomed in on near
   /// places it would be drawn smaller than 5 km, which the key must not
-  /// claim. Returns whether any of it was drawn.
+  /// claim.
+  ///
+  /// Returns whether any of it was drawn.
   private func drawSearchArea(on canvas: inout Canvas, halfExtent: Double, scale: Scale) -> Bool {
     let radius = Double(NearbySearch.radiusMetres)
     guard halfExtent * 0.98 >= radius else { return false }

@@ -73,12 +73,15 @@ final class NearbyPlacesViewModel {
     let saved: SavedCity?
     do {
       saved = try locations.savedCity()
-    } catch is UnreadableSavedCity {
-      try? locations.clearCity()
-      discardedCityNotice = .savedCityUnreadable
-      return
     } catch {
-      return  // the database is busy or failing: the default place for now, the city kept
+      switch error {
+      case .unreadable:
+        try? locations.clearCity()
+        discardedCityNotice = .savedCityUnreadable
+      case .unavailable:
+        break  // the database is busy or failing: the default place for now, the city kept
+      }
+      return
     }
     guard let saved else { return }
     // A name is text from the database: one that is empty or could never

@@ -48,9 +48,13 @@ public protocol HomeFavoritesStoring: AnyObject {
 /// The city the person chose, kept per account.
 @MainActor
 public protocol HomeLocationStoring: AnyObject {
-  /// The chosen city, nil when none. Throws ``UnreadableSavedCity`` when one
-  /// is stored but cannot be read back: Home then forgets it and says so.
-  func savedCity() throws -> SavedCity?
+  /// The chosen city, nil when none.
+  ///
+  /// - Throws: ``SavedCityError/unreadable`` when one is stored but cannot
+  ///   be read back (Home then forgets it and says so), and
+  ///   ``SavedCityError/unavailable(reason:)`` when the store cannot be
+  ///   asked now (Home then starts at the default place and keeps the city).
+  func savedCity() throws(SavedCityError) -> SavedCity?
   func saveCity(_ city: SavedCity) throws
   func clearCity() throws
 }
@@ -79,9 +83,11 @@ public protocol HomeFeatureFlagsProviding: AnyObject {
   var isCategoryFilterEnabled: Bool { get }
 }
 
-/// A stored city that cannot be read back (damaged, or written by another version).
-public struct UnreadableSavedCity: Error, Equatable, LocalizedError {
-  public init() {}
-
-  public var errorDescription: String? { "the saved city could not be read" }
+/// Why the saved city could not be read.
+public enum SavedCityError: Error, Equatable {
+  /// One is stored but cannot be read back (damaged, or written by another
+  /// version).
+  case unreadable
+  /// The store could not be asked (busy, failing), for `reason`.
+  case unavailable(reason: String)
 }

@@ -12,6 +12,7 @@ import Foundation
 import Locking
 import LoopbackHTTP
 import Networking
+import ServiceAccess
 import TerminalKit
 
 func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -236,7 +236,7 @@ final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureF
   func isFavorite(placeID: String) throws -> Bool { false }
   func saveFavorite(_ place: FavoritePlace) throws {}
   func removeFavorite(placeID: String) throws {}
-  func savedCity() throws -> SavedCity? { nil }
+  func savedCity() throws(SavedCityError) -> SavedCity? { nil }
   func saveCity(_ city: SavedCity) throws {}
   func clearCity() throws {}
   var areFavoritesEnabled: Bool { true }

@@ -4,6 +4,7 @@ import Explore
 import Foundation
 import LoopbackHTTP
 import Networking
+import ServiceAccess
 
 /// `wayfarer-bench turns N`: N questions to the assistant in one
 /// conversation, through the real app (chat screen, view model, App's

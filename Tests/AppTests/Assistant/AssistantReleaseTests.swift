@@ -3,6 +3,7 @@ import Explore
 import Foundation
 import Networking
 import Passwords
+import ServiceAccess
 import Storage
 import TerminalKit
 import TestSupport

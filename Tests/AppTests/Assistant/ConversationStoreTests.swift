@@ -1,6 +1,6 @@
 import Explore
-import Storage
 import ExploreContracts
+import Storage
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import ServiceAccess
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Explore
 import Networking
+import ServiceAccess
 import XCTest
 
 @testable import App

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import ServiceAccess
 import TerminalKit
 import TestSupport
 import XCTest

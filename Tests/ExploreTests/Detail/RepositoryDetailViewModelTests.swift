@@ -1,5 +1,5 @@
-import Foundation
 import ExploreContracts
+import Foundation
 import TestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import Networking
+import ServiceAccess
 import TestSupport
 
 @testable import Explore

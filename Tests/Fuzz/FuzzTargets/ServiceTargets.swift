@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import ServiceAccess
 
 @testable import Explore
 @testable import Home

@@ -69,9 +69,9 @@ final class FavoritesSpy: HomeFavoritesStoring {
 @MainActor
 final class LocationsSpy: HomeLocationStoring {
   var city: SavedCity?
-  var readFailure: (any Error)?
+  var readFailure: SavedCityError?
 
-  func savedCity() throws -> SavedCity? {
+  func savedCity() throws(SavedCityError) -> SavedCity? {
     if let readFailure { throw readFailure }
     return city
   }

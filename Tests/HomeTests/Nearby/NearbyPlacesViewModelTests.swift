@@ -267,7 +267,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
   func test_anUnreadableStoredCity_isForgottenWithOneNotice_aFailingDatabaseIsNot() {
     let locations = LocationsSpy()
     locations.city = SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1)
-    locations.readFailure = UnreadableSavedCity()
+    locations.readFailure = .unreadable
     let unreadable = NearbyPlacesViewModel(
       repository: RepositorySpy(), isOffline: false, fixedLocation: nil, locations: locations, flags: FlagsStub(),
       router: HomeRouterSpy())
@@ -278,7 +278,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
     let busy = LocationsSpy()
     busy.city = SavedCity(name: "Lisbon", country: "Portugal", latitude: 38.7, longitude: -9.1)
-    busy.readFailure = Failure(description: "database is locked")
+    busy.readFailure = .unavailable(reason: "database is locked")
     let failing = NearbyPlacesViewModel(
       repository: RepositorySpy(), isOffline: false, fixedLocation: nil, locations: busy, flags: FlagsStub(),
       router: HomeRouterSpy())

@@ -2,6 +2,7 @@ import Explore
 import Foundation
 import Home
 import JSON
+import ServiceAccess
 import TerminalKit
 
 /// Reads a bookmarks file (`BookmarkFile`) someone hands to `import`:
@@ -120,7 +121,7 @@ private struct EntryReader {
       throw BookmarkFileReader.problem("repository \(number) is not an object", at: node)
     }
     let fullName = try fields.text("fullName", limit: 140, required: true) ?? ""
-    guard GitHubNames.isRepositoryName(fullName) else {
+    guard RepositoryName(fullName) != nil else {
       throw fields.problem("fullName", "is not a GitHub name like owner/name")
     }
     let webURL = try fields.text("webURL", limit: 2000) ?? "https://github.com/\(fullName)"

@@ -4,6 +4,7 @@ import Home
 import Networking
 import PreLogin
 import Profile
+import ServiceAccess
 import Storage
 import TerminalKit
 

@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import ServiceAccess
 import TerminalKit
 
 /// The person's GitHub token: GITHUB_TOKEN, else GH_TOKEN (both read at

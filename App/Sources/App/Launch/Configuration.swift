@@ -1,6 +1,7 @@
 import Explore
 import Foundation
 import Networking
+import ServiceAccess
 import TerminalKit
 
 /// Everything Wayfarer takes from its environment, read and checked once at
@@ -150,7 +151,9 @@ struct Configuration: Sendable {
     return configuration
   }
 
-  /// The services, from the keys and URLs read apart. A URL that cannot be
+  /// The services, from the keys and URLs read apart.
+  ///
+  /// A URL that cannot be
   /// used means its key is sent nowhere: falling back to the real service
   /// would send it somewhere the person did not ask for.
   private static func assemble(_ reading: Reading) -> Configuration {

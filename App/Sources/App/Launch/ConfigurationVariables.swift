@@ -1,6 +1,7 @@
 import Explore
 import Foundation
 import Networking
+import ServiceAccess
 import TerminalKit
 
 extension Configuration {

@@ -1,6 +1,7 @@
 import Foundation
 import Home
 import Storage
+import TerminalKit
 
 /// One account's settings in the database: feature flags (a flag never set
 /// has its default) and the city chosen on Home.
@@ -69,10 +70,16 @@ extension AccountSettingsStore: HomeLocationStoring {
     var longitude: Double
   }
 
-  func savedCity() throws -> SavedCity? {
-    guard let text = try values(prefix: "home.").first(where: { $0.key == "city" })?.value else { return nil }
+  func savedCity() throws(SavedCityError) -> SavedCity? {
+    let stored: String?
+    do {
+      stored = try values(prefix: "home.").first(where: { $0.key == "city" })?.value
+    } catch {
+      throw .unavailable(reason: ErrorSentence.reason(for: error))
+    }
+    guard let text = stored else { return nil }
     guard let city = try? JSONDecoder().decode(StoredCity.self, from: Data(text.utf8)) else {
-      throw UnreadableSavedCity()
+      throw .unreadable
     }
     return SavedCity(name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude)
   }

@@ -1,4 +1,5 @@
 import Explore
+import ServiceAccess
 import TerminalKit
 
 extension TabEntry {
@@ -10,7 +11,7 @@ extension TabEntry {
         LinkPattern(
           word: "repo",
           value: .path(label: "OWNER/NAME", parts: 2) { fullName in
-            GitHubNames.isRepositoryName(fullName)
+            RepositoryName(fullName) != nil
               ? nil : "'\(TextSanitizer.clean(fullName, limit: 40))' is not a GitHub name like owner/name"
           },
           meaning: "a repository's detail in Explore")

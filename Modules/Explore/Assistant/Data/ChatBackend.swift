@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import ServiceAccess
 
 /// A model server the chat sends conversations to.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import ServiceAccess
 import TerminalKit
 
 /// Gemini's `generateContent` wire format (../shared/reference/apis.md):

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import ServiceAccess
 import TerminalKit
 
 /// The OpenAI-compatible chat format (llama.cpp's server, Ollama, vLLM,

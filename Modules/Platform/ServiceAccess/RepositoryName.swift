@@ -4,11 +4,11 @@
 ///
 /// Every name from outside (GitHub, the cache, a bookmark, a typed link)
 /// passes here before it is used.
-struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
-  let owner: String
-  let name: String
+public struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
+  public let owner: String
+  public let name: String
 
-  init?(_ text: String) {
+  public init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2 else { return nil }
     let owner = parts[0]
@@ -20,7 +20,7 @@ struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
     self.name = String(name)
   }
 
-  var description: String { owner + "/" + name }
+  public var description: String { owner + "/" + name }
 
   private static func isOwnerByte(_ byte: UInt8) -> Bool {
     isAlphanumeric(byte) || byte == UInt8(ascii: "-")
@@ -32,7 +32,7 @@ struct RepositoryName: Hashable, Sendable, CustomStringConvertible {
 
   /// An ASCII letter or digit: the core of every GitHub name (and of the
   /// branch names links may carry).
-  static func isAlphanumeric(_ byte: UInt8) -> Bool {
+  public static func isAlphanumeric(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }

@@ -1,0 +1,25 @@
+import Foundation
+import Networking
+
+/// How Explore reaches GitHub: the API's base URL, the shared HTTP client,
+/// and where a token comes from (asked once, when the first request needs it).
+public struct GitHubAccess: Sendable {
+  public let baseURL: URL
+  public let client: any HTTPClient
+  public let tokens: any GitHubTokenProviding
+
+  public init(baseURL: URL, client: any HTTPClient, tokens: any GitHubTokenProviding) {
+    self.baseURL = baseURL
+    self.client = client
+    self.tokens = tokens
+  }
+}
+
+/// Finds the person's GitHub token (GITHUB_TOKEN, GH_TOKEN, `gh auth token`).
+public protocol GitHubTokenProviding: Sendable {
+  /// The token, or nil to send requests without one. Asked once.
+  func token() async -> GitHubToken?
+}
+
+/// A GitHub token; `source` is `GITHUB_TOKEN`, `GH_TOKEN` or `gh auth token`.
+public typealias GitHubToken = Secret
