@@ -52,10 +52,11 @@ public struct NavigationChrome: WindowChrome {
     let chrome = tabs.count * (color ? 2 : 0) + (color ? 0 : 2) + max(0, tabs.count - 1) * separator.count
     let width = Spacing.fullWidth(context)
     var longest = tabs.map { DisplayWidth.of($0.title) }.max() ?? 0
+    let ellipsis = Symbols(context).ellipsis
     func titles() -> [String] {
-      tabs.map { $0.isSelected ? $0.title : DisplayWidth.truncate($0.title, to: longest) }
+      tabs.map { $0.isSelected ? $0.title : DisplayWidth.truncate($0.title, to: longest, ellipsis: ellipsis) }
     }
-    while longest > 2, chrome + titles().map(DisplayWidth.of).reduce(0, +) > width {
+    while longest > ellipsis.count + 1, chrome + titles().map(DisplayWidth.of).reduce(0, +) > width {
       longest -= 1
     }
     var line = StyledLine()

@@ -70,8 +70,8 @@ final class TabBarWidthTests: XCTestCase {
     XCTAssertEqual(bar(selecting: 2, width: 80, capabilities: color), " Home   Explore   Bookmarks   Profile   Notes ")
     XCTAssertEqual(bar(selecting: 2, width: 40, capabilities: color), " Home   Exp…   Bookmarks   Pro…   Not… ")
     XCTAssertEqual(bar(selecting: 0, width: 40, capabilities: color), " Home   Expl…   Book…   Prof…   Notes ")
-    XCTAssertEqual(bar(selecting: 2, width: 40, capabilities: .plain), "Home  Explo…  [Bookmarks]  Profi…  Notes")
-    XCTAssertEqual(bar(selecting: 4, width: 30, capabilities: .plain), "Ho…  Ex…  Bo…  Pr…  [Notes]")
+    XCTAssertEqual(bar(selecting: 2, width: 40, capabilities: .plain), "Home  Exp...  [Bookmarks]  Pro...  Notes")
+    XCTAssertEqual(bar(selecting: 4, width: 30, capabilities: .plain), "Home  E...  B...  P...  [Notes]", "ASCII")
     for width in [40] {
       for index in 0..<5 {
         XCTAssertLessThanOrEqual(DisplayWidth.of(bar(selecting: index, width: width, capabilities: color)), width)

@@ -149,4 +149,23 @@ final class DeepLinkRoutingTests: XCTestCase {
     await app.type("home")
     XCTAssertTrue(app.window.visibleScreen?.commands.contains { $0.name == "favorite" } ?? false)
   }
+
+  /// Another Wayfarer turning Bookmarks back on is seen at the next line:
+  /// the flags are read again before the tabs are listed, with no restart
+  /// and no other tab chosen first.
+  func test_anotherProcessesToggle_isSeenBeforeTheTabsAreListedAgain() async throws {
+    let app = try makeApp()
+    app.coordinator.start()
+    await app.register()
+    await app.type("profile", "settings", "toggle favorites")
+    XCTAssertFalse(app.window.tabBar?.shownTabs.contains { $0.name == "bookmarks" } ?? true)
+
+    let path = try XCTUnwrap(app.database.execute("PRAGMA database_list").first?.text("file"))
+    let other = AppDatabase.at(path)
+    let accountID = try XCTUnwrap(app.session.currentAccountID)
+    try AccountSettingsStore(database: other, accountID: accountID).set(.favorites, isOn: true)
+
+    await app.type("bookmarks")
+    XCTAssertEqual(app.window.path, "bookmarks")
+  }
 }

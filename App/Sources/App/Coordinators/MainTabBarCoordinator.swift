@@ -46,9 +46,9 @@ final class MainTabBarCoordinator: Coordinator {
           name: entry.name, title: entry.title, stack: stack, isShown: { @MainActor in flag.map(flags.isOn) ?? true }))
     }
     let tabBar = TabBarController(tabs: tabs)
-    // A tab that appears reads the flags again if the database changed
-    // (another Wayfarer's toggle), and not otherwise.
-    tabBar.onSelect = { [flags] in flags.refresh() }
+    // The flags are read again before the tabs are listed, drawn or chosen
+    // if the database changed (another Wayfarer's toggle), and not otherwise.
+    tabBar.willCheckShown = { [flags] in flags.refresh() }
     self.tabBar = tabBar
     window.setRoot(.tabs(tabBar))
   }
@@ -59,18 +59,18 @@ final class MainTabBarCoordinator: Coordinator {
   /// Returns why it
   /// cannot, if it cannot.
   func open(_ link: DeepLink) -> String? {
-    guard let entry = Tabs.entry(named: link.tab) else { return Self.notReady }
+    guard let entry = Tabs.entry(named: link.tab) else { return TabEntry.notReady }
+    flags.refresh()
     if let flag = entry.hiddenBy, !flags.isOn(flag) { return entry.hiddenSentence }
     guard let coordinator = children[entry.name], tabBar?.select(named: entry.name) == true else {
-      return Self.notReady
+      return TabEntry.notReady
     }
     return entry.open(link, on: coordinator)
   }
 
-  private static let notReady = "the tabs are not ready yet"
-
   /// Why a tab's command is missing, when the tab is only hidden by its flag.
   func advice(forMissingCommand name: String) -> String? {
+    flags.refresh()
     guard let entry = Tabs.entry(named: name), name == entry.name, let flag = entry.hiddenBy, !flags.isOn(flag),
       let sentence = entry.hiddenSentence
     else { return nil }

@@ -21,8 +21,9 @@ struct Configuration: Sendable {
     /// Holds a key or token: hidden from all output, and never passed to a
     /// program Wayfarer starts (the pager, `xdg-open`, the browser).
     var isSecret = false
-    /// Checks its value (the first of its names that is set and not empty)
-    /// into what is read; nil for the ones `AppPaths` reads.
+    /// Checks its value into what is read: called for each of its names
+    /// that is set and not empty, in order (a parser of several names keeps
+    /// the first it accepts); nil for the ones `AppPaths` reads.
     var parse: (@Sendable (_ value: Value, _ reading: inout Reading) -> Void)?
 
     /// A value as found: the variable it came from, and its text.

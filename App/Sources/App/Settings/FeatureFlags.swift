@@ -31,20 +31,27 @@ final class FeatureFlags {
 
   /// Reads the flags again if the database changed since they were read.
   ///
-  /// A read that fails keeps the defaults: the tabs keep working, and
-  /// Settings (which reads the store itself) shows the failure.
+  /// The stamp is taken before the read, so a commit made during it is
+  /// read next time. A read that fails keeps the values it had (the
+  /// defaults, at first) and is tried again next time; Settings, which
+  /// reads the store itself, shows the failure.
   func refresh() {
     let stamp = database.fileStamp()
     guard stamp != readFrom else { return }
-    values = (try? store.flagValues()) ?? [:]
-    readFrom = database.fileStamp()
+    guard let read = try? store.flagValues() else {
+      readFrom = nil
+      return
+    }
+    values = read
+    readFrom = stamp
   }
 }
 
 extension FeatureFlags: ProfileSettingsStoring {
   func featureFlags() throws -> [FeatureFlagState] {
+    let stamp = database.fileStamp()
     values = try store.flagValues()
-    readFrom = database.fileStamp()
+    readFrom = stamp
     return FeatureFlag.allCases.map { FeatureFlagState(key: $0.rawValue, title: $0.title, isOn: isOn($0)) }
   }
 
@@ -52,7 +59,9 @@ extension FeatureFlags: ProfileSettingsStoring {
     guard let flag = FeatureFlag(rawValue: key) else { return }
     try store.set(flag, isOn: isOn)
     values[flag] = isOn
-    readFrom = database.fileStamp()
+    // Read once more at the next refresh: another Wayfarer may have changed
+    // a flag since the last read, and the write's stamp would hide it.
+    readFrom = nil
   }
 }
 

@@ -8,7 +8,8 @@ extension TabEntry {
     links: [
       TabLink(LinkPattern(word: nil, value: .none, meaning: "the Bookmarks list")) {
         coordinator, _ in
-        coordinator.routes?.showList()
+        guard let routes = coordinator.routes else { return TabEntry.notReady }
+        routes.showList()
         return nil
       }
     ],

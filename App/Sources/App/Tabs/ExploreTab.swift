@@ -16,15 +16,16 @@ extension TabEntry {
           },
           meaning: "a repository's detail in Explore")
       ) { coordinator, fullName in
-        coordinator.routes?.showRepository(fullName: fullName) == false
-          ? "it does not name a GitHub repository" : nil
+        guard let routes = coordinator.routes else { return TabEntry.notReady }
+        return routes.showRepository(fullName: fullName) ? nil : "it does not name a GitHub repository"
       },
       TabLink(
         LinkPattern(
           word: "search", value: .query(label: "QUERY", what: "search", limit: 256),
           meaning: "Explore's search for QUERY")
       ) { coordinator, query in
-        coordinator.routes?.search(for: query)
+        guard let routes = coordinator.routes else { return TabEntry.notReady }
+        routes.search(for: query)
         return nil
       },
     ],

@@ -14,7 +14,8 @@ extension TabEntry {
           },
           meaning: "a place's detail on Home (Geoapify's id, or the catalog's `offline-0004`)")
       ) { coordinator, id in
-        coordinator.routes?.showPlace(id: id)
+        guard let routes = coordinator.routes else { return TabEntry.notReady }
+        routes.showPlace(id: id)
         return nil
       },
       TabLink(
@@ -22,7 +23,8 @@ extension TabEntry {
           word: "city", value: .query(label: "NAME", what: "city's name", limit: 100),
           meaning: "Home's city search for NAME (`use N` then moves there)")
       ) { coordinator, query in
-        coordinator.routes?.showCity(matching: query)
+        guard let routes = coordinator.routes else { return TabEntry.notReady }
+        routes.showCity(matching: query)
         return nil
       },
     ],

@@ -7,7 +7,8 @@ extension TabEntry {
     name: "profile", title: "Profile",
     links: [
       TabLink(LinkPattern(word: "settings", value: .none, meaning: "Settings")) { coordinator, _ in
-        coordinator.routes?.showSettings()
+        guard let routes = coordinator.routes else { return TabEntry.notReady }
+        routes.showSettings()
         return nil
       }
     ],

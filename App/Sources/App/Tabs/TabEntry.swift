@@ -53,6 +53,9 @@ struct TabEntry: Sendable {
     follow(coordinator, link)
   }
 
+  /// Why a link cannot be followed before its tab has started.
+  static let notReady = "the tabs are not ready yet"
+
   /// Why this tab's command or link is missing while its flag is off.
   var hiddenSentence: String? {
     hiddenBy.map { "\(name) are turned off; turn them on in Profile › Settings (toggle \($0.rawValue))" }

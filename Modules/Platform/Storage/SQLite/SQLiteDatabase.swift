@@ -63,12 +63,17 @@ public final class SQLiteDatabase: Sendable {
 
   /// The database's files as they are on disk (inode, size and modification
   /// time of the file and of its WAL): it differs after any commit, by this
-  /// process or another, and reading it runs no statement.
+  /// process or another, and reading it runs no statement. (Two commits
+  /// within one tick of the file system's clock, into a WAL SQLite is
+  /// rewriting at the same size, can share a stamp: the second is then
+  /// seen at the next commit.)
   public func fileStamp() -> [Int] {
     [path, path + "-wal"].flatMap { file -> [Int] in
       var info = stat()
       guard stat(file, &info) == 0 else { return [0, 0, 0, 0] }
-      return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+      return [
+        Int(truncatingIfNeeded: info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+      ]
     }
   }
 

@@ -26,11 +26,13 @@ public final class TabBarController {
 
   /// The tabs to draw and offer now (the selected one always among them).
   public var shownTabs: [Tab] {
-    tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
+    willCheckShown?()
+    return tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
   }
   public private(set) var selectedIndex = 0
-  /// Told each time a tab is selected (before it is drawn again).
-  public var onSelect: (@MainActor () -> Void)?
+  /// Told before the tabs' `isShown` are asked (to list, draw or select
+  /// them): the place to bring the settings behind them up to date.
+  public var willCheckShown: (@MainActor () -> Void)?
 
   private let lifetime = Lifetime(TabBarController.self)
 
@@ -48,6 +50,7 @@ public final class TabBarController {
   /// is no such tab.
   @discardableResult
   public func select(named name: String) -> Bool {
+    willCheckShown?()
     guard let index = tabs.firstIndex(where: { $0.name == name.lowercased() }),
       index == selectedIndex || tabs[index].isShown()
     else { return false }
@@ -62,7 +65,6 @@ public final class TabBarController {
       tabs[index].stack.popToRoot()
     }
     selectedIndex = index
-    onSelect?()
     tabs[index].stack.visibleScreen.setNeedsDisplay()
   }
 }
