@@ -129,6 +129,12 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertFalse(bad.warnings.joined().contains("ghp_secret"))
     XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("GITHUB_TOKEN must be a key or token") })
     XCTAssertTrue(bad.warnings.contains { $0.hasPrefix("WAYFARER_GITHUB_URL must be an http:// or https:// URL") })
+    // Names are tried in order until one is taken: a refused GITHUB_TOKEN
+    // falls back to GH_TOKEN, and a taken one leaves GH_TOKEN unread.
+    let fallback = read(["GITHUB_TOKEN": "ghp spaced", "GH_TOKEN": "gho_bbbbbbbb"])
+    XCTAssertEqual(fallback.github.token, GitHubToken(value: "gho_bbbbbbbb", source: "GH_TOKEN"))
+    XCTAssertEqual(fallback.warnings.count, 1)
+    XCTAssertEqual(read(["GITHUB_TOKEN": "ghp_aaaaaaaa", "GH_TOKEN": "gho spaced"]).warnings, [])
   }
 
   /// Every key and token is checked by one rule (8 to 512 printable

@@ -21,10 +21,10 @@ struct Configuration: Sendable {
     /// Holds a key or token: hidden from all output, and never passed to a
     /// program Wayfarer starts (the pager, `xdg-open`, the browser).
     var isSecret = false
-    /// Checks its value into what is read: called for each of its names
-    /// that is set and not empty, in order (a parser of several names keeps
-    /// the first it accepts); nil for the ones `AppPaths` reads.
-    var parse: (@Sendable (_ value: Value, _ reading: inout Reading) -> Void)?
+    /// Checks its value into what is read, and says whether it took it:
+    /// asked for each of its names that is set and not empty, in order,
+    /// until one is taken; nil for the ones `AppPaths` reads.
+    var parse: (@Sendable (_ value: Value, _ reading: inout Reading) -> Bool)?
 
     /// A value as found: the variable it came from, and its text.
     struct Value {
@@ -134,7 +134,7 @@ struct Configuration: Sendable {
   var secrets: [Secret] = []
 
   /// Reads ``variables`` from `environment`, each by its own parser (for a
-  /// variable of several names, each name set, in order), then makes the
+  /// variable of several names, the first set one it takes), then makes the
   /// services of what they held and reads the standard variables.
   static func read(_ environment: [String: String], clock: @escaping @Sendable () -> Date = { Date() })
     -> Configuration
@@ -144,7 +144,7 @@ struct Configuration: Sendable {
       guard let parse = variable.parse else { continue }
       for name in variable.names {
         guard let text = nonEmpty(environment[name]) else { continue }
-        parse(Value(variable: name, text: text), &reading)
+        if parse(Value(variable: name, text: text), &reading) { break }
       }
     }
     var configuration = assemble(reading)

@@ -43,17 +43,20 @@ extension Configuration {
       meaning: "used when WAYFARER_HOME is not set (defaults under ~)"),
     Variable(name: "NO_COLOR", meaning: "turn colours off; TERM=dumb also makes all output plain ASCII") { _, reading in
       reading.configuration.terminal.noColor = true
+      return true
     },
     Variable(name: "COLUMNS", meaning: "the width when output is not a terminal (default 80)", parse: parseColumns),
     Variable(
       name: "GEOAPIFY_API_KEY", meaning: "live places from Geoapify; without it, the offline catalog", isSecret: true
     ) { value, reading in
       reading.geoapifyKey = secret(value, into: &reading)
+      return reading.geoapifyKey != nil
     },
     Variable(
       name: "WAYFARER_GEOAPIFY_URL", meaning: "Geoapify's base URL, http(s) (default https://api.geoapify.com)"
     ) { value, reading in
       reading.geoapifyURL = urlChoice(value)
+      return true
     },
     Variable(
       name: "WAYFARER_LOCATION", meaning: "LAT,LON in decimal degrees to search around", parse: parseLocation),
@@ -62,42 +65,50 @@ extension Configuration {
       meaning: "a GitHub token for Explore's search (else `gh auth token`, else none: a lower rate limit)",
       isSecret: true
     ) { value, reading in
-      reading.configuration.github.token = reading.configuration.github.token ?? secret(value, into: &reading)
+      reading.configuration.github.token = secret(value, into: &reading)
+      return reading.configuration.github.token != nil
     },
     Variable(
       name: "WAYFARER_GITHUB_URL", meaning: "GitHub's API base URL, http(s) (default https://api.github.com)"
     ) { value, reading in
       reading.githubURL = urlChoice(value)
+      return true
     },
     Variable(
       name: "GEMINI_API_KEY, GOOGLE_API_KEY",
       meaning: "the assistant asks Gemini (the first backend when both are set)",
       isSecret: true
     ) { value, reading in
-      reading.geminiKey = reading.geminiKey ?? secret(value, into: &reading)
+      reading.geminiKey = secret(value, into: &reading)
+      return reading.geminiKey != nil
     },
     Variable(
       name: "WAYFARER_GEMINI_URL",
       meaning: "Gemini's base URL, http(s) (default https://generativelanguage.googleapis.com)"
     ) { value, reading in
       reading.geminiURL = urlChoice(value)
+      return true
     },
     Variable(name: "WAYFARER_GEMINI_MODEL", meaning: "the Gemini model (default gemini-2.5-flash)") { value, reading in
       reading.geminiModel = model(value, into: &reading)
+      return reading.geminiModel != nil
     },
     Variable(
       name: "WAYFARER_OPENAI_URL",
       meaning: "an OpenAI-compatible server for the assistant, its base incl. /v1 (Ollama: http://localhost:11434/v1)"
     ) { value, reading in
       reading.openAIURL = urlChoice(value)
+      return true
     },
     Variable(name: "OPENAI_API_KEY", meaning: "sent to that server as a Bearer token, if set", isSecret: true) {
       value, reading in
       reading.openAIKey = secret(value, into: &reading)
+      return reading.openAIKey != nil
     },
     Variable(name: "WAYFARER_OPENAI_MODEL", meaning: "its model (default: the first one the server lists)") {
       value, reading in
       reading.openAIModel = model(value, into: &reading)
+      return reading.openAIModel != nil
     },
     Variable(
       name: "WAYFARER_HTTP_BUDGET", meaning: "seconds one request may take, every try included (1–600, default 30)",
@@ -145,7 +156,7 @@ extension Configuration {
 
   /// A wait: a whole number of seconds in `range`.
   private static func seconds(_ range: ClosedRange<Int>, _ set: @escaping @Sendable (inout Timing, Int) -> Void)
-    -> @Sendable (Value, inout Reading) -> Void
+    -> @Sendable (Value, inout Reading) -> Bool
   {
     { value, reading in
       guard value.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(value.text),
@@ -154,30 +165,33 @@ extension Configuration {
         reading.warn(
           "\(value.variable) must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound); '\(TextSanitizer.clean(value.text, limit: 80))' is ignored."
         )
-        return
+        return false
       }
       set(&reading.configuration.timing, seconds)
+      return true
     }
   }
 
   /// A width from outside: a whole number a terminal could have.
-  private static func parseColumns(_ value: Value, _ reading: inout Reading) {
+  private static func parseColumns(_ value: Value, _ reading: inout Reading) -> Bool {
     guard let columns = Int(value.text), (1...10_000).contains(columns) else {
       reading.warn(
         "\(value.variable) must be a whole number of columns from 1 to 10000; '\(TextSanitizer.clean(value.text, limit: 80))' is ignored."
       )
-      return
+      return false
     }
     reading.configuration.terminal.columns = columns
+    return true
   }
 
-  private static func parseLocation(_ value: Value, _ reading: inout Reading) {
+  private static func parseLocation(_ value: Value, _ reading: inout Reading) -> Bool {
     guard let location = location(value.text) else {
       reading.warn(
         "\(value.variable) must be LAT,LON in degrees (like -23.55,-46.63); '\(TextSanitizer.clean(value.text, limit: 80))' is ignored."
       )
-      return
+      return false
     }
     reading.configuration.fixedLocation = location
+    return true
   }
 }
