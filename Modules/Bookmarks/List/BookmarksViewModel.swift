@@ -87,12 +87,19 @@ final class BookmarksViewModel {
   /// Reads the bookmarks again if the store changed since they were read
   /// (or the last read failed): the tab appearing again costs nothing.
   func reloadIfChanged() {
-    if case .loaded = state, loadedRevision == store.revision { return }
-    reload()
+    let revision = store.revision
+    if case .loaded = state, loadedRevision == revision { return }
+    reload(at: revision)
   }
 
   func reload() {
-    loadedRevision = store.revision
+    reload(at: store.revision)
+  }
+
+  /// Reads the bookmarks, `revision` being the store's before the read (a
+  /// change during it is read next time).
+  private func reload(at revision: [Int]) {
+    loadedRevision = revision
     do {
       bookmarks = try store.bookmarks()
       searchable = bookmarks.map { Self.fold([$0.title, $0.subtitle ?? "", $0.detail ?? ""].joined(separator: "\n")) }

@@ -279,7 +279,8 @@ public final class REPL {
       },
     ]
     if let tabBar = window.tabBar {
-      let names = tabBar.shownTabs.map(\.name)
+      let shown = tabBar.shownTabs
+      let names = shown.map(\.name)
       commands.append(
         Command(
           "tab", usage: "tab NAME", summary: "Switch to a tab (\(names.joined(separator: ", ")))",
@@ -287,7 +288,7 @@ public final class REPL {
         ) { [unowned self] input in
           selectTab(input.arguments.first ?? "", console: input.console)
         })
-      for tab in tabBar.shownTabs {
+      for tab in shown {
         commands.append(
           Command(tab.name, summary: "Switch to the \(tab.title) tab") { [unowned self] input in
             selectTab(tab.name, console: input.console)
