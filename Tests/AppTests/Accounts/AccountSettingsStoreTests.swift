@@ -36,7 +36,7 @@ final class AccountSettingsStoreTests: XCTestCase {
 
     XCTAssertEqual(try flags(database).featureFlags().map(\.isOn), [true, false, true])
     XCTAssertEqual(try flags(database, account: "2").featureFlags().map(\.isOn), [true, true, false])
-    XCTAssertTrue(try AccountSettingsStore(database: database, accountID: "1").isOn(.categoryFilter))
+    XCTAssertEqual(try AccountSettingsStore(database: database, accountID: "1").flagValues()[.categoryFilter], true)
   }
 
   /// Asking a flag runs no statement; a toggle is written through; another

@@ -14,10 +14,6 @@ final class AccountSettingsStore: Sendable {
     self.accountID = Int64(accountID) ?? -1
   }
 
-  func isOn(_ flag: FeatureFlag) throws -> Bool {
-    try flagValues()[flag] ?? flag.isOnByDefault
-  }
-
   /// The flags set on this account (a flag never set is not in it).
   func flagValues() throws -> [FeatureFlag: Bool] {
     var flags: [FeatureFlag: Bool] = [:]
