@@ -108,9 +108,16 @@ final class LinkRegistryTests: XCTestCase {
     let registered = Tabs.linkPatterns.map { ["`wayfarer://\($0.form)`", $0.meaning] }
 
     XCTAssertEqual(documented.map { Array($0.prefix(2)) }, registered)
+    var refusal = ""
+    do {
+      let link = try DeepLink.parse("wayfarer://nowhere")
+      XCTFail("wayfarer://nowhere opened as \(link)")
+    } catch {
+      refusal = error.reason
+    }
     for pattern in Tabs.linkPatterns {
       XCTAssertTrue(CommandLineOptions.usage.contains("wayfarer://" + pattern.form), pattern.form)
-      XCTAssertTrue(DeepLink.forms.contains(pattern.form), pattern.form)
+      XCTAssertTrue(refusal.contains(pattern.form), "a refused link lists \(pattern.form): \(refusal)")
     }
   }
 
