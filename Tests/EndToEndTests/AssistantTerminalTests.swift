@@ -15,10 +15,7 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-assistant-tty")
     defer { home.remove() }
     // Registered through a pipe: the terminal opens logged in.
-    let registered = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(registered.status, 0, registered.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
     let terminal = try TmuxSession(
       command: [WayfarerBinary.url.path],
       environment: [
@@ -70,10 +67,7 @@ final class AssistantTerminalTests: XCTestCase {
     }
     let home = try TemporaryDirectory("wayfarer-assistant-burst")
     defer { home.remove() }
-    let registered = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(registered.status, 0, registered.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
     let terminal = try TmuxSession(
       command: [WayfarerBinary.url.path],
       environment: [
@@ -107,10 +101,7 @@ final class AssistantTerminalTests: XCTestCase {
     }
     let home = try TemporaryDirectory("wayfarer-question-history")
     defer { home.remove() }
-    let registered = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(registered.status, 0, registered.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
     let terminal = try TmuxSession(
       command: [WayfarerBinary.url.path],
       environment: [

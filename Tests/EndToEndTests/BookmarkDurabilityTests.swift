@@ -13,10 +13,7 @@ final class BookmarkDurabilityTests: XCTestCase {
 
   override func setUpWithError() throws {
     home = try TemporaryDirectory("wayfarer-durability-e2e")
-    let run = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(run.status, 0, run.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
   }
 
   override func tearDown() {

@@ -81,10 +81,7 @@ final class ChildEnvironmentTests: XCTestCase {
     let server = try makeGitHub(readmeLines: 80)
     let pager = try fake("pager", then: "cat > /dev/null")
     _ = try fake("xdg-open")
-    let registered = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(registered.status, 0, registered.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
     let terminal = try TmuxSession(
       command: [WayfarerBinary.url.path],
       environment: keys.merging([

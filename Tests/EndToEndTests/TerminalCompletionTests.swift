@@ -11,10 +11,7 @@ final class TerminalCompletionTests: XCTestCase {
   override func setUpWithError() throws {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
     home = try TemporaryDirectory("wayfarer-tty-completion")
-    let registered = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(registered.status, 0, registered.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
   }
 
   override func tearDown() {

@@ -107,10 +107,7 @@ final class TerminalRedrawTests: XCTestCase {
   /// The map is drawn again at the new size when the terminal is resized
   /// under it, and what was typed at the prompt is still there.
   func test_aResizedTerminal_getsTheMapAgainAtItsNewSize_andKeepsWhatWasTyped() throws {
-    let registered = try WayfarerBinary.run(
-      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"],
-      home: home.path)
-    XCTAssertEqual(registered.status, 0, registered.stderr)
+    try WayfarerBinary.registerAda(home: home.path)
     let terminal = try TmuxSession(
       command: [WayfarerBinary.url.path],
       environment: ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"],

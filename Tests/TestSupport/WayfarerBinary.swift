@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// The built `wayfarer` executable, run as a person or a script would.
 public enum WayfarerBinary {
@@ -27,6 +28,15 @@ public enum WayfarerBinary {
       Bundle.main.bundleURL.pathExtension == "xctest"
       ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
     return products.appendingPathComponent("wayfarer")
+  }
+
+  /// Registers the tests' account (Ada Lovelace, ada@example.com, "correct
+  /// horse") through a pipe under `home`, so a Wayfarer started there next
+  /// opens logged in; fails the test if the registration does not end well.
+  public static func registerAda(home: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let registered = try run(
+      script: ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"], home: home)
+    XCTAssertEqual(registered.status, 0, registered.stderr, file: file, line: line)
   }
 
   /// Runs wayfarer with `script` piped to standard input, everything kept under
