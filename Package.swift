@@ -55,19 +55,71 @@ let package = Package(
       name: "Locking",
       path: "Modules/Platform/Locking"
     ),
+    // TerminalKit, split along its folders so that an edit rebuilds only
+    // what stands on it: text and the terminal's capabilities at the
+    // bottom, then object lifetimes, the console's interface, its real
+    // implementation (only App links libedit), navigation and the REPL.
     .target(
-      name: "TerminalKit",
+      name: "TerminalText",
+      dependencies: [
+        "Locking"  // the keys SecretText hides are registered from any thread
+      ],
+      path: "Modules/Platform/TerminalKit/Text"
+    ),
+    .target(
+      name: "Diagnostics",
+      dependencies: [
+        "Locking",
+        "TerminalText",
+      ],
+      path: "Modules/Platform/TerminalKit/Diagnostics"
+    ),
+    .target(
+      name: "TerminalConsole",
+      dependencies: [
+        "TerminalText"
+      ],
+      path: "Modules/Platform/TerminalKit/Console"
+    ),
+    .target(
+      name: "TerminalIO",
       dependencies: [
         "CEditLine",
         "Locking",
         "Storage",  // history files are written as Storage writes every file: whole, never through a link
+        "TerminalConsole",
+        "TerminalText",
       ],
-      path: "Modules/Platform/TerminalKit"
+      path: "Modules/Platform/TerminalKit/IO"
+    ),
+    .target(
+      name: "TerminalNavigation",
+      dependencies: [
+        "Diagnostics",
+        "TerminalConsole",
+        "TerminalText",
+      ],
+      path: "Modules/Platform/TerminalKit/Navigation"
+    ),
+    .target(
+      name: "TerminalREPL",
+      dependencies: [
+        "Diagnostics",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
+      ],
+      path: "Modules/Platform/TerminalKit/REPL"
     ),
     .testTarget(
       name: "TerminalKitTests",
       dependencies: [
-        "TerminalKit",
+        "Diagnostics",
+        "TerminalConsole",
+        "TerminalIO",
+        "TerminalNavigation",
+        "TerminalREPL",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/Platform/TerminalKitTests"
@@ -157,7 +209,8 @@ let package = Package(
     .target(
       name: "DesignSystem",
       dependencies: [
-        "TerminalKit"
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Modules/DesignSystem"
     ),
@@ -165,7 +218,8 @@ let package = Package(
       name: "DesignSystemTests",
       dependencies: [
         "DesignSystem",
-        "TerminalKit",
+        "TerminalNavigation",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/DesignSystemTests"
@@ -177,7 +231,8 @@ let package = Package(
       dependencies: [
         "CMarkGFM",  // the Markdown renderer walks cmark-gfm's tree
         "DesignSystem",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalText",
       ],
       path: "Modules/Components"
     ),
@@ -185,7 +240,7 @@ let package = Package(
       name: "ComponentsTests",
       dependencies: [
         "Components",
-        "TerminalKit",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/ComponentsTests",
@@ -197,7 +252,7 @@ let package = Package(
       name: "MarkdownTests",
       dependencies: [
         "Components",
-        "TerminalKit",
+        "TerminalText",
       ],
       path: "Tests/ComponentsTests/Markdown"
     ),
@@ -208,7 +263,10 @@ let package = Package(
       dependencies: [
         "Components",
         "DesignSystem",
-        "TerminalKit",
+        "Diagnostics",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Modules/PreLogin"
     ),
@@ -219,7 +277,8 @@ let package = Package(
         "Locking",
         "PreLogin",
         "PreLoginContracts",
-        "TerminalKit",
+        "TerminalNavigation",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/PreLoginTests"
@@ -232,10 +291,13 @@ let package = Package(
         "CHomeCatalog",
         "Components",
         "DesignSystem",
+        "Diagnostics",
         "JSON",
         "Networking",
         "Storage",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Modules/Home",
       exclude: ["CatalogData"]
@@ -252,7 +314,8 @@ let package = Package(
         "HomeContracts",
         "Locking",
         "Networking",
-        "TerminalKit",
+        "TerminalNavigation",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/HomeTests"
@@ -264,12 +327,15 @@ let package = Package(
       dependencies: [
         "Components",
         "DesignSystem",
+        "Diagnostics",
         "JSON",
         "Locking",
         "Networking",
         "ServiceAccess",
         "Storage",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Modules/Explore"
     ),
@@ -281,7 +347,9 @@ let package = Package(
         "Locking",
         "Networking",
         "ServiceAccess",
-        "TerminalKit",
+        "TerminalNavigation",
+        "TerminalREPL",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/ExploreTests"
@@ -293,7 +361,10 @@ let package = Package(
       dependencies: [
         "Components",
         "DesignSystem",
-        "TerminalKit",
+        "Diagnostics",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Modules/Bookmarks"
     ),
@@ -302,7 +373,7 @@ let package = Package(
       dependencies: [
         "Bookmarks",
         "BookmarksContracts",
-        "TerminalKit",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/BookmarksTests"
@@ -314,7 +385,9 @@ let package = Package(
       dependencies: [
         "Components",
         "DesignSystem",
-        "TerminalKit",
+        "Diagnostics",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Modules/Profile"
     ),
@@ -324,7 +397,8 @@ let package = Package(
         "DesignSystem",
         "Profile",
         "ProfileContracts",
-        "TerminalKit",
+        "TerminalNavigation",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/ProfileTests"
@@ -338,6 +412,7 @@ let package = Package(
         "Components",
         "CurlNetworking",
         "DesignSystem",
+        "Diagnostics",
         "Explore",
         "Home",
         "JSON",  // bookmarks files are read with the parser that says where they are wrong
@@ -347,7 +422,11 @@ let package = Package(
         "Profile",
         "ServiceAccess",
         "Storage",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalIO",
+        "TerminalNavigation",
+        "TerminalREPL",
+        "TerminalText",
       ],
       path: "App/Sources/App"
     ),
@@ -366,6 +445,7 @@ let package = Package(
         "Bookmarks",
         "BookmarksContracts",
         "DesignSystem",
+        "Diagnostics",
         "Explore",
         "ExploreContracts",
         "Home",
@@ -379,7 +459,10 @@ let package = Package(
         "ProfileContracts",
         "ServiceAccess",
         "Storage",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalREPL",
+        "TerminalText",
         "TestSupport",
       ],
       path: "Tests/AppTests"
@@ -392,7 +475,9 @@ let package = Package(
         "JSON",
         "LoopbackHTTP",
         "Networking",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Scripts/Benchmarks/home-bench"
     ),
@@ -400,12 +485,15 @@ let package = Package(
       name: "assistant-bench",
       dependencies: [
         "CurlNetworking",
+        "Diagnostics",
         "Explore",
         "Locking",
         "LoopbackHTTP",
         "Networking",
         "ServiceAccess",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalText",
       ],
       path: "Scripts/Benchmarks/assistant-bench"
     ),
@@ -414,7 +502,7 @@ let package = Package(
       dependencies: [
         "CMarkGFM",  // cmark-gfm's own HTML renderer, the yardstick
         "Components",
-        "TerminalKit",
+        "TerminalText",
       ],
       path: "Scripts/Benchmarks/markdown-bench"
     ),
@@ -423,11 +511,12 @@ let package = Package(
       dependencies: [
         "AppHarness",
         "CurlNetworking",
+        "Diagnostics",
         "Explore",
         "LoopbackHTTP",
         "Networking",
         "ServiceAccess",
-        "TerminalKit",
+        "TerminalNavigation",
       ],
       path: "Scripts/Benchmarks/wayfarer-bench"
     ),
@@ -436,10 +525,12 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
+        "Diagnostics",
         "Locking",
         "LoopbackHTTP",
         "Networking",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalText",
       ],
       path: "Tests/TestSupport"
     ),
@@ -493,7 +584,9 @@ let package = Package(
         "Passwords",
         "PreLogin",
         "ServiceAccess",
-        "TerminalKit",
+        "TerminalConsole",
+        "TerminalNavigation",
+        "TerminalREPL",
       ],
       path: "Tests/AppHarness"
     ),
@@ -524,7 +617,7 @@ let package = Package(
         "JSON",
         "Networking",
         "ServiceAccess",
-        "TerminalKit",
+        "TerminalText",
       ],
       path: "Tests/Fuzz/FuzzTargets"
     ),

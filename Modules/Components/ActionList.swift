@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// The actions a screen offers, as commands with what they do.
 ///

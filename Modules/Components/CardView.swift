@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// A titled block set off from its surroundings by a frame.
 ///

@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// A form's fields with their values and inline errors.
 ///

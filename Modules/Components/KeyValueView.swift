@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// Labelled values in two aligned columns, across the terminal's width.
 ///

@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// A numbered list; the numbers are what `open N` and friends take.
 ///

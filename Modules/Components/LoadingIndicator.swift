@@ -1,5 +1,6 @@
 import DesignSystem
-import TerminalKit
+import TerminalConsole
+import TerminalText
 
 /// Shows that something is under way while `work` runs: an animated spinner
 /// on a terminal, a single line elsewhere (so piped output stays stable, and

@@ -1,5 +1,6 @@
 import DesignSystem
-import TerminalKit
+import TerminalConsole
+import TerminalText
 
 /// One-line feedback after a command: success, error, warning or information,
 /// each with its own marker (`ok`, `x`, `!`, `-` off a terminal).

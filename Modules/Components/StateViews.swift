@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// What a screen shows when there is nothing to list: a title and a hint.
 public struct EmptyState {

@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// Prose wrapped to the readable width, indented.
 public struct TextBlock {

@@ -1,4 +1,5 @@
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// The app's navigation chrome: the tab bar (in the tab flow) and a
 /// breadcrumb title with a rule under it.

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// The app's colours, by meaning.
 ///

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// Symbols, with the ASCII each falls back to off a terminal or on TERM=dumb.
 public struct Symbols: Sendable, Equatable {

@@ -5,7 +5,9 @@ import Foundation
 import Passwords
 import PreLogin
 import ServiceAccess
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalREPL
 
 /// Drives the real coordinators, screens and REPL with no terminal: for the
 /// login/logout memory benchmark and the cycle tests.

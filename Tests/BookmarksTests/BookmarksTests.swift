@@ -1,6 +1,6 @@
 import BookmarksContracts
 import Foundation
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

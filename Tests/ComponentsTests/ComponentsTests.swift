@@ -1,5 +1,5 @@
 import Components
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

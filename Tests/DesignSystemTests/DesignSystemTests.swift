@@ -1,5 +1,6 @@
 import DesignSystem
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 import XCTest
 
 final class SymbolsTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
+import TerminalREPL
+import TerminalText
 import TestSupport
 import XCTest
 

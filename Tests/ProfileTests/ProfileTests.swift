@@ -1,5 +1,6 @@
 import DesignSystem
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 import TestSupport
 import XCTest
 

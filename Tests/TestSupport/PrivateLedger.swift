@@ -1,4 +1,4 @@
-import TerminalKit
+import Diagnostics
 
 /// Runs `body` with a ledger of its own as ``LifetimeLedger/current``.
 ///

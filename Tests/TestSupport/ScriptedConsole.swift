@@ -1,4 +1,5 @@
-import TerminalKit
+import TerminalConsole
+import TerminalText
 
 /// A console fed from a script, as a pipe would feed the real one, recording
 /// everything written as plain text.

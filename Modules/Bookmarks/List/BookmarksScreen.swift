@@ -1,7 +1,9 @@
 import Components
 import DesignSystem
 import Foundation
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// The Bookmarks tab's root: saved places, then repositories, numbered
 /// across both for `open N` and `remove N`.

@@ -1,5 +1,7 @@
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// The bookmarks list: read on every appearance (saving in Home or Explore
 /// shows up without a restart), filtered, and removed with one undo.

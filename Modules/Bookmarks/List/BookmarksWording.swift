@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// The sentences of the Bookmarks tab.
 enum BookmarksWording {

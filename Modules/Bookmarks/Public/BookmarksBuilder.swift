@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalNavigation
 
 /// Builds the Bookmarks tab: the saved places and repositories, with a
 /// saved item's detail (made by Home or Explore through the flow delegate)

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalNavigation
 
 /// A saved place or repository, as the Bookmarks tab lists it: what it needs
 /// to draw a row and to find the thing again.

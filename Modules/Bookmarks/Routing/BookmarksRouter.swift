@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
 
 /// Moves inside the Bookmarks tab.
 @MainActor

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// A code block in a box of its own, in the code colour, its language on the
 /// top edge.

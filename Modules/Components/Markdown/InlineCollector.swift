@@ -1,5 +1,5 @@
 internal import CMarkGFM
-import TerminalKit
+import TerminalText
 
 /// Reads the inline content of a paragraph, heading or table cell into
 /// styled text: emphasis as styles, links followed by their address, images

@@ -1,6 +1,6 @@
 internal import CMarkGFM
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// Walks a parsed document into styled lines.
 ///

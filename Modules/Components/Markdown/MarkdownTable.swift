@@ -1,5 +1,5 @@
 internal import CMarkGFM
-import TerminalKit
+import TerminalText
 
 /// A GFM table laid out in columns aligned by display width (wide CJK and
 /// emoji count two), with the table's own alignments.

@@ -1,5 +1,5 @@
 import DesignSystem
-import TerminalKit
+import TerminalText
 
 /// How Markdown looks in one context: the styles of each construct, and the
 /// symbols, Unicode on a terminal and ASCII off one.

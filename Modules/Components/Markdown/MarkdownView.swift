@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// GitHub-flavoured Markdown (a README, an assistant's reply) drawn as
 /// styled lines, parsed by cmark-gfm with the table, strikethrough,

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// A piece of inline content: sanitised text in one style, or a hard break.
 enum InlineItem: Equatable {

@@ -1,6 +1,7 @@
+import Diagnostics
 import Foundation
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
 
 /// Makes the assistant's chat, about nothing in particular or about a
 /// repository, over the configured backends (Gemini first).

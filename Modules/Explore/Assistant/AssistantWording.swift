@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// Every sentence the assistant's chat says.
 enum AssistantWording {

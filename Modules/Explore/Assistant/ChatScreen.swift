@@ -1,7 +1,9 @@
 import Components
 import DesignSystem
 import Foundation
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// The assistant's chat: every line is a question, `/` lines are commands.
 ///

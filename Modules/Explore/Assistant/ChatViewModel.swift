@@ -1,7 +1,8 @@
+import Diagnostics
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalKit
+import TerminalText
 
 /// The assistant's chat: one conversation at a time, sent whole (after the
 /// system prompt) with every question, kept in the person's store.

@@ -1,6 +1,7 @@
+import Diagnostics
 import Foundation
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
 
 /// Makes repository details, for Explore's stack and any other tab's.
 @MainActor

@@ -1,7 +1,9 @@
 import Components
 import DesignSystem
 import Foundation
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// One repository: the search row at once, the full record when it comes;
 /// `readme`, `web` and `bookmark`.

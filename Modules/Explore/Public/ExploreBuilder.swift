@@ -1,6 +1,6 @@
 import Foundation
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
 
 /// Builds the Explore tab: GitHub repository search at its root, a
 /// repository's detail pushed from it, its README presented over that; the

@@ -1,5 +1,5 @@
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
 
 /// Makes Explore's repository detail for another tab's stack (Bookmarks
 /// pushes a saved repository's detail on its own).

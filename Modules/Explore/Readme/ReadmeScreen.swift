@@ -1,7 +1,9 @@
 import Components
 import DesignSystem
 import Foundation
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// A repository's README, presented over its detail and rendered from
 /// GitHub-flavoured Markdown; on a terminal a README taller than the window

@@ -1,6 +1,7 @@
+import Diagnostics
 import Foundation
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
 
 /// Moves inside the Explore tab (or, for a detail made for another tab,
 /// inside that tab's stack).

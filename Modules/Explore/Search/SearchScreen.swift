@@ -1,7 +1,9 @@
 import Components
 import DesignSystem
 import Foundation
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// Explore's root: GitHub repository search, numbered for `open N`.
 @MainActor

@@ -1,5 +1,6 @@
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalNavigation
 
 /// Repository search: the query, the pages loaded so far, their order.
 @MainActor

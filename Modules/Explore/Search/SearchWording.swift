@@ -1,6 +1,6 @@
 import Components
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// The sentences of the search screen.
 enum SearchWording {

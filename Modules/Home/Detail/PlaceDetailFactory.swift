@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
 
 /// Makes place details, for Home's own stack and for any other tab's: one
 /// place that knows what a detail needs.

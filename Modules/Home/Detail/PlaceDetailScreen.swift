@@ -1,6 +1,8 @@
 import Components
 import DesignSystem
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// One place: the basic facts at once, Place Details when they arrive, and
 /// the favorite toggle.

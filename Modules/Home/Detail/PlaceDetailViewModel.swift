@@ -1,6 +1,7 @@
 import Components
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// One place: what the list knew, what Place Details adds, and whether it
 /// is saved.

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// The sentences of a place's detail.
 enum PlaceDetailWording {

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// Why something Home asked for did not come: what view models hand their
 /// screens, which choose the words.

@@ -1,6 +1,6 @@
 import DesignSystem
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// The loaded places around the centre as a picture: braille dots on a
 /// terminal that can show them, ASCII elsewhere.

@@ -1,5 +1,7 @@
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// The nearby list: where, what was loaded, how it is filtered, and the
 /// city search that moves it.

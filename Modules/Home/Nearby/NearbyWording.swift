@@ -1,5 +1,5 @@
 import Components
-import TerminalKit
+import TerminalText
 
 /// The sentences of the nearby list: what its view model reports, in words.
 enum NearbyWording {

@@ -1,6 +1,6 @@
 import Foundation
 import Networking
-import TerminalKit
+import TerminalNavigation
 
 /// Builds the Home tab: nearby places, with place details pushed from it.
 public enum HomeBuilder {

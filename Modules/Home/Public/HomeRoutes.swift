@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalNavigation
 
 /// What App can ask of the Home tab from outside it (a deep link, say):
 /// Home shows it on its own stack, above the list.

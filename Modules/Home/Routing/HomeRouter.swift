@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
 
 /// Pushes inside the Home tab.
 @MainActor

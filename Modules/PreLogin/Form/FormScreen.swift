@@ -1,6 +1,8 @@
 import Components
 import DesignSystem
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// A screen that asks its fields one per line, submits, and on failure shows
 /// every field's error and returns to the prompt.

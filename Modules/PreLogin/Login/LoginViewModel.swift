@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalText
 
 /// Login: validates e-mail and password, throttles repeated failures, checks
 /// the password, marks the session and leaves the flow.

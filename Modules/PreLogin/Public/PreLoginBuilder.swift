@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalNavigation
 
 /// Builds the pre-login flow: Welcome, with Login and Register pushed from it.
 public enum PreLoginBuilder {

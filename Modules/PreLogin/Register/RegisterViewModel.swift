@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalText
 
 /// Register: validates every field, creates the account, logs it in.
 @MainActor

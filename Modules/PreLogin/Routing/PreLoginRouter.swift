@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
 
 /// Moves inside the pre-login flow, and out of it.
 @MainActor

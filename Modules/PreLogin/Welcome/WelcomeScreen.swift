@@ -1,6 +1,7 @@
 import Components
 import DesignSystem
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// The first screen when logged out: the app's name and two actions.
 @MainActor

@@ -1,4 +1,4 @@
-import TerminalKit
+import Diagnostics
 
 /// Welcome's choices: log in or register.
 @MainActor

@@ -1,6 +1,7 @@
 import Components
 import DesignSystem
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// What Wayfarer is, its version, and what it is built on.
 @MainActor

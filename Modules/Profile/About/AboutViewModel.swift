@@ -1,4 +1,4 @@
-import TerminalKit
+import Diagnostics
 
 /// Version and credits.
 @MainActor

@@ -1,6 +1,7 @@
 import Components
 import DesignSystem
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// The Profile tab's root: who is logged in, and what can be done.
 @MainActor

@@ -1,6 +1,7 @@
 import Components
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// The account summary and the way out.
 @MainActor

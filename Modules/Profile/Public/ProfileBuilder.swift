@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalNavigation
 
 /// Builds the Profile tab: the account, Settings and About pushed from it, and
 /// logout.

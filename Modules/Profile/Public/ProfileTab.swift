@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalNavigation
 
 /// The Profile tab as built: its navigation stack, and the routes that move
 /// inside it.

@@ -1,4 +1,5 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
 
 /// Moves inside the Profile tab, and out of the tab flow on logout.
 @MainActor

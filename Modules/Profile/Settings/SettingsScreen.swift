@@ -1,6 +1,7 @@
 import Components
 import DesignSystem
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 /// Feature flags with their state; `toggle` flips one.
 @MainActor

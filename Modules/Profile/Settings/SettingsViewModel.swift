@@ -1,4 +1,6 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
+import TerminalText
 
 /// The feature flags, read from and written to the person's settings.
 @MainActor

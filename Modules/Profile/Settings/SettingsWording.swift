@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 // The sentences Settings prints for what its view model reports.
 

@@ -7,13 +7,16 @@
 // time against the server's sending time, and resident memory across a
 // 500-turn conversation. Run by Scripts/bench-assistant.sh.
 import CurlNetworking
+import Diagnostics
 import Explore
 import Foundation
 import Locking
 import LoopbackHTTP
 import Networking
 import ServiceAccess
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 

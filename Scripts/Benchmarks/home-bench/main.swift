@@ -10,7 +10,9 @@ import Home
 import JSON
 import LoopbackHTTP
 import Networking
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -19,7 +19,7 @@
 import CMarkGFM
 import Components
 import Foundation
-import TerminalKit
+import TerminalText
 
 // MARK: The document
 

@@ -3,8 +3,9 @@
 // the tab flow is still alive. Run by Scripts/bench-cycles.sh.
 // `wayfarer-bench turns N` times assistant turns instead (Turns.swift).
 import AppHarness
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalNavigation
 
 /// A memory figure of this process from /proc/self/status, in KiB:
 /// `VmHWM` (peak resident) or `VmRSS` (resident now).

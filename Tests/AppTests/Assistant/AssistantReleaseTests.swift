@@ -5,7 +5,8 @@ import Networking
 import Passwords
 import ServiceAccess
 import Storage
-import TerminalKit
+import TerminalNavigation
+import TerminalREPL
 import TestSupport
 import XCTest
 

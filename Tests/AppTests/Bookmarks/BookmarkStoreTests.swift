@@ -1,7 +1,7 @@
 import Foundation
 import Home
 import Storage
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

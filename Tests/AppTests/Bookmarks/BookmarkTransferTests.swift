@@ -4,7 +4,7 @@ import Foundation
 import Home
 import JSON
 import Storage
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import AppHarness
 import PreLogin
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

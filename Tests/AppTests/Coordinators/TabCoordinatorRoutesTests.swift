@@ -2,7 +2,7 @@ import Foundation
 import Home
 import Passwords
 import Profile
-import TerminalKit
+import TerminalNavigation
 import TestSupport
 import XCTest
 

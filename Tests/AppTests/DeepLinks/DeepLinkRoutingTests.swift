@@ -1,5 +1,5 @@
 import AppHarness
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

@@ -1,8 +1,11 @@
 import DesignSystem
+import Diagnostics
 import Foundation
 import Passwords
 import Storage
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalREPL
 import TestSupport
 import XCTest
 

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 import XCTest
 
 @testable import Components

@@ -1,6 +1,6 @@
 import Components
 import Foundation
-import TerminalKit
+import TerminalText
 
 /// Contexts and readable forms of rendered lines for the Markdown goldens.
 enum Markdown {

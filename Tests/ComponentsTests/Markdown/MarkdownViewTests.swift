@@ -1,5 +1,5 @@
 import Components
-import TerminalKit
+import TerminalText
 import XCTest
 
 /// Golden outputs for every construct, in a pipe's context (ASCII, no

@@ -1,7 +1,7 @@
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalKit
+import TerminalText
 import TestSupport
 import XCTest
 

@@ -1,7 +1,8 @@
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 import TestSupport
 import XCTest
 

@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalNavigation
 import TestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import Components
 import Foundation
 import Networking
-import TerminalKit
+import TerminalText
 
 @testable import App
 

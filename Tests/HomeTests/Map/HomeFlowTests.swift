@@ -1,5 +1,6 @@
 import Foundation
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 import TestSupport
 import XCTest
 

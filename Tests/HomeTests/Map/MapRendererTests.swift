@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalText
 import XCTest
 
 @testable import Home

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalNavigation
 import TestSupport
 import XCTest
 

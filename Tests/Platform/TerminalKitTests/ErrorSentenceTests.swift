@@ -1,5 +1,5 @@
 import Foundation
-import TerminalKit
+import TerminalText
 import XCTest
 
 /// Errors in words: their own sentence when they have one, never a type name.

@@ -1,7 +1,11 @@
 import TestSupport
 import XCTest
 
-@testable import TerminalKit
+@testable import Diagnostics
+@testable import TerminalConsole
+@testable import TerminalNavigation
+@testable import TerminalREPL
+@testable import TerminalText
 
 @MainActor
 final class TitledScreen: Screen {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import TerminalKit
+@testable import TerminalIO
 
 /// The pager gets the text on its standard input and Wayfarer waits for it;
 /// one that cannot start says so, and one that quits early is fine.

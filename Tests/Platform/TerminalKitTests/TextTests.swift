@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import TerminalKit
+@testable import TerminalConsole
+@testable import TerminalIO
+@testable import TerminalText
 
 final class TextSanitizerTests: XCTestCase {
   func test_removesEscapeSequencesAndControls_keepsText() {

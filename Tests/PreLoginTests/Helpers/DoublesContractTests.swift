@@ -1,5 +1,5 @@
 import PreLoginContracts
-import TerminalKit
+import TerminalNavigation
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import Locking
-import TerminalKit
+import TerminalText
 
 @testable import PreLogin
 

@@ -3,7 +3,7 @@ import Foundation
 import Home
 import JSON
 import ServiceAccess
-import TerminalKit
+import TerminalText
 
 /// Reads a bookmarks file (`BookmarkFile`) someone hands to `import`:
 /// outside data, so every value is checked as it enters.

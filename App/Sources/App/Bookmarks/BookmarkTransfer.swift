@@ -1,7 +1,8 @@
 import Bookmarks
+import Diagnostics
 import Foundation
 import Storage
-import TerminalKit
+import TerminalText
 
 /// `export` and `import` for one person's bookmarks: the file's format is
 /// `BookmarkFile`, the rows `BookmarkStore`'s.

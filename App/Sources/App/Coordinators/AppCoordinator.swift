@@ -1,6 +1,10 @@
 import Components
+import Diagnostics
 import Foundation
-import TerminalKit
+import TerminalConsole
+import TerminalNavigation
+import TerminalREPL
+import TerminalText
 
 /// Chooses the flow: pre-login when logged out, the tab bar when logged in.
 ///

@@ -1,4 +1,6 @@
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
+import TerminalText
 
 @MainActor
 protocol MainTabBarCoordinatorDelegate: AnyObject {

@@ -1,5 +1,6 @@
+import Diagnostics
 import PreLogin
-import TerminalKit
+import TerminalNavigation
 
 @MainActor
 protocol PreLoginCoordinatorDelegate: AnyObject {

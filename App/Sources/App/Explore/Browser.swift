@@ -1,6 +1,6 @@
 import Explore
 import Foundation
-import TerminalKit
+import TerminalIO
 
 /// Opens addresses with `xdg-open` (as `gh browse` does), without waiting
 /// for it: the REPL never blocks on a browser.

@@ -1,7 +1,8 @@
 import Explore
 import Foundation
 import ServiceAccess
-import TerminalKit
+import TerminalIO
+import TerminalText
 
 /// The person's GitHub token: GITHUB_TOKEN, else GH_TOKEN (both read at
 /// launch), else what `gh auth token` prints when the GitHub CLI is installed

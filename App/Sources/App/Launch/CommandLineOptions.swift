@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalText
 
 /// What the command line asked for.
 enum CommandLineOptions: Equatable {

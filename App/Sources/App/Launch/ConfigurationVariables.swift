@@ -2,7 +2,7 @@ import Explore
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalKit
+import TerminalText
 
 extension Configuration {
   /// What the variables' parsers found, before the services are made of it:

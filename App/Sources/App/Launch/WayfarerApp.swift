@@ -4,7 +4,10 @@ import DesignSystem
 import Foundation
 import Networking
 import Storage
-import TerminalKit
+import TerminalIO
+import TerminalNavigation
+import TerminalREPL
+import TerminalText
 
 /// Launches Wayfarer: reads the command line, prepares the files, starts the
 /// coordinators and runs the REPL until `quit` or the end of input.
@@ -132,7 +135,7 @@ public enum WayfarerApp {
   private static func runSession(files: Files, paths: AppPaths, configuration: Configuration, launchLink: String?)
     async -> Int32
   {
-    let console = TerminalConsole(
+    let console = StandardConsole(
       capabilities: TerminalCapabilities.detect(
         noColor: configuration.terminal.noColor, isDumb: configuration.terminal.isDumb),
       fallbackColumns: configuration.terminal.columns)

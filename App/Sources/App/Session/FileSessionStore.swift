@@ -2,7 +2,7 @@ import Foundation
 import PreLogin
 import Profile
 import Storage
-import TerminalKit
+import TerminalText
 
 /// The session in `session.json` under the state folder.
 ///

@@ -1,5 +1,6 @@
 import Bookmarks
-import TerminalKit
+import Diagnostics
+import TerminalNavigation
 
 extension TabEntry {
   /// Saved places and repositories, hidden while favorites are off.

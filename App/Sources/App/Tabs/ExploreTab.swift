@@ -1,6 +1,8 @@
+import Diagnostics
 import Explore
 import ServiceAccess
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 extension TabEntry {
   /// GitHub search, a repository's detail and README, and the assistant.

@@ -1,5 +1,7 @@
+import Diagnostics
 import Home
-import TerminalKit
+import TerminalNavigation
+import TerminalText
 
 extension TabEntry {
   /// Nearby places, a city search and a place's detail.

@@ -1,5 +1,6 @@
+import Diagnostics
 import Profile
-import TerminalKit
+import TerminalNavigation
 
 extension TabEntry {
   /// The account, Settings (the feature flags), About and logout.

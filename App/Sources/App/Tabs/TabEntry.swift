@@ -1,4 +1,4 @@
-import TerminalKit
+import TerminalNavigation
 
 /// One tab as App registers it.
 ///

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The terminal as screens and the REPL see it: write lines, ask for input.
 @MainActor
 public protocol Console: AnyObject {
@@ -153,7 +155,7 @@ public struct CompletionTable: Sendable, Equatable {
   }
 
   /// The longest text every candidate starts with.
-  static func commonPrefix(of candidates: [String]) -> String {
+  package static func commonPrefix(of candidates: [String]) -> String {
     guard var prefix = candidates.first else { return "" }
     for candidate in candidates.dropFirst() {
       while !candidate.hasPrefix(prefix) { prefix.removeLast() }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A console with no person behind it: output is dropped and input is at
 /// its end.
 ///

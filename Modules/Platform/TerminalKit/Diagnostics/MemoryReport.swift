@@ -1,8 +1,15 @@
-/// The table `debug memory` prints: one row per tracked type.
-struct MemoryReport {
-  let rows: [LifetimeLedger.Row]
+import TerminalText
 
-  var lines: [StyledLine] {
+/// The table `debug memory` prints: one row per tracked type.
+public struct MemoryReport {
+  public let rows: [LifetimeLedger.Row]
+
+  public init(rows: [LifetimeLedger.Row]) {
+    self.rows = rows
+  }
+
+  /// A header, then a row per type: name, alive, released.
+  public var lines: [StyledLine] {
     let nameWidth = max(rows.map { DisplayWidth.of($0.typeName) }.max() ?? 0, 4)
     let header = DisplayWidth.pad("type", to: nameWidth) + "  alive  released"
     var lines = [StyledLine(header, style: TextStyle(isBold: true))]

@@ -1,3 +1,5 @@
+import TerminalConsole
+
 /// Something a person can type on a screen.
 ///
 /// Screens build their commands on demand (``Screen/commands``), so the

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A stack of screens with an optional modal on top: the terminal's
 /// navigation controller.
 @MainActor

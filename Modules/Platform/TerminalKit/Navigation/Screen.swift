@@ -1,3 +1,7 @@
+import Diagnostics
+import TerminalConsole
+import TerminalText
+
 /// A screen: the terminal's view controller.
 ///
 /// It has a title, draws itself as styled lines, lists the commands it
@@ -80,12 +84,12 @@ open class Screen {
 
   private var scheduledWork: (@MainActor (any Console) async -> Void)?
 
-  func takeScheduledWork() -> (@MainActor (any Console) async -> Void)? {
+  package func takeScheduledWork() -> (@MainActor (any Console) async -> Void)? {
     defer { scheduledWork = nil }
     return scheduledWork
   }
 
-  func didDisplay() {
+  package func didDisplay() {
     needsDisplay = false
   }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Tabs, each with its own navigation stack: the terminal's tab bar controller.
 @MainActor
 public final class TabBarController {

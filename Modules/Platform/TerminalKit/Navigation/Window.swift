@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The one window: its root is replaced whenever the flow changes, like
 /// `UIWindow.rootViewController`.
 @MainActor

@@ -1,4 +1,8 @@
+import Diagnostics
 import Foundation
+import TerminalConsole
+import TerminalNavigation
+import TerminalText
 
 /// The read–dispatch–draw loop.
 ///

@@ -55,7 +55,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// Rewrites the current terminal line in place (spinners and progress).
-  func statusLine(_ line: StyledLine?) -> String {
+  package func statusLine(_ line: StyledLine?) -> String {
     guard let line else { return "\r\u{1B}[K" }
     return "\r" + render(line) + "\u{1B}[K"
   }

@@ -1,9 +1,11 @@
 import Dispatch
+import TerminalConsole
+import TerminalText
 
 /// The real console: standard output, and standard input read on its own
 /// thread through libedit on a terminal or plainly from a pipe.
 @MainActor
-public final class TerminalConsole: Console {
+public final class StandardConsole: Console {
   private let capabilities: TerminalCapabilities
   private let fallbackColumns: Int?
   private let renderer: TextRenderer

@@ -1,3 +1,5 @@
+import TerminalConsole
+
 #if canImport(Glibc)
   import Glibc
 #endif

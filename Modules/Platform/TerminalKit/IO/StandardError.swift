@@ -1,3 +1,5 @@
+import TerminalText
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,3 +1,5 @@
+import TerminalConsole
+
 /// Where lines come from.
 ///
 /// Every method runs on the reader thread.

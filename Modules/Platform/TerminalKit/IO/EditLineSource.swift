@@ -1,5 +1,7 @@
 internal import CEditLine
 import Storage
+import TerminalConsole
+import TerminalText
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,6 @@
+import TerminalConsole
+import TerminalText
+
 /// What a Tab press does, the way bash does it: the first Tab completes a
 /// word as far as every candidate agrees; when that adds nothing, it rings
 /// the bell, and a second Tab on the same line lists the candidates, in
