@@ -55,6 +55,20 @@ let package = Package(
       name: "Locking",
       path: "Modules/Platform/Locking"
     ),
+    // Commands declared once, as data: name, parameters, flags, summary
+    // and the action a line makes. Help, completion, usage lines and (in
+    // time) shell completion and the manual read the same tables. No UI.
+    .target(
+      name: "Commands",
+      path: "Modules/Platform/Commands"
+    ),
+    .testTarget(
+      name: "CommandsTests",
+      dependencies: [
+        "Commands"
+      ],
+      path: "Tests/Platform/CommandsTests"
+    ),
     // TerminalKit, split along its folders so that an edit rebuilds only
     // what stands on it: text and the terminal's capabilities at the
     // bottom, then object lifetimes, the console's interface, its real
@@ -95,6 +109,7 @@ let package = Package(
     .target(
       name: "TerminalNavigation",
       dependencies: [
+        "Commands",
         "Diagnostics",
         "TerminalConsole",
         "TerminalText",
@@ -104,6 +119,7 @@ let package = Package(
     .target(
       name: "TerminalREPL",
       dependencies: [
+        "Commands",
         "Diagnostics",
         "TerminalConsole",
         "TerminalNavigation",
@@ -114,6 +130,7 @@ let package = Package(
     .testTarget(
       name: "TerminalKitTests",
       dependencies: [
+        "Commands",
         "Diagnostics",
         "TerminalConsole",
         "TerminalIO",
@@ -261,6 +278,7 @@ let package = Package(
     .target(
       name: "PreLogin",
       dependencies: [
+        "Commands",
         "Components",
         "DesignSystem",
         "Diagnostics",
@@ -289,6 +307,7 @@ let package = Package(
       name: "Home",
       dependencies: [
         "CHomeCatalog",
+        "Commands",
         "Components",
         "DesignSystem",
         "Diagnostics",
@@ -310,6 +329,7 @@ let package = Package(
     .testTarget(
       name: "HomeTests",
       dependencies: [
+        "Commands",
         "Home",
         "HomeContracts",
         "Locking",
@@ -325,6 +345,7 @@ let package = Package(
     .target(
       name: "Explore",
       dependencies: [
+        "Commands",
         "Components",
         "DesignSystem",
         "Diagnostics",
@@ -342,6 +363,7 @@ let package = Package(
     .testTarget(
       name: "ExploreTests",
       dependencies: [
+        "Commands",
         "Explore",
         "ExploreContracts",
         "Locking",
@@ -359,6 +381,7 @@ let package = Package(
     .target(
       name: "Bookmarks",
       dependencies: [
+        "Commands",
         "Components",
         "DesignSystem",
         "Diagnostics",
@@ -373,6 +396,7 @@ let package = Package(
       dependencies: [
         "Bookmarks",
         "BookmarksContracts",
+        "Commands",
         "TerminalText",
         "TestSupport",
       ],
@@ -383,6 +407,7 @@ let package = Package(
     .target(
       name: "Profile",
       dependencies: [
+        "Commands",
         "Components",
         "DesignSystem",
         "Diagnostics",

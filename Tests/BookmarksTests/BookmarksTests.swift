@@ -1,4 +1,5 @@
 import BookmarksContracts
+import Commands
 import Foundation
 import TerminalText
 import TestSupport
@@ -184,10 +185,10 @@ final class BookmarksViewModelTests: XCTestCase {
   func test_export_takesTheFileAndForce_choosesGeoJSONByName_andSaysWhatItWrote() async throws {
     let (viewModel, _, _, transfer) = makeSUTWithTransfer()
     XCTAssertEqual(
-      BookmarksWording.exported(try viewModel.export("my bookmarks.json").get()),
+      BookmarksWording.exported(try viewModel.export("my bookmarks.json", replacing: false).get()),
       "Wrote 2 places and 2 repositories to my bookmarks.json.")
     XCTAssertEqual(
-      BookmarksWording.exported(try viewModel.export("--force Places.GeoJSON").get()),
+      BookmarksWording.exported(try viewModel.export("Places.GeoJSON", replacing: true).get()),
       "Wrote 2 places to Places.GeoJSON.")
     XCTAssertEqual(transfer.exports.map(\.path), ["my bookmarks.json", "Places.GeoJSON"])
     XCTAssertEqual(transfer.exports.map(\.format), [.json, .geoJSON])
@@ -197,25 +198,35 @@ final class BookmarksViewModelTests: XCTestCase {
         ExportSummary(path: "p.geojson", format: .geoJSON, places: 1, repositories: 0, placesLeftOut: 2)),
       "Wrote 1 place to p.geojson; 2 without coordinates left out.")
 
-    guard case .failure(let problem) = viewModel.export(" --force ") else { return XCTFail("exported nothing") }
+    guard case .failure(let problem) = viewModel.export(" '' ", replacing: false) else {
+      return XCTFail("exported nothing")
+    }
     XCTAssertEqual(words(problem), "Name the file: export FILE.")
     transfer.failure = .fileExists(path: "b.json")
-    guard case .failure(let exists) = viewModel.export("b.json") else { return XCTFail("exported over a file") }
+    guard case .failure(let exists) = viewModel.export("b.json", replacing: false) else {
+      return XCTFail("exported over a file")
+    }
     XCTAssertEqual(words(exists), "b.json already exists. Type the command again with --force to replace it.")
   }
 
   /// The file as typed: spaces inside kept, quotes around dropped,
-  /// `--force` first or last; control characters refused.
+  /// `--force` first or last (export only); control characters refused.
   func test_fileNames_areTakenAsTyped() async throws {
-    typealias Request = BookmarksViewModel.FileRequest
-    XCTAssertEqual(Request("my  bookmarks.json", takesForce: true)?.path, "my  bookmarks.json")
-    XCTAssertEqual(Request(#""q q.json" --force"#, takesForce: true), Request(path: "q q.json", replacing: true))
-    XCTAssertEqual(Request("--force 'a.json'", takesForce: true), Request(path: "a.json", replacing: true))
-    XCTAssertEqual(Request("b.json --force", takesForce: false)?.path, "b.json --force")
-    XCTAssertNil(Request("--force", takesForce: true))
-    XCTAssertNil(Request("  ", takesForce: false))
+    func parsed(_ name: String, _ text: String) -> BookmarksCommand? {
+      try? BookmarksCommand.specs(rows: 0).first { $0.name == name }?.parse(ArgumentLine(text)).get()
+    }
+    XCTAssertEqual(parsed("export", "my  bookmarks.json"), .export(path: "my  bookmarks.json", replacing: false))
+    XCTAssertEqual(parsed("export", #""q q.json" --force"#), .export(path: #""q q.json""#, replacing: true))
+    XCTAssertEqual(parsed("export", "--force 'a.json'"), .export(path: "'a.json'", replacing: true))
+    XCTAssertEqual(parsed("import", "b.json --force"), .importFile(path: "b.json --force"))
+    XCTAssertNil(parsed("export", "--force"), "no file: the usage is said")
+    XCTAssertNil(parsed("import", "  "))
+    XCTAssertEqual(BookmarksViewModel.checkedPath(#""q q.json""#, command: "export"), .success("q q.json"))
+    XCTAssertEqual(BookmarksViewModel.checkedPath("'a.json'", command: "export"), .success("a.json"))
     let (viewModel, _, _, transfer) = makeSUTWithTransfer()
-    guard case .failure(let problem) = viewModel.export("a\u{1B}[2J.json") else { return XCTFail("exported") }
+    guard case .failure(let problem) = viewModel.export("a\u{1B}[2J.json", replacing: false) else {
+      return XCTFail("exported")
+    }
     XCTAssertEqual(words(problem), "That file name has control characters; choose a plain one.")
     XCTAssertTrue(transfer.exports.isEmpty)
   }

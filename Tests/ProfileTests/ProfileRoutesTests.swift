@@ -32,7 +32,7 @@ final class ProfileRoutesTests: XCTestCase {
   func test_showSettings_fromAnotherScreenOfTheTab_replacesIt() async {
     let tab = makeSUT()
     let about = tab.stack.root.commands.first { $0.name == "about" }
-    await about?.run(CommandInput(arguments: [], argumentText: "", console: ScriptedConsole()))
+    await about?.run(CommandInput(argumentText: "", console: ScriptedConsole()))
     XCTAssertEqual(tab.stack.path, ["profile", "about"])
 
     tab.routes.showSettings()

@@ -122,7 +122,7 @@ final class ProfileFlowTests: XCTestCase {
     let command = screen.commands.first { $0.name == name }
     XCTAssertNotNil(command, "no command \(name)")
     await command?.run(
-      CommandInput(arguments: arguments, argumentText: arguments.joined(separator: " "), console: console))
+      CommandInput(argumentText: arguments.joined(separator: " "), console: console))
   }
 
   func test_logout_endsTheSessionAndTellsTheDelegate() async {

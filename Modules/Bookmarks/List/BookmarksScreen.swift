@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import Foundation
@@ -17,74 +18,60 @@ final class BookmarksScreen: Screen {
   }
 
   override var commands: [Command] {
-    let numbers = viewModel.visible.indices.map { String($0 + 1) }
-    let meaning = BookmarksWording.numberMeaning(count: numbers.count)
-    return [
-      Command("list", summary: "Show your bookmarks again") { _ in
-        self.viewModel.reload()
-        self.setNeedsDisplay()
-      },
-      Command(
-        "filter", usage: "filter [TEXT]",
-        summary: "Keep bookmarks whose name, city, category, description or language has TEXT; alone, clear"
-      ) {
-        input in
-        self.viewModel.setFilter(input.argumentText)
-        self.setNeedsDisplay()
-      },
-      Command(
-        "open", usage: "open N", summary: "Show bookmark N", arguments: .one(meaning: meaning), completions: numbers
-      ) { input in
-        self.report(self.viewModel.open(input.number), on: input.console, redraw: false)
-      },
-      Command(
-        "remove", usage: "remove N", summary: "Remove bookmark N (undo brings it back)",
-        arguments: .one(meaning: meaning),
-        completions: numbers
-      ) { input in
-        let title = input.number.flatMap { self.viewModel.visible.item(numbered: $0)?.title }
-        let problem = self.viewModel.remove(input.number)
-        if problem == nil, let title {
-          input.console.write(
-            Message.success("Removed \(title). Type undo to bring it back.", in: input.console.context))
-        }
-        // A failed removal read the list again: it may have changed.
-        let reread = if case .storeFailed = problem { true } else { false }
-        self.report(problem, on: input.console, redraw: problem == nil || reread)
-      },
-      Command("undo", summary: "Bring back the bookmark just removed") { input in
-        let title = self.viewModel.lastRemoved?.bookmark.title
-        let problem = self.viewModel.undo()
-        if problem == nil, let title {
-          input.console.write(Message.success("\(title) is back in your bookmarks.", in: input.console.context))
-        }
-        self.report(problem, on: input.console, redraw: problem == nil)
-      },
-      Command(
-        "export", usage: "export FILE [--force]",
-        summary: "Write your bookmarks to FILE (JSON; FILE.geojson: the places, for maps)",
-        arguments: .text(meaning: "FILE is where to write them, e.g. bookmarks.json or places.geojson")
-      ) { input in
-        switch self.viewModel.export(input.argumentText) {
-        case .success(let summary):
-          input.console.write(Message.success(BookmarksWording.exported(summary), in: input.console.context))
-        case .failure(let problem):
-          self.report(problem, on: input.console, redraw: false)
-        }
-      },
-      Command(
-        "import", usage: "import FILE", summary: "Add the bookmarks of a file written by export",
-        arguments: .text(meaning: "FILE is a JSON file written by export")
-      ) { input in
-        switch self.viewModel.importFile(input.argumentText) {
-        case .success(let summary):
-          input.console.write(Message.success(BookmarksWording.imported(summary), in: input.console.context))
-          if summary.added > 0 { self.setNeedsDisplay() }
-        case .failure(let problem):
-          self.report(problem, on: input.console, redraw: false)
-        }
-      },
-    ]
+    [Command](BookmarksCommand.specs(rows: viewModel.visible.count)) { command, console in
+      self.perform(command, on: console)
+    }
+  }
+
+  private func perform(_ command: BookmarksCommand, on console: any Console) {
+    switch command {
+    case .list:
+      viewModel.reload()
+      setNeedsDisplay()
+    case .filter(let text):
+      viewModel.setFilter(text)
+      setNeedsDisplay()
+    case .open(let number):
+      report(viewModel.open(number), on: console, redraw: false)
+    case .remove(let number):
+      remove(number, on: console)
+    case .undo:
+      undo(on: console)
+    case .export(let path, let replacing):
+      switch viewModel.export(path, replacing: replacing) {
+      case .success(let summary):
+        console.write(Message.success(BookmarksWording.exported(summary), in: console.context))
+      case .failure(let problem): report(problem, on: console, redraw: false)
+      }
+    case .importFile(let path):
+      switch viewModel.importFile(path) {
+      case .success(let summary):
+        console.write(Message.success(BookmarksWording.imported(summary), in: console.context))
+        if summary.added > 0 { setNeedsDisplay() }
+      case .failure(let problem):
+        report(problem, on: console, redraw: false)
+      }
+    }
+  }
+
+  private func remove(_ number: Int?, on console: any Console) {
+    let title = number.flatMap { viewModel.visible.item(numbered: $0)?.title }
+    let problem = viewModel.remove(number)
+    if problem == nil, let title {
+      console.write(Message.success("Removed \(title). Type undo to bring it back.", in: console.context))
+    }
+    // A failed removal read the list again: it may have changed.
+    let reread = if case .storeFailed = problem { true } else { false }
+    report(problem, on: console, redraw: problem == nil || reread)
+  }
+
+  private func undo(on console: any Console) {
+    let title = viewModel.lastRemoved?.bookmark.title
+    let problem = viewModel.undo()
+    if problem == nil, let title {
+      console.write(Message.success("\(title) is back in your bookmarks.", in: console.context))
+    }
+    report(problem, on: console, redraw: problem == nil)
   }
 
   /// Says what went wrong, if anything; `redraw`: the list may have

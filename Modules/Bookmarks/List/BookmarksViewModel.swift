@@ -1,3 +1,4 @@
+import Commands
 import Diagnostics
 import Foundation
 import TerminalNavigation
@@ -22,43 +23,6 @@ final class BookmarksViewModel {
     case noFileNamed(command: String)
     case controlCharactersInFileName
     case transfer(BookmarksTransferError)
-  }
-
-  /// The file `export FILE [--force]` or `import FILE` names: the text as
-  /// typed (spaces inside kept), or between a pair of quotes; `--force`
-  /// first or last (export only).
-  ///
-  /// Control characters are refused: the name
-  /// printed would not be the name written.
-  struct FileRequest: Equatable {
-    var path: String
-    var replacing: Bool
-
-    init(path: String, replacing: Bool) {
-      self.path = path
-      self.replacing = replacing
-    }
-
-    init?(_ text: String, takesForce: Bool) {
-      var path = text.trimmingCharacters(in: .whitespaces)
-      replacing = false
-      if takesForce {
-        for (flag, isPrefix) in [("--force ", true), (" --force", false)] {
-          if isPrefix ? path.hasPrefix(flag) : path.hasSuffix(flag) {
-            path = String(isPrefix ? path.dropFirst(flag.count) : path.dropLast(flag.count))
-            replacing = true
-          }
-        }
-        path = path.trimmingCharacters(in: .whitespaces)
-      }
-      path = CommandInput.unquoted(path)
-      guard !path.isEmpty, !(takesForce && path == "--force") else { return nil }
-      self.path = path
-    }
-
-    var hasControlCharacters: Bool {
-      path.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    }
   }
 
   private(set) var state: State = .loaded
@@ -169,32 +133,43 @@ final class BookmarksViewModel {
     return nil
   }
 
-  /// Writes every bookmark to the file `text` names (GeoJSON for a
-  /// `.geojson` name: the places only).
-  func export(_ text: String) -> Result<ExportSummary, Problem> {
-    guard let request = FileRequest(text, takesForce: true) else { return .failure(.noFileNamed(command: "export")) }
-    guard !request.hasControlCharacters else { return .failure(.controlCharactersInFileName) }
-    do {
-      return .success(
-        try transfer.export(
-          to: request.path, as: BookmarksFileFormat(path: request.path), replacing: request.replacing))
-    } catch {
-      return .failure(.transfer(error))
+  /// Writes every bookmark to the file `typed` names (GeoJSON for a
+  /// `.geojson` name: the places only); a file there is replaced only when
+  /// `replacing`.
+  func export(_ typed: String, replacing: Bool) -> Result<ExportSummary, Problem> {
+    Self.checkedPath(typed, command: "export").flatMap { path in
+      do throws(BookmarksTransferError) {
+        return .success(try transfer.export(to: path, as: BookmarksFileFormat(path: path), replacing: replacing))
+      } catch {
+        return .failure(.transfer(error))
+      }
     }
   }
 
-  /// Adds the bookmarks of the export `text` names; the list is read again.
-  func importFile(_ text: String) -> Result<ImportSummary, Problem> {
-    guard let request = FileRequest(text, takesForce: false) else { return .failure(.noFileNamed(command: "import")) }
-    guard !request.hasControlCharacters else { return .failure(.controlCharactersInFileName) }
-    do {
-      let summary = try transfer.importBookmarks(from: request.path)
-      lastRemoved = nil
-      reload()
-      return .success(summary)
-    } catch {
-      return .failure(.transfer(error))
+  /// Adds the bookmarks of the export `typed` names; the list is read again.
+  func importFile(_ typed: String) -> Result<ImportSummary, Problem> {
+    Self.checkedPath(typed, command: "import").flatMap { path in
+      do throws(BookmarksTransferError) {
+        let summary = try transfer.importBookmarks(from: path)
+        lastRemoved = nil
+        reload()
+        return .success(summary)
+      } catch {
+        return .failure(.transfer(error))
+      }
     }
+  }
+
+  /// The file a command names, as typed (spaces inside kept), without one
+  /// pair of quotes around it; refused when there is none, or when it has
+  /// control characters (the name printed would not be the name written).
+  static func checkedPath(_ typed: String, command: String) -> Result<String, Problem> {
+    let path = Arguments.unquoted(typed.trimmingCharacters(in: .whitespaces))
+    guard !path.isEmpty else { return .failure(.noFileNamed(command: command)) }
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      return .failure(.controlCharactersInFileName)
+    }
+    return .success(path)
   }
 
   static func fold(_ text: String) -> String {

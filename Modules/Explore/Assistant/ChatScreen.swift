@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import Foundation
@@ -31,81 +32,70 @@ final class ChatScreen: Screen {
   override var saysWhatCtrlCStopped: Bool { true }
 
   override var commands: [Command] {
-    [
-      Command("new", summary: "Start a new conversation (the old one is kept)") { _ in
-        self.viewModel.startNew()
-        self.setNeedsDisplay()
-      },
-      Command("list", summary: "Your conversations, newest first") { input in self.list(on: input.console) },
-      Command(
-        "open", usage: "open N", summary: "Resume conversation N of /list",
-        arguments: .one(meaning: "N is a conversation's number in /list")
-      ) { input in
-        switch self.viewModel.open(input.number) {
-        case .opened: self.setNeedsDisplay()
-        case .noSuchNumber(let count): self.problem(AssistantWording.noSuchNumber(count: count), on: input.console)
-        case .failed(let reason):
-          self.problem(AssistantWording.couldNot("open that conversation", reason), on: input.console)
-        }
-      },
-      Command("clear", summary: "Delete this conversation, from disk too") { input in
-        switch self.viewModel.clear() {
-        case .cleared:
-          input.console.write(Message.success(AssistantWording.cleared, in: input.console.context))
-          self.setNeedsDisplay()
-        case .nothingToClear:
-          input.console.write(Message.info(AssistantWording.nothingToClear, in: input.console.context))
-        case .failed(let reason):
-          self.problem(AssistantWording.couldNot("delete the conversation", reason), on: input.console)
-        }
-      },
-      Command("system", usage: "system [TEXT]", summary: "Show or set this conversation's system prompt") { input in
-        let text = input.argumentText
-        guard !text.isEmpty else {
-          let context = input.console.context
-          let label = AssistantWording.systemPromptLabel(isDefault: self.viewModel.customSystemPrompt == nil)
-          return input.console.write(
-            [StyledLine(label, style: Palette.muted)] + TextBlock(self.viewModel.systemPrompt).lines(in: context))
-        }
-        if let reason = self.viewModel.setSystemPrompt(text) {
-          return self.problem(AssistantWording.notSaved(reason), on: input.console)
-        }
-        input.console.write(Message.success(AssistantWording.systemPromptSet, in: input.console.context))
-      },
-      Command(
-        "backend", usage: "backend gemini|openai", summary: "Ask the other backend",
-        arguments: .one(meaning: "the backend is gemini or openai"),
-        completions: AssistantBackendKind.allCases.map(\.rawValue)
-      ) { input in
-        let result = self.viewModel.switchBackend(to: input.argumentText)
-        // The sentence names the backend: the conversation is not drawn again.
-        if case .switched = result {
-          input.console.write(Message.success(AssistantWording.switching(result), in: input.console.context))
-        } else {
-          self.problem(AssistantWording.switching(result), on: input.console)
-        }
-      },
-      Command(
-        "model", usage: "model NAME", summary: "Use another model of this backend",
-        arguments: .one(meaning: "NAME is a model's name, like gemini-2.5-pro or llama3.2")
-      ) { input in
-        let result = self.viewModel.chooseModel(input.argumentText)
-        if case .set = result {
-          input.console.write(Message.success(AssistantWording.modelChoice(result), in: input.console.context))
-        } else {
-          self.problem(AssistantWording.modelChoice(result), on: input.console)
-        }
-      },
-      Command("copy", summary: "Print the last reply's Markdown as it came, for copying") { input in
-        guard let reply = self.viewModel.lastReply else {
-          return input.console.write(Message.info(AssistantWording.nothingToCopy, in: input.console.context))
-        }
-        var sanitizer = StreamSanitizer()
-        let clean = sanitizer.feed(reply.utf8) + sanitizer.finish()
-        input.console.write(
-          clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
-      },
-    ]
+    [Command](ChatCommand.specs) { command, console in self.perform(command, on: console) }
+  }
+
+  private func perform(_ command: ChatCommand, on console: any Console) {
+    let context = console.context
+    switch command {
+    case .new:
+      viewModel.startNew()
+      setNeedsDisplay()
+    case .list: list(on: console)
+    case .open(let number): open(number, on: console)
+    case .clear: clear(on: console)
+    case .system(let text): system(text, on: console)
+    case .backend(let name):
+      let result = viewModel.switchBackend(to: name)
+      // The sentence names the backend: the conversation is not drawn again.
+      guard case .switched = result else { return problem(AssistantWording.switching(result), on: console) }
+      console.write(Message.success(AssistantWording.switching(result), in: context))
+    case .model(let name):
+      let result = viewModel.chooseModel(name)
+      guard case .set = result else { return problem(AssistantWording.modelChoice(result), on: console) }
+      console.write(Message.success(AssistantWording.modelChoice(result), in: context))
+    case .copy: copy(on: console)
+    }
+  }
+
+  private func open(_ number: Int?, on console: any Console) {
+    switch viewModel.open(number) {
+    case .opened: setNeedsDisplay()
+    case .noSuchNumber(let count): problem(AssistantWording.noSuchNumber(count: count), on: console)
+    case .failed(let reason): problem(AssistantWording.couldNot("open that conversation", reason), on: console)
+    }
+  }
+
+  private func clear(on console: any Console) {
+    switch viewModel.clear() {
+    case .cleared:
+      console.write(Message.success(AssistantWording.cleared, in: console.context))
+      setNeedsDisplay()
+    case .nothingToClear:
+      console.write(Message.info(AssistantWording.nothingToClear, in: console.context))
+    case .failed(let reason):
+      problem(AssistantWording.couldNot("delete the conversation", reason), on: console)
+    }
+  }
+
+  /// `system` alone shows the prompt; with text, sets it.
+  private func system(_ text: String, on console: any Console) {
+    guard !text.isEmpty else {
+      let label = AssistantWording.systemPromptLabel(isDefault: viewModel.customSystemPrompt == nil)
+      return console.write(
+        [StyledLine(label, style: Palette.muted)] + TextBlock(viewModel.systemPrompt).lines(in: console.context))
+    }
+    if let reason = viewModel.setSystemPrompt(text) { return problem(AssistantWording.notSaved(reason), on: console) }
+    console.write(Message.success(AssistantWording.systemPromptSet, in: console.context))
+  }
+
+  private func copy(on console: any Console) {
+    guard let reply = viewModel.lastReply else {
+      return console.write(Message.info(AssistantWording.nothingToCopy, in: console.context))
+    }
+    var sanitizer = StreamSanitizer()
+    let clean = sanitizer.feed(reply.utf8) + sanitizer.finish()
+    console.write(clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
   }
 
   override func didAppear(console: any Console) async {

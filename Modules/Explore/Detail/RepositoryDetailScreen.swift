@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import Foundation
@@ -24,33 +25,54 @@ final class RepositoryDetailScreen: Screen {
   /// repository), so the title, the web address and the bookmark agree.
   override var title: String { viewModel.repository.fullName }
 
-  override var commands: [Command] {
-    let bookmark = [
-      Command("bookmark", summary: "Save this repository to your bookmarks, or remove it") { input in
-        let result = self.viewModel.toggleBookmark()
-        let sentence = DetailWording.sentence(for: result)
-        switch result {
-        case .saved, .removed:
-          input.console.write(Message.success(sentence, in: input.console.context))
-          self.setNeedsDisplay()
-        case .failed:
-          input.console.write(Message.error(sentence, in: input.console.context))
-        }
-      }
+  private enum Action: Sendable {
+    case readme
+    case ask
+    case web
+    case bookmark
+  }
+
+  /// `bookmark` only while the favorites flag is on (Profile › Settings).
+  private static func specs(offeringBookmark: Bool) -> [CommandSpec<Action>] {
+    [
+      CommandSpec("readme", summary: "Read the repository's README", action: .readme),
+      CommandSpec("ask", summary: "Ask the assistant about this repository", action: .ask),
+      CommandSpec(
+        "web", summary: "Print the repository's address (and open it in a browser on a terminal)", action: .web),
     ]
-    return [
-      Command("readme", summary: "Read the repository's README") { _ in self.viewModel.showReadme() },
-      Command("ask", summary: "Ask the assistant about this repository") { _ in self.viewModel.askAssistant() },
-      Command("web", summary: "Print the repository's address (and open it in a browser on a terminal)") { input in
-        let address = TextSanitizer.clean(self.viewModel.repository.webURL)
-        input.console.write(StyledLine(address))
-        if input.console.context.capabilities.outputIsTerminal, let browser = self.browser,
-          browser.open(self.viewModel.repository.webURL)
-        {
-          input.console.write(Message.info("Opened in your browser.", in: input.console.context))
-        }
-      },
-    ] + (viewModel.areBookmarksOffered ? bookmark : [])
+      + (offeringBookmark
+        ? [CommandSpec("bookmark", summary: "Save this repository to your bookmarks, or remove it", action: .bookmark)]
+        : [])
+  }
+
+  override var commands: [Command] {
+    [Command](Self.specs(offeringBookmark: viewModel.areBookmarksOffered)) { action, console in
+      switch action {
+      case .readme: self.viewModel.showReadme()
+      case .ask: self.viewModel.askAssistant()
+      case .web: self.showAddress(on: console)
+      case .bookmark: self.toggleBookmark(on: console)
+      }
+    }
+  }
+
+  private func showAddress(on console: any Console) {
+    console.write(StyledLine(TextSanitizer.clean(viewModel.repository.webURL)))
+    if console.context.capabilities.outputIsTerminal, let browser, browser.open(viewModel.repository.webURL) {
+      console.write(Message.info("Opened in your browser.", in: console.context))
+    }
+  }
+
+  private func toggleBookmark(on console: any Console) {
+    let result = viewModel.toggleBookmark()
+    let sentence = DetailWording.sentence(for: result)
+    switch result {
+    case .saved, .removed:
+      console.write(Message.success(sentence, in: console.context))
+      setNeedsDisplay()
+    case .failed:
+      console.write(Message.error(sentence, in: console.context))
+    }
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {

@@ -40,11 +40,12 @@ struct Repository: Equatable, Sendable {
 
 /// How GitHub orders a search.
 enum SearchSort: String, CaseIterable, Sendable {
-  /// GitHub's own ranking (no `sort` parameter).
-  case best
+  // In the order `sort` offers them.
   case stars
   case forks
   case updated
+  /// GitHub's own ranking (no `sort` parameter).
+  case best
 }
 
 /// One page of a repository search.

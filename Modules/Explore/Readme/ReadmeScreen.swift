@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import Foundation
@@ -25,18 +26,28 @@ final class ReadmeScreen: Screen {
     super.init(title: "README of \(viewModel.repository.fullName)", pathComponent: "readme")
   }
 
+  private enum Action: Sendable {
+    case close
+    case ask
+    case page
+  }
+
+  /// `page` once the README was read in the pager.
+  private static func specs(offeringPager: Bool) -> [CommandSpec<Action>] {
+    [
+      CommandSpec("close", summary: "Close the README", action: .close),
+      CommandSpec("ask", summary: "Ask the assistant about this repository", action: .ask),
+    ] + (offeringPager ? [CommandSpec("page", summary: "Read the README in the pager again", action: .page)] : [])
+  }
+
   override var commands: [Command] {
-    var commands = [
-      Command("close", summary: "Close the README") { _ in self.navigationStack?.dismiss() },
-      Command("ask", summary: "Ask the assistant about this repository") { _ in self.viewModel.askAssistant() },
-    ]
-    if shownInPager {
-      commands.append(
-        Command("page", summary: "Read the README in the pager again") { input in
-          await self.showInPager(on: input.console)
-        })
+    [Command](Self.specs(offeringPager: shownInPager)) { action, console in
+      switch action {
+      case .close: self.navigationStack?.dismiss()
+      case .ask: self.viewModel.askAssistant()
+      case .page: await self.showInPager(on: console)
+      }
     }
-    return commands
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {

@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import Foundation
@@ -18,53 +19,43 @@ final class SearchScreen: Screen {
   }
 
   override var commands: [Command] {
-    [
-      Command(
-        "search", usage: "search QUERY", summary: "Search GitHub's repositories (qualifiers work)",
-        arguments: .text(meaning: "QUERY is what to look for; GitHub's qualifiers work (\(SearchWording.example))")
-      ) { input in
-        await self.search(input.argumentText, console: input.console)
-      },
-      Command("ask", summary: "Chat with the assistant (Gemini or an OpenAI-compatible server)") { _ in
-        self.viewModel.askAssistant()
-      },
-      Command("more", summary: "Load the next 30 results") { input in
-        if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
-        let shown = self.viewModel.repositories.count
-        let problem = await LoadingIndicator.run("Loading more repositories…", console: input.console) {
-          await self.viewModel.loadMore()
-        }
-        if let problem { return self.report(problem, on: input.console) }
-        // Only the rows this added, numbered on: the list above stays.
-        input.console.write(self.addedRows(after: shown, in: input.console.context))
-        self.warnIfFewRequestsLeft(on: input.console)
-      },
-      Command(
-        "sort", usage: "sort stars|forks|updated|best", summary: "Search again in another order",
-        arguments: .one(meaning: "the order is one of stars, forks, updated or best"),
-        completions: SearchSort.allCases.map(\.rawValue)
-      ) { input in
-        let name = input.argumentText.trimmingCharacters(in: .whitespaces)
-        if let problem = self.viewModel.problemSorting(name) { return self.report(problem, on: input.console) }
-        let problem = await LoadingIndicator.run("Searching…", console: input.console) {
-          await self.viewModel.setSort(name)
-        }
-        self.afterLoad(problem, on: input.console)
-      },
-      Command(
-        "open", usage: "open N", summary: "Show repository N",
-        arguments: .one(meaning: SearchWording.rowNumberMeaning(count: viewModel.repositories.count)),
-        completions: viewModel.repositories.indices.map { String($0 + 1) }
-      ) { input in
-        if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
-      },
-    ]
+    [Command](SearchCommand.specs(rows: viewModel.repositories.count)) { command, console in
+      await self.perform(command, on: console)
+    }
+  }
+
+  private func perform(_ command: SearchCommand, on console: any Console) async {
+    switch command {
+    case .search(let query): await search(query, console: console)
+    case .ask: viewModel.askAssistant()
+    case .more: await loadMore(on: console)
+    case .sort(let name): afterLoad(await run(viewModel.setSort(name), saying: "Searching…", on: console), on: console)
+    case .open(let number):
+      if let problem = viewModel.open(number) { report(problem, on: console) }
+    }
   }
 
   private func search(_ query: String, console: any Console) async {
-    if let problem = viewModel.problemSearching(query) { return report(problem, on: console) }
-    let problem = await LoadingIndicator.run("Searching…", console: console) { await self.viewModel.search(query) }
-    afterLoad(problem, on: console)
+    afterLoad(await run(viewModel.search(query), saying: "Searching…", on: console), on: console)
+  }
+
+  private func loadMore(on console: any Console) async {
+    let shown = viewModel.repositories.count
+    if let problem = await run(viewModel.loadMore(), saying: "Loading more repositories…", on: console) {
+      return report(problem, on: console)
+    }
+    // Only the rows this added, numbered on: the list above stays.
+    console.write(addedRows(after: shown, in: console.context))
+    warnIfFewRequestsLeft(on: console)
+  }
+
+  /// Runs accepted work under a spinner saying `message`; a refusal is
+  /// said at once, with no spinner.
+  private func run(_ checked: Checked<SearchProblem>, saying message: String, on console: any Console) async
+    -> SearchProblem?
+  {
+    guard case .accepted(let work) = checked else { return await checked.run() }
+    return await LoadingIndicator.run(message, console: console) { await work() }
   }
 
   /// `search QUERY`, asked from outside (a link): run once the screen is shown.

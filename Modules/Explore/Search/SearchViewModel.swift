@@ -1,6 +1,6 @@
+import Commands
 import Diagnostics
 import Foundation
-import TerminalNavigation
 
 /// Repository search: the query, the pages loaded so far, their order.
 @MainActor
@@ -39,38 +39,26 @@ final class SearchViewModel {
     self.router = router
   }
 
-  /// Why `text` cannot be searched for, checked before any request.
-  func problemSearching(_ text: String) -> SearchProblem? {
-    let query = text.trimmingCharacters(in: .whitespaces)
-    if query.isEmpty { return .emptyQuery }
-    if query.count > Self.longestQuery { return .queryTooLong(limit: Self.longestQuery) }
-    if query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      return .controlCharacters
-    }
-    return nil
-  }
-
-  /// Searches for `text` from the first page, in the current order.
+  /// `search QUERY`: refused when `text` is empty, too long or holds
+  /// control characters (checked before any request); else the search from
+  /// the first page, in the current order.
   ///
-  /// A
-  /// search that fails or is cancelled leaves the list that was there.
-  func search(_ text: String) async -> SearchProblem? {
-    if let problem = problemSearching(text) { return problem }
-    return await load(query: text.trimmingCharacters(in: .whitespaces), sort: sort)
+  /// A search that fails or is cancelled leaves the list that was there.
+  func search(_ text: String) -> Checked<SearchProblem> {
+    let query = text.trimmingCharacters(in: .whitespaces)
+    if query.isEmpty { return .refused(.emptyQuery) }
+    if query.count > Self.longestQuery { return .refused(.queryTooLong(limit: Self.longestQuery)) }
+    if query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return .refused(.controlCharacters)
+    }
+    return .accepted { [sort] in await self.load(query: query, sort: sort) }
   }
 
-  /// Runs the last search again in `name`'s order.
-  func setSort(_ name: String) async -> SearchProblem? {
-    if let problem = problemSorting(name) { return problem }
-    guard let sort = SearchSort(rawValue: name.lowercased()), let query else { return nil }
-    return await load(query: query, sort: sort)
-  }
-
-  /// Why `sort NAME` cannot run, checked before any request.
-  func problemSorting(_ name: String) -> SearchProblem? {
-    guard SearchSort(rawValue: name.lowercased()) != nil else { return .unknownSort(name) }
-    guard query != nil else { return .noSearchYet }
-    return nil
+  /// `sort NAME`: the last search again in `name`'s order (any case).
+  func setSort(_ name: String) -> Checked<SearchProblem> {
+    guard let sort = SearchSort(rawValue: name.lowercased()) else { return .refused(.unknownSort(name)) }
+    guard let query else { return .refused(.noSearchYet) }
+    return .accepted { await self.load(query: query, sort: sort) }
   }
 
   /// What the list shows, kept aside while a new search runs.
@@ -155,10 +143,15 @@ final class SearchViewModel {
     return nil
   }
 
-  /// Loads the next page; the list stays when it fails.
-  func loadMore() async -> SearchProblem? {
-    if let problem = problemLoadingMore { return problem }
-    guard let query else { return .noSearchYet }
+  /// `more`: refused when there is no search or nothing more to load;
+  /// else the next page (the list stays when it fails).
+  func loadMore() -> Checked<SearchProblem> {
+    if let problem = problemLoadingMore { return .refused(problem) }
+    guard let query else { return .refused(.noSearchYet) }
+    return .accepted { await self.loadPage(after: query) }
+  }
+
+  private func loadPage(after query: String) async -> SearchProblem? {
     do {
       let page = try await service.search(query, sort: sort, page: pagesLoaded + 1)
       try Task.checkCancellation()

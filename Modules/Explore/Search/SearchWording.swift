@@ -6,6 +6,14 @@ import TerminalText
 enum SearchWording {
   static let example = "search tui language:swift stars:>100"
   static let retryAdvice = "Type search QUERY to try again."
+  /// The orders `sort` takes, as typed.
+  static let sortNames = SearchSort.allCases.map(\.rawValue)
+
+  /// `a, b, c or d`.
+  static func alternatives(_ words: [String]) -> String {
+    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " or " + last
+  }
 
   static func sentence(for problem: SearchProblem) -> String {
     switch problem {
@@ -16,7 +24,7 @@ enum SearchWording {
     case .controlCharacters:
       "A search cannot contain control characters."
     case .unknownSort(let name):
-      "There is no order '\(TextSanitizer.clean(name, limit: 40))'. Use sort stars, forks, updated or best."
+      "There is no order '\(TextSanitizer.clean(name, limit: 40))'. Use sort \(alternatives(sortNames))."
     case .noSearchYet:
       "Search first: search QUERY."
     case .everyResultLoaded(let count):

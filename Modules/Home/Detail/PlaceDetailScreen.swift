@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import TerminalConsole
@@ -22,19 +23,23 @@ final class PlaceDetailScreen: Screen {
   /// `favorite` only while the favorites flag is on (Profile › Settings).
   override var commands: [Command] {
     guard viewModel.areFavoritesOffered else { return [] }
-    return [
-      Command("favorite", summary: "Save this place to your bookmarks, or remove it") { input in
-        let result = self.viewModel.toggleFavorite()
-        let sentence = PlaceDetailWording.sentence(for: result)
-        switch result {
-        case .saved, .removed:
-          input.console.write(Message.success(sentence, in: input.console.context))
-          self.setNeedsDisplay()
-        case .favoritesOff, .failed:
-          input.console.write(Message.error(sentence, in: input.console.context))
-        }
-      }
-    ]
+    return [Command](Self.specs) { _, console in self.toggleFavorite(console: console) }
+  }
+
+  private static let specs = [
+    CommandSpec("favorite", summary: "Save this place to your bookmarks, or remove it", action: ())
+  ]
+
+  private func toggleFavorite(console: any Console) {
+    let result = viewModel.toggleFavorite()
+    let sentence = PlaceDetailWording.sentence(for: result)
+    switch result {
+    case .saved, .removed:
+      console.write(Message.success(sentence, in: console.context))
+      setNeedsDisplay()
+    case .favoritesOff, .failed:
+      console.write(Message.error(sentence, in: console.context))
+    }
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {

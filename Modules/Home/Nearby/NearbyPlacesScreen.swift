@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import Foundation
@@ -16,75 +17,64 @@ final class NearbyPlacesScreen: Screen {
   }
 
   override var commands: [Command] {
-    let numbers = viewModel.visiblePlaces.indices.map { String($0 + 1) }
-    return [
-      Command("nearby", summary: "Show the list of places again") { _ in self.setNeedsDisplay() },
-      Command("more", summary: "Load the next 20 places") { input in
-        if let problem = self.viewModel.problemLoadingMore { return self.report(problem, on: input.console) }
-        let shown = self.viewModel.visiblePlaces.count
-        let problem = await LoadingIndicator.run("Loading more places…", console: input.console) {
-          await self.viewModel.loadMore()
-        }
-        if let problem { return self.report(problem, on: input.console) }
-        // Only the rows this added, numbered on: the list above stays
-        // where it is, and 500 `more`s print each place once.
-        input.console.write(self.addedRows(after: shown, in: input.console.context))
-      },
-      Command("filter", usage: "filter [TEXT]", summary: "Keep places whose name or city has TEXT; alone, clear") {
-        input in
-        self.viewModel.setFilter(input.argumentText)
-        self.setNeedsDisplay()
-      },
-      Command(
-        "category", usage: "category [NAME]", summary: "Keep one category (when the flag is on); alone, clear",
-        // Only what the command accepts now: no categories while the filter is off.
-        completions: viewModel.isCategoryFilterEnabled ? viewModel.categories : []
-      ) { input in
-        self.report(self.viewModel.setCategory(input.argumentText), on: input.console)
-      },
-      Command("city", usage: "city [NAME]", summary: "Find a city to move to; alone, back to the default place") {
-        input in
-        await self.searchCity(input.argumentText, console: input.console)
-      },
-      Command(
-        "use", usage: "use N", summary: "Move to city N of the last search",
-        arguments: .one(meaning: NearbyWording.cityNumberMeaning(count: viewModel.cityResults.count)),
-        completions: viewModel.cityResults.indices.map { String($0 + 1) }
-      ) { input in
-        if let problem = self.viewModel.problemChoosingCity(input.number) {
-          return self.report(problem, on: input.console)
-        }
-        let problem = await LoadingIndicator.run("Loading places…", console: input.console) {
-          await self.viewModel.useCity(input.number)
-        }
-        self.report(problem, on: input.console)
-      },
-      Command(
-        "open", usage: "open N", summary: "Show place N",
-        arguments: .one(meaning: NearbyWording.rowNumberMeaning(count: numbers.count)), completions: numbers
-      ) { input in
-        if let problem = self.viewModel.open(input.number) { self.report(problem, on: input.console) }
-      },
-      Command("refresh", summary: "Load the list again from the start") { input in
-        await LoadingIndicator.run("Loading places…", console: input.console) { await self.viewModel.refresh() }
-        self.setNeedsDisplay()
-      },
-      Command("map", summary: "Draw the listed places around you") { input in
-        guard self.viewModel.isMapEnabled else {
-          input.console.write(
-            Message.error("The map is off. Turn it on in Profile › Settings (toggle map).", in: input.console.context))
-          return
-        }
-        let places = self.viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
-        guard !places.isEmpty else {
-          input.console.write(Message.info("There are no places to draw yet.", in: input.console.context))
-          return
-        }
-        // Drawn again at the new size when the terminal is resized under it.
-        let map = MapRenderer(places: places, center: self.viewModel.location.coordinate)
-        input.console.writeResizable { map.lines(in: $0) }
-      },
-    ]
+    let specs = NearbyCommand.specs(
+      rows: viewModel.visiblePlaces.count, cities: viewModel.cityResults.count,
+      // Only what the command accepts now: no categories while the filter is off.
+      categories: viewModel.isCategoryFilterEnabled ? viewModel.categories : [])
+    return [Command](specs) { command, console in await self.perform(command, on: console) }
+  }
+
+  private func perform(_ command: NearbyCommand, on console: any Console) async {
+    switch command {
+    case .nearby: setNeedsDisplay()
+    case .more: await loadMore(on: console)
+    case .filter(let text):
+      viewModel.setFilter(text)
+      setNeedsDisplay()
+    case .category(let name): report(viewModel.setCategory(name), on: console)
+    case .city(let name): await searchCity(name, console: console)
+    case .use(let number):
+      report(await run(viewModel.useCity(number), saying: "Loading places…", on: console), on: console)
+    case .open(let number):
+      if let problem = viewModel.open(number) { report(problem, on: console) }
+    case .refresh:
+      await LoadingIndicator.run("Loading places…", console: console) { await viewModel.refresh() }
+      setNeedsDisplay()
+    case .map: drawMap(on: console)
+    }
+  }
+
+  /// Runs accepted work under a spinner saying `message`; a refusal is
+  /// said at once, with no spinner.
+  private func run(_ checked: Checked<NearbyProblem>, saying message: String, on console: any Console) async
+    -> NearbyProblem?
+  {
+    guard case .accepted(let work) = checked else { return await checked.run() }
+    return await LoadingIndicator.run(message, console: console) { await work() }
+  }
+
+  private func loadMore(on console: any Console) async {
+    let shown = viewModel.visiblePlaces.count
+    if let problem = await run(viewModel.loadMore(), saying: "Loading more places…", on: console) {
+      return report(problem, on: console)
+    }
+    // Only the rows this added, numbered on: the list above stays
+    // where it is, and 500 `more`s print each place once.
+    console.write(addedRows(after: shown, in: console.context))
+  }
+
+  private func drawMap(on console: any Console) {
+    guard viewModel.isMapEnabled else {
+      return console.write(
+        Message.error("The map is off. Turn it on in Profile › Settings (toggle map).", in: console.context))
+    }
+    let places = viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
+    guard !places.isEmpty else {
+      return console.write(Message.info("There are no places to draw yet.", in: console.context))
+    }
+    // Drawn again at the new size when the terminal is resized under it.
+    let map = MapRenderer(places: places, center: viewModel.location.coordinate)
+    console.writeResizable { map.lines(in: $0) }
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {

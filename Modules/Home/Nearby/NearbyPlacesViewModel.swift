@@ -1,6 +1,6 @@
+import Commands
 import Diagnostics
 import Foundation
-import TerminalNavigation
 import TerminalText
 
 /// The nearby list: where, what was loaded, how it is filtered, and the
@@ -167,12 +167,16 @@ final class NearbyPlacesViewModel {
     }
   }
 
-  /// Loads the next page after the `fetched` results so far.
-  ///
-  /// Returns what
-  /// went wrong when there is nothing more or it failed (the list stays).
-  func loadMore() async -> NearbyProblem? {
-    if let problem = problemLoadingMore { return problem }
+  /// `more`: refused when there is no list or nothing more; else the
+  /// work of loading the next page.
+  func loadMore() -> Checked<NearbyProblem> {
+    if let problem = problemLoadingMore { return .refused(problem) }
+    return .accepted { await self.loadNextPage() }
+  }
+
+  /// Loads the next page after the `fetched` results so far; what went
+  /// wrong when it failed (the list stays).
+  private func loadNextPage() async -> NearbyProblem? {
     do {
       let page = try await repository.places(
         near: location.coordinate, offset: fetched, limit: NearbySearch.pageSize, refresh: false)
@@ -238,13 +242,18 @@ final class NearbyPlacesViewModel {
     }
   }
 
-  /// Moves the list to result `number` of the last city search, remembers
-  /// the choice, and loads there.
-  ///
-  /// Says why when it cannot.
-  func useCity(_ number: Int?) async -> NearbyProblem? {
-    if let problem = problemChoosingCity(number) { return problem }
-    guard let number, let city = cityResults.item(numbered: number) else { return nil }
+  /// `use N`: refused when there was no city search or no result `number`;
+  /// else the work of moving the list there.
+  func useCity(_ number: Int?) -> Checked<NearbyProblem> {
+    guard !cityResults.isEmpty else { return .refused(.noCitySearch) }
+    guard let number, let city = cityResults.item(numbered: number) else {
+      return .refused(.noSuchCity(count: cityResults.count))
+    }
+    return .accepted { await self.move(to: city) }
+  }
+
+  /// Moves the list to `city`, remembers the choice, and loads there.
+  private func move(to city: City) async -> NearbyProblem? {
     location = Location(
       coordinate: city.coordinate, name: City.name(city.name, in: city.country))
     var problem: NearbyProblem?
@@ -258,13 +267,6 @@ final class NearbyPlacesViewModel {
     }
     await load(refresh: false)
     return problem
-  }
-
-  /// Why `use N` cannot move the list, said before any spinner.
-  func problemChoosingCity(_ number: Int?) -> NearbyProblem? {
-    guard !cityResults.isEmpty else { return .noCitySearch }
-    guard let number, cityResults.item(numbered: number) != nil else { return .noSuchCity(count: cityResults.count) }
-    return nil
   }
 
   /// Back to WAYFARER_LOCATION or São Paulo, forgetting the chosen city.

@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import TerminalConsole
@@ -57,28 +58,39 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     super.init(title: title, pathComponent: pathComponent)
   }
 
+  /// What can be typed on a form once it was sent and came back.
+  enum Action: Sendable {
+    /// Re-enter one field (`email`).
+    case reenter(Int)
+    case submit
+    /// Ask every field again.
+    case fillAll
+    case switchForm
+  }
+
+  /// One command per field, then `submit`, the form's own name and the other form's.
+  var specs: [CommandSpec<Action>] {
+    fields.indices.map { index in
+      let prompt = prompt(fields[index])
+      return CommandSpec(prompt.command, summary: "Enter \(prompt.label.lowercased()) again", action: .reenter(index))
+    } + [
+      CommandSpec("submit", summary: "Send the form as it is", action: .submit),
+      CommandSpec(fillCommand, summary: "Fill in every field again", action: .fillAll),
+      // After a failed login, `register` goes straight to the other form, as
+      // it does on Welcome: no `back` needed first.
+      CommandSpec(otherForm.command, summary: otherForm.summary, action: .switchForm),
+    ]
+  }
+
   override var commands: [Command] {
-    var commands = fields.map { field in
-      let prompt = prompt(field)
-      return Command(prompt.command, summary: "Enter \(prompt.label.lowercased()) again") { input in
-        await self.ask([field], console: input.console)
+    [Command](specs) { action, console in
+      switch action {
+      case .reenter(let index): await self.ask([self.fields[index]], console: console)
+      case .submit: await self.submit(console: console)
+      case .fillAll: await self.fillAll(console: console)
+      case .switchForm: self.viewModel.switchForm()
       }
     }
-    commands.append(
-      Command("submit", summary: "Send the form as it is") { input in
-        await self.submit(console: input.console)
-      })
-    commands.append(
-      Command(fillCommand, summary: "Fill in every field again") { input in
-        await self.fillAll(console: input.console)
-      })
-    // After a failed login, `register` goes straight to the other form, as
-    // it does on Welcome: no `back` needed first.
-    commands.append(
-      Command(otherForm.command, summary: otherForm.summary) { _ in
-        self.viewModel.switchForm()
-      })
-    return commands
   }
 
   /// The fields as the form shows them: values (secrets hidden by the view)

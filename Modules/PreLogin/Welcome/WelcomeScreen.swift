@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import TerminalNavigation
@@ -13,11 +14,23 @@ final class WelcomeScreen: Screen {
     super.init(title: "Welcome", pathComponent: "welcome")
   }
 
+  private enum Action: Sendable {
+    case login
+    case register
+  }
+
+  private static let specs = [
+    CommandSpec("login", summary: "Log in to your account", action: Action.login),
+    CommandSpec("register", summary: "Create an account", action: .register),
+  ]
+
   override var commands: [Command] {
-    [
-      Command("login", summary: "Log in to your account") { _ in self.viewModel.selectLogin() },
-      Command("register", summary: "Create an account") { _ in self.viewModel.selectRegister() },
-    ]
+    [Command](Self.specs) { action, _ in
+      switch action {
+      case .login: self.viewModel.selectLogin()
+      case .register: self.viewModel.selectRegister()
+      }
+    }
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
@@ -25,10 +38,9 @@ final class WelcomeScreen: Screen {
       + TextBlock("Places near you, code on GitHub, an assistant and your bookmarks, in one terminal.").lines(
         in: context)
       + [.blank]
-      + ActionList([
-        ActionList.Action("login", "Log in to your account"),
-        ActionList.Action("register", "Create an account"),
-        ActionList.Action("quit", "Leave Wayfarer"),
-      ]).lines(in: context)
+      + ActionList(
+        Self.specs.map { ActionList.Action($0.name, $0.signature.summary) }
+          + [ActionList.Action("quit", "Leave Wayfarer")]
+      ).lines(in: context)
   }
 }

@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import TerminalNavigation
@@ -13,27 +14,36 @@ final class ProfileScreen: Screen {
     super.init(title: "Profile", pathComponent: "profile")
   }
 
+  private enum Action: Sendable {
+    case settings
+    case about
+    case logout
+  }
+
+  private static let specs = [
+    CommandSpec("settings", summary: "Feature flags", action: Action.settings),
+    CommandSpec("about", summary: "Version, credits and licences", action: .about),
+    CommandSpec("logout", summary: "Log out and return to Welcome", action: .logout),
+  ]
+
   override var commands: [Command] {
-    [
-      Command("settings", summary: "Feature flags") { _ in self.viewModel.showSettings() },
-      Command("about", summary: "Version, credits and licences") { _ in self.viewModel.showAbout() },
-      Command("logout", summary: "Log out and return to Welcome") { input in
+    [Command](Self.specs) { action, console in
+      switch action {
+      case .settings: self.viewModel.showSettings()
+      case .about: self.viewModel.showAbout()
+      case .logout:
         let result = self.viewModel.logOut()
         switch result {
-        case .loggedOut: input.console.write(Message.success(result.sentence, in: input.console.context))
-        case .failed: input.console.write(Message.error(result.sentence, in: input.console.context))
+        case .loggedOut: console.write(Message.success(result.sentence, in: console.context))
+        case .failed: console.write(Message.error(result.sentence, in: console.context))
         }
-      },
-    ]
+      }
+    }
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
     KeyValueView(viewModel.details).lines(in: context)
       + [.blank]
-      + ActionList([
-        ActionList.Action("settings", "Feature flags"),
-        ActionList.Action("about", "Version, credits and licences"),
-        ActionList.Action("logout", "Log out and return to Welcome"),
-      ]).lines(in: context)
+      + ActionList(Self.specs.map { ActionList.Action($0.name, $0.signature.summary) }).lines(in: context)
   }
 }

@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import TerminalNavigation
@@ -13,26 +14,30 @@ final class SettingsScreen: Screen {
     super.init(title: "Settings", pathComponent: "settings")
   }
 
-  override var commands: [Command] {
-    let flags = viewModel.flags
-    return [
-      Command(
-        "toggle", usage: "toggle N|NAME", summary: "Turn a feature on or off",
-        arguments: .one(meaning: Self.toggleMeaning(flags)),
-        completions: flags.indices.map { String($0 + 1) } + flags.map(\.key)
-      ) { input in
-        guard let reference = input.arguments.first else { return }
-        let result = self.viewModel.toggle(reference)
-        let context = input.console.context
-        switch result {
-        case .toggled:
-          input.console.write(Message.success(result.sentence, in: context))
-          self.setNeedsDisplay()
-        case .unknown, .notSaved:
-          input.console.write(Message.error(result.sentence, in: context))
-        }
-      }
+  /// `toggle N|NAME`: the flags as they are now give its numbers and names.
+  private static func specs(flags: [FeatureFlagState]) -> [CommandSpec<String>] {
+    [
+      CommandSpec(
+        "toggle",
+        Parameter(
+          "N|NAME", .word, meaning: Self.toggleMeaning(flags),
+          completions: flags.indices.map { String($0 + 1) } + flags.map(\.key)),
+        summary: "Turn a feature on or off"
+      ) { $0.word ?? "" }
     ]
+  }
+
+  override var commands: [Command] {
+    [Command](Self.specs(flags: viewModel.flags)) { reference, console in
+      let result = self.viewModel.toggle(reference)
+      switch result {
+      case .toggled:
+        console.write(Message.success(result.sentence, in: console.context))
+        self.setNeedsDisplay()
+      case .unknown, .notSaved:
+        console.write(Message.error(result.sentence, in: console.context))
+      }
+    }
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {

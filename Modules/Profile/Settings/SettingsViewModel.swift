@@ -1,5 +1,5 @@
+import Commands
 import Diagnostics
-import TerminalNavigation
 import TerminalText
 
 /// The feature flags, read from and written to the person's settings.

@@ -172,7 +172,7 @@ func main() async throws {
       conversations: conversations))
   let console = TimingConsole()
   guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
-  await ask.run(CommandInput(arguments: [], argumentText: "", console: console))
+  await ask.run(CommandInput(argumentText: "", console: console))
   let chat = tab.stack.visibleScreen
 
   // 1. One 2,000-token reply, three times; the last run is reported.
@@ -236,7 +236,7 @@ func main() async throws {
   guard let new = chat.commands.first(where: { $0.name == "new" }) else { fatalError("no /new") }
   var residentBefore = 0
   for turn in 1...turns {
-    if turn % 25 == 1 { await new.run(CommandInput(arguments: [], argumentText: "", console: console)) }
+    if turn % 25 == 1 { await new.run(CommandInput(argumentText: "", console: console)) }
     await chat.receiveText("Question \(turn)", console: console)
     if turn == 50 { residentBefore = memoryKiB("VmRSS") }
   }

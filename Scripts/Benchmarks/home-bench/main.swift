@@ -270,7 +270,7 @@ func filterAndDrawBenchmark(places: Int) async throws {
   var stages: [String: [Double]] = [:]
   func filterAndDraw(_ text: String) async -> Duration {
     let start = clock.now
-    await filter.run(CommandInput(arguments: [text], argumentText: text, console: console))
+    await filter.run(CommandInput(argumentText: text, console: console))
     let filtered = clock.now
     let lines = screen.body(in: console.context)
     let built = clock.now

@@ -121,7 +121,7 @@ final class ChatScreenTests: XCTestCase {
     await screen.receiveText("Hi", console: console)
     console.clearOutput()
     await screen.commands.first { $0.name == "copy" }?.run(
-      CommandInput(arguments: [], argumentText: "", console: console))
+      CommandInput(argumentText: "", console: console))
     XCTAssertEqual(console.output, ["# Title", "", "**bold**"])
   }
 }

@@ -10,8 +10,6 @@ extension XCTestCase {
     let words = line.split(separator: " ").map(String.init)
     let command = stack.visibleScreen.commands.first { $0.name == words[0] }
     XCTAssertNotNil(command, "no command \(words[0]) on \(stack.path)")
-    await command?.run(
-      CommandInput(
-        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
+    await command?.run(CommandInput(argumentText: words.dropFirst().joined(separator: " "), console: console))
   }
 }

@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import TestSupport
 import XCTest
@@ -26,7 +27,7 @@ final class SearchViewModelTests: XCTestCase {
     service.pages = [.success(.sample(total: 1_234, count: 30))]
     XCTAssertEqual(viewModel.state, .idle)
 
-    let problem = await viewModel.search("  tui language:swift ")
+    let problem = await viewModel.search("  tui language:swift ").run()
 
     XCTAssertNil(problem)
     XCTAssertEqual(viewModel.state, .loaded)
@@ -38,9 +39,9 @@ final class SearchViewModelTests: XCTestCase {
 
   func test_aQueryIsCheckedBeforeAnyRequest() async {
     let (viewModel, service, _) = makeSUT()
-    let empty = await viewModel.search("   ")
-    let long = await viewModel.search(String(repeating: "a", count: 257))
-    let control = await viewModel.search("tui\u{1B}[2J")
+    let empty = viewModel.search("   ").refusal
+    let long = viewModel.search(String(repeating: "a", count: 257)).refusal
+    let control = viewModel.search("tui\u{1B}[2J").refusal
 
     XCTAssertEqual(empty, .emptyQuery)
     XCTAssertEqual(
@@ -59,21 +60,21 @@ final class SearchViewModelTests: XCTestCase {
       .failure(Failure(description: "Could not find the server api.github.com.")),
     ]
 
-    _ = await viewModel.search("xyzzy")
+    _ = await viewModel.search("xyzzy").run()
     XCTAssertEqual(viewModel.state, .loaded)
     XCTAssertTrue(viewModel.repositories.isEmpty)
 
-    _ = await viewModel.search("tui")
+    _ = await viewModel.search("tui").run()
     XCTAssertEqual(viewModel.state, .failed(.failed(reason: "Could not find the server api.github.com.")))
   }
 
   func test_more_loadsTheNextPage_untilEveryResultIsHere() async {
     let (viewModel, service, _) = makeSUT()
     service.pages = [.success(.sample(total: 45, count: 30)), .success(.sample(total: 45, count: 15, first: 31))]
-    _ = await viewModel.search("tui")
+    _ = await viewModel.search("tui").run()
 
-    let first = await viewModel.loadMore()
-    let second = await viewModel.loadMore()
+    let first = await viewModel.loadMore().run()
+    let second = await viewModel.loadMore().run()
 
     XCTAssertNil(first)
     XCTAssertEqual(second, .everyResultLoaded(count: 45))
@@ -85,10 +86,10 @@ final class SearchViewModelTests: XCTestCase {
   func test_more_stopsAtGitHubsThousand_andSaysSo() async {
     let (viewModel, service, _) = makeSUT()
     service.pages = (0..<34).map { page in .success(.sample(total: 250_000, count: 30, first: page * 30 + 1)) }
-    _ = await viewModel.search("a")
+    _ = await viewModel.search("a").run()
 
     var problems: [SearchProblem?] = []
-    for _ in 0..<40 { problems.append(await viewModel.loadMore()) }
+    for _ in 0..<40 { problems.append(await viewModel.loadMore().run()) }
 
     XCTAssertEqual(service.calls.count, 34, "34 pages of 30 reach the 1,000th result")
     XCTAssertEqual(problems.last, .searchCapReached(total: 250_000))
@@ -100,12 +101,12 @@ final class SearchViewModelTests: XCTestCase {
 
   func test_more_beforeASearch_orFailing_keepsTheList() async {
     let (viewModel, service, _) = makeSUT()
-    let early = await viewModel.loadMore()
+    let early = await viewModel.loadMore().run()
     XCTAssertEqual(words(early), "Search first: search QUERY.")
 
     service.pages = [.success(.sample(total: 100, count: 30)), .failure(CancellationError())]
-    _ = await viewModel.search("a")
-    let cancelled = await viewModel.loadMore()
+    _ = await viewModel.search("a").run()
+    let cancelled = await viewModel.loadMore().run()
 
     XCTAssertEqual(words(cancelled), "Loading more was cancelled.")
     XCTAssertEqual(viewModel.repositories.count, 30)
@@ -114,13 +115,13 @@ final class SearchViewModelTests: XCTestCase {
 
   func test_sort_runsTheSearchAgainInThatOrder() async {
     let (viewModel, service, _) = makeSUT()
-    let early = await viewModel.setSort("stars")
+    let early = await viewModel.setSort("stars").run()
     XCTAssertEqual(early, .noSearchYet)
     service.pages = [.success(.sample(total: 3, count: 3)), .success(.sample(total: 3, count: 3))]
-    _ = await viewModel.search("a")
+    _ = await viewModel.search("a").run()
 
-    let unknown = await viewModel.setSort("popularity")
-    let problem = await viewModel.setSort("Forks")
+    let unknown = await viewModel.setSort("popularity").run()
+    let problem = await viewModel.setSort("Forks").run()
 
     XCTAssertEqual(words(unknown), "There is no order 'popularity'. Use sort stars, forks, updated or best.")
     XCTAssertNil(problem)
@@ -132,7 +133,7 @@ final class SearchViewModelTests: XCTestCase {
     let (viewModel, service, router) = makeSUT()
     XCTAssertEqual(viewModel.open(1), .nothingToOpen(hasSearched: false))
     service.pages = [.success(.sample(total: 3, count: 3))]
-    _ = await viewModel.search("a")
+    _ = await viewModel.search("a").run()
 
     XCTAssertEqual(words(viewModel.open(0)), "There is no result 0. Choose a number from 1 to 3.")
     XCTAssertEqual(
@@ -153,10 +154,10 @@ final class SearchViewModelTests: XCTestCase {
       .failure(GitHubError.rateLimited(resetsAt: nil, hasToken: false, now: Date())),
       .failure(CancellationError()),
     ]
-    _ = await viewModel.search("first")
+    _ = await viewModel.search("first").run()
 
-    let limited = await viewModel.setSort("stars")
-    let cancelled = await viewModel.search("second")
+    let limited = await viewModel.setSort("stars").run()
+    let cancelled = await viewModel.search("second").run()
 
     XCTAssertEqual(
       words(limited),
@@ -171,7 +172,7 @@ final class SearchViewModelTests: XCTestCase {
 
     let (fresh, freshService, _) = makeSUT()
     freshService.pages = [.failure(Failure(description: "Could not find the server api.github.com."))]
-    let freshProblem = await fresh.search("x")
+    let freshProblem = await fresh.search("x").run()
     XCTAssertNil(freshProblem)
     XCTAssertEqual(fresh.state, .failed(.failed(reason: "Could not find the server api.github.com.")))
   }
@@ -179,10 +180,10 @@ final class SearchViewModelTests: XCTestCase {
   func test_reachingTheCap_isSaidWithThePageThatReachesIt() async {
     let (viewModel, service, _) = makeSUT()
     service.pages = (0..<34).map { page in .success(.sample(total: 5_000, count: 30, first: page * 30 + 1)) }
-    _ = await viewModel.search("a")
-    for _ in 0..<32 { _ = await viewModel.loadMore() }
+    _ = await viewModel.search("a").run()
+    for _ in 0..<32 { _ = await viewModel.loadMore().run() }
     XCTAssertFalse(viewModel.reachedSearchCap)
-    _ = await viewModel.loadMore()
+    _ = await viewModel.loadMore().run()
     XCTAssertTrue(viewModel.reachedSearchCap)
     XCTAssertEqual(
       SearchWording.showing(1, of: 1, query: "a", sort: .updated),
@@ -194,7 +195,7 @@ final class SearchViewModelTests: XCTestCase {
     service.pages = [.success(.sample(total: 3, count: 3))]
     service.rateLimit = RateLimit(remaining: 2, resetsAt: nil)
 
-    _ = await viewModel.search("a")
+    _ = await viewModel.search("a").run()
 
     XCTAssertEqual(viewModel.takeLowRateLimit(), RateLimit(remaining: 2, resetsAt: nil))
     XCTAssertNil(viewModel.takeLowRateLimit())
@@ -207,7 +208,7 @@ final class SearchViewModelTests: XCTestCase {
 
     service.pages = [.failure(GitHubError.rateLimited(resetsAt: nil, hasToken: false, now: Date()))]
     service.rateLimit = RateLimit(remaining: 0, resetsAt: nil)
-    _ = await viewModel.search("b")
+    _ = await viewModel.search("b").run()
     XCTAssertNil(viewModel.takeLowRateLimit(), "an exhausted limit is the failure's own sentence, said once")
   }
 }

@@ -39,9 +39,7 @@ final class HomeFlowTests: XCTestCase {
     let words = line.split(separator: " ").map(String.init)
     let command = stack.visibleScreen.commands.first { $0.name == words[0] }
     XCTAssertNotNil(command, "no command \(words[0])")
-    await command?.run(
-      CommandInput(
-        arguments: Array(words.dropFirst()), argumentText: words.dropFirst().joined(separator: " "), console: console))
+    await command?.run(CommandInput(argumentText: words.dropFirst().joined(separator: " "), console: console))
   }
 
   func test_offline_listOpenFavoriteBack_releasesTheDetail() async {
@@ -201,7 +199,7 @@ final class HomeReleaseTests: XCTestCase {
       let console = ScriptedConsole()
       await stack?.root.didAppear(console: console)
       await stack?.root.commands.first { $0.name == "open" }?.run(
-        CommandInput(arguments: ["2"], argumentText: "2", console: console))
+        CommandInput(argumentText: "2", console: console))
       await stack?.visibleScreen.didAppear(console: console)
       XCTAssertEqual(zip(alive(), before).map { $0 - $1 }, [1, 1, 1, 1, 1, 1])
 

@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import TerminalNavigation
 import TestSupport
@@ -41,7 +42,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     let command = sut.screen.commands.first { $0.name == name }
     XCTAssertNotNil(command, "no command \(name)")
     await command?.run(
-      CommandInput(arguments: words, argumentText: words.joined(separator: " "), console: sut.console))
+      CommandInput(argumentText: words.joined(separator: " "), console: sut.console))
   }
 
   private func body(_ sut: SUT) -> [String] {
@@ -184,12 +185,16 @@ final class NearbyPlacesScreenTests: XCTestCase {
     sut.repository.pages = [page(3, more: false)]
     await sut.screen.didAppear(console: sut.console)
 
-    let arguments = Dictionary(uniqueKeysWithValues: sut.screen.commands.map { ($0.name, $0.arguments) })
+    let usages = Dictionary(
+      uniqueKeysWithValues: sut.screen.commands.map { ($0.name, $0.invocation(for: ArgumentLine("")).refusal) })
 
-    XCTAssertEqual(arguments["open"], .one(meaning: "N is a row number, 1–3"))
-    XCTAssertEqual(arguments["use"], .one(meaning: "N is a city number from a search; search first with city NAME"))
-    XCTAssertEqual(arguments["refresh"], Command.Arguments.none)
-    XCTAssertEqual(arguments["filter"], .optionalText)
-    XCTAssertEqual(arguments["city"], .optionalText)
+    XCTAssertEqual(usages["open"], "Usage: open N — N is a row number, 1–3.")
+    XCTAssertEqual(usages["use"], "Usage: use N — N is a city number from a search; search first with city NAME.")
+    XCTAssertEqual(usages["refresh"], .some(nil), "refresh alone runs")
+    XCTAssertEqual(usages["filter"], .some(nil), "filter alone clears")
+    XCTAssertEqual(usages["city"], .some(nil), "city alone goes back")
+    XCTAssertEqual(
+      sut.screen.commands.first { $0.name == "refresh" }?.invocation(for: ArgumentLine("now")).refusal,
+      "Usage: refresh — nothing goes after refresh.")
   }
 }

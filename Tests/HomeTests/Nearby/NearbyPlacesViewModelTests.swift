@@ -110,8 +110,8 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [page(1...19, fetched: 20, more: true), page(20...25, fetched: 6, more: false)]
     await sut.viewModel.loadIfNeeded()
 
-    let first = await sut.viewModel.loadMore()
-    let second = await sut.viewModel.loadMore()
+    let first = await sut.viewModel.loadMore().run()
+    let second = await sut.viewModel.loadMore().run()
 
     XCTAssertNil(first)
     XCTAssertEqual(second, .everyPlaceLoaded(count: 25))
@@ -126,7 +126,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [page(1...20, more: true), .failure(Failure(description: "Could not find the server x."))]
     await sut.viewModel.loadIfNeeded()
 
-    let problem = await sut.viewModel.loadMore()
+    let problem = await sut.viewModel.loadMore().run()
 
     XCTAssertEqual(words(problem), "Could not find the server x.")
     XCTAssertEqual(sut.viewModel.places.count, 20)
@@ -185,8 +185,8 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.repository.pages = [page(1...3, more: false)]
 
     let result = await sut.viewModel.searchCities("lisb")
-    let wrong = await sut.viewModel.useCity(0)
-    let problem = await sut.viewModel.useCity(1)
+    let wrong = await sut.viewModel.useCity(0).run()
+    let problem = await sut.viewModel.useCity(1).run()
 
     XCTAssertEqual(
       result,
@@ -214,7 +214,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
   func test_noCities_andUseBeforeSearching() async {
     let sut = makeSUT()
     let none = await sut.viewModel.searchCities("Xyzzy")
-    let early = await sut.viewModel.useCity(1)
+    let early = await sut.viewModel.useCity(1).run()
     XCTAssertEqual(none, .none)
     XCTAssertEqual(words(early), "Search for a city first: city NAME.")
   }
@@ -298,7 +298,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
 
     await sut.viewModel.loadIfNeeded()
     let once = NearbyWording.dropped(sut.viewModel.droppedCount)
-    _ = await sut.viewModel.loadMore()
+    _ = await sut.viewModel.loadMore().run()
 
     XCTAssertEqual(once, "1 place was left out: the service sent a position or distance that cannot be right.")
     XCTAssertEqual(

@@ -1,3 +1,4 @@
+import Commands
 import TestSupport
 import XCTest
 
@@ -19,8 +20,12 @@ final class TitledScreen: Screen {
 
   override var commands: [Command] {
     extraCommands.map { name in
-      Command(name, summary: "Does \(name)", arguments: .optionalText) { input in
-        input.console.write("ran \(name) \(input.arguments)")
+      Command(
+        CommandSpec(name, Parameter("TEXT", .text, isOptional: true, meaning: ""), summary: "Does \(name)") {
+          $0.line.words
+        }
+      ) { words, console in
+        console.write("ran \(name) \(words)")
       }
     }
   }
@@ -46,7 +51,10 @@ final class ChatScreen: Screen {
   override var acceptsFreeText: Bool { true }
 
   override var commands: [Command] {
-    [Command("new", summary: "Start again") { input in input.console.write("new conversation") }]
+    [
+      Command(CommandSpec("new", summary: "Start again", action: ())) { _, console in console.write("new conversation")
+      }
+    ]
   }
 
   override func receiveText(_ text: String, console: any Console) async {
@@ -100,19 +108,17 @@ final class ArgumentsScreen: Screen {
   }
 
   override var commands: [Command] {
-    let record: @MainActor (String, CommandInput) -> Void = { name, input in
-      self.ran.append("\(name) \(input.arguments)")
-    }
-    return [
-      Command("open", usage: "open N", summary: "", arguments: .one(meaning: "N is a row number, 1–20")) {
-        record("open", $0)
+    let specs = [
+      CommandSpec("open", .row(count: 20, meaning: "N is a row number, 1–20"), summary: "") { "open \($0.line.words)" },
+      CommandSpec("refresh", summary: "") { "refresh \($0.line.words)" },
+      CommandSpec("search", Parameter("WORDS", .text, meaning: "WORDS are what to look for"), summary: "") {
+        "search \($0.line.words)"
       },
-      Command("refresh", summary: "") { record("refresh", $0) },
-      Command("search", usage: "search WORDS", summary: "", arguments: .text(meaning: "WORDS are what to look for")) {
-        record("search", $0)
+      CommandSpec("filter", Parameter("TEXT", .text, isOptional: true, meaning: ""), summary: "") {
+        "filter \($0.line.words)"
       },
-      Command("filter", usage: "filter [TEXT]", summary: "") { record("filter", $0) },
     ]
+    return [Command](specs) { ran, _ in self.ran.append(ran) }
   }
 }
 
@@ -252,7 +258,7 @@ final class REPLTests: XCTestCase {
 
     override var commands: [Command] {
       built += 1
-      return [Command("ping", summary: "Answer") { $0.console.write("pong") }]
+      return [Command(CommandSpec("ping", summary: "Answer", action: ())) { _, console in console.write("pong") }]
     }
   }
 
@@ -337,11 +343,6 @@ final class REPLTests: XCTestCase {
         "! Usage: search WORDS — WORDS are what to look for.",
       ])
     XCTAssertEqual(screen.ran, ["open [\"3\"]", "refresh []", "search [\"two\", \"words\"]", "filter []"])
-  }
-
-  func test_aCommandWithoutUsage_takesNothing_andOneWithAUsage_takesAnyText() {
-    XCTAssertEqual(Command("refresh", summary: "") { _ in }.arguments, .none)
-    XCTAssertEqual(Command("filter", usage: "filter [TEXT]", summary: "") { _ in }.arguments, .optionalText)
   }
 
   func test_globalCommands_followTheSameRule() async {
@@ -477,7 +478,7 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(
       console.output,
       [
-        "On Welcome:", "  greet         Does greet", "Anywhere:", "  help          List what you can do here",
+        "On Welcome:", "  greet [TEXT]  Does greet", "Anywhere:", "  help          List what you can do here",
         "  back          Go back to the previous screen",
         "  debug memory  Show which objects are alive and which were released", "  quit          Leave Wayfarer",
       ])
@@ -529,7 +530,7 @@ final class SlowScreen: Screen {
 
   override var commands: [Command] {
     [
-      Command("wait", summary: "Waits until cancelled") { _ in
+      Command(CommandSpec("wait", summary: "Waits until cancelled", action: ())) { _, _ in
         self.started = true
         while !Task.isCancelled { await Task.yield() }
         self.sawCancellation = true

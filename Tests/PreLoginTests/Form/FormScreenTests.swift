@@ -36,7 +36,7 @@ final class FormScreenTests: XCTestCase {
         "Enter e-mail again", "Enter password again", "Send the form as it is", "Fill in every field again",
         "Create an account instead",
       ])
-    XCTAssertEqual(screen.commands.map(\.arguments), Array(repeating: .none, count: 5))
+    XCTAssertEqual(screen.commands.map(\.signature.parameters), Array(repeating: [], count: 5), "none takes words")
     XCTAssertEqual(screen.formFields.map(\.label), ["E-mail", "Password"])
     XCTAssertEqual(screen.formFields.map(\.isSecret), [false, true])
   }

@@ -30,12 +30,12 @@ final class DoublesContractTests: XCTestCase {
     trackForMemoryLeaks(stack)
 
     await stack.root.commands.first { $0.name == "register" }?.run(
-      CommandInput(arguments: [], argumentText: "", console: console))
+      CommandInput(argumentText: "", console: console))
     console.feed(["Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"])
     await stack.visibleScreen.didAppear(console: console)
     stack.popToRoot()
     await stack.root.commands.first { $0.name == "login" }?.run(
-      CommandInput(arguments: [], argumentText: "", console: console))
+      CommandInput(argumentText: "", console: console))
     console.feed(["ADA@example.com", "correct horse"])
     await stack.visibleScreen.didAppear(console: console)
 

@@ -32,7 +32,7 @@ final class PreLoginFlowTests: XCTestCase {
   private func run(_ name: String, on screen: Screen, console: ScriptedConsole) async {
     let command = screen.commands.first { $0.name == name }
     XCTAssertNotNil(command, "no command \(name)")
-    await command?.run(CommandInput(arguments: [], argumentText: "", console: console))
+    await command?.run(CommandInput(argumentText: "", console: console))
   }
 
   func test_welcome_offersLoginAndRegister() {

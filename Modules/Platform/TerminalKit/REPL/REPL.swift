@@ -1,3 +1,4 @@
+import Commands
 import Diagnostics
 import Foundation
 import TerminalConsole
@@ -149,12 +150,9 @@ public final class REPL {
   }
 
   private func execute(_ line: String, commands: [Command]) async {
-    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard let first = words.first else { return }
-    let argumentText = String(line.drop(while: { !$0.isWhitespace })).trimmingCharacters(in: .whitespaces)
-    let input = CommandInput(arguments: Array(words.dropFirst()), argumentText: argumentText, console: console)
-
-    if let linkOpener, first.lowercased() == Self.linkCommand, let link = Self.link(in: argumentText) {
+    let arguments = ArgumentLine(afterName: line)
+    guard let first = line.split(whereSeparator: \.isWhitespace).first.map(String.init) else { return }
+    if let linkOpener, first.lowercased() == Self.linkCommand, let link = Self.link(in: arguments.text) {
       let console = console
       await runCancellable { await linkOpener(link, console) }
       return
@@ -163,11 +161,13 @@ public final class REPL {
       // One rule for every screen: a missing or extra argument is answered
       // with the usage before the command runs, so no command prints a
       // progress line or a sentence about nothing first.
-      if let refusal = command.refusal(of: input.arguments) {
-        console.write(chrome.problem(refusal, in: console.context))
-        return
+      switch command.invocation(for: arguments) {
+      case .failure(let refusal):
+        console.write(chrome.problem(refusal.sentence, in: console.context))
+      case .success(let invocation):
+        let console = console
+        await runCancellable { await invocation.run(console) }
       }
-      await runCancellable { await command.run(input) }
     } else if let advice = adviceForMissingCommand?(first.lowercased()) {
       console.write(chrome.problem(advice, in: console.context))
     } else {
@@ -182,7 +182,7 @@ public final class REPL {
   /// to refuse in words), without a pair of quotes around it; nil when it
   /// does not start like a link.
   static func link(in text: String) -> String? {
-    let text = CommandInput.unquoted(text)
+    let text = Arguments.unquoted(text)
     guard let first = text.split(whereSeparator: \.isWhitespace).first, isLink(String(first)) else { return nil }
     return text
   }
@@ -273,56 +273,65 @@ public final class REPL {
       arguments: Dictionary(uniqueKeysWithValues: arguments.map { (prefix + $0.key, $0.value) }))
   }
 
-  private var globalCommands: [Command] {
-    var commands = [
-      Command("help", summary: "List what you can do here") { [unowned self] input in
-        input.console.write(helpLines())
-      },
-      Command("back", summary: "Go back to the previous screen") { [unowned self] input in
-        goBack(console: input.console)
-      },
+  /// What can be typed on every screen.
+  private enum GlobalAction: Sendable {
+    case help
+    case back
+    case tab(String)
+    case link(String)
+    case debug(String)
+    case quit
+  }
+
+  /// The global commands' table: help, back, the tabs shown now, links
+  /// when there is an opener, `debug memory` and quit.
+  private var globalSpecs: [CommandSpec<GlobalAction>] {
+    var specs = [
+      CommandSpec("help", summary: "List what you can do here", action: GlobalAction.help),
+      CommandSpec("back", summary: "Go back to the previous screen", action: .back),
     ]
     if let tabBar = window.tabBar {
       let shown = tabBar.shownTabs
       let names = shown.map(\.name)
-      commands.append(
-        Command(
-          "tab", usage: "tab NAME", summary: "Switch to a tab (\(names.joined(separator: ", ")))",
-          arguments: .one(meaning: "NAME is one of \(names.joined(separator: ", "))"), completions: names
-        ) { [unowned self] input in
-          selectTab(input.arguments.first ?? "", console: input.console)
-        })
-      for tab in shown {
-        commands.append(
-          Command(tab.name, summary: "Switch to the \(tab.title) tab") { [unowned self] input in
-            selectTab(tab.name, console: input.console)
-          })
-      }
+      let list = names.joined(separator: ", ")
+      specs.append(
+        CommandSpec(
+          "tab", Parameter("NAME", .choice(names), meaning: "NAME is one of \(list)"),
+          summary: "Switch to a tab (\(list))"
+        ) { .tab($0.word ?? "") })
+      specs += shown.map { CommandSpec($0.name, summary: "Switch to the \($0.title) tab", action: .tab($0.name)) }
     }
-    if let linkOpener {
-      commands.append(
-        Command(
-          Self.linkCommand, usage: "open URL", summary: linkSummary, arguments: .one(meaning: linkMeaning)
-        ) { input in
-          await linkOpener(input.arguments.first ?? "", input.console)
+    if linkOpener != nil {
+      specs.append(
+        CommandSpec(Self.linkCommand, Parameter("URL", .word, meaning: linkMeaning), summary: linkSummary) {
+          .link($0.word ?? "")
         })
     }
-    commands += [
-      Command(
-        "debug", usage: "debug memory", summary: "Show which objects are alive and which were released",
-        arguments: .one(meaning: "memory is the one thing debug shows"), completions: ["memory"]
-      ) { [unowned self] input in
-        guard input.arguments == ["memory"] else {
-          input.console.write("Unknown debug command. Try: debug memory")
-          return
-        }
-        input.console.write(MemoryReport(rows: ledger.rows).lines)
-      },
-      Command("quit", summary: "Leave Wayfarer") { [unowned self] _ in
-        quitRequested = true
-      },
+    specs += [
+      CommandSpec(
+        "debug", Parameter("", .choice(["memory"]), meaning: "memory is the one thing debug shows"),
+        summary: "Show which objects are alive and which were released"
+      ) { .debug($0.word ?? "") },
+      CommandSpec("quit", summary: "Leave Wayfarer", action: .quit),
     ]
-    return commands
+    return specs
+  }
+
+  private var globalCommands: [Command] {
+    [Command](globalSpecs) { [unowned self] action, console in await perform(action, console: console) }
+  }
+
+  private func perform(_ action: GlobalAction, console: any Console) async {
+    switch action {
+    case .help: console.write(helpLines())
+    case .back: goBack(console: console)
+    case .tab(let name): selectTab(name, console: console)
+    case .link(let link): await linkOpener?(link, console)
+    case .debug(let what):
+      guard what == "memory" else { return console.write("Unknown debug command. Try: debug memory") }
+      console.write(MemoryReport(rows: ledger.rows).lines)
+    case .quit: quitRequested = true
+    }
   }
 
   private func selectTab(_ name: String, console: any Console) {

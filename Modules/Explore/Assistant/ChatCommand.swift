@@ -1,0 +1,38 @@
+import Commands
+
+/// What can be typed after a `/` in the assistant's chat, as the command
+/// table parses it.
+enum ChatCommand: Sendable, Equatable {
+  case new
+  case list
+  case open(Int?)
+  case clear
+  case system(String)
+  case backend(String)
+  case model(String)
+  case copy
+
+  static let specs: [CommandSpec<ChatCommand>] = [
+    CommandSpec("new", summary: "Start a new conversation (the old one is kept)", action: .new),
+    CommandSpec("list", summary: "Your conversations, newest first", action: .list),
+    CommandSpec(
+      "open", Parameter("N", .number(range: nil), meaning: "N is a conversation's number in /list"),
+      summary: "Resume conversation N of /list"
+    ) { .open($0.number) },
+    CommandSpec("clear", summary: "Delete this conversation, from disk too", action: .clear),
+    CommandSpec(
+      "system", Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is the system prompt"),
+      summary: "Show or set this conversation's system prompt"
+    ) { .system($0.text) },
+    CommandSpec(
+      "backend",
+      Parameter("", .choice(AssistantBackendKind.allCases.map(\.rawValue)), meaning: "the backend is gemini or openai"),
+      summary: "Ask the other backend"
+    ) { .backend($0.text) },
+    CommandSpec(
+      "model", Parameter("NAME", .word, meaning: "NAME is a model's name, like gemini-2.5-pro or llama3.2"),
+      summary: "Use another model of this backend"
+    ) { .model($0.text) },
+    CommandSpec("copy", summary: "Print the last reply's Markdown as it came, for copying", action: .copy),
+  ]
+}

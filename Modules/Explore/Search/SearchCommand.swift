@@ -1,0 +1,34 @@
+import Commands
+
+/// What can be typed on Explore's search, as the command table parses it.
+enum SearchCommand: Sendable, Equatable {
+  case search(String)
+  case ask
+  case more
+  case sort(String)
+  case open(Int?)
+
+  /// The table, for `rows` repositories listed now.
+  static func specs(rows: Int) -> [CommandSpec<SearchCommand>] {
+    [
+      CommandSpec(
+        "search",
+        Parameter(
+          "QUERY", .text, meaning: "QUERY is what to look for; GitHub's qualifiers work (\(SearchWording.example))"),
+        summary: "Search GitHub's repositories (qualifiers work)"
+      ) { .search($0.text) },
+      CommandSpec("ask", summary: "Chat with the assistant (Gemini or an OpenAI-compatible server)", action: .ask),
+      CommandSpec("more", summary: "Load the next 30 results", action: .more),
+      CommandSpec(
+        "sort",
+        Parameter(
+          "", .choice(SearchWording.sortNames),
+          meaning: "the order is one of \(SearchWording.alternatives(SearchWording.sortNames))"),
+        summary: "Search again in another order"
+      ) { .sort($0.word ?? "") },
+      CommandSpec(
+        "open", .row(count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)), summary: "Show repository N"
+      ) { .open($0.number) },
+    ]
+  }
+}

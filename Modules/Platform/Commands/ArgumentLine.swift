@@ -1,0 +1,93 @@
+/// What was typed after a command's name: its words, and the text whole
+/// with its inner spacing (`filter São  Paulo`).
+public struct ArgumentLine: Sendable, Equatable {
+  /// The text, without the spaces around it.
+  public let text: String
+  /// The text split at runs of white space.
+  public let words: [String]
+
+  public init(_ text: String) {
+    let trimmed = text.trimmingWhiteSpace()
+    self.text = trimmed
+    words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+
+  /// The line after a command's name: `line` less its first word.
+  public init(afterName line: String) {
+    self.init(String(line.drop(while: \.isWhitespace).drop { !$0.isWhitespace }))
+  }
+
+  /// The line without the `flags` typed as its first or last words (any
+  /// number of them, in any order), and the flags it had.
+  ///
+  /// A flag is taken only there, so a file name with `--force` inside it
+  /// keeps its spacing.
+  func takingFlags(_ flags: [String]) -> (ArgumentLine, Set<String>) {
+    guard !flags.isEmpty else { return (self, []) }
+    var text = Substring(text)
+    var given = Set<String>()
+    var changed = true
+    while changed {
+      changed = false
+      for flag in flags {
+        if text == flag {
+          text = ""
+        } else if text.hasPrefix(flag), text.dropFirst(flag.count).first?.isWhitespace == true {
+          text = text.dropFirst(flag.count)
+        } else if text.hasSuffix(flag), text.dropLast(flag.count).last?.isWhitespace == true {
+          text = text.dropLast(flag.count)
+        } else {
+          continue
+        }
+        given.insert(flag)
+        changed = true
+      }
+    }
+    return (ArgumentLine(String(text)), given)
+  }
+}
+
+/// The arguments of a command line whose form its signature accepted.
+public struct Arguments: Sendable, Equatable {
+  /// What followed the name, flags left out.
+  public let line: ArgumentLine
+  /// The flags given.
+  public let flags: Set<String>
+
+  public init(line: ArgumentLine, flags: Set<String> = []) {
+    self.line = line
+    self.flags = flags
+  }
+
+  /// The text after the name, its spacing kept (empty when none).
+  public var text: String { line.text }
+  /// The first word, if any.
+  public var word: String? { line.words.first }
+  /// The first word as a whole number; nil when there is none or it is
+  /// not one (the view model says what numbers it takes).
+  public var number: Int? { word.flatMap { Int($0) } }
+
+  public func has(_ flag: String) -> Bool {
+    flags.contains(flag)
+  }
+
+  /// `text` without one pair of quotes around it (`"my file.json"`,
+  /// `'…'`), as a shell would take them; anything else as it is.
+  ///
+  /// The one rule for arguments that may hold spaces: a file name, a link.
+  public static func unquoted(_ text: String) -> String {
+    guard text.count >= 2, let quote = text.first, quote == "\"" || quote == "'", text.last == quote else {
+      return text
+    }
+    return String(text.dropFirst().dropLast())
+  }
+}
+
+extension String {
+  /// Without the spaces and tabs around it (Foundation's trimming, without Foundation).
+  fileprivate func trimmingWhiteSpace() -> String {
+    let start = firstIndex { !$0.isWhitespace } ?? endIndex
+    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+    return String(self[start..<max(start, end)])
+  }
+}
