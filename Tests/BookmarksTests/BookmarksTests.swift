@@ -9,6 +9,13 @@ import XCTest
 
 /// Bookmarks in memory, keeping the contract App's store keeps.
 @MainActor
+/// The two kinds App registers, as the tab's tests meet them.
+extension BookmarkKind {
+  static let place = BookmarkKind(name: "place", heading: "Places", noun: "place", plural: "places")
+  static let repository = BookmarkKind(
+    name: "repository", heading: "Repositories", noun: "repository", plural: "repositories")
+}
+
 final class BookmarksStoreSpy: BookmarksStoring {
   private(set) var items: [Bookmark] {
     didSet { revision[0] += 1 }
@@ -83,7 +90,9 @@ final class BookmarksTransferSpy: BookmarksTransferring {
   {
     exports.append((path, format, replacing))
     if let failure { throw failure }
-    return ExportSummary(path: path, format: format, places: 2, repositories: format == .json ? 2 : 0)
+    return ExportSummary(
+      path: path, format: format,
+      counts: [.init(kind: .place, written: 2)] + (format == .json ? [.init(kind: .repository, written: 2)] : []))
   }
 
   func importBookmarks(from path: String) throws(BookmarksTransferError) -> ImportSummary {
@@ -195,7 +204,7 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(transfer.exports.map(\.replacing), [false, true])
     XCTAssertEqual(
       BookmarksWording.exported(
-        ExportSummary(path: "p.geojson", format: .geoJSON, places: 1, repositories: 0, placesLeftOut: 2)),
+        ExportSummary(path: "p.geojson", format: .geoJSON, counts: [.init(kind: .place, written: 1, leftOut: 2)])),
       "Wrote 1 place to p.geojson; 2 without coordinates left out.")
 
     guard case .failure(let problem) = viewModel.export(" '' ", replacing: false) else {

@@ -112,10 +112,10 @@ final class BookmarksScreen: Screen {
       return lines + TextBlock("No bookmark matches. Type filter alone to clear.").lines(in: context)
     }
     var number = 1
-    for (kind, heading) in [(Bookmark.Kind.place, "Places"), (.repository, "Repositories")] {
-      let group = visible.filter { $0.kind == kind }
-      guard !group.isEmpty else { continue }
-      lines.append(StyledLine(Spacing.indentation()) + StyledSpan(heading, style: Palette.emphasis))
+    // The store lists them kind by kind: a heading over each kind's run.
+    for group in visible.chunked(by: \.kind) {
+      lines.append(
+        StyledLine(Spacing.indentation()) + StyledSpan(group.first?.kind.heading ?? "", style: Palette.emphasis))
       lines += ListView(
         group.map { ListView.Item(title: $0.title, subtitle: $0.subtitle, detail: $0.detail) }, firstNumber: number
       ).lines(in: context)
@@ -123,5 +123,20 @@ final class BookmarksScreen: Screen {
     }
     lines += TextBlock("Type open N to see one, remove N to remove it.", style: Palette.muted).lines(in: context)
     return lines
+  }
+}
+
+extension Array {
+  /// Runs of consecutive elements with the same `key`, in order.
+  fileprivate func chunked<Key: Equatable>(by key: (Element) -> Key) -> [[Element]] {
+    var runs: [[Element]] = []
+    for element in self {
+      if let last = runs.last?.last, key(last) == key(element) {
+        runs[runs.count - 1].append(element)
+      } else {
+        runs.append([element])
+      }
+    }
+    return runs
   }
 }

@@ -61,23 +61,20 @@ enum BookmarksWording {
     // The file written, whole: a real path (PATH_MAX at most), never cut,
     // so the person can find it however deep it lies.
     let path = TextSanitizer.clean(summary.path)
-    switch summary.format {
-    case .json:
-      return "Wrote \(count(summary.places, "place")) and \(count(summary.repositories, "repository")) to \(path)."
-    case .geoJSON:
-      let leftOut = summary.placesLeftOut == 0 ? "" : "; \(summary.placesLeftOut) without coordinates left out"
-      return "Wrote \(count(summary.places, "place")) to \(path)\(leftOut)."
-    }
+    let written = summary.counts.map { $0.kind.count($0.written) }
+    let leftOut = summary.counts.filter { $0.leftOut > 0 }.map { "\($0.leftOut) without coordinates left out" }
+    return "Wrote \(list(written)) to \(path)" + leftOut.map { "; " + $0 }.joined() + "."
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  private static func list(_ parts: [String]) -> String {
+    guard let last = parts.last, parts.count > 1 else { return parts.first ?? "nothing" }
+    return parts.dropLast().joined(separator: ", ") + " and " + last
   }
 
   static func imported(_ summary: ImportSummary) -> String {
-    let added = "Added \(count(summary.added, "bookmark"))"
+    let added = "Added \(summary.added) bookmark\(summary.added == 1 ? "" : "s")"
     return summary.skipped == 0 ? added + "." : added + "; skipped \(summary.skipped) already saved or listed twice."
-  }
-
-  private static func count(_ number: Int, _ noun: String) -> String {
-    let plural = noun.hasSuffix("y") ? String(noun.dropLast()) + "ies" : noun + "s"
-    return "\(number) \(number == 1 ? noun : plural)"
   }
 
   /// A file name as typed: no escape sequences, not wider than a line.

@@ -7,12 +7,7 @@ import TerminalNavigation
 /// The rest of what was saved
 /// stays with App, which hands it to Home or Explore for the detail.
 public struct Bookmark: Equatable, Sendable {
-  public enum Kind: Equatable, Sendable {
-    case place
-    case repository
-  }
-
-  public var kind: Kind
+  public var kind: BookmarkKind
   /// The place's id, or the repository's `owner/name` in lower case.
   public var id: String
   /// The place's name, or the repository's `owner/name`.
@@ -23,7 +18,7 @@ public struct Bookmark: Equatable, Sendable {
   public var detail: String?
   public var savedAt: Date
 
-  public init(kind: Kind, id: String, title: String, subtitle: String?, detail: String?, savedAt: Date) {
+  public init(kind: BookmarkKind, id: String, title: String, subtitle: String?, detail: String?, savedAt: Date) {
     self.kind = kind
     self.id = id
     self.title = title
@@ -33,11 +28,37 @@ public struct Bookmark: Equatable, Sendable {
   }
 }
 
+/// What a bookmark is of, as App registers its kinds (places, repositories):
+/// how the list heads them and how sentences count them.
+public struct BookmarkKind: Hashable, Sendable {
+  /// The kind's name in the database and in links (`place`).
+  public let name: String
+  /// The list's heading over them (`Places`).
+  public let heading: String
+  /// One of them, in a sentence (`place`).
+  public let noun: String
+  /// Several (`places`).
+  public let plural: String
+
+  public init(name: String, heading: String, noun: String, plural: String) {
+    self.name = name
+    self.heading = heading
+    self.noun = noun
+    self.plural = plural
+  }
+
+  /// `1 place`, `2 places`.
+  public func count(_ number: Int) -> String {
+    "\(number) \(number == 1 ? noun : plural)"
+  }
+}
+
 /// The person's bookmarks, as the Bookmarks tab sees them: App keeps them in
 /// the database with everything Home and Explore saved.
 @MainActor
 public protocol BookmarksStoring: AnyObject {
-  /// Places, then repositories, each newest first.
+  /// Every kind's bookmarks, kind by kind in the order App registers them
+  /// (places, then repositories), each newest first.
   func bookmarks() throws -> [Bookmark]
   /// Removes `bookmark` and returns what is needed to bring it back whole.
   func remove(_ bookmark: Bookmark) throws -> RemovedBookmark

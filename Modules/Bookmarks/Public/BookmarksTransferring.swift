@@ -24,20 +24,30 @@ public enum BookmarksFileFormat: Equatable, Sendable {
 }
 
 public struct ExportSummary: Equatable, Sendable {
+  /// How many of one kind were written.
+  public struct Count: Equatable, Sendable {
+    public var kind: BookmarkKind
+    public var written: Int
+    /// Those a GeoJSON file cannot hold (a place with no coordinates).
+    public var leftOut: Int
+
+    public init(kind: BookmarkKind, written: Int, leftOut: Int = 0) {
+      self.kind = kind
+      self.written = written
+      self.leftOut = leftOut
+    }
+  }
+
   /// The file as written (a leading `~` expanded).
   public var path: String
   public var format: BookmarksFileFormat
-  public var places: Int
-  public var repositories: Int
-  /// Places with no coordinates, which a GeoJSON file cannot hold.
-  public var placesLeftOut: Int
+  /// Per kind written, in the order of the file.
+  public var counts: [Count]
 
-  public init(path: String, format: BookmarksFileFormat, places: Int, repositories: Int, placesLeftOut: Int = 0) {
+  public init(path: String, format: BookmarksFileFormat, counts: [Count]) {
     self.path = path
     self.format = format
-    self.places = places
-    self.repositories = repositories
-    self.placesLeftOut = placesLeftOut
+    self.counts = counts
   }
 }
 

@@ -73,4 +73,45 @@ public enum Timestamp {
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
   }
+
+  /// `date` as Wayfarer writes times, in UTC to the nearest millisecond:
+  /// `2026-11-29T20:41:07.250Z`, which ``date(from:)`` reads back.
+  ///
+  /// Years outside 0–9999 (a clock gone wrong) are written as the nearest of
+  /// those, so the text always has this shape.
+  public static func text(for date: Date) -> String {
+    let limit = 253_402_300_799.999  // 9999-12-31T23:59:59.999Z
+    let seconds = min(max(date.timeIntervalSince1970, -62_167_219_200), limit)
+    let milliseconds = Int((seconds * 1_000).rounded())
+    let (day, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
+    let (year, month, dayOfMonth) = civil(fromDays: day)
+    let secondOfDay = millisecondOfDay / 1_000
+    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + "T"
+      + padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
+      + "." + padded(millisecondOfDay % 1_000, 3) + "Z"
+  }
+
+  private static func padded(_ number: Int, _ width: Int) -> String {
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  /// Quotient and remainder rounding toward minus infinity (times before 1970).
+  private static func floorDivision(_ value: Int, _ divisor: Int) -> (Int, Int) {
+    let remainder = value % divisor
+    return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+  }
+
+  /// The date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
+  private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthShifted = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthShifted + 2) / 5 + 1
+    let month = monthShifted < 10 ? monthShifted + 3 : monthShifted - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
 }

@@ -78,13 +78,16 @@ final class BookmarkTransferTests: XCTestCase {
 
   func test_exportThenImport_intoAnotherAccount_keepsEveryField_andSkipsWhatIsThere() async throws {
     let (ada, adaStore) = makeSUT()
-    try adaStore.save(cafe)
-    try adaStore.save(unplaced)
-    try adaStore.save(swift)
+    try adaStore.saveFavorite(cafe)
+    try adaStore.saveFavorite(unplaced)
+    try adaStore.saveRepository(swift)
 
     let summary = try ada.export(to: "~/all.json", as: .json, replacing: false)
     XCTAssertEqual(
-      summary, ExportSummary(path: directory.file("all.json"), format: .json, places: 2, repositories: 1))
+      summary,
+      ExportSummary(
+        path: directory.file("all.json"), format: .json,
+        counts: [.init(kind: PlaceBookmark.kind, written: 2), .init(kind: RepositoryBookmark.kind, written: 1)]))
 
     let (bob, bobStore) = makeSUT(account: "2")
     XCTAssertEqual(try bob.importBookmarks(from: directory.file("all.json")), ImportSummary(added: 3, skipped: 0))
@@ -96,7 +99,7 @@ final class BookmarkTransferTests: XCTestCase {
 
   func test_anExistingFile_isKept_unlessForced() async throws {
     let (transfer, store) = makeSUT()
-    try store.save(cafe)
+    try store.saveFavorite(cafe)
     let path = try write("mine", to: "taken.json")
 
     XCTAssertThrowsError(try transfer.export(to: path, as: .json, replacing: false)) { error in
@@ -104,7 +107,7 @@ final class BookmarkTransferTests: XCTestCase {
     }
     XCTAssertEqual(try AtomicFile.read(path), Array("mine".utf8))
 
-    XCTAssertEqual(try transfer.export(to: path, as: .json, replacing: true).places, 1)
+    XCTAssertEqual(try transfer.export(to: path, as: .json, replacing: true).counts.map(\.written), [1, 0])
     let document = try JSONDocument(bytes: try XCTUnwrap(AtomicFile.read(path)))
     XCTAssertEqual(document.root["format"]?.string, "wayfarer-bookmarks")
     XCTAssertEqual(document.root["version"]?.int, 1)
@@ -119,7 +122,7 @@ final class BookmarkTransferTests: XCTestCase {
   /// never a folder, a FIFO or a device.
   func test_export_neverReplacesAFolderAFIFOOrADevice() async throws {
     let (transfer, store) = makeSUT()
-    try store.save(cafe)
+    try store.saveFavorite(cafe)
     let fifo = directory.file("pipe.json")
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     for (path, reason) in [(fifo, "it is not a regular file"), (directory.path, "it is a folder")] {
@@ -138,15 +141,16 @@ final class BookmarkTransferTests: XCTestCase {
   /// longitude first; a place with no coordinates is left out and counted.
   func test_geoJSON_isAFeatureCollectionOfPoints_longitudeFirst() async throws {
     let (transfer, store) = makeSUT()
-    try store.save(cafe)
-    try store.save(unplaced)
-    try store.save(swift)
+    try store.saveFavorite(cafe)
+    try store.saveFavorite(unplaced)
+    try store.saveRepository(swift)
 
     let summary = try transfer.export(to: "~/places.geojson", as: .geoJSON, replacing: false)
     XCTAssertEqual(
       summary,
       ExportSummary(
-        path: directory.file("places.geojson"), format: .geoJSON, places: 1, repositories: 0, placesLeftOut: 1))
+        path: directory.file("places.geojson"), format: .geoJSON,
+        counts: [.init(kind: PlaceBookmark.kind, written: 1, leftOut: 1)]))
 
     let root = try JSONDocument(bytes: try XCTUnwrap(AtomicFile.read(directory.file("places.geojson")))).root
     XCTAssertEqual(root["type"]?.string, "FeatureCollection")
@@ -280,23 +284,24 @@ final class BookmarkTransferTests: XCTestCase {
   func test_oneBound_forSavingExportingAndImporting() async throws {
     let (transfer, store) = makeSUT()
     let limit = BookmarkFile.mostEntriesPerKind
-    let fields = try PlaceRecord(unplaced).json()
     try database.transaction { transaction in
       for number in 1...limit {
+        var place = PlaceBookmark(unplaced)
+        (place.id, place.name) = ("bulk-\(number)", "Place \(number)")
         try transaction.execute(
           "INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (1, 'place', ?, ?, ?, ?)",
-          [.text("bulk-\(number)"), .text("Place \(number)"), .text(fields), .real(Double(number))])
+          [.text(place.id), .text(place.name), .text(place.json), .real(Double(number))])
       }
     }
 
-    XCTAssertThrowsError(try store.save(cafe)) { error in
+    XCTAssertThrowsError(try store.saveFavorite(cafe)) { error in
       XCTAssertEqual(
         ErrorSentence.reason(for: error),
         "you have 100,000 places saved, the most one bookmarks file carries; remove some first")
     }
     var again = unplaced
     again.id = "bulk-7"
-    XCTAssertNoThrow(try store.save(again), "saving again what is saved is no new bookmark")
+    XCTAssertNoThrow(try store.saveFavorite(again), "saving again what is saved is no new bookmark")
     let more = try write(
       #"{"format": "wayfarer-bookmarks", "version": 1, "places": [{"id": "new", "name": "One more"}]}"#,
       to: "more.json")
@@ -304,7 +309,7 @@ final class BookmarkTransferTests: XCTestCase {
     XCTAssertEqual(try store.places().count, limit, "the refused import added nothing")
 
     let exported = try transfer.export(to: directory.file("all.json"), as: .json, replacing: false)
-    XCTAssertEqual(exported.places, limit)
+    XCTAssertEqual(exported.counts.map(\.written), [limit, 0])
     let (other, otherStore) = makeSUT(account: "2")
     XCTAssertEqual(
       try other.importBookmarks(from: directory.file("all.json")), ImportSummary(added: limit, skipped: 0),

@@ -1,5 +1,6 @@
 import Components
 import Foundation
+import JSON
 import Networking
 import TerminalText
 
@@ -52,13 +53,21 @@ extension FuzzTarget {
     guard let file = try? BookmarkFileReader.read(bytes, now: Date(timeIntervalSince1970: 1_800_000_000)) else {
       return
     }
-    for place in file.places {
-      require(isTerminalSafe(place.name) && !place.name.isEmpty, "an imported name that is not clean")
+    for entry in file.sections.flatMap(\.entries) {
+      let row = entry.record.row
+      require(isTerminalSafe(row.title) && !row.title.isEmpty, "an imported title that is not clean")
+      require([row.subtitle, row.detail].allSatisfy { isTerminalSafe($0 ?? "") }, "an imported row that is not clean")
+      require(readsBack(entry.record), "a record that does not read back as itself")
+    }
+    for place in file.sections.flatMap(\.entries).compactMap({ $0.record as? PlaceBookmark }) {
       require(PlaceIdentifier.isValid(place.id), "an imported id that breaks the rule")
     }
-    for repository in file.repositories {
-      require(isTerminalSafe(repository.fullName), "an imported repository name that is not clean")
-    }
+  }
+
+  /// Whether `record`, written as the database keeps it, reads back the same.
+  private static func readsBack<Record: BookmarkRecord>(_ record: Record) -> Bool {
+    guard let document = try? JSONDocument(bytes: Array(record.json.utf8)) else { return false }
+    return (try? Record.read(document.root)) == record
   }
 
   /// Markdown (READMEs, replies) drawn for a terminal: whatever the input,

@@ -45,7 +45,7 @@ package enum AppDatabase {
       """),
     // Places saved by the first version kept the detail screen's labels;
     // they become typed records.
-    Migration(rewrite: PlaceRecord.rewriteLabelledPlaces),
+    Migration(rewrite: LegacyBookmarks.rewriteLabelledPlaces),
     // The assistant's conversations, per account, and their messages.
     Migration(
       """
@@ -77,6 +77,9 @@ package enum AppDatabase {
     // A question is stored before it is sent, its reply once it is over:
     // the reply names the question it answers, and is listed after it.
     Migration("ALTER TABLE conversation_messages ADD COLUMN answers INTEGER"),
+    // Every bookmark becomes its kind's record (the shape of the bookmarks
+    // file), and the list reads its title, subtitle and detail from columns.
+    Migration(statements: LegacyBookmarks.listColumns, rewrite: LegacyBookmarks.rewriteAsRecords),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

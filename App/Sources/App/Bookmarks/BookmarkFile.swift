@@ -1,19 +1,19 @@
-import Explore
 import Foundation
-import Home
+import JSON
 
 /// The bookmarks file `export` writes and `import` reads: every bookmark of
-/// one person, versioned, with every field that was saved.
+/// one person, versioned, each kind's records under its own member, each
+/// record as the database keeps it plus the time it was saved.
 ///
 ///     { "format": "wayfarer-bookmarks", "version": 1, "exportedAt": "2026-11-29T20:41:07.250Z",
-///       "places": [ { "id", "name", "category", "address", "city", "latitude", "longitude",
-///                     "phone", "website", "openingHours", "savedAt" } ],
-///       "repositories": [ { "fullName", "description", "stars", "forks", "language", "licence",
-///                           "topics", "webURL", "defaultBranch", "savedAt" } ] }
+///       "places": [ { "version": 3, "id", "name", "category", "address", "city", "latitude",
+///                     "longitude", "phone", "website", "openingHours", "savedAt" } ],
+///       "repositories": [ { "version": 2, "fullName", "description", "stars", "forks", "language",
+///                           "licence", "topics", "webURL", "defaultBranch", "savedAt" } ] }
 ///
-/// Keys are sorted and the text indented, so two exports of the same
-/// bookmarks differ only in `exportedAt`. Reading is `BookmarkFileReader`.
-struct BookmarkFile: Equatable {
+/// Members come in a fixed order, so two exports of the same bookmarks
+/// differ only in `exportedAt`. Reading is `BookmarkFileReader`.
+struct BookmarkFile {
   static let format = "wayfarer-bookmarks"
   /// The newest version this Wayfarer reads and the one it writes.
   static let version = 1
@@ -26,115 +26,91 @@ struct BookmarkFile: Equatable {
   /// come to about 30 MiB).
   static let largestMiB = 64
 
-  var places: [FavoritePlace]
-  var repositories: [SavedRepository]
-
-  func json(exportedAt: Date) throws -> [UInt8] {
-    let document = Document(
-      format: Self.format, version: Self.version, exportedAt: Self.timestamp(exportedAt),
-      places: places.map(PlaceEntry.init), repositories: repositories.map(RepositoryEntry.init))
-    return Array(try Self.encoder.encode(document)) + [UInt8(ascii: "\n")]
+  /// One record and the time it was first saved.
+  struct Entry {
+    var record: any BookmarkRecord
+    var savedAt: Date?
   }
 
-  /// The places as a GeoJSON FeatureCollection (RFC 7946: longitude first),
-  /// and how many were left out for having no coordinates.
-  func geoJSON() throws -> (bytes: [UInt8], leftOut: Int) {
-    let features = places.compactMap { place -> Feature? in
-      guard let latitude = place.latitude, let longitude = place.longitude else { return nil }
-      return Feature(
-        geometry: Feature.Point(coordinates: [longitude, latitude]), properties: PlaceEntry(place))
+  /// One kind's records, in the file's order.
+  struct Section {
+    var kind: any BookmarkRecord.Type
+    var entries: [Entry]
+  }
+
+  /// Every registered kind, in ``BookmarkKinds/all``'s order.
+  var sections: [Section]
+
+  func json(exportedAt: Date) -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    writer.object { file in
+      file.member("format", Self.format)
+      file.member("version", Self.version)
+      file.member("exportedAt", Timestamp.text(for: exportedAt))
+      for section in sections {
+        file.key(section.kind.fileMember)
+        file.array { list in
+          for entry in section.entries { Self.write(entry, to: &list) }
+        }
+      }
     }
-    let collection = FeatureCollection(features: features)
-    return (Array(try Self.encoder.encode(collection)) + [UInt8(ascii: "\n")], places.count - features.count)
+    return writer.bytes + [UInt8(ascii: "\n")]
   }
 
-  static func timestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+  /// The records that have a position as a GeoJSON FeatureCollection
+  /// (RFC 7946: longitude first), and per kind how many went in and how
+  /// many were left out for having none.
+  func geoJSON() -> (bytes: [UInt8], counts: [(kind: any BookmarkRecord.Type, written: Int, leftOut: Int)]) {
+    var counts: [(kind: any BookmarkRecord.Type, written: Int, leftOut: Int)] = []
+    var writer = JSONWriter(pretty: true)
+    writer.object { collection in
+      collection.member("type", "FeatureCollection")
+      collection.key("features")
+      collection.array { features in
+        for section in sections where section.kind is any MapPoint.Type {
+          let placed = section.entries.filter { ($0.record as? any MapPoint)?.coordinates != nil }
+          for entry in placed { Self.writeFeature(entry, to: &features) }
+          counts.append((section.kind, placed.count, section.entries.count - placed.count))
+        }
+      }
+    }
+    return (writer.bytes + [UInt8(ascii: "\n")], counts)
   }
 
-  private static var encoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }
-
-  // MARK: The file's shape
-
-  private struct Document: Encodable {
-    var format: String
-    var version: Int
-    var exportedAt: String
-    var places: [PlaceEntry]
-    var repositories: [RepositoryEntry]
-  }
-
-  struct PlaceEntry: Encodable {
-    var id: String
-    var name: String
-    var category: String
-    var address: String?
-    var city: String?
-    var latitude: Double?
-    var longitude: Double?
-    var phone: String?
-    var website: String?
-    var openingHours: String?
-    var savedAt: String?
-
-    init(_ place: FavoritePlace) {
-      id = place.id
-      name = place.name
-      category = place.categoryKey
-      address = place.address
-      city = place.city
-      latitude = place.latitude
-      longitude = place.longitude
-      phone = place.phone
-      website = place.website
-      openingHours = place.openingHours
-      savedAt = place.savedAt.map(BookmarkFile.timestamp)
+  private static func write(_ entry: Entry, to writer: inout JSONWriter) {
+    entry.record.write(to: &writer) { object in
+      object.member("savedAt", entry.savedAt.map(Timestamp.text(for:)))
     }
   }
 
-  struct RepositoryEntry: Encodable {
-    var fullName: String
-    var description: String?
-    var stars: Int?
-    var forks: Int?
-    var language: String?
-    var licence: String?
-    var topics: [String]
-    var webURL: String
-    var defaultBranch: String?
-    var savedAt: String?
-
-    init(_ repository: SavedRepository) {
-      fullName = repository.fullName
-      description = repository.description
-      stars = repository.stars
-      forks = repository.forks
-      language = repository.language
-      licence = repository.licence
-      topics = repository.topics
-      webURL = repository.webURL
-      defaultBranch = repository.defaultBranch
-      savedAt = repository.savedAt.map(BookmarkFile.timestamp)
+  private static func writeFeature(_ entry: Entry, to writer: inout JSONWriter) {
+    guard let (latitude, longitude) = (entry.record as? any MapPoint)?.coordinates else { return }
+    writer.object { feature in
+      feature.member("type", "Feature")
+      feature.key("geometry")
+      feature.object { point in
+        point.member("type", "Point")
+        point.key("coordinates")
+        point.array { pair in
+          pair.double(longitude)
+          pair.double(latitude)
+        }
+      }
+      feature.key("properties")
+      write(entry, to: &feature)
     }
   }
+}
 
-  private struct FeatureCollection: Encodable {
-    var type = "FeatureCollection"
-    var features: [Feature]
-  }
+/// A record that can be put on a map.
+protocol MapPoint {
+  /// Where it is, when known.
+  var coordinates: (latitude: Double, longitude: Double)? { get }
+}
 
-  private struct Feature: Encodable {
-    struct Point: Encodable {
-      var type = "Point"
-      var coordinates: [Double]
-    }
-
-    var type = "Feature"
-    var geometry: Point
-    var properties: PlaceEntry
+extension PlaceBookmark: MapPoint {
+  var coordinates: (latitude: Double, longitude: Double)? {
+    guard let latitude, let longitude else { return nil }
+    return (latitude, longitude)
   }
 }

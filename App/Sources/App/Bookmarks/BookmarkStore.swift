@@ -2,19 +2,16 @@ import Bookmarks
 import Explore
 import Foundation
 import Home
+import JSON
 import Storage
 
-/// One account's bookmarks in the database: places saved on Home and
-/// repositories saved in Explore.
+/// One account's bookmarks in the database: every registered kind's records
+/// (places saved on Home, repositories saved in Explore).
 ///
-/// Each keeps everything needed to show it
-/// offline, as a versioned record.
+/// A row holds the record as JSON (`fields`), the time it was first saved,
+/// and, for the list to read without parsing, the key, title, subtitle and
+/// detail made from the record when it was written.
 final class BookmarkStore: Sendable {
-  enum Kind: String {
-    case place
-    case repository
-  }
-
   fileprivate let database: SQLiteDatabase
   fileprivate let accountID: Int64
   private let now: @Sendable () -> Date
@@ -25,42 +22,48 @@ final class BookmarkStore: Sendable {
     self.now = now
   }
 
-  func contains(_ kind: Kind, id: String) throws -> Bool {
+  func contains<Record: BookmarkRecord>(_ type: Record.Type, key: String) throws -> Bool {
     try !database.execute(
       "SELECT 1 AS found FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ?",
-      [.integer(accountID), .text(kind.rawValue), .text(id)]
+      [.integer(accountID), .text(Record.kind.name), .text(key)]
     ).isEmpty
   }
 
-  func remove(_ kind: Kind, id: String) throws {
+  func remove<Record: BookmarkRecord>(_ type: Record.Type, key: String) throws {
     try database.execute(
       "DELETE FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ?",
-      [.integer(accountID), .text(kind.rawValue), .text(id)])
+      [.integer(accountID), .text(Record.kind.name), .text(key)])
   }
 
-  /// Saves `place`, keeping the time of a first save when it is saved again.
-  func save(_ place: FavoritePlace) throws {
-    try upsert(NewRow(place))
+  /// Saves `record` after the checks an import meets, as saved at
+  /// `savedAt` (nil: now); saved again, its fields change and its first
+  /// time saved does not.
+  ///
+  /// A new one past the bound is refused.
+  func save(_ record: some BookmarkRecord, savedAt: Date? = nil) throws {
+    let row = StoredRow(try record.checked(), savedAt: savedAt)
+    try database.transaction { transaction in
+      try transaction.execute(
+        Self.insert + """
+           ON CONFLICT (account_id, kind, item_id) DO UPDATE SET
+            title = excluded.title, subtitle = excluded.subtitle, detail = excluded.detail, fields = excluded.fields
+          """, bindings(row))
+      try checkBound(of: row.kind, in: transaction)
+    }
   }
 
-  /// Saves `repository` under its name in lower case (GitHub's names
-  /// compare in any case), keeping the time of a first save.
-  func save(_ repository: SavedRepository) throws {
-    try upsert(NewRow(repository))
-  }
-
-  /// Adds the places and repositories not saved yet, all or none (one
-  /// transaction): how many were added, and how many skipped as already
-  /// saved (or listed twice).
+  /// Adds the records not saved yet, all or none (one transaction), each
+  /// with its time saved (nil: now): how many were added, and how many
+  /// skipped as already saved (or listed twice).
   ///
   /// Refused whole when it would pass the bound.
-  func addNew(places: [FavoritePlace], repositories: [SavedRepository]) throws -> (added: Int, skipped: Int) {
-    let rows = try places.map(NewRow.init) + repositories.map(NewRow.init)
+  func addNew(_ records: [(record: any BookmarkRecord, savedAt: Date?)]) throws -> (added: Int, skipped: Int) {
+    let rows = records.map { StoredRow($0.record, savedAt: $0.savedAt) }
     let added = try database.transaction { transaction in
       let added = try rows.reduce(0) { count, row in
         count + (try transaction.execute(Self.insertUnlessSaved + " RETURNING item_id", bindings(row)).count)
       }
-      for kind in [Kind.place, .repository] { try checkBound(of: kind, in: transaction) }
+      for kind in Set(rows.map(\.kind)) { try checkBound(of: kind, in: transaction) }
       return added
     }
     return (added, rows.count - added)
@@ -69,135 +72,71 @@ final class BookmarkStore: Sendable {
   /// Throws ``BookmarkStoreError/full(kind:limit:)`` when the account holds
   /// more of `kind` than one bookmarks file carries (the transaction is
   /// then rolled back, so nothing of it is saved).
-  private func checkBound(of kind: Kind, in transaction: SQLiteDatabase.Transaction) throws {
+  private func checkBound(of kind: String, in transaction: SQLiteDatabase.Transaction) throws {
     let count =
       try transaction.execute(
-        "SELECT COUNT(*) AS n FROM bookmarks WHERE account_id = ? AND kind = ?",
-        [.integer(accountID), .text(kind.rawValue)]
+        "SELECT COUNT(*) AS n FROM bookmarks WHERE account_id = ? AND kind = ?", [.integer(accountID), .text(kind)]
       ).first?.integer("n") ?? 0
-    if count > BookmarkFile.mostEntriesPerKind {
-      throw BookmarkStoreError.full(kind: kind, limit: BookmarkFile.mostEntriesPerKind)
+    if count > BookmarkFile.mostEntriesPerKind, let record = BookmarkKinds.record(named: kind) {
+      throw BookmarkStoreError.full(kind: record.kind, limit: BookmarkFile.mostEntriesPerKind)
     }
   }
 
-  /// Every saved repository, newest first; unreadable rows are skipped.
-  func repositories() throws -> [SavedRepository] {
-    try rows(.repository, as: RepositoryRecord.self).map { row in
-      row.record.repository(fullName: row.title, savedAt: row.savedAt)
-    }
-  }
-
-  /// The saved repository stored under `id` (its name in lower case).
-  func repository(id: String) throws -> SavedRepository? {
-    try rows(.repository, as: RepositoryRecord.self, id: id).first.map { row in
-      row.record.repository(fullName: row.title, savedAt: row.savedAt)
-    }
-  }
-
-  /// The saved place `id`.
-  func place(id: String) throws -> FavoritePlace? {
-    try rows(.place, as: PlaceRecord.self, id: id).first.map { row in
-      row.record.place(id: row.id, name: row.title, savedAt: row.savedAt)
-    }
-  }
-
-  /// Every saved place, newest first.
+  /// Every record of `type`, newest first, with its time saved.
   ///
-  /// A row that cannot be read is skipped
-  /// (it stays in the database).
-  func places() throws -> [FavoritePlace] {
-    try rows(.place, as: PlaceRecord.self).map { row in
-      row.record.place(id: row.id, name: row.title, savedAt: row.savedAt)
+  /// A row that cannot be read is left out (and left in the database).
+  /// Only the one stored under `key`, when given.
+  func records<Record: BookmarkRecord>(_ type: Record.Type, key: String? = nil) throws -> [Saved<Record>] {
+    try database.execute(
+      """
+      SELECT fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
+      \(key == nil ? "" : "AND item_id = ?") ORDER BY created_at DESC, rowid DESC
+      """,
+      [.integer(accountID), .text(Record.kind.name)] + (key.map { [.text($0)] } ?? [])
+    ).compactMap { row in
+      guard let json = row.text("fields"), let document = try? JSONDocument(bytes: Array(json.utf8)),
+        let record = try? Record.read(document.root)
+      else { return nil }
+      return Saved(record: record, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
     }
   }
 
-  /// A bookmark as it is written: the item's id and title in their own
-  /// columns, the rest as the kind's record in `fields`.
-  fileprivate struct NewRow {
-    var kind: Kind
-    var id: String
-    var title: String
-    var fields: String
-    /// Nil: now.
-    var savedAt: Date?
-
-    init(_ place: FavoritePlace) throws {
-      self.init(
-        kind: .place, id: place.id, title: place.name, fields: try PlaceRecord(place).json(), savedAt: place.savedAt)
-    }
-
-    init(_ repository: SavedRepository) throws {
-      self.init(
-        kind: .repository, id: repository.fullName.lowercased(), title: repository.fullName,
-        fields: try Self.json(RepositoryRecord(repository)), savedAt: repository.savedAt)
-    }
-
-    init(kind: Kind, id: String, title: String, fields: String, savedAt: Date?) {
-      self.kind = kind
-      self.id = id
-      self.title = title
-      self.fields = fields
-      self.savedAt = savedAt
-    }
-
-    static func json(_ record: some Encodable) throws -> String {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = .sortedKeys
-      return String(decoding: try encoder.encode(record), as: UTF8.self)
-    }
-  }
-
-  fileprivate static let insertUnlessSaved = """
-    INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (account_id, kind, item_id) DO NOTHING
-    """
-
-  fileprivate func bindings(_ row: NewRow) -> [SQLiteValue] {
-    [
-      .integer(accountID), .text(row.kind.rawValue), .text(row.id), .text(row.title), .text(row.fields),
-      .real((row.savedAt ?? now()).timeIntervalSince1970),
-    ]
-  }
-
-  /// Writes `row`; saved again, its title and fields change, its time does
-  /// not.
-  ///
-  /// A new one past the bound is refused.
-  private func upsert(_ row: NewRow) throws {
-    try database.transaction { transaction in
-      try transaction.execute(
-        """
-        INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (account_id, kind, item_id) DO UPDATE SET title = excluded.title, fields = excluded.fields
-        """, bindings(row))
-      try checkBound(of: row.kind, in: transaction)
-    }
-  }
-
-  private struct Row<Record> {
-    var id: String
-    var title: String
+  /// A record with the time it was first saved.
+  struct Saved<Record: BookmarkRecord> {
     var record: Record
     var savedAt: Date?
   }
 
-  /// The bookmarks of `kind`, newest first, each with its record read back;
-  /// a row that cannot be read is left out (and left in the database).
-  /// (Only the one stored under `id`, when given.)
-  private func rows<Record: Decodable>(_ kind: Kind, as type: Record.Type, id: String? = nil) throws -> [Row<Record>] {
-    try database.execute(
-      """
-      SELECT item_id, title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
-      \(id == nil ? "" : "AND item_id = ?") ORDER BY created_at DESC, rowid DESC
-      """,
-      [.integer(accountID), .text(kind.rawValue)] + (id.map { [.text($0)] } ?? [])
-    ).compactMap { row in
-      guard let id = row.text("item_id"), let title = row.text("title"), let json = row.text("fields"),
-        let record = try? JSONDecoder().decode(Record.self, from: Data(json.utf8))
-      else { return nil }
-      return Row(
-        id: id, title: title, record: record, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
+  /// A row as it is written: the record's JSON and what the list reads.
+  fileprivate struct StoredRow {
+    var kind: String
+    var key: String
+    var row: BookmarkRow
+    var fields: String
+    /// Nil: now.
+    var savedAt: Date?
+
+    init(_ record: any BookmarkRecord, savedAt: Date?) {
+      kind = type(of: record).kind.name
+      key = record.key
+      row = record.row
+      fields = record.json
+      self.savedAt = savedAt
     }
+  }
+
+  fileprivate static let insert = """
+    INSERT INTO bookmarks (account_id, kind, item_id, title, subtitle, detail, fields, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    """
+  fileprivate static let insertUnlessSaved = insert + " ON CONFLICT (account_id, kind, item_id) DO NOTHING"
+
+  fileprivate func bindings(_ row: StoredRow) -> [SQLiteValue] {
+    [
+      .integer(accountID), .text(row.kind), .text(row.key), .text(row.row.title),
+      row.row.subtitle.map(SQLiteValue.text) ?? .null, row.row.detail.map(SQLiteValue.text) ?? .null,
+      .text(row.fields), .real((row.savedAt ?? now()).timeIntervalSince1970),
+    ]
   }
 }
 
@@ -211,35 +150,55 @@ package struct PlaceBookmarks {
   }
 
   package func save(_ place: FavoritePlace) throws {
-    try store.save(place)
+    try store.save(PlaceBookmark(place), savedAt: place.savedAt)
   }
 }
 
 extension BookmarkStore: HomeFavoritesStoring {
   func isFavorite(placeID: String) throws -> Bool {
-    try contains(.place, id: placeID)
+    try contains(PlaceBookmark.self, key: placeID)
   }
 
   func saveFavorite(_ place: FavoritePlace) throws {
-    try save(place)
+    try save(PlaceBookmark(place), savedAt: place.savedAt)
   }
 
   func removeFavorite(placeID: String) throws {
-    try remove(.place, id: placeID)
+    try remove(PlaceBookmark.self, key: placeID)
+  }
+
+  /// Every saved place, newest first.
+  func places() throws -> [FavoritePlace] {
+    try records(PlaceBookmark.self).map { $0.record.favoritePlace(savedAt: $0.savedAt) }
+  }
+
+  /// The saved place `id`.
+  func place(id: String) throws -> FavoritePlace? {
+    try records(PlaceBookmark.self, key: id).first.map { $0.record.favoritePlace(savedAt: $0.savedAt) }
   }
 }
 
 extension BookmarkStore: ExploreBookmarksStoring {
   func isBookmarked(repository fullName: String) throws -> Bool {
-    try contains(.repository, id: fullName.lowercased())
+    try contains(RepositoryBookmark.self, key: fullName.lowercased())
   }
 
   func saveRepository(_ repository: SavedRepository) throws {
-    try save(repository)
+    try save(RepositoryBookmark(repository), savedAt: repository.savedAt)
   }
 
   func removeRepository(fullName: String) throws {
-    try remove(.repository, id: fullName.lowercased())
+    try remove(RepositoryBookmark.self, key: fullName.lowercased())
+  }
+
+  /// Every saved repository, newest first.
+  func repositories() throws -> [SavedRepository] {
+    try records(RepositoryBookmark.self).map { $0.record.savedRepository(savedAt: $0.savedAt) }
+  }
+
+  /// The saved repository stored under `id` (its name in lower case).
+  func repository(id: String) throws -> SavedRepository? {
+    try records(RepositoryBookmark.self, key: id).first.map { $0.record.savedRepository(savedAt: $0.savedAt) }
   }
 }
 
@@ -247,32 +206,35 @@ extension BookmarkStore: BookmarksStoring {
   /// The database's files: any commit, here or in another process, changes it.
   var revision: [Int] { database.fileStamp() }
 
+  /// Every kind's rows, in the kinds' order, each newest first: read from
+  /// the columns written with each record, no JSON parsed.
   func bookmarks() throws -> [Bookmark] {
-    let places = try places().map { place in
-      Bookmark(
-        kind: .place, id: place.id, title: place.name, subtitle: place.city,
-        detail: place.categoryKey.split(separator: ".").first.map(String.init),
-        savedAt: place.savedAt ?? Date(timeIntervalSince1970: 0))
+    let rows = try database.execute(
+      """
+      SELECT kind, item_id, title, subtitle, detail, created_at FROM bookmarks WHERE account_id = ?
+      ORDER BY created_at DESC, rowid DESC
+      """, [.integer(accountID)])
+    var byKind: [String: [Bookmark]] = [:]
+    for row in rows {
+      guard let name = row.text("kind"), let kind = BookmarkKinds.record(named: name)?.kind,
+        let id = row.text("item_id"), let title = row.text("title")
+      else { continue }
+      byKind[name, default: []].append(
+        Bookmark(
+          kind: kind, id: id, title: title, subtitle: row.text("subtitle"), detail: row.text("detail"),
+          savedAt: Date(timeIntervalSince1970: row.real("created_at") ?? 0)))
     }
-    let repositories = try repositories().map { repository in
-      Bookmark(
-        kind: .repository, id: repository.fullName.lowercased(), title: repository.fullName,
-        subtitle: repository.description, detail: repository.language,
-        savedAt: repository.savedAt ?? Date(timeIntervalSince1970: 0))
-    }
-    return places + repositories
+    return BookmarkKinds.all.flatMap { byKind[$0.kind.name] ?? [] }
   }
 
   /// Removes the row and hands back what it held, for `undo`.
   ///
-  /// A row
-  /// already gone (another Wayfarer removed it) is an error: there is
+  /// A row already gone (another Wayfarer removed it) is an error: there is
   /// nothing to bring back, and nothing must be made up in its place.
   func remove(_ bookmark: Bookmark) throws -> RemovedBookmark {
-    let kind = Kind(bookmark.kind)
     let fields = try database.execute(
       "DELETE FROM bookmarks WHERE account_id = ? AND kind = ? AND item_id = ? RETURNING fields",
-      [.integer(accountID), .text(kind.rawValue), .text(bookmark.id)]
+      [.integer(accountID), .text(bookmark.kind.name), .text(bookmark.id)]
     ).first?.text("fields")
     guard let fields else { throw AlreadyRemoved() }
     return RemovedBookmark(bookmark: bookmark, record: fields)
@@ -282,137 +244,29 @@ extension BookmarkStore: BookmarksStoring {
     var errorDescription: String? { "it had already been removed, perhaps by another Wayfarer" }
   }
 
+  /// Puts the record back as it was read when removed, with its time saved.
   func restore(_ removed: RemovedBookmark) throws {
-    let bookmark = removed.bookmark
-    let row = NewRow(
-      kind: Kind(bookmark.kind), id: bookmark.id, title: bookmark.title, fields: removed.record,
-      savedAt: bookmark.savedAt)
-    try database.execute(Self.insertUnlessSaved, bindings(row))
-  }
-}
-
-extension BookmarkStore.Kind {
-  init(_ kind: Bookmark.Kind) {
-    switch kind {
-    case .place: self = .place
-    case .repository: self = .repository
-    }
-  }
-}
-
-/// A saved repository as stored in the `fields` column: Explore's
-/// `SavedRepository` less what has a column of its own (name, time saved).
-struct RepositoryRecord: Codable, Equatable {
-  var version = 1
-  var description: String?
-  var stars: Int?
-  var forks: Int?
-  var language: String?
-  var licence: String?
-  var topics: [String]
-  var webURL: String
-  var defaultBranch: String?
-
-  init(_ repository: SavedRepository) {
-    description = repository.description
-    stars = repository.stars
-    forks = repository.forks
-    language = repository.language
-    licence = repository.licence
-    topics = repository.topics
-    webURL = repository.webURL
-    defaultBranch = repository.defaultBranch
+    guard let type = BookmarkKinds.record(of: removed.bookmark.kind),
+      let document = try? JSONDocument(bytes: Array(removed.record.utf8))
+    else { throw Unrestorable() }
+    let record = try type.read(document.root)
+    try database.execute(Self.insertUnlessSaved, bindings(StoredRow(record, savedAt: removed.bookmark.savedAt)))
   }
 
-  func repository(fullName: String, savedAt: Date?) -> SavedRepository {
-    SavedRepository(
-      fullName: fullName, description: description, stars: stars, forks: forks, language: language, licence: licence,
-      topics: topics, webURL: webURL, defaultBranch: defaultBranch, savedAt: savedAt)
-  }
-}
-
-/// A saved place as stored in the `fields` column: Home's `FavoritePlace`
-/// less what has a column of its own (id, name, time saved).
-struct PlaceRecord: Codable, Equatable {
-  var version = 2
-  var categoryKey: String
-  var address: String?
-  var city: String?
-  var latitude: Double?
-  var longitude: Double?
-  var phone: String?
-  var website: String?
-  var openingHours: String?
-
-  init(_ place: FavoritePlace) {
-    categoryKey = place.categoryKey
-    address = place.address
-    city = place.city
-    latitude = place.latitude
-    longitude = place.longitude
-    phone = place.phone
-    website = place.website
-    openingHours = place.openingHours
-  }
-
-  /// A place saved by the first version, from the detail screen's labels.
-  ///
-  /// The labels: `category` ("tourism › sights"), `categories`
-  /// ("tourism,tourism.sights"), `opening hours`, `latitude` and `longitude`
-  /// as text…
-  init(labels: [String: String]) {
-    let categories = (labels["categories"] ?? "").split(separator: ",").map(String.init)
-    categoryKey =
-      categories.max { $0.count < $1.count }
-      ?? labels["category"].map {
-        $0.components(separatedBy: " › ").map { $0.replacingOccurrences(of: " ", with: "_") }.joined(separator: ".")
-      } ?? "place"
-    address = labels["address"]
-    city = labels["city"]
-    let position = Configuration.Location(
-      checkingLatitude: labels["latitude"].flatMap(Double.init), longitude: labels["longitude"].flatMap(Double.init))
-    latitude = position?.latitude
-    longitude = position?.longitude
-    phone = labels["phone"]
-    website = labels["website"]
-    openingHours = labels["opening hours"]
-  }
-
-  func place(id: String, name: String, savedAt: Date?) -> FavoritePlace {
-    FavoritePlace(
-      id: id, name: name, categoryKey: categoryKey, address: address, city: city, latitude: latitude,
-      longitude: longitude, phone: phone, website: website, openingHours: openingHours, savedAt: savedAt)
-  }
-
-  func json() throws -> String {
-    try BookmarkStore.NewRow.json(self)
-  }
-
-  /// Rewrites the places saved by the first version as records (step 3 of
-  /// the schema).
-  ///
-  /// Rows already in the new form are left as they are.
-  static func rewriteLabelledPlaces(in transaction: SQLiteDatabase.Transaction) throws {
-    for row in try transaction.execute("SELECT rowid AS row, fields FROM bookmarks WHERE kind = 'place'") {
-      guard let number = row.integer("row"), let json = row.text("fields"),
-        let labels = try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))
-      else { continue }
-      try transaction.execute(
-        "UPDATE bookmarks SET fields = ? WHERE rowid = ?",
-        [.text(try PlaceRecord(labels: labels).json()), .integer(number)])
-    }
+  struct Unrestorable: LocalizedError {
+    var errorDescription: String? { "what was removed could not be read back" }
   }
 }
 
 /// What the bookmark store refuses.
 enum BookmarkStoreError: LocalizedError, Equatable {
   /// As many of a kind as one bookmarks file carries are saved already.
-  case full(kind: BookmarkStore.Kind, limit: Int)
+  case full(kind: BookmarkKind, limit: Int)
 
   var errorDescription: String? {
     switch self {
     case .full(let kind, let limit):
-      "you have \(Self.grouped(limit)) \(kind == .place ? "places" : "repositories") saved, the most one bookmarks file carries; remove some first"
+      "you have \(Self.grouped(limit)) \(kind.plural) saved, the most one bookmarks file carries; remove some first"
     }
   }
 

@@ -35,26 +35,27 @@ final class BookmarkTransfer: BookmarksTransferring {
     }
     let bookmarks: BookmarkFile
     do {
-      bookmarks = BookmarkFile(places: try store.places(), repositories: try store.repositories())
+      bookmarks = BookmarkFile(sections: try BookmarkKinds.all.map { try section(of: $0) })
     } catch {
       throw .store(reason: ErrorSentence.reason(for: error))
     }
     do {
       switch format {
       case .json:
-        let bytes = try bookmarks.json(exportedAt: now())
+        let bytes = bookmarks.json(exportedAt: now())
         // What import would refuse is never written: the same bound.
         guard bytes.count <= BookmarkFile.largestMiB << 20 else {
           throw BookmarksTransferError.exportTooLarge(path: path, limitMiB: BookmarkFile.largestMiB)
         }
         try AtomicFile.write(bytes, to: file, replacing: replacing)
-        return ExportSummary(
-          path: file, format: format, places: bookmarks.places.count, repositories: bookmarks.repositories.count)
+        let counts = bookmarks.sections.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.entries.count) }
+        return ExportSummary(path: file, format: format, counts: counts)
       case .geoJSON:
-        let (bytes, leftOut) = try bookmarks.geoJSON()
+        let (bytes, counts) = bookmarks.geoJSON()
         try AtomicFile.write(bytes, to: file, replacing: replacing)
         return ExportSummary(
-          path: file, format: format, places: bookmarks.places.count - leftOut, repositories: 0, placesLeftOut: leftOut)
+          path: file, format: format,
+          counts: counts.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.written, leftOut: $0.leftOut) })
       }
     } catch let error as BookmarksTransferError {
       throw error
@@ -96,11 +97,18 @@ final class BookmarkTransfer: BookmarksTransferring {
       }
     }
     do {
-      let (added, skipped) = try store.addNew(places: file.places, repositories: file.repositories)
+      let (added, skipped) = try store.addNew(
+        file.sections.flatMap { $0.entries.map { ($0.record, $0.savedAt) } })
       return ImportSummary(added: added, skipped: skipped)
     } catch {
       throw .store(reason: ErrorSentence.reason(for: error))
     }
+  }
+
+  /// Every saved record of `kind`, newest first, for a file.
+  private func section<Record: BookmarkRecord>(of kind: Record.Type) throws -> BookmarkFile.Section {
+    BookmarkFile.Section(
+      kind: kind, entries: try store.records(kind).map { BookmarkFile.Entry(record: $0.record, savedAt: $0.savedAt) })
   }
 
   /// `~/x` under HOME; anything else as typed (relative to the folder

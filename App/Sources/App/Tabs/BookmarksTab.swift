@@ -46,14 +46,15 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
   }
 
   func detailScreen(for bookmark: Bookmark, on stack: NavigationStack) -> Screen? {
+    guard let kind = BookmarkKinds.record(of: bookmark.kind) else { return nil }
+    return detailScreen(of: kind, key: bookmark.id, on: stack)
+  }
+
+  private func detailScreen<Record: BookmarkRecord>(of kind: Record.Type, key: String, on stack: NavigationStack)
+    -> Screen?
+  {
     let store = context.services.bookmarks(for: context.account.id)
-    switch bookmark.kind {
-    case .place:
-      guard let saved = try? store.place(id: bookmark.id) else { return nil }
-      return context.placeDetails?.makePlaceDetail(for: saved)
-    case .repository:
-      guard let saved = try? store.repository(id: bookmark.id) else { return nil }
-      return context.repositoryDetails?.makeRepositoryDetail(for: saved, on: stack)
-    }
+    guard let saved = try? store.records(kind, key: key).first else { return nil }
+    return saved.record.detailScreen(savedAt: saved.savedAt, in: context, on: stack)
   }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Explore
+import Foundation
 import ServiceAccess
 import TerminalNavigation
 import TerminalText
@@ -63,5 +64,13 @@ final class ExploreCoordinator: TabCoordinator {
 
   func offer(to context: inout TabContext) {
     context.repositoryDetails = repositoryDetails
+  }
+}
+
+extension RepositoryBookmark {
+  /// Explore's repository detail, shown from what was saved.
+  @MainActor
+  func detailScreen(savedAt: Date?, in context: TabContext, on stack: NavigationStack) -> Screen? {
+    context.repositoryDetails?.makeRepositoryDetail(for: savedRepository(savedAt: savedAt), on: stack)
   }
 }

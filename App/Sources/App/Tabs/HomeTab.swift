@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Home
 import TerminalNavigation
 import TerminalText
@@ -61,5 +62,13 @@ final class HomeCoordinator: TabCoordinator {
 
   func offer(to context: inout TabContext) {
     context.placeDetails = placeDetails
+  }
+}
+
+extension PlaceBookmark {
+  /// Home's place detail, shown from what was saved.
+  @MainActor
+  func detailScreen(savedAt: Date?, in context: TabContext, on stack: NavigationStack) -> Screen? {
+    context.placeDetails?.makePlaceDetail(for: favoritePlace(savedAt: savedAt))
   }
 }

@@ -1,0 +1,104 @@
+import Bookmarks
+import Foundation
+import Home
+
+/// A saved place: what Home hands over when `favorite` saves it, kept whole
+/// so it can be shown offline.
+struct PlaceBookmark: BookmarkRecord {
+  static let kind = BookmarkKind(name: "place", heading: "Places", noun: "place", plural: "places")
+  static let fileMember = "places"
+  /// 1 was the detail screen's labels, 2 a record without id and name; 3
+  /// is the shape of the bookmarks file's places.
+  static let version = 3
+
+  var id = ""
+  var name = ""
+  /// The most specific Geoapify category (`catering.cafe`), or `place`.
+  var category = "place"
+  var address: String?
+  var city: String?
+  var latitude: Double?
+  var longitude: Double?
+  var phone: String?
+  var website: String?
+  var openingHours: String?
+
+  static let fields: [RecordField<PlaceBookmark>] = [
+    .requiredText("id", \.id, limit: 512) { PlaceIdentifier.isValid($0) ? nil : PlaceIdentifier.rule },
+    .requiredText("name", \.name, limit: 500),
+    .requiredText("category", \.category, limit: 200, default: "place") {
+      isCategoryKey($0) ? nil : "is not a category key like catering.cafe"
+    },
+    .text("address", \.address, limit: 1000),
+    .text("city", \.city, limit: 500),
+    .coordinate("latitude", \.latitude, limit: 90),
+    .coordinate("longitude", \.longitude, limit: 180),
+    .text("phone", \.phone, limit: 100),
+    .text("website", \.website, limit: 2000),
+    .text("openingHours", \.openingHours, limit: 1000),
+  ]
+
+  var key: String { id }
+
+  var row: BookmarkRow {
+    BookmarkRow(title: name, subtitle: city, detail: category.split(separator: ".").first.map(String.init))
+  }
+
+  func finish() throws(RecordProblem) {
+    guard (latitude == nil) == (longitude == nil) else {
+      throw RecordProblem(
+        key: latitude == nil ? "longitude" : "latitude", reason: "comes without its partner coordinate")
+    }
+  }
+
+  /// Lower-case letters, digits, `_` and `.`, as Geoapify's keys are.
+  private static func isCategoryKey(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { "a"..."z" ~= $0 || "0"..."9" ~= $0 || $0 == "_" || $0 == "." }
+  }
+}
+
+extension PlaceBookmark {
+  /// The record of what Home saves.
+  init(_ place: FavoritePlace) {
+    id = place.id
+    name = place.name
+    category = place.categoryKey
+    address = place.address
+    city = place.city
+    latitude = place.latitude
+    longitude = place.longitude
+    phone = place.phone
+    website = place.website
+    openingHours = place.openingHours
+  }
+
+  /// What Home shows of it, saved at `savedAt`.
+  func favoritePlace(savedAt: Date?) -> FavoritePlace {
+    FavoritePlace(
+      id: id, name: name, categoryKey: category, address: address, city: city, latitude: latitude,
+      longitude: longitude, phone: phone, website: website, openingHours: openingHours, savedAt: savedAt)
+  }
+}
+
+/// What a place id may be; links and records check ids with it.
+///
+/// Geoapify's (hexadecimal) and the catalog's (`offline-0001`) both pass;
+/// nothing that could break a path or a line, and never punctuation alone
+/// (`..`).
+enum PlaceIdentifier {
+  /// What an id that fails is not, as a clause.
+  static let rule = "is not a place id (letters, digits, '-', '_', '.', ':')"
+
+  static func isValid(_ id: String) -> Bool {
+    (1...512).contains(id.utf8.count) && id.utf8.contains(where: isAlphanumeric)
+      && id.utf8.allSatisfy { byte in
+        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+          || byte == UInt8(ascii: ":")
+      }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+}
