@@ -180,6 +180,15 @@ let package = Package(
       ],
       path: "Modules/Platform/ServiceAccess"
     ),
+    // What every feature's builder is handed: the clock, the one HTTP
+    // client, the cache folder.
+    .target(
+      name: "FeatureEnvironment",
+      dependencies: [
+        "Networking"
+      ],
+      path: "Modules/Platform/FeatureEnvironment"
+    ),
     .testTarget(
       name: "JSONTests",
       dependencies: [
@@ -282,6 +291,7 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "FeatureEnvironment",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
@@ -291,6 +301,7 @@ let package = Package(
     .testTarget(
       name: "PreLoginTests",
       dependencies: [
+        "FeatureEnvironment",
         "Components",
         "Locking",
         "PreLogin",
@@ -311,6 +322,7 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "FeatureEnvironment",
         "JSON",
         "Networking",
         "Storage",
@@ -329,6 +341,7 @@ let package = Package(
     .testTarget(
       name: "HomeTests",
       dependencies: [
+        "FeatureEnvironment",
         "Commands",
         "Home",
         "HomeContracts",
@@ -349,6 +362,7 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "FeatureEnvironment",
         "JSON",
         "Locking",
         "Networking",
@@ -363,6 +377,7 @@ let package = Package(
     .testTarget(
       name: "ExploreTests",
       dependencies: [
+        "FeatureEnvironment",
         "Commands",
         "Explore",
         "ExploreContracts",
@@ -439,6 +454,7 @@ let package = Package(
         "DesignSystem",
         "Diagnostics",
         "Explore",
+        "FeatureEnvironment",
         "Home",
         "JSON",  // bookmarks files are read with the parser that says where they are wrong
         "Networking",
@@ -465,6 +481,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
+        "FeatureEnvironment",
         "App",
         "AppHarness",
         "Bookmarks",
@@ -495,6 +512,7 @@ let package = Package(
     .executableTarget(
       name: "home-bench",
       dependencies: [
+        "FeatureEnvironment",
         "CurlNetworking",
         "Home",
         "JSON",
@@ -509,6 +527,7 @@ let package = Package(
     .executableTarget(
       name: "assistant-bench",
       dependencies: [
+        "FeatureEnvironment",
         "CurlNetworking",
         "Diagnostics",
         "Explore",
@@ -602,6 +621,8 @@ let package = Package(
     .target(
       name: "AppHarness",
       dependencies: [
+        "FeatureEnvironment",
+        "Networking",
         "App",
         "DesignSystem",
         "Explore",  // the assistant the turns benchmark talks to

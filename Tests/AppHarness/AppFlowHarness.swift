@@ -1,7 +1,9 @@
 import App
 import DesignSystem
 import Explore
+import FeatureEnvironment
 import Foundation
+import Networking
 import Passwords
 import PreLogin
 import ServiceAccess
@@ -28,8 +30,10 @@ public final class AppFlowHarness {
   private let accountID: String
 
   /// Opens (creating) the database at `databasePath` with one account;
-  /// Explore's assistant is `assistant`, when given.
-  public init(databasePath: String, assistant: AssistantAccess? = nil) async throws {
+  /// Explore's assistant is `assistant`, reached through `client`, when given.
+  public init(
+    databasePath: String, assistant: (access: AssistantAccess, client: any HTTPClient & HTTPStreaming)? = nil
+  ) async throws {
     let database = AppDatabase.at(databasePath)
     // The harness's own throwaway account: the cheapest Argon2id cost keeps
     // its 64 MiB hashing peak out of the memory the benchmark measures.
@@ -47,9 +51,11 @@ public final class AppFlowHarness {
       throw AppFlowHarnessError.accountTaken(email: email, databasePath: databasePath)
     }
     let cache = (databasePath as NSString).deletingLastPathComponent + "/cache"
+    let environment =
+      assistant.map { Environment(client: $0.client, cacheDirectory: cache) } ?? .offline(cacheDirectory: cache)
     let services = AppServices(
-      session: session, accounts: accounts, database: database, home: .offline(cacheDirectory: cache),
-      explore: assistant.map(ExploreEnvironment.assistantOnly) ?? .unconnected, now: { Date() })
+      session: session, accounts: accounts, database: database, environment: environment,
+      explore: assistant.map { ExploreAccess.assistantOnly($0.access) } ?? .unconnected)
     coordinator = AppCoordinator(window: window, services: services)
     repl = REPL(window: window, console: NullConsole(), chrome: NavigationChrome())
     coordinator.start()

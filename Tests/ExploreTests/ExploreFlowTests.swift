@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import Networking
 import ServiceAccess
@@ -23,10 +24,10 @@ final class ExploreFlowTests: XCTestCase {
   ) -> ExploreTab {
     ExploreBuilder.build(
       dependencies: ExploreDependencies(
-        github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: TokenSpy(nil)),
-        cacheDirectory: cache, bookmarks: bookmarks, flags: flags, browser: browser, assistant: nil,
-        conversations: ConversationsSpy(),
-        now: { Date(timeIntervalSince1970: 1_800_000_000) }))
+        github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, tokens: TokenSpy(nil)),
+        bookmarks: bookmarks, flags: flags, browser: browser, assistant: nil, conversations: ConversationsSpy()),
+      environment: Environment(
+        now: { Date(timeIntervalSince1970: 1_800_000_000) }, client: client, cacheDirectory: cache))
   }
 
   private func json(_ body: String, status: Int = 200) -> HTTPResponse {

@@ -1,4 +1,5 @@
 import Diagnostics
+import FeatureEnvironment
 import Foundation
 import ServiceAccess
 import TerminalNavigation
@@ -9,13 +10,13 @@ import TerminalNavigation
 final class AssistantFactory {
   private let access: AssistantAccess?
   private let store: any ExploreConversationsStoring
-  private let now: @Sendable () -> Date
+  private let environment: Environment
   private let lifetime = Lifetime(AssistantFactory.self)
 
-  init(access: AssistantAccess?, store: any ExploreConversationsStoring, now: @escaping @Sendable () -> Date) {
+  init(access: AssistantAccess?, store: any ExploreConversationsStoring, environment: Environment) {
     self.access = access
     self.store = store
-    self.now = now
+    self.environment = environment
   }
 
   /// The chat; with `detail`, a new conversation about its repository,
@@ -29,7 +30,7 @@ final class AssistantFactory {
         return RepositoryContext.text(of: detail.repository, readme: readme)
       }
     }
-    let viewModel = ChatViewModel(backends: makeBackends(), store: store, subject: subject, now: now)
+    let viewModel = ChatViewModel(backends: makeBackends(), store: store, subject: subject, now: environment.now)
     return ChatScreen(viewModel: viewModel)
   }
 
@@ -37,10 +38,10 @@ final class AssistantFactory {
     guard let access else { return [] }
     var backends: [any ChatBackend] = []
     if let gemini = access.gemini {
-      backends.append(GeminiBackend(settings: gemini, client: access.client, waitSeconds: access.waitSeconds))
+      backends.append(GeminiBackend(settings: gemini, client: environment.client, waitSeconds: access.waitSeconds))
     }
     if let openAI = access.openAI {
-      backends.append(OpenAIBackend(settings: openAI, client: access.client, waitSeconds: access.waitSeconds))
+      backends.append(OpenAIBackend(settings: openAI, client: environment.client, waitSeconds: access.waitSeconds))
     }
     return backends
   }

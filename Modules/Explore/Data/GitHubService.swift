@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import Locking
 import Networking
@@ -21,6 +22,7 @@ protocol GitHubService: Sendable {
 /// READMEs are revalidated with their ETag; searches are not cached.
 final class LiveGitHubService: GitHubService {
   private let access: GitHubAccess
+  private let client: any HTTPClient
   private let requests: GitHubRequests
   private let cache: ETagCache
   private let now: @Sendable () -> Date
@@ -32,11 +34,14 @@ final class LiveGitHubService: GitHubService {
     var rateLimit: RateLimit?
   }
 
-  init(access: GitHubAccess, cacheDirectory: String, now: @escaping @Sendable () -> Date) {
+  /// GitHub at `access`, through `environment`'s client and clock, caching
+  /// under its cache folder's `github/`.
+  init(access: GitHubAccess, environment: Environment) {
     self.access = access
+    client = environment.client
     requests = GitHubRequests(baseURL: access.baseURL)
-    cache = ETagCache(directory: cacheDirectory)
-    self.now = now
+    cache = ETagCache(directory: environment.cacheDirectory + "/github")
+    now = environment.now
   }
 
   var rateLimit: RateLimit? { state.withLock { $0.rateLimit } }
@@ -90,7 +95,7 @@ final class LiveGitHubService: GitHubService {
   }
 
   private func send(_ request: HTTPRequest, token: GitHubToken?) async throws -> HTTPResponse {
-    let response = try await access.client.send(request)
+    let response = try await client.send(request)
     let remaining = response.header("x-ratelimit-remaining").flatMap(Int.init)
     if let remaining, remaining >= 0 {
       let limit = RateLimit(remaining: remaining, resetsAt: GitHubError.resetTime(response), withToken: token != nil)

@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import ServiceAccess
 import TerminalNavigation
@@ -6,22 +7,22 @@ import TerminalNavigation
 /// repository's detail pushed from it, its README presented over that; the
 /// assistant's chat (`ask`) pushed from any of them.
 public enum ExploreBuilder {
+  /// The tab over `dependencies`, in `environment` (its clock, client and
+  /// cache, GitHub's under `github/`).
   @MainActor
-  public static func build(dependencies: ExploreDependencies) -> ExploreTab {
+  public static func build(dependencies: ExploreDependencies, environment: Environment) -> ExploreTab {
     let service: any GitHubService =
-      dependencies.github.map {
-        LiveGitHubService(access: $0, cacheDirectory: dependencies.cacheDirectory, now: dependencies.now)
-      } ?? UnconfiguredGitHubService()
+      dependencies.github.map { LiveGitHubService(access: $0, environment: environment) } ?? UnconfiguredGitHubService()
     let assistant = AssistantFactory(
-      access: dependencies.assistant, store: dependencies.conversations, now: dependencies.now)
+      access: dependencies.assistant, store: dependencies.conversations, environment: environment)
     let details = RepositoryDetailFactory(
       service: service, bookmarks: dependencies.bookmarks, flags: dependencies.flags, browser: dependencies.browser,
-      assistant: assistant, now: dependencies.now)
+      assistant: assistant, now: environment.now)
     var router: ExploreRouter?
     let stack = NavigationStack { stack in
       let made = ExploreRouter(stack: stack, details: details, assistant: assistant)
       router = made
-      let screen = SearchScreen(viewModel: SearchViewModel(service: service, router: made), now: dependencies.now)
+      let screen = SearchScreen(viewModel: SearchViewModel(service: service, router: made), now: environment.now)
       made.root = screen
       return screen
     }
@@ -34,8 +35,6 @@ public enum ExploreBuilder {
 public struct ExploreDependencies {
   /// GitHub, or nil when no address may be used (each search then says why).
   public let github: GitHubAccess?
-  /// Where repository records and READMEs are kept with their ETags.
-  public let cacheDirectory: String
   public let bookmarks: any ExploreBookmarksStoring
   public let flags: any ExploreFeatureFlagsProviding
   /// Opens addresses in a browser (`web` on a terminal); nil when none can.
@@ -45,21 +44,16 @@ public struct ExploreDependencies {
   public let assistant: AssistantAccess?
   /// Where the person's conversations are kept.
   public let conversations: any ExploreConversationsStoring
-  public let now: @Sendable () -> Date
 
   public init(
-    github: GitHubAccess?, cacheDirectory: String, bookmarks: any ExploreBookmarksStoring,
-    flags: any ExploreFeatureFlagsProviding, browser: (any WebOpening)?, assistant: AssistantAccess?,
-    conversations: any ExploreConversationsStoring,
-    now: @escaping @Sendable () -> Date = { Date() }
+    github: GitHubAccess?, bookmarks: any ExploreBookmarksStoring, flags: any ExploreFeatureFlagsProviding,
+    browser: (any WebOpening)?, assistant: AssistantAccess?, conversations: any ExploreConversationsStoring
   ) {
     self.github = github
-    self.cacheDirectory = cacheDirectory
     self.bookmarks = bookmarks
     self.flags = flags
     self.browser = browser
     self.assistant = assistant
     self.conversations = conversations
-    self.now = now
   }
 }

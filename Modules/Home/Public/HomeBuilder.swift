@@ -1,17 +1,19 @@
+import FeatureEnvironment
 import Foundation
 import Networking
 import TerminalNavigation
 
 /// Builds the Home tab: nearby places, with place details pushed from it.
 public enum HomeBuilder {
+  /// The tab over `dependencies`, in `environment` (its clock, client and cache).
   @MainActor
-  public static func build(dependencies: HomeDependencies) -> HomeTab {
+  public static func build(dependencies: HomeDependencies, environment: Environment) -> HomeTab {
     let repository: any PlacesRepository
     if let geoapify = dependencies.geoapify {
       repository = GeoapifyPlacesRepository(
-        client: geoapify.client,
+        client: environment.client,
         requests: GeoapifyRequests(baseURL: geoapify.baseURL, apiKey: geoapify.apiKey),
-        cache: FirstPageCache(directory: dependencies.cacheDirectory, now: dependencies.now))
+        cache: FirstPageCache(directory: environment.cacheDirectory, now: environment.now))
     } else {
       repository = OfflineCatalogRepository()
     }
@@ -42,43 +44,35 @@ public struct HomeDependencies {
   public let geoapify: GeoapifyService?
   /// A location that overrides the chosen city (WAYFARER_LOCATION).
   public let fixedLocation: GeoPoint?
-  /// Where the first page of places is cached.
-  public let cacheDirectory: String
   public let favorites: any HomeFavoritesStoring
   public let locations: any HomeLocationStoring
   public let featureFlags: any HomeFeatureFlagsProviding
-  public let now: @Sendable () -> Date
 
   public init(
     geoapify: GeoapifyService?,
     fixedLocation: GeoPoint?,
-    cacheDirectory: String,
     favorites: any HomeFavoritesStoring,
     locations: any HomeLocationStoring,
-    featureFlags: any HomeFeatureFlagsProviding,
-    now: @escaping @Sendable () -> Date = { Date() }
+    featureFlags: any HomeFeatureFlagsProviding
   ) {
     self.geoapify = geoapify
     self.fixedLocation = fixedLocation
-    self.cacheDirectory = cacheDirectory
     self.favorites = favorites
     self.locations = locations
     self.featureFlags = featureFlags
-    self.now = now
   }
 }
 
-/// How Home reaches Geoapify: the key, the base URL and the client.
-public struct GeoapifyService {
+/// Where Home reaches Geoapify: the key and the base URL (the environment's
+/// client sends the requests).
+public struct GeoapifyService: Sendable {
   /// `GEOAPIFY_API_KEY`.
   public let apiKey: Secret
   public let baseURL: URL
-  public let client: any HTTPClient
 
-  public init(apiKey: Secret, baseURL: URL, client: any HTTPClient) {
+  public init(apiKey: Secret, baseURL: URL) {
     self.apiKey = apiKey
     self.baseURL = baseURL
-    self.client = client
   }
 }
 

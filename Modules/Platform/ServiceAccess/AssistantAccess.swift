@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 // What the assistant needs from App: where Gemini and an OpenAI-compatible
-// server are, their keys and models, and the client that reaches them.
+// server are, their keys and models (the environment's client reaches them).
 
 /// How the assistant reaches its models; a backend left nil is not
 /// configured.
@@ -40,8 +40,6 @@ public struct AssistantAccess: Sendable {
 
   public let gemini: Gemini?
   public let openAI: OpenAI?
-  /// Whole replies (off a terminal) and streamed ones (on it).
-  public let client: any HTTPClient & HTTPStreaming
   /// How long a model may think before its first words, and a reply take
   /// in all (`WAYFARER_ASSISTANT_WAIT`); once words come, the client's
   /// usual limit on silence holds.
@@ -49,12 +47,9 @@ public struct AssistantAccess: Sendable {
 
   public static let defaultWaitSeconds = 300
 
-  public init(
-    gemini: Gemini?, openAI: OpenAI?, client: any HTTPClient & HTTPStreaming, waitSeconds: Int = defaultWaitSeconds
-  ) {
+  public init(gemini: Gemini?, openAI: OpenAI?, waitSeconds: Int = defaultWaitSeconds) {
     self.gemini = gemini
     self.openAI = openAI
-    self.client = client
     self.waitSeconds = waitSeconds
   }
 }

@@ -1,16 +1,14 @@
 import Foundation
 import Networking
 
-/// How Explore reaches GitHub: the API's base URL, the shared HTTP client,
-/// and where a token comes from (asked once, when the first request needs it).
+/// Where Explore reaches GitHub: the API's base URL, and where a token
+/// comes from (asked once, when the first request needs it).
 public struct GitHubAccess: Sendable {
   public let baseURL: URL
-  public let client: any HTTPClient
   public let tokens: any GitHubTokenProviding
 
-  public init(baseURL: URL, client: any HTTPClient, tokens: any GitHubTokenProviding) {
+  public init(baseURL: URL, tokens: any GitHubTokenProviding) {
     self.baseURL = baseURL
-    self.client = client
     self.tokens = tokens
   }
 }

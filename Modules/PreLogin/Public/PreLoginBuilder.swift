@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import TerminalNavigation
 
@@ -10,10 +11,12 @@ public enum PreLoginBuilder {
   @MainActor
   public static func build(
     dependencies: PreLoginDependencies,
+    environment: Environment,
     flowDelegate: any PreLoginFlowDelegate
   ) -> NavigationStack {
     NavigationStack { stack in
-      let router = PreLoginRouter(stack: stack, dependencies: dependencies, flowDelegate: flowDelegate)
+      let router = PreLoginRouter(
+        stack: stack, dependencies: dependencies, now: environment.now, flowDelegate: flowDelegate)
       return WelcomeScreen(viewModel: WelcomeViewModel(router: router))
     }
   }
@@ -24,18 +27,14 @@ public struct PreLoginDependencies {
   public let session: any PreLoginSessionStoring
   public let accounts: any PreLoginAuthenticating
   public let attempts: any PreLoginAttemptsStoring
-  /// The time now; tests move it to check throttling.
-  public let now: @Sendable () -> Date
 
   public init(
     session: any PreLoginSessionStoring,
     accounts: any PreLoginAuthenticating,
-    attempts: any PreLoginAttemptsStoring,
-    now: @escaping @Sendable () -> Date = { Date() }
+    attempts: any PreLoginAttemptsStoring
   ) {
     self.session = session
     self.accounts = accounts
     self.attempts = attempts
-    self.now = now
   }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import TerminalNavigation
 
 /// Moves inside the pre-login flow, and out of it.
@@ -17,18 +18,24 @@ final class PreLoginRouter: PreLoginRouting {
   private let stack: StackHandle
   private weak var flowDelegate: (any PreLoginFlowDelegate)?
   private let dependencies: PreLoginDependencies
+  /// The clock the login throttle counts with.
+  private let now: @Sendable () -> Date
   private let lifetime = Lifetime(PreLoginRouter.self)
 
-  init(stack: NavigationStack, dependencies: PreLoginDependencies, flowDelegate: any PreLoginFlowDelegate) {
+  init(
+    stack: NavigationStack, dependencies: PreLoginDependencies, now: @escaping @Sendable () -> Date,
+    flowDelegate: any PreLoginFlowDelegate
+  ) {
     self.stack = StackHandle(stack, owner: PreLoginRouter.self)
     self.dependencies = dependencies
+    self.now = now
     self.flowDelegate = flowDelegate
   }
 
   func showLogin() {
     let viewModel = LoginViewModel(
       accounts: dependencies.accounts, session: dependencies.session,
-      throttle: LoginThrottle(attempts: dependencies.attempts, now: dependencies.now), router: self)
+      throttle: LoginThrottle(attempts: dependencies.attempts, now: now), router: self)
     push(LoginScreen(viewModel: viewModel))
   }
 

@@ -9,6 +9,7 @@
 import CurlNetworking
 import Diagnostics
 import Explore
+import FeatureEnvironment
 import Foundation
 import Locking
 import LoopbackHTTP
@@ -164,12 +165,13 @@ func main() async throws {
   let conversations = MemoryConversations()
   let tab = ExploreBuilder.build(
     dependencies: ExploreDependencies(
-      github: nil, cacheDirectory: "/nonexistent", bookmarks: NoBookmarks(), flags: NoBookmarks(), browser: nil,
+      github: nil, bookmarks: NoBookmarks(), flags: NoBookmarks(), browser: nil,
       assistant: AssistantAccess(
         gemini: .init(
           baseURL: URL(string: server.baseURL)!, key: AssistantKey(value: "bench", source: "GEMINI_API_KEY"),
-          model: "gemini-2.5-flash"), openAI: nil, client: client),
-      conversations: conversations))
+          model: "gemini-2.5-flash"), openAI: nil),
+      conversations: conversations),
+    environment: Environment(client: client, cacheDirectory: "/nonexistent"))
   let console = TimingConsole()
   guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
   await ask.run(CommandInput(argumentText: "", console: console))

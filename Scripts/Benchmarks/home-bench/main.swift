@@ -5,6 +5,7 @@ import CurlNetworking
 //    run; plus the server answering a bare socket client, to show it is not
 //    the bottleneck.
 // 2. Filtering and drawing 10,000 loaded places on the Home screen.
+import FeatureEnvironment
 import Foundation
 import Home
 import JSON
@@ -227,10 +228,11 @@ func httpBenchmark(pages: Int) async throws {
 // MARK: 2. Filter and draw 10,000 places
 
 /// Serves one page holding every place, whatever is asked.
-final class OnePageClient: HTTPClient {
+final class OnePageClient: HTTPClient, HTTPStreaming {
   let body: Data
   init(places: Int) { body = placesPage(count: places) }
   func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+  func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse { throw CancellationError() }
 }
 
 @MainActor
@@ -255,11 +257,10 @@ func filterAndDrawBenchmark(places: Int) async throws {
   let tab = HomeBuilder.build(
     dependencies: HomeDependencies(
       geoapify: GeoapifyService(
-        apiKey: Secret(value: "bench-key", source: "GEOAPIFY_API_KEY"), baseURL: URL(string: "http://127.0.0.1:9")!,
-        client: OnePageClient(places: places)),
-      fixedLocation: GeoPoint(latitude: 48.13, longitude: 11.57), cacheDirectory: folder, favorites: stores,
-      locations: stores, featureFlags: stores)
-  )
+        apiKey: Secret(value: "bench-key", source: "GEOAPIFY_API_KEY"), baseURL: URL(string: "http://127.0.0.1:9")!),
+      fixedLocation: GeoPoint(latitude: 48.13, longitude: 11.57), favorites: stores, locations: stores,
+      featureFlags: stores),
+    environment: Environment(client: OnePageClient(places: places), cacheDirectory: folder))
   let screen = tab.stack.root
   await screen.didAppear(console: console)
   guard let filter = screen.commands.first(where: { $0.name == "filter" }) else { fatalError("no filter command") }

@@ -32,9 +32,9 @@ func benchmarkTurns(_ turns: Int) async throws {
     gemini: .init(
       baseURL: URL(string: server.baseURL)!, key: Secret(value: "AIzaBenchKey1234", source: "GEMINI_API_KEY"),
       model: "gemini-2.5-flash"),
-    openAI: nil, client: client)
+    openAI: nil)
   let harness = try await AppFlowHarness(
-    databasePath: folder.appendingPathComponent("turns.sqlite").path, assistant: access)
+    databasePath: folder.appendingPathComponent("turns.sqlite").path, assistant: (access, client))
   try await harness.logIn()
   await harness.type("explore")
   await harness.type("ask")

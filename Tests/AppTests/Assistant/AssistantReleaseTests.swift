@@ -1,5 +1,6 @@
 import DesignSystem
 import Explore
+import FeatureEnvironment
 import Foundation
 import Networking
 import Passwords
@@ -40,13 +41,12 @@ final class AssistantReleaseTests: XCTestCase {
       let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum))
       let services = AppServices(
         session: session, accounts: accounts, database: database,
-        home: .offline(cacheDirectory: directory.file("cache")),
-        explore: ExploreEnvironment(
-          github: nil, cacheDirectory: directory.file("github"), browser: nil,
-          assistant: AssistantAccess(
+        environment: Environment(client: GeminiDouble(), cacheDirectory: directory.file("cache")),
+        explore: .assistantOnly(
+          AssistantAccess(
             gemini: .init(
               baseURL: URL(string: "http://127.0.0.1:9")!, key: AssistantKey(value: "k", source: "GEMINI_API_KEY"),
-              model: "gemini-2.5-flash"), openAI: nil, client: GeminiDouble())), now: { Date() })
+              model: "gemini-2.5-flash"), openAI: nil)))
       let window = Window()
       let coordinator = AppCoordinator(window: window, services: services)
       let console = ScriptedConsole()

@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import Home
 import Passwords
@@ -26,7 +27,7 @@ final class TabCoordinatorRoutesTests: XCTestCase {
     return AppServices(
       session: InMemorySessionStore(accountID: "1"),
       accounts: AccountStore(database: database, hasher: PasswordHasher(cost: .minimum)), database: database,
-      home: .offline(cacheDirectory: directory.file("cache")), now: { Date() })
+      environment: .offline(cacheDirectory: directory.file("cache")))
   }
 
   private func makeContext() throws -> TabContext {

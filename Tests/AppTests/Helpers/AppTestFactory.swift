@@ -1,5 +1,6 @@
 import DesignSystem
 import Diagnostics
+import FeatureEnvironment
 import Foundation
 import Passwords
 import Storage
@@ -67,7 +68,7 @@ extension XCTestCase {
     let accounts = AccountStore(database: database, hasher: PasswordHasher(cost: .minimum))
     let services = AppServices(
       session: session, accounts: accounts, database: database,
-      home: .offline(cacheDirectory: directory.file("cache")), now: { Date() })
+      environment: .offline(cacheDirectory: directory.file("cache")))
     let window = Window()
     let coordinator = AppCoordinator(window: window, services: services)
     let console = ScriptedConsole()

@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import Networking
 import ServiceAccess
@@ -159,13 +160,16 @@ final class AssistantFlowTests: XCTestCase {
     let conversations = ConversationsSpy()
     let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
-        github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: github, tokens: TokenSpy(nil)),
-        cacheDirectory: cache, bookmarks: BookmarksSpy(), flags: ExploreFlagsStub(), browser: nil,
+        github: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, tokens: TokenSpy(nil)),
+        bookmarks: BookmarksSpy(), flags: ExploreFlagsStub(), browser: nil,
         assistant: AssistantAccess(
           gemini: .init(
             baseURL: URL(string: "http://127.0.0.1:2")!, key: AssistantKey(value: "k", source: "GEMINI_API_KEY"),
-            model: "gemini-2.5-flash"), openAI: nil, client: models),
-        conversations: conversations, now: { Date(timeIntervalSince1970: 1_800_000_000) }))
+            model: "gemini-2.5-flash"), openAI: nil),
+        conversations: conversations),
+      environment: Environment(
+        now: { Date(timeIntervalSince1970: 1_800_000_000) },
+        client: ServiceRouter(["127.0.0.1:1": github, "127.0.0.1:2": models]), cacheDirectory: cache))
     let stack = tab.stack
     let console = ScriptedConsole()
 

@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import Networking
 import ServiceAccess
@@ -104,8 +105,9 @@ final class LiveGitHubServiceTests: XCTestCase {
     let client = HTTPClientStub()
     let tokens = TokenSpy(token)
     let service = LiveGitHubService(
-      access: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, client: client, tokens: tokens),
-      cacheDirectory: directory.file("github"), now: { Date(timeIntervalSince1970: 1_800_000_000) })
+      access: GitHubAccess(baseURL: URL(string: "http://127.0.0.1:1")!, tokens: tokens),
+      environment: Environment(
+        now: { Date(timeIntervalSince1970: 1_800_000_000) }, client: client, cacheDirectory: directory.path))
     return (service, client, tokens)
   }
 

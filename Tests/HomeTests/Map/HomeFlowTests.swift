@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import TerminalNavigation
 import TerminalText
@@ -14,9 +15,8 @@ final class HomeFlowTests: XCTestCase {
     let console = ScriptedConsole()
     let tab = HomeBuilder.build(
       dependencies: HomeDependencies(
-        geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: favorites,
-        locations: LocationsSpy(),
-        featureFlags: FlagsStub()))
+        geoapify: nil, fixedLocation: nil, favorites: favorites, locations: LocationsSpy(), featureFlags: FlagsStub()),
+      environment: .offline(cacheDirectory: "/nonexistent"))
     for object in [tab.stack, tab.stack.root, tab.routes, tab.placeDetails, favorites, console] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
@@ -193,8 +193,9 @@ final class HomeReleaseTests: XCTestCase {
       let before = alive()
       var stack: NavigationStack? = HomeBuilder.build(
         dependencies: HomeDependencies(
-          geoapify: nil, fixedLocation: nil, cacheDirectory: "/nonexistent", favorites: FavoritesSpy(),
-          locations: LocationsSpy(), featureFlags: FlagsStub())
+          geoapify: nil, fixedLocation: nil, favorites: FavoritesSpy(), locations: LocationsSpy(),
+          featureFlags: FlagsStub()),
+        environment: .offline(cacheDirectory: "/nonexistent")
       ).stack
       let console = ScriptedConsole()
       await stack?.root.didAppear(console: console)

@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import PreLoginContracts
 import TerminalNavigation
 import TestSupport
@@ -25,7 +26,7 @@ final class DoublesContractTests: XCTestCase {
     let delegate = FlowDelegateSpy()
     let stack = PreLoginBuilder.build(
       dependencies: PreLoginDependencies(session: session, accounts: accounts, attempts: InMemoryAttempts()),
-      flowDelegate: delegate)
+      environment: .offline(cacheDirectory: "/nonexistent"), flowDelegate: delegate)
     let console = ScriptedConsole()
     trackForMemoryLeaks(stack)
 

@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import TerminalNavigation
 import TestSupport
 import XCTest
@@ -22,7 +23,7 @@ final class PreLoginFlowTests: XCTestCase {
     let console = ScriptedConsole()
     let stack = PreLoginBuilder.build(
       dependencies: PreLoginDependencies(session: session, accounts: accounts, attempts: InMemoryAttempts()),
-      flowDelegate: delegate)
+      environment: .offline(cacheDirectory: "/nonexistent"), flowDelegate: delegate)
     for object in [stack, stack.root, accounts, session, delegate, console] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }

@@ -23,8 +23,8 @@ final class PreLoginCoordinator: Coordinator, PreLoginFlowDelegate {
 
   func start() {
     let dependencies = PreLoginDependencies(
-      session: services.session, accounts: services.accounts, attempts: services.accounts, now: services.now)
-    let stack = PreLoginBuilder.build(dependencies: dependencies, flowDelegate: self)
+      session: services.session, accounts: services.accounts, attempts: services.accounts)
+    let stack = PreLoginBuilder.build(dependencies: dependencies, environment: services.environment, flowDelegate: self)
     self.stack = stack
     window.setRoot(.stack(stack))
   }

@@ -1,6 +1,7 @@
 import Components
 import CurlNetworking
 import DesignSystem
+import FeatureEnvironment
 import Foundation
 import Networking
 import Storage
@@ -122,11 +123,10 @@ public enum WayfarerApp {
         budgetSeconds: configuration.timing.budgetSeconds))
     return AppServices(
       session: session, accounts: files.accounts, database: files.database,
-      home: HomeEnvironment(configuration: configuration, client: http, cacheDirectory: paths.cache),
-      explore: ExploreEnvironment(
-        configuration: configuration, client: http, cacheDirectory: paths.cache + "/github",
-        browser: Browser(searchPath: configuration.searchPath)),
-      homeDirectory: configuration.homeDirectory, now: configuration.clock)
+      environment: Environment(now: configuration.clock, client: http, cacheDirectory: paths.cache),
+      home: HomeAccess(configuration: configuration),
+      explore: ExploreAccess(configuration: configuration, browser: Browser(searchPath: configuration.searchPath)),
+      homeDirectory: configuration.homeDirectory)
   }
 
   /// Greets, starts the coordinators and runs the REPL until `quit`, the

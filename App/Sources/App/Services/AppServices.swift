@@ -1,3 +1,4 @@
+import FeatureEnvironment
 import Foundation
 import PreLogin
 import Storage
@@ -9,29 +10,34 @@ package struct AppServices {
   let accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory
   /// Holds the per-account stores (settings, bookmarks).
   let database: SQLiteDatabase
-  let home: HomeEnvironment
-  let explore: ExploreEnvironment
+  /// The clock, the one HTTP client and the cache folder every builder is handed.
+  let environment: Environment
+  let home: HomeAccess
+  let explore: ExploreAccess
   /// HOME, for `~/` in a file name typed at the prompt.
   let homeDirectory: String?
-  let now: @Sendable () -> Date
 
   /// The services over one database: `session` says who is logged in,
-  /// `accounts` logs in and registers, `home` is where places come from,
-  /// `explore` how GitHub is reached (by default not at all) and `now` the
-  /// clock (of sessions, login attempts and bookmarks).
+  /// `accounts` logs in and registers, `environment` is the clock (of
+  /// sessions, login attempts and bookmarks too), client and cache, `home`
+  /// is where places come from and `explore` how GitHub is reached (by
+  /// default not at all).
   package init(
     session: any AppSessionStoring, accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory,
-    database: SQLiteDatabase, home: HomeEnvironment, explore: ExploreEnvironment = .unconnected,
-    homeDirectory: String? = nil, now: @escaping @Sendable () -> Date
+    database: SQLiteDatabase, environment: Environment, home: HomeAccess = .offline,
+    explore: ExploreAccess = .unconnected, homeDirectory: String? = nil
   ) {
     self.session = session
     self.accounts = accounts
     self.database = database
+    self.environment = environment
     self.home = home
     self.explore = explore
     self.homeDirectory = homeDirectory
-    self.now = now
   }
+
+  /// The time now, as every store and flow tells it.
+  var now: @Sendable () -> Date { environment.now }
 
   func settings(for accountID: String) -> AccountSettingsStore {
     AccountSettingsStore(database: database, accountID: accountID)

@@ -54,9 +54,9 @@ final class ExploreCoordinator: TabCoordinator {
     let explore = services.explore
     let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
-        github: explore.github, cacheDirectory: explore.cacheDirectory, bookmarks: services.bookmarks(for: account.id),
-        flags: context.flags, browser: explore.browser, assistant: explore.assistant,
-        conversations: services.conversations(for: account.id), now: services.now))
+        github: explore.github, bookmarks: services.bookmarks(for: account.id), flags: context.flags,
+        browser: explore.browser, assistant: explore.assistant, conversations: services.conversations(for: account.id)),
+      environment: services.environment)
     routes = tab.routes
     repositoryDetails = tab.repositoryDetails
     return tab.stack

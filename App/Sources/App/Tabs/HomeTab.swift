@@ -53,8 +53,9 @@ final class HomeCoordinator: TabCoordinator {
     let tab = HomeBuilder.build(
       dependencies: HomeDependencies(
         geoapify: services.home.geoapify, fixedLocation: services.home.fixedLocation,
-        cacheDirectory: services.home.cacheDirectory, favorites: services.bookmarks(for: context.account.id),
-        locations: services.settings(for: context.account.id), featureFlags: context.flags, now: services.now))
+        favorites: services.bookmarks(for: context.account.id), locations: services.settings(for: context.account.id),
+        featureFlags: context.flags),
+      environment: services.environment)
     routes = tab.routes
     placeDetails = tab.placeDetails
     return tab.stack
