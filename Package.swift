@@ -73,10 +73,20 @@ let package = Package(
     // what stands on it: text and the terminal's capabilities at the
     // bottom, then object lifetimes, the console's interface, its real
     // implementation (only App links libedit), navigation and the REPL.
+    // Text from outside made safe to print: control and escape sequences
+    // stripped, keys hidden, widths measured, errors as sentences. Data
+    // layers and view models use it without drawing anything.
+    .target(
+      name: "TextSafety",
+      dependencies: [
+        "Locking"  // the keys SecretText hides are registered from any thread
+      ],
+      path: "Modules/Platform/TextSafety"
+    ),
     .target(
       name: "TerminalText",
       dependencies: [
-        "Locking"  // the keys SecretText hides are registered from any thread
+        "TextSafety"
       ],
       path: "Modules/Platform/TerminalKit/Text"
     ),
@@ -85,6 +95,7 @@ let package = Package(
       dependencies: [
         "Locking",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Platform/TerminalKit/Diagnostics"
     ),
@@ -103,6 +114,7 @@ let package = Package(
         "Storage",  // history files are written as Storage writes every file: whole, never through a link
         "TerminalConsole",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Platform/TerminalKit/IO"
     ),
@@ -124,6 +136,7 @@ let package = Package(
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Platform/TerminalKit/REPL"
     ),
@@ -138,6 +151,7 @@ let package = Package(
         "TerminalREPL",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/Platform/TerminalKitTests"
     ),
@@ -237,6 +251,7 @@ let package = Package(
       dependencies: [
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/DesignSystem"
     ),
@@ -247,6 +262,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/DesignSystemTests"
     ),
@@ -259,6 +275,7 @@ let package = Package(
         "DesignSystem",
         "TerminalConsole",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Components"
     ),
@@ -268,6 +285,7 @@ let package = Package(
         "Components",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/ComponentsTests",
       exclude: ["Markdown"]
@@ -279,6 +297,7 @@ let package = Package(
       dependencies: [
         "Components",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Tests/ComponentsTests/Markdown"
     ),
@@ -295,14 +314,15 @@ let package = Package(
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/PreLogin"
     ),
     .testTarget(
       name: "PreLoginTests",
       dependencies: [
-        "FeatureEnvironment",
         "Components",
+        "FeatureEnvironment",
         "Locking",
         "PreLogin",
         "PreLoginContracts",
@@ -329,6 +349,7 @@ let package = Package(
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Home",
       exclude: ["CatalogData"]
@@ -341,8 +362,8 @@ let package = Package(
     .testTarget(
       name: "HomeTests",
       dependencies: [
-        "FeatureEnvironment",
         "Commands",
+        "FeatureEnvironment",
         "Home",
         "HomeContracts",
         "Locking",
@@ -350,6 +371,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/HomeTests"
     ),
@@ -371,16 +393,17 @@ let package = Package(
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Explore"
     ),
     .testTarget(
       name: "ExploreTests",
       dependencies: [
-        "FeatureEnvironment",
         "Commands",
         "Explore",
         "ExploreContracts",
+        "FeatureEnvironment",
         "Locking",
         "Networking",
         "ServiceAccess",
@@ -388,6 +411,7 @@ let package = Package(
         "TerminalREPL",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/ExploreTests"
     ),
@@ -403,6 +427,7 @@ let package = Package(
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Bookmarks"
     ),
@@ -428,6 +453,7 @@ let package = Package(
         "Diagnostics",
         "TerminalNavigation",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Modules/Profile"
     ),
@@ -468,6 +494,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalREPL",
         "TerminalText",
+        "TextSafety",
       ],
       path: "App/Sources/App"
     ),
@@ -481,7 +508,6 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "FeatureEnvironment",
         "App",
         "AppHarness",
         "Bookmarks",
@@ -490,6 +516,7 @@ let package = Package(
         "Diagnostics",
         "Explore",
         "ExploreContracts",
+        "FeatureEnvironment",
         "Home",
         "HomeContracts",
         "JSON",
@@ -506,14 +533,15 @@ let package = Package(
         "TerminalREPL",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/AppTests"
     ),
     .executableTarget(
       name: "home-bench",
       dependencies: [
-        "FeatureEnvironment",
         "CurlNetworking",
+        "FeatureEnvironment",
         "Home",
         "JSON",
         "LoopbackHTTP",
@@ -527,10 +555,10 @@ let package = Package(
     .executableTarget(
       name: "assistant-bench",
       dependencies: [
-        "FeatureEnvironment",
         "CurlNetworking",
         "Diagnostics",
         "Explore",
+        "FeatureEnvironment",
         "Locking",
         "LoopbackHTTP",
         "Networking",
@@ -621,12 +649,12 @@ let package = Package(
     .target(
       name: "AppHarness",
       dependencies: [
-        "FeatureEnvironment",
-        "Networking",
         "App",
         "DesignSystem",
         "Explore",  // the assistant the turns benchmark talks to
+        "FeatureEnvironment",
         "Home",  // the places the bookmark writer saves
+        "Networking",
         "Passwords",
         "PreLogin",
         "ServiceAccess",
@@ -664,6 +692,7 @@ let package = Package(
         "Networking",
         "ServiceAccess",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Tests/Fuzz/FuzzTargets"
     ),
@@ -679,8 +708,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "App",  // only to read the registered tabs (TabSet)
-        "TestSupport",
         "Storage",
+        "TestSupport",
       ],
       path: "Tests/EndToEndTests",
       exclude: ["Golden"]  // screens captured through tmux, compared by GoldenScreenTests

@@ -1,5 +1,6 @@
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// The actions a screen offers, as commands with what they do.
 ///
@@ -33,9 +34,9 @@ public struct ActionList {
     return actions.flatMap { action in
       let summary = DisplayWidth.wrap(TextSanitizer.clean(action.summary), to: room)
       let first =
-        StyledLine(Spacing.indentation())
-        + StyledSpan(DisplayWidth.pad(action.command, to: width), style: Palette.command)
-        + StyledSpan(String(repeating: " ", count: Spacing.gutter) + (summary.first ?? ""))
+        StyledLine(Spacing.indentation()).appending(
+          StyledSpan(DisplayWidth.pad(action.command, to: width), style: Palette.command)
+        ).appending(StyledSpan(String(repeating: " ", count: Spacing.gutter) + (summary.first ?? "")))
       return [first] + summary.dropFirst().map { StyledLine(String(repeating: " ", count: hanging) + $0) }
     }
   }

@@ -1,5 +1,6 @@
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// A titled block set off from its surroundings by a frame.
 ///
@@ -22,16 +23,17 @@ public struct CardView {
     let inner = Spacing.contentWidth(context) - 4
     let heading = DisplayWidth.truncate(TextSanitizer.clean(title), to: inner - 1)
     let top =
-      StyledLine(topLeft + horizontal + " ", style: Palette.muted) + StyledSpan(heading, style: Palette.title)
-      + StyledSpan(
-        " " + String(repeating: horizontal, count: max(inner - DisplayWidth.of(heading) - 1, 0)) + topRight,
-        style: Palette.muted)
+      StyledLine(topLeft + horizontal + " ", style: Palette.muted).appending(StyledSpan(heading, style: Palette.title))
+      .appending(
+        StyledSpan(
+          " " + String(repeating: horizontal, count: max(inner - DisplayWidth.of(heading) - 1, 0)) + topRight,
+          style: Palette.muted))
     var lines = [top]
     for text in content {
       for row in DisplayWidth.wrap(TextSanitizer.clean(text), to: inner) {
         lines.append(
-          StyledLine(vertical + " ", style: Palette.muted) + StyledSpan(DisplayWidth.pad(row, to: inner))
-            + StyledSpan(" " + vertical, style: Palette.muted))
+          StyledLine(vertical + " ", style: Palette.muted).appending(StyledSpan(DisplayWidth.pad(row, to: inner)))
+            .appending(StyledSpan(" " + vertical, style: Palette.muted)))
       }
     }
     lines.append(

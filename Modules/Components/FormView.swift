@@ -1,5 +1,6 @@
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// A form's fields with their values and inline errors.
 ///
@@ -42,11 +43,12 @@ public struct FormView {
         shown = field.value.isEmpty ? "" : String(repeating: symbols.hiddenCharacter, count: 8)
       }
       var line =
-        StyledLine(Spacing.indentation())
-        + StyledSpan(DisplayWidth.pad(field.label, to: labelWidth + Spacing.gutter), style: Palette.muted)
-        + StyledSpan(
-          shown.isEmpty ? "(empty)" : DisplayWidth.truncate(shown, to: 28),
-          style: shown.isEmpty ? Palette.muted : .plain)
+        StyledLine(Spacing.indentation()).appending(
+          StyledSpan(DisplayWidth.pad(field.label, to: labelWidth + Spacing.gutter), style: Palette.muted)
+        ).appending(
+          StyledSpan(
+            shown.isEmpty ? "(empty)" : DisplayWidth.truncate(shown, to: 28),
+            style: shown.isEmpty ? Palette.muted : .plain))
       if let error = field.error {
         line.append("  \(symbols.cross) \(error)", style: Palette.error)
       }

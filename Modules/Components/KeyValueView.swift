@@ -1,5 +1,6 @@
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// Labelled values in two aligned columns, across the terminal's width.
 ///
@@ -65,9 +66,9 @@ public struct KeyValueView {
         parts[parts.count - 1] = DisplayWidth.truncate(parts[parts.count - 1] + " …", to: valueWidth)
       }
       let first =
-        StyledLine(Spacing.indentation())
-        + StyledSpan(DisplayWidth.pad(pair.key, to: keyWidth + Spacing.gutter), style: Palette.muted)
-        + StyledSpan(parts.first ?? "")
+        StyledLine(Spacing.indentation()).appending(
+          StyledSpan(DisplayWidth.pad(pair.key, to: keyWidth + Spacing.gutter), style: Palette.muted)
+        ).appending(StyledSpan(parts.first ?? ""))
       return [first] + parts.dropFirst().map { StyledLine(continuation + $0) }
     }
   }
@@ -80,7 +81,7 @@ public struct KeyValueView {
     return rows.flatMap { pair in
       let value = TextSanitizer.clean(pair.value, limit: room * Self.longestValueRows)
       let parts = Array(DisplayWidth.wrap(value, to: room).prefix(Self.longestValueRows))
-      return [StyledLine(Spacing.indentation()) + StyledSpan(pair.key, style: Palette.muted)]
+      return [StyledLine(Spacing.indentation()).appending(StyledSpan(pair.key, style: Palette.muted))]
         + parts.map { StyledLine(indent + $0) }
     }
   }

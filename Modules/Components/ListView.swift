@@ -1,5 +1,6 @@
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// A numbered list; the numbers are what `open N` and friends take.
 ///

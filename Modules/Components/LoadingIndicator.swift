@@ -46,8 +46,8 @@ public final class Spinner {
       var frame = 0
       while !Task.isCancelled {
         console.setStatus(
-          StyledLine(frames[frame % frames.count] + " ", style: Palette.accent)
-            + StyledSpan(message, style: Palette.muted))
+          StyledLine(frames[frame % frames.count] + " ", style: Palette.accent).appending(
+            StyledSpan(message, style: Palette.muted)))
         frame += 1
         try? await Task.sleep(for: LoadingIndicator.frameInterval)
       }

@@ -6,20 +6,20 @@ import TerminalText
 /// each with its own marker (`ok`, `x`, `!`, `-` off a terminal).
 public enum Message {
   public static func success(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).check + " ", style: Palette.success) + StyledSpan(text)
+    StyledLine(Symbols(context).check + " ", style: Palette.success).appending(StyledSpan(text))
   }
 
   public static func error(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).cross + " ", style: Palette.error) + StyledSpan(text)
+    StyledLine(Symbols(context).cross + " ", style: Palette.error).appending(StyledSpan(text))
   }
 
   public static func warning(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).warning + " ", style: Palette.warning) + StyledSpan(text)
+    StyledLine(Symbols(context).warning + " ", style: Palette.warning).appending(StyledSpan(text))
   }
 
   /// Information, not a failure: a cancel, the end of a list, nothing found.
   public static func info(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).info + " ", style: Palette.muted) + StyledSpan(text)
+    StyledLine(Symbols(context).info + " ", style: Palette.muted).appending(StyledSpan(text))
   }
 
   /// How a command's answer is shown.

@@ -12,7 +12,7 @@ public struct EmptyState {
   }
 
   public func lines(in context: RenderContext) -> [StyledLine] {
-    [StyledLine(Spacing.indentation()) + StyledSpan(title, style: Palette.emphasis)]
+    [StyledLine(Spacing.indentation()).appending(StyledSpan(title, style: Palette.emphasis))]
       + TextBlock(message, style: Palette.muted).lines(in: context)
   }
 }

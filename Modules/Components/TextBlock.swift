@@ -1,5 +1,6 @@
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// Prose wrapped to the readable width, indented.
 public struct TextBlock {
@@ -16,7 +17,7 @@ public struct TextBlock {
   public func lines(in context: RenderContext) -> [StyledLine] {
     let margin = String(repeating: " ", count: indent)
     return DisplayWidth.wrap(TextSanitizer.clean(text), to: Spacing.contentWidth(context) - indent).map {
-      StyledLine(margin) + StyledSpan($0, style: style)
+      StyledLine(margin).appending(StyledSpan($0, style: style))
     }
   }
 }

@@ -1,5 +1,6 @@
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// The app's navigation chrome: the tab bar (in the tab flow) and a
 /// breadcrumb title with a rule under it.
@@ -71,7 +72,7 @@ public struct NavigationChrome: WindowChrome {
 
   /// `x Usage: open N — …`, marked as an error as screens mark theirs.
   public func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).cross + " ", style: Palette.error) + StyledSpan(sentence)
+    StyledLine(Symbols(context).cross + " ", style: Palette.error).appending(StyledSpan(sentence))
   }
 
   public func rule(_ context: RenderContext) -> StyledLine {

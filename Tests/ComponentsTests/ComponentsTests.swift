@@ -1,6 +1,7 @@
 import Components
 import TerminalText
 import TestSupport
+import TextSafety
 import XCTest
 
 final class ComponentViewsTests: XCTestCase {

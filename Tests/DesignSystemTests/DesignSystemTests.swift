@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalNavigation
 import TerminalText
+import TextSafety
 import XCTest
 
 final class SymbolsTests: XCTestCase {

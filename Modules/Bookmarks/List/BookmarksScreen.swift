@@ -5,6 +5,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// The Bookmarks tab's root: saved places, then repositories, numbered
 /// across both for `open N` and `remove N`.
@@ -115,7 +116,8 @@ final class BookmarksScreen: Screen {
     // The store lists them kind by kind: a heading over each kind's run.
     for group in visible.chunked(by: \.kind) {
       lines.append(
-        StyledLine(Spacing.indentation()) + StyledSpan(group.first?.kind.heading ?? "", style: Palette.emphasis))
+        StyledLine(Spacing.indentation()).appending(
+          StyledSpan(group.first?.kind.heading ?? "", style: Palette.emphasis)))
       lines += ListView(
         group.map { ListView.Item(title: $0.title, subtitle: $0.subtitle, detail: $0.detail) }, firstNumber: number
       ).lines(in: context)

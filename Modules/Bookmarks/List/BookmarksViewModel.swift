@@ -2,7 +2,7 @@ import Commands
 import Diagnostics
 import Foundation
 import TerminalNavigation
-import TerminalText
+import TextSafety
 
 /// The bookmarks list: read on every appearance (saving in Home or Explore
 /// shows up without a restart), filtered, and removed with one undo.

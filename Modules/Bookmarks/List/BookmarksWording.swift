@@ -1,4 +1,4 @@
-import TerminalText
+import TextSafety
 
 /// The sentences of the Bookmarks tab.
 enum BookmarksWording {

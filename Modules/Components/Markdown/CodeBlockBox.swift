@@ -1,4 +1,5 @@
 import TerminalText
+import TextSafety
 
 /// A code block in a box of its own, in the code colour, its language on the
 /// top edge.

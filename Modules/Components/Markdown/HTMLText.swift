@@ -1,4 +1,5 @@
 import TerminalText
+import TextSafety
 
 /// Raw HTML from a document (README headers are full of it) reduced to the
 /// text a person would read in a browser: tags dropped, block-level tags and

@@ -1,5 +1,6 @@
 internal import CMarkGFM
 import TerminalText
+import TextSafety
 
 /// Reads the inline content of a paragraph, heading or table cell into
 /// styled text: emphasis as styles, links followed by their address, images

@@ -1,6 +1,7 @@
 internal import CMarkGFM
 import DesignSystem
 import TerminalText
+import TextSafety
 
 /// Walks a parsed document into styled lines.
 ///

@@ -1,4 +1,5 @@
 import TerminalText
+import TextSafety
 
 /// A piece of inline content: sanitised text in one style, or a hard break.
 enum InlineItem: Equatable {

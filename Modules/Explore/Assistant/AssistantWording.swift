@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import TextSafety
 
 /// Every sentence the assistant's chat says.
 enum AssistantWording {

@@ -5,6 +5,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// The assistant's chat: every line is a question, `/` lines are commands.
 ///
@@ -145,7 +146,7 @@ final class ChatScreen: Screen {
   private func userLine(_ text: String, in context: RenderContext) -> StyledLine {
     let clean = TextSanitizer.clean(text, limit: 2_000)
     return context.capabilities.outputIsTerminal
-      ? StyledLine("› ", style: Palette.accent) + StyledSpan(clean, style: Palette.emphasis)
+      ? StyledLine("› ", style: Palette.accent).appending(StyledSpan(clean, style: Palette.emphasis))
       : StyledLine("you> " + clean)
   }
 

@@ -2,7 +2,7 @@ import Diagnostics
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 /// The assistant's chat: one conversation at a time, sent whole (after the
 /// system prompt) with every question, kept in the person's store.

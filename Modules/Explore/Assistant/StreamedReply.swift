@@ -1,7 +1,7 @@
 import Components
 import Diagnostics
 import TerminalConsole
-import TerminalText
+import TextSafety
 
 /// One reply being written to a terminal as it arrives: a spinner until
 /// the first piece, every piece made harmless across piece boundaries (an

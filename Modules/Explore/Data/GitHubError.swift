@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import Networking
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 /// GitHub's answers that are not what was asked for, as sentences.
 enum GitHubError: LocalizedError, Equatable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 /// Turns GitHub's shapes into repositories and READMEs.
 ///

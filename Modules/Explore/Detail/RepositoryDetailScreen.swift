@@ -5,6 +5,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// One repository: the search row at once, the full record when it comes;
 /// `readme`, `web` and `bookmark`.

@@ -1,4 +1,4 @@
-import TerminalText
+import TextSafety
 
 /// Why something Explore asked GitHub for did not come: what view models
 /// hand their screens, which choose the words.

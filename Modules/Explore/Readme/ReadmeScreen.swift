@@ -5,6 +5,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// A repository's README, presented over its detail and rendered from
 /// GitHub-flavoured Markdown; on a terminal a README taller than the window
@@ -102,7 +103,7 @@ final class ReadmeScreen: Screen {
       Self.isMarkdown(readme.name)
       ? MarkdownView(readme.text, baseURL: viewModel.readmeBaseURL).lines(in: context)
       : readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        StyledLine(Spacing.indentation()) + StyledSpan(TextSanitizer.clean(String($0)))
+        StyledLine(Spacing.indentation()).appending(StyledSpan(TextSanitizer.clean(String($0))))
       }
     drawn = (context, lines)
     return lines

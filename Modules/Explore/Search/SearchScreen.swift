@@ -5,6 +5,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// Explore's root: GitHub repository search, numbered for `open N`.
 @MainActor
@@ -89,7 +90,7 @@ final class SearchScreen: Screen {
     }
     let header =
       "Repositories \(shown + 1)–\(repositories.count) (\(ExploreFormatting.count(repositories.count)) loaded):"
-    var lines = [StyledLine(Spacing.indentation()) + StyledSpan(header, style: Palette.muted)]
+    var lines = [StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted))]
     let now = now()
     lines += ListView(repositories[shown...].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1).lines(
       in: context)

@@ -1,6 +1,6 @@
 import Components
 import Foundation
-import TerminalText
+import TextSafety
 
 /// The sentences of the search screen.
 enum SearchWording {

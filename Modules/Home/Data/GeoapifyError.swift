@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import Networking
-import TerminalText
+import TextSafety
 
 /// Geoapify's answers that are not places, as sentences.
 enum GeoapifyError: Error, Equatable, CustomStringConvertible {

@@ -4,6 +4,7 @@ import DesignSystem
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// One place: the basic facts at once, Place Details when they arrive, and
 /// the favorite toggle.

@@ -1,7 +1,7 @@
 import Components
 import Diagnostics
 import Foundation
-import TerminalText
+import TextSafety
 
 /// One place: what the list knew, what Place Details adds, and whether it
 /// is saved.

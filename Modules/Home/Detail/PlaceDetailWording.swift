@@ -1,4 +1,4 @@
-import TerminalText
+import TextSafety
 
 /// The sentences of a place's detail.
 enum PlaceDetailWording {

@@ -5,6 +5,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// Home's root: places near the current location, numbered for `open N`.
 @MainActor
@@ -136,8 +137,8 @@ final class NearbyPlacesScreen: Screen {
 
   override func body(in context: RenderContext) -> [StyledLine] {
     var lines = [
-      StyledLine(Spacing.indentation())
-        + StyledSpan("Near \(viewModel.location.name) · within 5 km", style: Palette.muted)
+      StyledLine(Spacing.indentation()).appending(
+        StyledSpan("Near \(viewModel.location.name) · within 5 km", style: Palette.muted))
     ]
     switch viewModel.state {
     case .idle, .loading:
@@ -206,7 +207,7 @@ final class NearbyPlacesScreen: Screen {
     }
     let header = NearbyWording.addedRowsHeader(
       first: shown + 1, last: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
-    var lines = [StyledLine(Spacing.indentation()) + StyledSpan(header, style: Palette.muted)]
+    var lines = [StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted))]
     lines += ListView(visible[shown...].map(Self.item(for:)), firstNumber: shown + 1).lines(in: context)
     if viewModel.mayHaveMore {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(

@@ -1,7 +1,7 @@
 import Commands
 import Diagnostics
 import Foundation
-import TerminalText
+import TextSafety
 
 /// The nearby list: where, what was loaded, how it is filtered, and the
 /// city search that moves it.

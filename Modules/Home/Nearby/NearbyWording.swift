@@ -1,5 +1,5 @@
 import Components
-import TerminalText
+import TextSafety
 
 /// The sentences of the nearby list: what its view model reports, in words.
 enum NearbyWording {

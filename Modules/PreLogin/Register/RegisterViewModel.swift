@@ -1,5 +1,5 @@
 import Diagnostics
-import TerminalText
+import TextSafety
 
 /// Register: validates every field, creates the account, logs it in.
 @MainActor

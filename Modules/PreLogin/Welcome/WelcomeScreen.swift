@@ -34,7 +34,7 @@ final class WelcomeScreen: Screen {
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    [StyledLine(Spacing.indentation()) + StyledSpan("Wayfarer", style: Palette.title)]
+    [StyledLine(Spacing.indentation()).appending(StyledSpan("Wayfarer", style: Palette.title))]
       + TextBlock("Places near you, code on GitHub, an assistant and your bookmarks, in one terminal.").lines(
         in: context)
       + [.blank]

@@ -1,6 +1,6 @@
 import Commands
 import Diagnostics
-import TerminalText
+import TextSafety
 
 /// The feature flags, read from and written to the person's settings.
 @MainActor

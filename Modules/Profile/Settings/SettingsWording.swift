@@ -1,4 +1,4 @@
-import TerminalText
+import TextSafety
 
 // The sentences Settings prints for what its view model reports.
 

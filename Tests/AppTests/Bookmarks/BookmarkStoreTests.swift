@@ -1,8 +1,8 @@
 import Foundation
 import Home
 import Storage
-import TerminalText
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import App

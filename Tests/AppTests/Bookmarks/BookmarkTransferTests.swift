@@ -4,8 +4,8 @@ import Foundation
 import Home
 import JSON
 import Storage
-import TerminalText
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import App

@@ -1,4 +1,5 @@
 import TerminalText
+import TextSafety
 import XCTest
 
 @testable import Components

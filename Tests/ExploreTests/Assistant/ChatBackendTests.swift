@@ -3,6 +3,7 @@ import Networking
 import ServiceAccess
 import TerminalText
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import Explore

@@ -1,8 +1,8 @@
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalText
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import Explore

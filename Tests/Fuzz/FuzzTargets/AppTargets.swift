@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import Networking
 import TerminalText
+import TextSafety
 
 @testable import App
 

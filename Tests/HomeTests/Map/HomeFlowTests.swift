@@ -3,6 +3,7 @@ import Foundation
 import TerminalNavigation
 import TerminalText
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import Home

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalText
+import TextSafety
 import XCTest
 
 @testable import Home

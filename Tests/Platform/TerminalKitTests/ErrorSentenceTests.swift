@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import TextSafety
 import XCTest
 
 /// Errors in words: their own sentence when they have one, never a type name.

@@ -3,6 +3,7 @@ import XCTest
 @testable import TerminalConsole
 @testable import TerminalIO
 @testable import TerminalText
+@testable import TextSafety
 
 final class TextSanitizerTests: XCTestCase {
   func test_removesEscapeSequencesAndControls_keepsText() {
@@ -19,13 +20,14 @@ final class TextSanitizerTests: XCTestCase {
   }
 
   func test_rendererSanitisesEverySpan_andStylesOnlyWithColour() {
-    let line = StyledLine("ok", style: TextStyle(foreground: .green, isBold: true)) + StyledSpan(" \u{1B}[2Jname")
+    let line = StyledLine("ok", style: TextStyle(foreground: .green, isBold: true)).appending(
+      StyledSpan(" \u{1B}[2Jname"))
 
     XCTAssertEqual(TextRenderer(usesColor: false).render(line), "ok name")
     XCTAssertEqual(TextRenderer(usesColor: true).render(line), "\u{1B}[0;1;32mok\u{1B}[0m name")
     let twoStyles =
-      StyledLine("a", style: TextStyle(foreground: .red)) + StyledSpan("b", style: TextStyle(foreground: .red))
-      + StyledSpan("c", style: TextStyle(isBold: true))
+      StyledLine("a", style: TextStyle(foreground: .red)).appending(StyledSpan("b", style: TextStyle(foreground: .red)))
+      .appending(StyledSpan("c", style: TextStyle(isBold: true)))
     XCTAssertEqual(TextRenderer(usesColor: true).render(twoStyles), "\u{1B}[0;31mab\u{1B}[0;1mc\u{1B}[0m")
   }
 
@@ -45,8 +47,8 @@ final class SecretTextTests: XCTestCase {
     SecretText.hide("GEOSECRET-0123", naming: "GEOAPIFY_API_KEY")
     SecretText.hide("GEOSECRET-0123-longer", naming: "OTHER_KEY")
     let line =
-      StyledLine("Geoapify did not accept q=GEOSECRET-0123&x ")
-      + StyledSpan("and GEOSECRET-0123-longer, GEOSECRET-0123", style: TextStyle(isBold: true))
+      StyledLine("Geoapify did not accept q=GEOSECRET-0123&x ").appending(
+        StyledSpan("and GEOSECRET-0123-longer, GEOSECRET-0123", style: TextStyle(isBold: true)))
 
     XCTAssertEqual(
       TextRenderer(usesColor: true).render(line),
@@ -391,8 +393,8 @@ final class StyledLineWrappingTests: XCTestCase {
 
   func test_breaksAtSpaces_underTheTextAfterAMarker() {
     let line =
-      StyledLine("x ", style: TextStyle(foreground: .red))
-      + StyledSpan("Usage: toggle N|NAME — N is a setting's number, 1–3")
+      StyledLine("x ", style: TextStyle(foreground: .red)).appending(
+        StyledSpan("Usage: toggle N|NAME — N is a setting's number, 1–3"))
 
     let rows = line.wrapped(to: 24)
 

@@ -2,7 +2,7 @@ import Bookmarks
 import Diagnostics
 import Foundation
 import Storage
-import TerminalText
+import TextSafety
 
 /// `export` and `import` for one person's bookmarks: the file's format is
 /// `BookmarkFile`, the rows `BookmarkStore`'s.

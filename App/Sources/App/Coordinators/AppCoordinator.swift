@@ -4,7 +4,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalREPL
-import TerminalText
+import TextSafety
 
 /// Chooses the flow: pre-login when logged out, the tab bar when logged in.
 ///

@@ -1,6 +1,6 @@
 import Diagnostics
 import TerminalNavigation
-import TerminalText
+import TextSafety
 
 @MainActor
 protocol MainTabBarCoordinatorDelegate: AnyObject {

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import TextSafety
 
 /// A `wayfarer://` link: a screen of the app, named from outside it (typed
 /// at the prompt, or given at launch as `wayfarer open URL`).

@@ -2,7 +2,7 @@ import Explore
 import Foundation
 import ServiceAccess
 import TerminalIO
-import TerminalText
+import TextSafety
 
 /// The person's GitHub token: GITHUB_TOKEN, else GH_TOKEN (both read at
 /// launch), else what `gh auth token` prints when the GitHub CLI is installed

@@ -1,4 +1,4 @@
-import TerminalText
+import TextSafety
 
 /// What the command line asked for.
 enum CommandLineOptions: Equatable {

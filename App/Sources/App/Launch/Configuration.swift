@@ -2,7 +2,7 @@ import Explore
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 /// Everything Wayfarer takes from its environment, read and checked once at
 /// launch, in this one place.

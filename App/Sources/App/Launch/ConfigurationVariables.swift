@@ -2,7 +2,7 @@ import Explore
 import Foundation
 import Networking
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 extension Configuration {
   /// What the variables' parsers found, before the services are made of it:

@@ -9,6 +9,7 @@ import TerminalIO
 import TerminalNavigation
 import TerminalREPL
 import TerminalText
+import TextSafety
 
 /// Launches Wayfarer: reads the command line, prepares the files, starts the
 /// coordinators and runs the REPL until `quit` or the end of input.
@@ -143,8 +144,8 @@ public enum WayfarerApp {
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
     let services = makeServices(files: files, session: session, paths: paths, configuration: configuration)
     console.write(
-      StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title)
-        + StyledSpan(" · type help to see what you can do here", style: Palette.muted))
+      StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title).appending(
+        StyledSpan(" · type help to see what you can do here", style: Palette.muted)))
     for warning in files.warnings + [session.warning].compactMap({ $0 }) + configuration.warnings {
       console.write(Message.warning(warning, in: console.context))
     }

@@ -2,7 +2,7 @@ import Foundation
 import PreLogin
 import Profile
 import Storage
-import TerminalText
+import TextSafety
 
 /// The session in `session.json` under the state folder.
 ///

@@ -3,7 +3,7 @@ import Explore
 import Foundation
 import ServiceAccess
 import TerminalNavigation
-import TerminalText
+import TextSafety
 
 extension TabEntry {
   /// GitHub search, a repository's detail and README, and the assistant.

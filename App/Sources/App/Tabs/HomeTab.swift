@@ -2,7 +2,7 @@ import Diagnostics
 import Foundation
 import Home
 import TerminalNavigation
-import TerminalText
+import TextSafety
 
 extension TabEntry {
   /// Nearby places, a city search and a place's detail.

@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import Networking
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 /// Gemini's `generateContent` wire format (../shared/reference/apis.md):
 /// the request it takes, the replies and errors it sends.

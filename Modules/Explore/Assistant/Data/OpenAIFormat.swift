@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import Networking
 import ServiceAccess
-import TerminalText
+import TextSafety
 
 /// The OpenAI-compatible chat format (llama.cpp's server, Ollama, vLLM,
 /// OpenAI), as ../shared/reference/apis.md describes it.

@@ -1,4 +1,5 @@
 import TerminalText
+import TextSafety
 
 /// The table `debug memory` prints: one row per tracked type.
 public struct MemoryReport {

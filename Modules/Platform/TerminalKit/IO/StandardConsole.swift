@@ -1,6 +1,7 @@
 import Dispatch
 import TerminalConsole
 import TerminalText
+import TextSafety
 
 /// The real console: standard output, and standard input read on its own
 /// thread through libedit on a terminal or plainly from a pipe.

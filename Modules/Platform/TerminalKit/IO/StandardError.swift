@@ -1,4 +1,4 @@
-import TerminalText
+import TextSafety
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
+import TextSafety
 
 /// The read–dispatch–draw loop.
 ///
@@ -360,9 +361,11 @@ public final class REPL {
     func rows(_ commands: [Command]) -> [StyledLine] {
       commands.map { command in
         StyledLine("  ")
-          + StyledSpan(
-            DisplayWidth.pad(prefix + command.usage, to: width + prefix.count), style: TextStyle(isBold: true))
-          + StyledSpan("  " + command.summary)
+          .appending(
+            StyledSpan(
+              DisplayWidth.pad(prefix + command.usage, to: width + prefix.count), style: TextStyle(isBold: true))
+          )
+          .appending(StyledSpan("  " + command.summary))
       }
     }
     var lines: [StyledLine] = []

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A run of text in one style.
 public struct StyledSpan: Sendable, Hashable {
   public var text: String
@@ -40,12 +42,18 @@ public struct StyledLine: Sendable, Hashable, ExpressibleByStringInterpolation {
     DisplayWidth.of(plainText)
   }
 
-  public static func + (lhs: StyledLine, rhs: StyledLine) -> StyledLine {
-    StyledLine(lhs.spans + rhs.spans)
+  // Joined by methods, not a `+` of its own: an operator is a top-level
+  // name to the compiler, so every file using `+` for anything would be
+  // rebuilt whenever this module changed.
+
+  /// The line with `other`'s spans after its own.
+  public func appending(_ other: StyledLine) -> StyledLine {
+    StyledLine(spans + other.spans)
   }
 
-  public static func + (lhs: StyledLine, rhs: StyledSpan) -> StyledLine {
-    StyledLine(lhs.spans + [rhs])
+  /// The line with `span` after its spans.
+  public func appending(_ span: StyledSpan) -> StyledLine {
+    StyledLine(spans + [span])
   }
 
   public mutating func append(_ text: String, style: TextStyle = .plain) {

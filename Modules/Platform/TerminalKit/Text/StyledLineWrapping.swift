@@ -1,3 +1,5 @@
+import TextSafety
+
 extension StyledLine {
   /// The line broken at spaces into lines of at most `width` columns, styles
   /// kept; what follows a break is indented like the line's text (its

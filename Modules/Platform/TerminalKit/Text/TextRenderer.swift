@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Turns styled lines into the bytes a terminal receives.
 ///
 /// The one place in the app that writes escape codes. Every span is

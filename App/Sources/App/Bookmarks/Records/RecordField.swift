@@ -1,6 +1,6 @@
 import Foundation
 import JSON
-import TerminalText
+import TextSafety
 
 /// One member of a record: its key, how it is read and how it is written.
 ///

@@ -47,7 +47,7 @@ public enum SecretText {
   }
 
   /// Hides every registered value in `bytes`, in place.
-  static func hide(in bytes: inout [UInt8]) {
+  package static func hide(in bytes: inout [UInt8]) {
     guard !isEmpty.load(ordering: .acquiring) else { return }
     for secret in hidden.withLock({ $0 }) where bytes.count >= secret.bytes.count {
       guard let first = range(of: secret.bytes, in: bytes, from: 0) else { continue }

@@ -48,7 +48,7 @@ public enum DisplayWidth {
   /// string: its first scalar alone undercounts one that starts with a
   /// mark of no width (U+0604 prepends itself to what follows, so a cut
   /// came out a column wider than asked; found by the fuzzer).
-  static func width(of character: Character) -> Int {
+  package static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     if scalars.count == 1, let only = scalars.first { return width(of: only) }
     return of(String(character))

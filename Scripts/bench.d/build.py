@@ -1,0 +1,82 @@
+"""How much of a clean debug build an edit rebuilds.
+
+A copy of the working tree is built clean (`swift build --product wayfarer`,
+the baseline); then, one module at a time, an internal function is added to
+one of its files and the build timed, and the edit taken back out (built
+again, untimed). The ratio is the edit's build against the clean one of the
+same round.
+"""
+import os
+import shutil
+import subprocess
+import tempfile
+
+from common import ROOT, Result, swift_env, timed
+
+# The module whose edit is measured, the file edited, and the goal (the
+# redesign issue's: a platform module 25 %, DesignSystem 15 %, a leaf 10 %).
+PROBES = [
+    ("TextSafety", "Modules/Platform/TextSafety/ErrorSentence.swift", 0.25),
+    ("TerminalText", "Modules/Platform/TerminalKit/Text/ASCIIFolding.swift", 0.25),
+    ("Diagnostics", "Modules/Platform/TerminalKit/Diagnostics/MemoryReport.swift", 0.25),
+    ("TerminalConsole", "Modules/Platform/TerminalKit/Console/NullConsole.swift", 0.25),
+    ("TerminalIO", "Modules/Platform/TerminalKit/IO/Pager.swift", 0.25),
+    ("TerminalNavigation", "Modules/Platform/TerminalKit/Navigation/StackHandle.swift", 0.25),
+    ("TerminalREPL", "Modules/Platform/TerminalKit/REPL/REPL.swift", 0.25),
+    ("Commands", "Modules/Platform/Commands/Checked.swift", 0.25),
+    ("FeatureEnvironment", "Modules/Platform/FeatureEnvironment/Environment.swift", 0.25),
+    ("Storage", "Modules/Platform/Storage/Files/FileLock.swift", 0.25),
+    ("Networking", "Modules/Platform/Networking/RetryPolicy.swift", 0.25),
+    ("JSON", "Modules/Platform/JSON/JSONError.swift", 0.25),
+    ("DesignSystem", "Modules/DesignSystem/Palette.swift", 0.15),
+    ("Bookmarks", "Modules/Bookmarks/List/BookmarksWording.swift", 0.10),
+    ("Profile", "Modules/Profile/About/AboutViewModel.swift", 0.10),
+]
+SMOKE_PROBES = ["TerminalREPL", "Bookmarks"]
+EDIT = "\nfunc benchEditProbe() -> Int { 42 }\n"
+
+
+def copy_of_tree():
+    """The working tree's files (tracked and new, ignored ones left out) in a folder of their own."""
+    folder = tempfile.mkdtemp(prefix="wayfarer-bench-build-")
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.split(b"\0")
+    for name in filter(None, listed):
+        path = name.decode()
+        source = os.path.join(ROOT, path)
+        if not os.path.isfile(source):
+            continue
+        target = os.path.join(folder, path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy2(source, target)
+    return folder
+
+
+def run(rounds, smoke):
+    probes = [probe for probe in PROBES if not smoke or probe[0] in SMOKE_PROBES]
+    results = {module: Result("build", f"edit in {module}", "clean debug build", f"<= {goal:.2f}")
+               for module, _, goal in probes}
+    env = swift_env()
+    folder = copy_of_tree()
+    build = ["swift", "build", "--product", "wayfarer"]
+    cleans = []
+    try:
+        for _ in range(rounds):
+            shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
+            clean = timed(build, cwd=folder, env=env)
+            cleans.append(clean)
+            for module, path, _ in probes:
+                file = os.path.join(folder, path)
+                with open(file, encoding="utf-8") as source:
+                    original = source.read()
+                with open(file, "w", encoding="utf-8") as source:
+                    source.write(original + EDIT)
+                edited = timed(build, cwd=folder, env=env)
+                with open(file, "w", encoding="utf-8") as source:
+                    source.write(original)
+                timed(build, cwd=folder, env=env)
+                results[module].ratios.append(edited / clean)
+                results[module].figures = f"{edited:.1f} s of {clean:.1f} s"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return list(results.values())

@@ -1,0 +1,51 @@
+"""What every benchmark row shares: the repository's root, a result, timing."""
+import os
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass, field
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@dataclass
+class Result:
+    """One line of a row: its ratio in each round against the baseline."""
+
+    row: str
+    label: str
+    baseline: str
+    goal: str
+    ratios: list = field(default_factory=list)
+    figures: str = ""
+
+    def spread(self):
+        if not self.ratios:
+            return (float("nan"),) * 3
+        return min(self.ratios), statistics.median(self.ratios), max(self.ratios)
+
+
+def ratio_line(result):
+    low, mid, high = result.spread()
+    return (f"  {result.label:44} {low:6.2f} {mid:6.2f} {high:6.2f}   goal {result.goal:8}  "
+            f"vs {result.baseline}{'  (' + result.figures + ')' if result.figures else ''}")
+
+
+def timed(command, cwd=ROOT, env=None, stdin=None):
+    """Wall seconds of `command` (its output dropped); fails loudly if it fails."""
+    start = time.perf_counter()
+    completed = subprocess.run(command, cwd=cwd, env=env, input=stdin, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if completed.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(command)} failed:\n{completed.stderr.decode(errors='replace')[-2000:]}")
+    return elapsed
+
+
+def swift_env():
+    """The environment Scripts/env.sh sets up (the toolchain on PATH)."""
+    env = dict(os.environ)
+    if os.path.isdir("/opt/swift/usr/bin") and "/opt/swift/usr/bin" not in env.get("PATH", ""):
+        env["PATH"] = "/opt/swift/usr/bin:" + env.get("PATH", "")
+    env.pop("WAYFARER_STRICT", None)
+    return env
