@@ -11,6 +11,8 @@ import shutil
 import subprocess
 import tempfile
 
+import time
+
 from common import ROOT, Result, swift_env, timed
 
 # The module whose edit is measured, the file edited, and the goal (the
@@ -52,6 +54,17 @@ def copy_of_tree():
     return folder
 
 
+def compiled(command, folder, env):
+    """Wall seconds of a build, and how many Swift files it compiled."""
+    start = time.perf_counter()
+    completed = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if completed.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(command)} failed:\n{completed.stdout[-2000:]}{completed.stderr[-2000:]}")
+    files = sum(1 for line in completed.stdout.splitlines() if "Compiling" in line and line.rstrip().endswith(".swift"))
+    return elapsed, files
+
+
 def run(rounds, smoke):
     probes = [probe for probe in PROBES if not smoke or probe[0] in SMOKE_PROBES]
     results = {module: Result("build", f"edit in {module}", "clean debug build", f"<= {goal:.2f}")
@@ -63,7 +76,7 @@ def run(rounds, smoke):
     try:
         for _ in range(rounds):
             shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
-            clean = timed(build, cwd=folder, env=env)
+            clean, all_files = compiled(build, folder, env)
             cleans.append(clean)
             for module, path, _ in probes:
                 file = os.path.join(folder, path)
@@ -71,12 +84,12 @@ def run(rounds, smoke):
                     original = source.read()
                 with open(file, "w", encoding="utf-8") as source:
                     source.write(original + EDIT)
-                edited = timed(build, cwd=folder, env=env)
+                edited, files = compiled(build, folder, env)
                 with open(file, "w", encoding="utf-8") as source:
                     source.write(original)
                 timed(build, cwd=folder, env=env)
                 results[module].ratios.append(edited / clean)
-                results[module].figures = f"{edited:.1f} s of {clean:.1f} s"
+                results[module].figures = f"{edited:.1f} s of {clean:.1f} s; {files} of {all_files} Swift files"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return list(results.values())

@@ -19,7 +19,7 @@ final class BookmarksScreen: Screen {
   }
 
   override var commands: [Command] {
-    [Command](BookmarksCommand.specs(rows: viewModel.visible.count)) { command, console in
+    Command.table(BookmarksCommand.specs(rows: viewModel.visible.count)) { command, console in
       self.perform(command, on: console)
     }
   }

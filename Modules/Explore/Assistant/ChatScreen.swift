@@ -33,7 +33,7 @@ final class ChatScreen: Screen {
   override var saysWhatCtrlCStopped: Bool { true }
 
   override var commands: [Command] {
-    [Command](ChatCommand.specs) { command, console in self.perform(command, on: console) }
+    Command.table(ChatCommand.specs) { command, console in self.perform(command, on: console) }
   }
 
   private func perform(_ command: ChatCommand, on console: any Console) {

@@ -27,7 +27,7 @@ struct GitHubRequests: Sendable {
 
   private func request(path: String, _ items: [(String, String)], token: GitHubToken?) -> HTTPRequest {
     let headers = [
-      (name: "Accept", value: "application/vnd.github+json"), (name: "X-GitHub-Api-Version", value: "2022-11-28"),
+      HTTPHeader("Accept", "application/vnd.github+json"), HTTPHeader("X-GitHub-Api-Version", "2022-11-28"),
     ]
     let request = HTTPRequest(url: url(path, items), headers: headers)
     return token.map { request.sending($0, inHeader: "Authorization", prefix: "Bearer ") } ?? request

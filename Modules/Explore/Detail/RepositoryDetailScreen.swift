@@ -47,7 +47,7 @@ final class RepositoryDetailScreen: Screen {
   }
 
   override var commands: [Command] {
-    [Command](Self.specs(offeringBookmark: viewModel.areBookmarksOffered)) { action, console in
+    Command.table(Self.specs(offeringBookmark: viewModel.areBookmarksOffered)) { action, console in
       switch action {
       case .readme: self.viewModel.showReadme()
       case .ask: self.viewModel.askAssistant()

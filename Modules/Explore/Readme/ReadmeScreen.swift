@@ -42,7 +42,7 @@ final class ReadmeScreen: Screen {
   }
 
   override var commands: [Command] {
-    [Command](Self.specs(offeringPager: shownInPager)) { action, console in
+    Command.table(Self.specs(offeringPager: shownInPager)) { action, console in
       switch action {
       case .close: self.navigationStack?.dismiss()
       case .ask: self.viewModel.askAssistant()

@@ -20,7 +20,7 @@ final class SearchScreen: Screen {
   }
 
   override var commands: [Command] {
-    [Command](SearchCommand.specs(rows: viewModel.repositories.count)) { command, console in
+    Command.table(SearchCommand.specs(rows: viewModel.repositories.count)) { command, console in
       await self.perform(command, on: console)
     }
   }

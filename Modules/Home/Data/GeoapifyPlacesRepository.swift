@@ -54,6 +54,7 @@ struct GeoapifyPlacesRepository: PlacesRepository {
   private func get(_ url: URL) async throws -> Data {
     // The key is in the query: the request may go nowhere but Geoapify.
     try GeoapifyError.checked(
-      try await client.send(HTTPRequest(url: url, headers: [("Accept", "application/json")], carriesSecret: true)))
+      try await client.send(
+        HTTPRequest(url: url, headers: [HTTPHeader("Accept", "application/json")], carriesSecret: true)))
   }
 }

@@ -24,7 +24,7 @@ final class PlaceDetailScreen: Screen {
   /// `favorite` only while the favorites flag is on (Profile › Settings).
   override var commands: [Command] {
     guard viewModel.areFavoritesOffered else { return [] }
-    return [Command](Self.specs) { _, console in self.toggleFavorite(console: console) }
+    return Command.table(Self.specs) { _, console in self.toggleFavorite(console: console) }
   }
 
   private static let specs = [

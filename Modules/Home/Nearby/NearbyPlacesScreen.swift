@@ -22,7 +22,7 @@ final class NearbyPlacesScreen: Screen {
       rows: viewModel.visiblePlaces.count, cities: viewModel.cityResults.count,
       // Only what the command accepts now: no categories while the filter is off.
       categories: viewModel.isCategoryFilterEnabled ? viewModel.categories : [])
-    return [Command](specs) { command, console in await self.perform(command, on: console) }
+    return Command.table(specs) { command, console in await self.perform(command, on: console) }
   }
 
   private func perform(_ command: NearbyCommand, on console: any Console) async {

@@ -1,5 +1,16 @@
 import Foundation
 
+/// One header of a request, as sent.
+public struct HTTPHeader: Sendable, Equatable {
+  public var name: String
+  public var value: String
+
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
 /// A request to send: method, URL, headers and an optional body.
 public struct HTTPRequest: Sendable, Equatable {
   public enum Method: String, Sendable {
@@ -13,7 +24,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
   public var method: Method
   public var url: URL
-  public var headers: [(name: String, value: String)]
+  public var headers: [HTTPHeader]
   public var body: Data?
   /// A response larger than this fails with ``HTTPError/responseTooLarge(host:limit:)``.
   public var maxResponseBytes: Int
@@ -36,7 +47,7 @@ public struct HTTPRequest: Sendable, Equatable {
   public static let defaultMaxResponseBytes = 8 << 20
 
   public init(
-    method: Method = .get, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil,
+    method: Method = .get, url: URL, headers: [HTTPHeader] = [], body: Data? = nil,
     maxResponseBytes: Int = defaultMaxResponseBytes, carriesSecret: Bool = false
   ) {
     self.method = method
@@ -51,17 +62,12 @@ public struct HTTPRequest: Sendable, Equatable {
   /// `Bearer `), and so marked as carrying a secret.
   public func sending(_ secret: Secret, inHeader name: String, prefix: String = "") -> HTTPRequest {
     var request = self
-    request.headers.append((name: name, value: prefix + secret.value))
+    request.headers.append(HTTPHeader(name, prefix + secret.value))
     request.carriesSecret = true
     return request
   }
 
   public var host: String { url.host ?? url.absoluteString }
-
-  public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-    lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.carriesSecret == rhs.carriesSecret
-      && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
-  }
 }
 
 /// What came back: status, headers (names lower-cased) and body.
@@ -124,13 +130,13 @@ extension HTTPRequest {
   ///
   /// A POST is never sent twice by the client.
   public static func postJSON<Body: Encodable>(
-    to url: URL, _ value: Body, headers: [(name: String, value: String)] = [],
+    to url: URL, _ value: Body, headers: [HTTPHeader] = [],
     maxResponseBytes: Int = defaultMaxResponseBytes
   ) throws -> HTTPRequest {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return HTTPRequest(
-      method: .post, url: url, headers: [("Content-Type", "application/json")] + headers,
+      method: .post, url: url, headers: [HTTPHeader("Content-Type", "application/json")] + headers,
       body: try encoder.encode(value), maxResponseBytes: maxResponseBytes)
   }
 
@@ -140,7 +146,7 @@ extension HTTPRequest {
   public func ifNoneMatch(_ etag: String) -> HTTPRequest {
     var request = self
     request.headers.removeAll { $0.name.lowercased() == "if-none-match" }
-    request.headers.append(("If-None-Match", etag))
+    request.headers.append(HTTPHeader("If-None-Match", etag))
     return request
   }
 }

@@ -83,7 +83,7 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   }
 
   override var commands: [Command] {
-    [Command](specs) { action, console in
+    Command.table(specs) { action, console in
       switch action {
       case .reenter(let index): await self.ask([self.fields[index]], console: console)
       case .submit: await self.submit(console: console)

@@ -25,7 +25,7 @@ final class WelcomeScreen: Screen {
   ]
 
   override var commands: [Command] {
-    [Command](Self.specs) { action, _ in
+    Command.table(Self.specs) { action, _ in
       switch action {
       case .login: self.viewModel.selectLogin()
       case .register: self.viewModel.selectRegister()

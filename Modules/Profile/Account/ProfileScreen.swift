@@ -27,7 +27,7 @@ final class ProfileScreen: Screen {
   ]
 
   override var commands: [Command] {
-    [Command](Self.specs) { action, console in
+    Command.table(Self.specs) { action, console in
       switch action {
       case .settings: self.viewModel.showSettings()
       case .about: self.viewModel.showAbout()

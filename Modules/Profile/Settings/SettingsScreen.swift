@@ -28,7 +28,7 @@ final class SettingsScreen: Screen {
   }
 
   override var commands: [Command] {
-    [Command](Self.specs(flags: viewModel.flags)) { reference, console in
+    Command.table(Self.specs(flags: viewModel.flags)) { reference, console in
       let result = self.viewModel.toggle(reference)
       switch result {
       case .toggled:

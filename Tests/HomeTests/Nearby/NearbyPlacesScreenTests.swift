@@ -186,7 +186,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     await sut.screen.didAppear(console: sut.console)
 
     let usages = Dictionary(
-      uniqueKeysWithValues: sut.screen.commands.map { ($0.name, $0.invocation(for: ArgumentLine("")).refusal) })
+      uniqueKeysWithValues: sut.screen.commands.map { ($0.name, $0.refusal(of: ArgumentLine(""))) })
 
     XCTAssertEqual(usages["open"], "Usage: open N — N is a row number, 1–3.")
     XCTAssertEqual(usages["use"], "Usage: use N — N is a city number from a search; search first with city NAME.")
@@ -194,7 +194,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(usages["filter"], .some(nil), "filter alone clears")
     XCTAssertEqual(usages["city"], .some(nil), "city alone goes back")
     XCTAssertEqual(
-      sut.screen.commands.first { $0.name == "refresh" }?.invocation(for: ArgumentLine("now")).refusal,
+      sut.screen.commands.first { $0.name == "refresh" }?.refusal(of: ArgumentLine("now")),
       "Usage: refresh — nothing goes after refresh.")
   }
 }

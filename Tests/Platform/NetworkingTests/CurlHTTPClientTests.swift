@@ -32,7 +32,7 @@ final class CurlHTTPClientTests: XCTestCase {
   func test_get_returnsStatusHeadersAndBody_andSendsUserAgentAndEncodings() async throws {
     let server = try makeLoopbackServer { _ in .json(#"{"ok":true}"#, headers: ["X-RateLimit-Remaining": "9"]) }
     var request = get(server, "/v2/places?limit=20&name=S%C3%A3o")
-    request.headers = [("x-api-key", "k")]
+    request.headers = [HTTPHeader("x-api-key", "k")]
 
     let response = try await makeClient().send(request)
 
@@ -120,7 +120,8 @@ final class CurlHTTPClientTests: XCTestCase {
   func test_post_isNeverRetried() async throws {
     let server = try makeLoopbackServer { _ in .json("{}", status: 503) }
     let request = HTTPRequest(
-      method: .post, url: URL(string: server.baseURL + "/v1/chat")!, headers: [("Content-Type", "application/json")],
+      method: .post, url: URL(string: server.baseURL + "/v1/chat")!,
+      headers: [HTTPHeader("Content-Type", "application/json")],
       body: Data(#"{"q":1}"#.utf8))
 
     let response = try await makeClient().send(request)

@@ -118,7 +118,7 @@ final class ArgumentsScreen: Screen {
         "filter \($0.line.words)"
       },
     ]
-    return [Command](specs) { ran, _ in self.ran.append(ran) }
+    return Command.table(specs) { ran, _ in self.ran.append(ran) }
   }
 }
 

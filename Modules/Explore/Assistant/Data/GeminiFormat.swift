@@ -26,7 +26,7 @@ enum GeminiFormat {
         RequestBody.Content(role: turn.role == .user ? "user" : "model", parts: [.init(text: turn.text)])
       })
     var request = try HTTPRequest.postJSON(to: url, body).sending(key, inHeader: "x-goog-api-key")
-    if streaming { request.headers.append(("Accept", "text/event-stream")) }
+    if streaming { request.headers.append(HTTPHeader("Accept", "text/event-stream")) }
     return request
   }
 

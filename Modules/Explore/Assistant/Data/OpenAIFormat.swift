@@ -18,7 +18,7 @@ enum OpenAIFormat {
       try HTTPRequest.postJSON(
         to: endpoint(baseURL, "chat/completions"), RequestBody(model: model, messages: messages, stream: streaming)),
       key)
-    if streaming { request.headers.append(("Accept", "text/event-stream")) }
+    if streaming { request.headers.append(HTTPHeader("Accept", "text/event-stream")) }
     return request
   }
 

@@ -48,13 +48,22 @@ public struct Command {
   }
 }
 
-extension Array where Element == Command {
+extension Command {
   /// `specs`, each performed by `perform` (a screen's handler of its actions).
-  @MainActor
-  public init<Action>(
+  ///
+  /// A static function rather than an initializer on `Array`: an extension
+  /// of a standard type would tie every file that makes an array to this
+  /// module's rebuilds.
+  public static func table<Action>(
     _ specs: [CommandSpec<Action>], perform: @escaping @MainActor (Action, any Console) async -> Void
-  ) {
-    self = specs.map { Command($0, perform: perform) }
+  ) -> [Command] {
+    specs.map { Command($0, perform: perform) }
+  }
+
+  /// The usage sentence when `line` does not fit the command; nil when it runs.
+  public func refusal(of line: ArgumentLine) -> String? {
+    if case .failure(let refusal) = invocation(for: line) { return refusal.sentence }
+    return nil
   }
 }
 
@@ -69,13 +78,5 @@ public struct CommandInput {
   public init(argumentText: String, console: any Console) {
     self.argumentText = argumentText
     self.console = console
-  }
-}
-
-extension Result where Success == Command.Invocation, Failure == CommandRefusal {
-  /// The usage sentence when the line was refused; nil when it runs.
-  public var refusal: String? {
-    if case .failure(let refusal) = self { return refusal.sentence }
-    return nil
   }
 }

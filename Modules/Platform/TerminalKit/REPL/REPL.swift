@@ -319,7 +319,7 @@ public final class REPL {
   }
 
   private var globalCommands: [Command] {
-    [Command](globalSpecs) { [unowned self] action, console in await perform(action, console: console) }
+    Command.table(globalSpecs) { [unowned self] action, console in await perform(action, console: console) }
   }
 
   private func perform(_ action: GlobalAction, console: any Console) async {
