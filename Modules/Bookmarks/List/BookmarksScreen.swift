@@ -56,7 +56,7 @@ final class BookmarksScreen: Screen {
   }
 
   private func remove(_ number: Int?, on console: any Console) {
-    let title = number.flatMap { viewModel.visible.item(numbered: $0)?.title }
+    let title = number.flatMap { RowNumber.item($0, of: viewModel.visible)?.title }
     let problem = viewModel.remove(number)
     if problem == nil, let title {
       console.write(Message.success("Removed \(title). Type undo to bring it back.", in: console.context))
@@ -114,7 +114,7 @@ final class BookmarksScreen: Screen {
     }
     var number = 1
     // The store lists them kind by kind: a heading over each kind's run.
-    for group in visible.chunked(by: \.kind) {
+    for group in Self.runs(of: visible) {
       lines.append(
         StyledLine(Spacing.indentation()).appending(
           StyledSpan(group.first?.kind.heading ?? "", style: Palette.emphasis)))
@@ -126,17 +126,17 @@ final class BookmarksScreen: Screen {
     lines += TextBlock("Type open N to see one, remove N to remove it.", style: Palette.muted).lines(in: context)
     return lines
   }
-}
 
-extension Array {
-  /// Runs of consecutive elements with the same `key`, in order.
-  fileprivate func chunked<Key: Equatable>(by key: (Element) -> Key) -> [[Element]] {
-    var runs: [[Element]] = []
-    for element in self {
-      if let last = runs.last?.last, key(last) == key(element) {
-        runs[runs.count - 1].append(element)
+  /// The bookmarks in runs of one kind each, in order (a function here, not
+  /// on `Array`, so this module's edits do not rebuild every file of App
+  /// that uses an array).
+  private static func runs(of bookmarks: [Bookmark]) -> [[Bookmark]] {
+    var runs: [[Bookmark]] = []
+    for bookmark in bookmarks {
+      if let last = runs.last?.last, last.kind == bookmark.kind {
+        runs[runs.count - 1].append(bookmark)
       } else {
-        runs.append([element])
+        runs.append([bookmark])
       }
     }
     return runs

@@ -96,7 +96,7 @@ final class BookmarksViewModel {
   func open(_ number: Int?) -> Problem? {
     let visible = visible
     guard !visible.isEmpty else { return .nothingToOpen }
-    guard let number, let bookmark = visible.item(numbered: number) else {
+    guard let number, let bookmark = RowNumber.item(number, of: visible) else {
       return .noSuchBookmark(number, count: visible.count)
     }
     return router.showDetail(of: bookmark) ? nil : .noDetail(title: bookmark.title)
@@ -106,7 +106,7 @@ final class BookmarksViewModel {
   func remove(_ number: Int?) -> Problem? {
     let visible = visible
     guard !visible.isEmpty else { return .nothingToOpen }
-    guard let number, let bookmark = visible.item(numbered: number) else {
+    guard let number, let bookmark = RowNumber.item(number, of: visible) else {
       return .noSuchBookmark(number, count: visible.count)
     }
     do {

@@ -179,7 +179,7 @@ final class SearchViewModel {
   /// Opens result `number` of the list; the problem, if there is one.
   func open(_ number: Int?) -> SearchProblem? {
     guard !repositories.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
-    guard let number, let repository = repositories.item(numbered: number) else {
+    guard let number, let repository = RowNumber.item(number, of: repositories) else {
       return .noSuchResult(number, count: repositories.count)
     }
     router.showRepository(repository)

@@ -246,7 +246,7 @@ final class NearbyPlacesViewModel {
   /// else the work of moving the list there.
   func useCity(_ number: Int?) -> Checked<NearbyProblem> {
     guard !cityResults.isEmpty else { return .refused(.noCitySearch) }
-    guard let number, let city = cityResults.item(numbered: number) else {
+    guard let number, let city = RowNumber.item(number, of: cityResults) else {
       return .refused(.noSuchCity(count: cityResults.count))
     }
     return .accepted { await self.move(to: city) }
@@ -287,7 +287,7 @@ final class NearbyPlacesViewModel {
   func open(_ number: Int?) -> NearbyProblem? {
     let visible = visiblePlaces
     guard !visible.isEmpty else { return .nothingToOpen }
-    guard let number, let place = visible.item(numbered: number) else {
+    guard let number, let place = RowNumber.item(number, of: visible) else {
       return .noSuchPlace(number, count: visible.count)
     }
     router.showDetail(of: place)

@@ -7,7 +7,7 @@ public struct ArgumentLine: Sendable, Equatable {
   public let words: [String]
 
   public init(_ text: String) {
-    let trimmed = text.trimmingWhiteSpace()
+    let trimmed = Self.trimmed(text)
     self.text = trimmed
     words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
   }
@@ -83,11 +83,13 @@ public struct Arguments: Sendable, Equatable {
   }
 }
 
-extension String {
-  /// Without the spaces and tabs around it (Foundation's trimming, without Foundation).
-  fileprivate func trimmingWhiteSpace() -> String {
-    let start = firstIndex { !$0.isWhitespace } ?? endIndex
-    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-    return String(self[start..<max(start, end)])
+extension ArgumentLine {
+  /// `text` without the white space around it (Foundation's trimming,
+  /// without Foundation; a function here, not on `String`, so this module's
+  /// edits do not rebuild every file that uses a string).
+  fileprivate static func trimmed(_ text: String) -> String {
+    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+    return String(text[start..<max(start, end)])
   }
 }

@@ -1,11 +1,16 @@
-extension RandomAccessCollection where Index == Int {
-  /// The item a person calls `number` (1 for the first), or nil when there
-  /// is none.
+/// Rows as people number them: 1 for the first.
+///
+/// A function of its own rather than a method on `RandomAccessCollection`:
+/// an extension of a standard type would tie every file that uses a
+/// collection to this module's rebuilds.
+public enum RowNumber {
+  /// The item of `items` a person calls `number`, or nil when there is none.
   ///
-  /// Any typed number is safe here, `Int.min` included: the check
-  /// comes before any arithmetic on it.
-  public func item(numbered number: Int) -> Element? {
-    guard number >= 1, number <= count else { return nil }
-    return self[startIndex + (number - 1)]
+  /// Any typed number is safe here, `Int.min` included: the check comes
+  /// before any arithmetic on it.
+  public static func item<Items: RandomAccessCollection>(_ number: Int, of items: Items) -> Items.Element?
+  where Items.Index == Int {
+    guard number >= 1, number <= items.count else { return nil }
+    return items[items.startIndex + (number - 1)]
   }
 }

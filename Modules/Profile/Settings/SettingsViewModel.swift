@@ -48,7 +48,7 @@ final class SettingsViewModel {
   func toggle(_ reference: String) -> ToggleResult {
     let flags = flags
     let match =
-      Int(reference).flatMap { flags.item(numbered: $0) }
+      Int(reference).flatMap { RowNumber.item($0, of: flags) }
       ?? flags.first { $0.key == reference.lowercased() }
     guard let flag = match else {
       return .unknown(reference: reference, count: flags.count, keys: flags.map(\.key))

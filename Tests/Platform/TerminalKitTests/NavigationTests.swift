@@ -397,12 +397,12 @@ final class REPLTests: XCTestCase {
 
   func test_itemNumbered_isSafeForAnyNumber() {
     let items = ["a", "b", "c"]
-    XCTAssertEqual(items.item(numbered: 1), "a")
-    XCTAssertEqual(items.item(numbered: 3), "c")
+    XCTAssertEqual(RowNumber.item(1, of: items), "a")
+    XCTAssertEqual(RowNumber.item(3, of: items), "c")
     for outside in [0, 4, -1, Int.min, Int.max] {
-      XCTAssertNil(items.item(numbered: outside), "\(outside)")
+      XCTAssertNil(RowNumber.item(outside, of: items), "\(outside)")
     }
-    XCTAssertEqual(items[1...].item(numbered: 1), "b", "a slice counts from its own first item")
+    XCTAssertEqual(RowNumber.item(1, of: items[1...]), "b", "a slice counts from its own first item")
   }
 
   func test_aFreeTextScreen_takesLinesAsText_andCommandsAfterASlash() async {
