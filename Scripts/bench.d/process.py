@@ -1,0 +1,144 @@
+"""Rows that run the release binary as a person or a script would: launch,
+and many piped commands. CPU time (user + system) of the child, from
+wait4's resource usage, so a busy machine's waiting does not count."""
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+
+from common import ROOT, Result, swift_env
+
+LIBRARIES = ["-lcurl", "-ledit", "-lsodium", "-lsqlite3", "-lcmark-gfm", "-lcmark-gfm-extensions"]
+_built = {}
+
+
+def release(product):
+    """The release binary of `product`, built once per run."""
+    if product not in _built:
+        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, env=swift_env(),
+                       check=True, stdout=subprocess.DEVNULL)
+        _built[product] = os.path.join(ROOT, ".build", "release", product)
+    return _built[product]
+
+
+def compiled(source, folder, name):
+    """A Swift program of `source`, optimised, linked with Wayfarer's C libraries."""
+    path = os.path.join(folder, name + ".swift")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(source)
+    binary = os.path.join(folder, name)
+    subprocess.run(["swiftc", "-O", path, "-o", binary, "-Xlinker", "--no-as-needed", *LIBRARIES,
+                    "-Xlinker", "--as-needed"], env=swift_env(), check=True, stdout=subprocess.DEVNULL)
+    return binary
+
+
+def cpu_seconds(command, stdin_path, env):
+    """User + system seconds of `command` with `stdin_path` as its input."""
+    with open(stdin_path, "rb") as stdin, open(os.devnull, "wb") as devnull:
+        child = subprocess.Popen(command, stdin=stdin, stdout=devnull, stderr=devnull, env=env)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"bench: {command[0]} exited with {child.returncode}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def interleaved(pairs, rounds, runs):
+    """For each round, the ratio of the medians of B over A, A and B run in turn."""
+    ratios, medians = [], []
+    for _ in range(rounds):
+        a_times, b_times = [], []
+        for _ in range(runs):
+            a_times.append(pairs[0]())
+            b_times.append(pairs[1]())
+        a, b = statistics.median(a_times), statistics.median(b_times)
+        ratios.append(b / a)
+        medians.append((a, b))
+    return ratios, medians
+
+
+def logged_in_home(folder, wayfarer, history_lines=0):
+    """A WAYFARER_HOME with an account whose session is saved (registered
+    once, through a pipe), and optionally that many lines of history."""
+    home = os.path.join(folder, "home")
+    os.makedirs(home, exist_ok=True)
+    script = "\n".join(["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse", "quit"])
+    subprocess.run([wayfarer], input=(script + "\n").encode(), env=dict(os.environ, WAYFARER_HOME=home),
+                   stdout=subprocess.DEVNULL, check=True)
+    if history_lines:
+        history = os.path.join(home, "state", "history")
+        os.makedirs(history, exist_ok=True)
+        for name in os.listdir(history) or ["commands-1"]:
+            with open(os.path.join(history, name), "a", encoding="utf-8") as out:
+                out.write("".join(f"tab explore {n}\n" for n in range(history_lines)))
+    return home
+
+
+EMPTY = """import Foundation
+_ = FileHandle.standardInput.availableData
+"""
+
+
+def launch(rounds, smoke):
+    """Launch to the first prompt, `quit` piped, logged out and logged in."""
+    runs = 3 if smoke else 40
+    folder = tempfile.mkdtemp(prefix="wayfarer-bench-launch-")
+    try:
+        wayfarer = release("wayfarer")
+        empty = compiled(EMPTY, folder, "empty")
+        quit_path = os.path.join(folder, "quit.txt")
+        with open(quit_path, "w", encoding="utf-8") as out:
+            out.write("quit\n")
+        results = []
+        for label, home in [("logged out", os.path.join(folder, "out")),
+                            ("logged in, 1,000 history lines", logged_in_home(folder, wayfarer, 1_000))]:
+            os.makedirs(home, exist_ok=True)
+            env = dict(os.environ, WAYFARER_HOME=home)
+            cpu_seconds([wayfarer], quit_path, env)  # the database made, caches warm
+            ratios, medians = interleaved(
+                [lambda: cpu_seconds([empty], quit_path, env), lambda: cpu_seconds([wayfarer], quit_path, env)],
+                rounds, runs)
+            a, b = medians[-1]
+            results.append(Result("launch", f"launch, piped quit, {label}", "empty program, same libraries",
+                                  "<= 1.10", ratios, f"cpu {b * 1000:.1f} ms vs {a * 1000:.1f} ms"))
+        return results
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+CYCLE = ["tab explore", "tab bookmarks", "tab profile", "settings", "back", "tab home"]
+
+LOOP = """let text = String(repeating: "x", count: {width}) + "\\n"
+var out = ""
+while readLine() != nil {{
+  out = text
+  print(out, terminator: "")
+}}
+"""
+
+
+def piped(rounds, smoke):
+    """Many piped commands across the tabs, logged in, offline Home, against
+    a readLine() loop printing as many bytes a line."""
+    commands = 600 if smoke else 100_000
+    runs = 1 if smoke else 3
+    folder = tempfile.mkdtemp(prefix="wayfarer-bench-piped-")
+    try:
+        wayfarer = release("wayfarer")
+        home = logged_in_home(folder, wayfarer)
+        script = os.path.join(folder, "script.txt")
+        with open(script, "w", encoding="utf-8") as out:
+            out.write("\n".join(CYCLE[n % len(CYCLE)] for n in range(commands)) + "\nquit\n")
+        env = dict(os.environ, WAYFARER_HOME=home)
+        written = len(subprocess.run([wayfarer], stdin=open(script, "rb"), env=env, capture_output=True,
+                                     check=True).stdout)
+        loop = compiled(LOOP.format(width=max(1, written // (commands + 1) - 1)), folder, "loop")
+        ratios, medians = interleaved(
+            [lambda: cpu_seconds([loop], script, env), lambda: cpu_seconds([wayfarer], script, env)], rounds, runs)
+        a, b = medians[-1]
+        return [Result("piped", f"{commands:,} piped commands across the tabs", "readLine() loop, same bytes",
+                       "<= 2.00", ratios,
+                       f"cpu {b:.2f} s ({b / commands * 1e6:.0f} µs a command) vs {a:.2f} s; {written:,} bytes")]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
