@@ -271,6 +271,7 @@ let package = Package(
     .target(
       name: "Components",
       dependencies: [
+        "Commands",
         "CMarkGFM",  // the Markdown renderer walks cmark-gfm's tree
         "DesignSystem",
         "TerminalConsole",

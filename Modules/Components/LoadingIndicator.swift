@@ -1,3 +1,4 @@
+import Commands
 import DesignSystem
 import TerminalConsole
 import TerminalText
@@ -24,6 +25,15 @@ public enum LoadingIndicator {
     let result = await work()
     spinner.stop()
     return result
+  }
+
+  /// A view model's answer to a command, done: a refusal is said at once,
+  /// with no spinner; accepted work runs under one saying `message`.
+  public static func run<Problem>(
+    _ checked: Checked<Problem>, saying message: String, console: any Console
+  ) async -> Problem? {
+    guard case .accepted(let work) = checked else { return await checked.run() }
+    return await run(message, console: console, work: { await work() })
   }
 }
 
@@ -61,4 +71,5 @@ public final class Spinner {
     self.turning = nil
     console.setStatus(nil)
   }
+
 }

@@ -42,7 +42,7 @@ public final class HTTPClientStub: HTTPClient, HTTPStreaming, @unchecked Sendabl
 /// each request goes to the double for its URL's host and port
 /// (`127.0.0.1:1` GitHub, `127.0.0.1:2` the assistant), and one for no
 /// service is an error the test sees.
-public final class ServiceRouter: HTTPClient, HTTPStreaming, @unchecked Sendable {
+public final class ServiceRouter: HTTPClient, HTTPStreaming {
   private let routes: [String: any HTTPClient & HTTPStreaming]
 
   /// `routes` by `host:port`.

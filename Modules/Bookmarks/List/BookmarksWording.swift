@@ -1,3 +1,4 @@
+import Commands
 import TextSafety
 
 /// The sentences of the Bookmarks tab.
@@ -62,14 +63,12 @@ enum BookmarksWording {
     // so the person can find it however deep it lies.
     let path = TextSanitizer.clean(summary.path)
     let written = summary.counts.map { $0.kind.count($0.written) }
-    let leftOut = summary.counts.filter { $0.leftOut > 0 }.map { "\($0.leftOut) without coordinates left out" }
-    return "Wrote \(list(written)) to \(path)" + leftOut.map { "; " + $0 }.joined() + "."
-  }
-
-  /// `a`, `a and b`, `a, b and c`.
-  private static func list(_ parts: [String]) -> String {
-    guard let last = parts.last, parts.count > 1 else { return parts.first ?? "nothing" }
-    return parts.dropLast().joined(separator: ", ") + " and " + last
+    var leftOut = summary.counts.filter { $0.leftOut > 0 }.map { "\($0.leftOut) without coordinates left out" }
+    if summary.unreadable > 0 {
+      leftOut.append("\(summary.unreadable) that could not be read left out (they stay saved)")
+    }
+    return "Wrote \(written.isEmpty ? "nothing" : Phrase.list(written, "and")) to \(path)"
+      + leftOut.map { "; " + $0 }.joined() + "."
   }
 
   static func imported(_ summary: ImportSummary) -> String {

@@ -43,11 +43,15 @@ public struct ExportSummary: Equatable, Sendable {
   public var format: BookmarksFileFormat
   /// Per kind written, in the order of the file.
   public var counts: [Count]
+  /// Saved bookmarks that could not be read at all (damaged in the
+  /// database), so not written.
+  public var unreadable: Int
 
-  public init(path: String, format: BookmarksFileFormat, counts: [Count]) {
+  public init(path: String, format: BookmarksFileFormat, counts: [Count], unreadable: Int = 0) {
     self.path = path
     self.format = format
     self.counts = counts
+    self.unreadable = unreadable
   }
 }
 

@@ -26,7 +26,9 @@ enum ChatCommand: Sendable, Equatable {
     ) { .system($0.text) },
     CommandSpec(
       "backend",
-      Parameter("", .choice(AssistantBackendKind.allCases.map(\.rawValue)), meaning: "the backend is gemini or openai"),
+      Parameter(
+        "", .choice(AssistantBackendKind.allCases.map(\.rawValue)),
+        meaning: "the backend is \(Phrase.list(AssistantBackendKind.allCases.map(\.rawValue), "or"))"),
       summary: "Ask the other backend"
     ) { .backend($0.text) },
     CommandSpec(

@@ -23,7 +23,7 @@ enum SearchCommand: Sendable, Equatable {
         "sort",
         Parameter(
           "", .choice(SearchWording.sortNames),
-          meaning: "the order is one of \(SearchWording.alternatives(SearchWording.sortNames))"),
+          meaning: "the order is one of \(Phrase.list(SearchWording.sortNames, "or"))"),
         summary: "Search again in another order"
       ) { .sort($0.word ?? "") },
       CommandSpec(

@@ -30,33 +30,28 @@ final class SearchScreen: Screen {
     case .search(let query): await search(query, console: console)
     case .ask: viewModel.askAssistant()
     case .more: await loadMore(on: console)
-    case .sort(let name): afterLoad(await run(viewModel.setSort(name), saying: "Searching…", on: console), on: console)
+    case .sort(let name):
+      afterLoad(
+        await LoadingIndicator.run(viewModel.setSort(name), saying: "Searching…", console: console), on: console)
     case .open(let number):
       if let problem = viewModel.open(number) { report(problem, on: console) }
     }
   }
 
   private func search(_ query: String, console: any Console) async {
-    afterLoad(await run(viewModel.search(query), saying: "Searching…", on: console), on: console)
+    afterLoad(await LoadingIndicator.run(viewModel.search(query), saying: "Searching…", console: console), on: console)
   }
 
   private func loadMore(on console: any Console) async {
     let shown = viewModel.repositories.count
-    if let problem = await run(viewModel.loadMore(), saying: "Loading more repositories…", on: console) {
+    if let problem = await LoadingIndicator.run(
+      viewModel.loadMore(), saying: "Loading more repositories…", console: console)
+    {
       return report(problem, on: console)
     }
     // Only the rows this added, numbered on: the list above stays.
     console.write(addedRows(after: shown, in: console.context))
     warnIfFewRequestsLeft(on: console)
-  }
-
-  /// Runs accepted work under a spinner saying `message`; a refusal is
-  /// said at once, with no spinner.
-  private func run(_ checked: Checked<SearchProblem>, saying message: String, on console: any Console) async
-    -> SearchProblem?
-  {
-    guard case .accepted(let work) = checked else { return await checked.run() }
-    return await LoadingIndicator.run(message, console: console) { await work() }
   }
 
   /// `search QUERY`, asked from outside (a link): run once the screen is shown.

@@ -1,3 +1,4 @@
+import Commands
 import Components
 import Foundation
 import TextSafety
@@ -9,12 +10,6 @@ enum SearchWording {
   /// The orders `sort` takes, as typed.
   static let sortNames = SearchSort.allCases.map(\.rawValue)
 
-  /// `a, b, c or d`.
-  static func alternatives(_ words: [String]) -> String {
-    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " or " + last
-  }
-
   static func sentence(for problem: SearchProblem) -> String {
     switch problem {
     case .emptyQuery:
@@ -24,7 +19,7 @@ enum SearchWording {
     case .controlCharacters:
       "A search cannot contain control characters."
     case .unknownSort(let name):
-      "There is no order '\(TextSanitizer.clean(name, limit: 40))'. Use sort \(alternatives(sortNames))."
+      "There is no order '\(TextSanitizer.clean(name, limit: 40))'. Use sort \(Phrase.list(sortNames, "or"))."
     case .noSearchYet:
       "Search first: search QUERY."
     case .everyResultLoaded(let count):

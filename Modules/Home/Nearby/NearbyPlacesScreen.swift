@@ -35,7 +35,8 @@ final class NearbyPlacesScreen: Screen {
     case .category(let name): report(viewModel.setCategory(name), on: console)
     case .city(let name): await searchCity(name, console: console)
     case .use(let number):
-      report(await run(viewModel.useCity(number), saying: "Loading places…", on: console), on: console)
+      report(
+        await LoadingIndicator.run(viewModel.useCity(number), saying: "Loading places…", console: console), on: console)
     case .open(let number):
       if let problem = viewModel.open(number) { report(problem, on: console) }
     case .refresh:
@@ -45,18 +46,10 @@ final class NearbyPlacesScreen: Screen {
     }
   }
 
-  /// Runs accepted work under a spinner saying `message`; a refusal is
-  /// said at once, with no spinner.
-  private func run(_ checked: Checked<NearbyProblem>, saying message: String, on console: any Console) async
-    -> NearbyProblem?
-  {
-    guard case .accepted(let work) = checked else { return await checked.run() }
-    return await LoadingIndicator.run(message, console: console) { await work() }
-  }
-
   private func loadMore(on console: any Console) async {
     let shown = viewModel.visiblePlaces.count
-    if let problem = await run(viewModel.loadMore(), saying: "Loading more places…", on: console) {
+    if let problem = await LoadingIndicator.run(viewModel.loadMore(), saying: "Loading more places…", console: console)
+    {
       return report(problem, on: console)
     }
     // Only the rows this added, numbered on: the list above stays
@@ -106,18 +99,18 @@ final class NearbyPlacesScreen: Screen {
     schedule { [weak self] console in await self?.searchCity(query, console: console) }
   }
 
-  private func searchCity(_ query: String, console: any Console) async {
-    guard !query.isEmpty else {
+  private func searchCity(_ text: String, console: any Console) async {
+    guard case .search(let query) = viewModel.cityRequest(text) else {
       let problem = await LoadingIndicator.run("Loading places…", console: console) { await viewModel.clearCity() }
       report(problem, on: console)
       return
     }
     let result = await LoadingIndicator.run("Searching…", console: console) { await viewModel.searchCities(query) }
     let context = console.context
-    let query = TextSanitizer.clean(query, limit: 40)
+    let shown = TextSanitizer.clean(query, limit: 40)
     switch result {
     case .none:
-      console.write(Message.info(NearbyWording.noCityMatches(query), in: context))
+      console.write(Message.info(NearbyWording.noCityMatches(shown), in: context))
     case .failed(.cancelled):
       return  // the REPL says "Cancelled."
     case .failed(let failure):
@@ -128,7 +121,7 @@ final class NearbyPlacesScreen: Screen {
         dropped == 0
         ? [] : [Message.warning("\(dropped) of the results had no valid position and were left out.", in: context)]
       console.write(
-        [StyledLine("Cities matching \(query):")] + ListView(items).lines(in: context) + left
+        [StyledLine("Cities matching \(shown):")] + ListView(items).lines(in: context) + left
           + TextBlock("Type use N to list places there.", style: Palette.muted).lines(in: context))
     }
   }

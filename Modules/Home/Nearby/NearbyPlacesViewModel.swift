@@ -232,6 +232,20 @@ final class NearbyPlacesViewModel {
 
   // MARK: Cities
 
+  /// What `city [NAME]` asks for.
+  enum CityRequest: Equatable {
+    /// Alone: back to the default place.
+    case clear
+    /// A city to look for, trimmed.
+    case search(String)
+  }
+
+  /// `city` alone goes back to the default place; with a name, it searches.
+  func cityRequest(_ text: String) -> CityRequest {
+    let name = text.trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? .clear : .search(name)
+  }
+
   func searchCities(_ query: String) async -> CitySearch {
     do {
       let results = try await repository.cities(named: query)

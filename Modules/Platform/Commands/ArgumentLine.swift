@@ -33,9 +33,9 @@ public struct ArgumentLine: Sendable, Equatable {
         if text == flag {
           text = ""
         } else if text.hasPrefix(flag), text.dropFirst(flag.count).first?.isWhitespace == true {
-          text = text.dropFirst(flag.count)
+          text = Substring(Self.trimmed(String(text.dropFirst(flag.count))))
         } else if text.hasSuffix(flag), text.dropLast(flag.count).last?.isWhitespace == true {
-          text = text.dropLast(flag.count)
+          text = Substring(Self.trimmed(String(text.dropLast(flag.count))))
         } else {
           continue
         }

@@ -1,7 +1,6 @@
-/// A command's request as its view model answers it before any work
-/// starts: refused with a problem, or accepted with the work to do.
+/// A command's request as its view model answers it, before any work starts.
 ///
-/// The view model checks once; the screen shows a spinner only around
+/// It is refused with a problem, or accepted with the work to do. The view model checks once; the screen shows a spinner only around
 /// accepted work, so a refusal is said before any progress line.
 public enum Checked<Problem> {
   case refused(Problem)

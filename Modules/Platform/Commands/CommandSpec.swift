@@ -1,7 +1,7 @@
-/// A command declared once, as data: its name, what may follow it, what it
-/// does, and how the words typed after it become an `Action`.
+/// A command declared once, as data.
 ///
-/// The same declaration gives the usage line, help, Tab completion and the
+/// It holds its name, what may follow it, what it does, and how the words
+/// typed after it become an `Action`. The same declaration gives the usage line, help, Tab completion and the
 /// check of what was typed; the view model behind the action is the one
 /// place that decides whether the values make sense now.
 public struct CommandSpec<Action>: Sendable {

@@ -1,9 +1,9 @@
 /// One thing that may follow a command's name: what it is called in the
 /// usage (`N`, `QUERY`), what kind of word it is, and what it means.
 ///
-/// A parameter checks only the form of what is typed (how many words, a
-/// whole number or not); whether a number names a row, or a name a known
-/// thing, is the view model's to say.
+/// A parameter checks only the form of what is typed: how many words. A
+/// number's word becomes a whole number or nil, and whether it names a row,
+/// or a name a known thing, is the view model's to say.
 public struct Parameter: Sendable, Equatable {
   /// What kind of word a parameter takes.
   public enum Kind: Sendable, Equatable {
@@ -60,7 +60,7 @@ public struct Parameter: Sendable, Equatable {
 
   private static func values(of kind: Kind) -> [String] {
     switch kind {
-    case .number(let range?): range.count <= 1_000 ? range.map(String.init) : []
+    case .number(let range?): range.map(String.init)
     case .choice(let words): words
     case .number(nil), .word, .text: []
     }

@@ -1,11 +1,10 @@
 import Foundation
 import Networking
 
-/// What every feature's builder is handed about the world it runs in: the
-/// clock, the one HTTP client every live service shares, and the folder
-/// where it keeps what it can fetch again.
+/// What every feature's builder is handed about the world it runs in.
 ///
-/// Made once by App at launch (tests and benchmarks make their own); a
+/// That is the clock, the one HTTP client every live service shares, and
+/// the folder where it keeps what it can fetch again. Made once by App at launch (tests and benchmarks make their own); a
 /// builder passes it on to what it makes, so no clock or client is
 /// threaded by hand.
 public struct Environment: Sendable {

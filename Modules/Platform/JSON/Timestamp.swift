@@ -81,7 +81,8 @@ public enum Timestamp {
   /// those, so the text always has this shape.
   public static func text(for date: Date) -> String {
     let limit = 253_402_300_799.999  // 9999-12-31T23:59:59.999Z
-    let seconds = min(max(date.timeIntervalSince1970, -62_167_219_200), limit)
+    let given = date.timeIntervalSince1970
+    let seconds = given.isNaN ? 0 : min(max(given, -62_167_219_200), limit)
     let milliseconds = Int((seconds * 1_000).rounded())
     let (day, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
     let (year, month, dayOfMonth) = civil(fromDays: day)

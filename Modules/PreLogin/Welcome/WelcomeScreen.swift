@@ -40,7 +40,7 @@ final class WelcomeScreen: Screen {
       + [.blank]
       + ActionList(
         Self.specs.map { ActionList.Action($0.name, $0.signature.summary) }
-          + [ActionList.Action("quit", "Leave Wayfarer")]
+          + [ActionList.Action(CommonCommands.quit.name, CommonCommands.quit.summary)]
       ).lines(in: context)
   }
 }

@@ -64,7 +64,8 @@ final class BookmarkRecordTests: XCTestCase {
         #"{"defaultBranch":"main","description":"The Swift Programming Language","forks":10500,"language":"C++","licence":"Apache-2.0","stars":68000,"topics":["swift","compiler"],"version":1,"webURL":"https:\/\/github.com\/apple\/swift"}"#,
         1_750_000_000.5
       ),
-      ("place", "broken", "Broken", #"{"version":2,"latitude":"north"}"#, 1),
+      ("place", "odd", "Odd", #"{"version":2,"latitude":"north"}"#, 2),
+      ("place", "broken", "Broken", "{not json", 1),
     ]
     for (kind, id, title, fields, time) in rows {
       try old.execute(
@@ -75,18 +76,20 @@ final class BookmarkRecordTests: XCTestCase {
     let upgraded = try database()
     let store = store(upgraded)
 
-    XCTAssertEqual(try store.places(), [cafe])
+    XCTAssertEqual(try store.places().first, cafe)
+    XCTAssertEqual(try store.places().last?.categoryKey, "place", "an odd row is fitted, its bad latitude left out")
+    XCTAssertNil(try store.places().last?.latitude)
     XCTAssertEqual(try store.repositories(), [swift])
     XCTAssertEqual(
       try store.bookmarks().map { [$0.title, $0.subtitle ?? "-", $0.detail ?? "-"] },
       [
-        ["Guido al Duomo", "Munich", "catering"], ["Broken", "-", "-"],
+        ["Guido al Duomo", "Munich", "catering"], ["Odd", "-", "place"], ["Broken", "-", "-"],
         ["apple/swift", "The Swift Programming Language", "C++"],
       ],
       "the list reads its columns, filled from the records")
     XCTAssertEqual(
       try upgraded.execute("SELECT fields FROM bookmarks WHERE item_id = 'broken'").first?.text("fields"),
-      #"{"version":2,"latitude":"north"}"#, "a row no version reads stays as it was")
+      "{not json", "a row no version reads stays as it was")
     let fields = try upgraded.execute("SELECT fields FROM bookmarks WHERE item_id = 'p1'").first?.text("fields")
     XCTAssertEqual(fields, PlaceBookmark(cafe).json, "the record, as every save writes it")
   }
@@ -212,12 +215,111 @@ final class BookmarkRecordTests: XCTestCase {
     hostile.id = "../../etc"
     XCTAssertThrowsError(try store.saveFavorite(hostile)) { error in
       XCTAssertEqual(
-        error.localizedDescription, "the bookmark's id is not a place id (letters, digits, '-', '_', '.', ':')")
+        error.localizedDescription, "the bookmark's id is not a place id (letters, digits, '-', '_', '.', ':', ',')")
     }
     var repository = swift
     repository.fullName = "not a name"
     XCTAssertThrowsError(try store.saveRepository(repository))
     XCTAssertEqual(try store.bookmarks().count, 1, "nothing refused was saved")
+  }
+
+  /// What the last version could save and read is never refused after the upgrade.
+  ///
+  /// A place Home named by its position (Geoapify sent no id), a phone past
+  /// today's bound, a latitude without its longitude, a category in
+  /// capitals: each is read (fitted: cut to the bound, the lone
+  /// coordinate left out), listed with its columns, exported and opened.
+  func test_whatTheLastVersionRead_isStillRead() async throws {
+    let old = try database(Array(AppDatabase.migrations.prefix(5)))
+    let longPhone = String(repeating: "+49 89 1234567; ", count: 40)
+    let rows: [(String, String, String)] = [
+      (
+        "48.1389272,11.5742388", "By position",
+        #"{"categoryKey":"catering","latitude":48.1389272,"longitude":11.5742388,"version":2}"#
+      ),
+      ("p-phone", "Long phone", #"{"categoryKey":"catering","phone":"\#(longPhone)","version":2}"#),
+      ("p-lone", "Lone latitude", #"{"categoryKey":"tourism","latitude":12.5,"version":2}"#),
+      ("p-caps", "Capitals", #"{"categoryKey":"Catering.Cafe","city":"Munich","version":2}"#),
+    ]
+    for (index, (id, title, fields)) in rows.enumerated() {
+      try old.execute(
+        "INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (1, 'place', ?, ?, ?, ?)",
+        [.text(id), .text(title), .text(fields), .real(Double(1_000 + index))])
+    }
+
+    let store = store(try database())
+    let places = try store.places()
+
+    XCTAssertEqual(places.map(\.id), ["p-caps", "p-lone", "p-phone", "48.1389272,11.5742388"])
+    XCTAssertEqual(places.first { $0.id == "p-caps" }?.categoryKey, "catering.cafe")
+    XCTAssertEqual(places.first { $0.id == "p-caps" }?.city, "Munich")
+    let phone = try XCTUnwrap(places.first { $0.id == "p-phone" }?.phone)
+    XCTAssertTrue(phone.count <= 500 && longPhone.hasPrefix(phone), "cut to the bound, not refused")
+    XCTAssertNil(places.first { $0.id == "p-lone" }?.latitude, "a lone coordinate is left out")
+    XCTAssertEqual(try store.bookmarks().count, 4)
+    XCTAssertEqual(try store.records(PlaceBookmark.self).unreadable, 0)
+    XCTAssertNoThrow(try store.saveFavorite(places[3]), "and saved again as it is")
+  }
+
+  /// `undo` puts back exactly what `remove` took, even a row nothing can
+  /// read any more: the bookmark is never lost between the two.
+  func test_undo_bringsBackEvenARowThatCannotBeRead() async throws {
+    let database = try database()
+    try database.execute(
+      "INSERT INTO bookmarks (account_id, kind, item_id, title, subtitle, detail, fields, created_at) VALUES (1, 'place', 'odd', 'Odd', 'Sub', 'det', '{not json', 42.25)"
+    )
+    let store = store(database)
+    let listed = try XCTUnwrap(store.bookmarks().first)
+    XCTAssertEqual(try store.records(PlaceBookmark.self).unreadable, 1)
+
+    let removed = try store.remove(listed)
+    XCTAssertEqual(try store.bookmarks(), [])
+    try store.restore(removed)
+
+    let row = try XCTUnwrap(
+      database.execute("SELECT item_id, title, subtitle, detail, fields, created_at FROM bookmarks").first)
+    XCTAssertEqual(
+      [row.text("item_id"), row.text("title"), row.text("subtitle"), row.text("detail"), row.text("fields")],
+      ["odd", "Odd", "Sub", "det", "{not json"])
+    XCTAssertEqual(row.real("created_at"), 42.25)
+  }
+
+  /// A row an older Wayfarer writes after the upgrade (a version 2 place)
+  /// is read as the schema step reads it.
+  func test_aRowInTheOldShape_writtenAfterTheUpgrade_isRead() async throws {
+    let database = try database()
+    try database.execute(
+      #"INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (1, 'place', 'late', 'Late', '{"categoryKey":"tourism","version":2}', 5)"#
+    )
+    XCTAssertEqual(try store(database).places().map(\.categoryKey), ["tourism"])
+  }
+
+  /// An import is strict where the database is fitting: an entry of a
+  /// newer version, or past a bound, refuses the file with where and why.
+  func test_anImport_isStrict() async throws {
+    let store = store(try database())
+    let transfer = BookmarkTransfer(store: store, homeDirectory: nil, now: { [clock] in clock })
+    let cases = [
+      (#"{"version": 9, "id": "p", "name": "N"}"#, "place 1's version is not a version from 1 to 3"),
+      (
+        #"{"id": "p", "name": "N", "phone": "\#(String(repeating: "1", count: 501))"}"#,
+        "place 1's phone is longer than 500 characters"
+      ),
+      (#"{"id": "p", "name": "N", "latitude": 1}"#, "place 1's latitude comes without its partner coordinate"),
+    ]
+    for (entry, reason) in cases {
+      let path = directory.file("strict.json")
+      try AtomicFile.write(
+        Array(#"{"format": "wayfarer-bookmarks", "version": 1, "places": [\#(entry)]}"#.utf8), to: path,
+        replacing: true)
+      XCTAssertThrowsError(try transfer.importBookmarks(from: path)) { error in
+        guard case .malformed(_, let said, _, _) = error as? BookmarksTransferError else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertEqual(said, reason)
+      }
+    }
+    XCTAssertEqual(try store.bookmarks(), [], "nothing was added")
   }
 
   /// Every kind registered reads back what it writes.
@@ -231,6 +333,6 @@ final class BookmarkRecordTests: XCTestCase {
 
   private func readsBack<Record: BookmarkRecord>(_ record: Record) -> Bool {
     guard let document = try? JSONDocument(bytes: Array(record.json.utf8)) else { return false }
-    return (try? Record.read(document.root)) == record
+    return (try? Record.read(document.root, .strict)) == record
   }
 }

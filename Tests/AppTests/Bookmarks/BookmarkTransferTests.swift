@@ -190,7 +190,7 @@ final class BookmarkTransferTests: XCTestCase {
       (head + #""places": [{"name": "A"}]}"#, "place 1 has no id"),
       (
         head + #""places": [{"id": "a/../b", "name": "A"}]}"#,
-        "place 1's id is not a place id (letters, digits, '-', '_', '.', ':')"
+        "place 1's id is not a place id (letters, digits, '-', '_', '.', ':', ',')"
       ),
       (head + #""places": [{"id": "a", "name": "\u001b[2J"}]}"#, "place 1's name is empty"),
       (

@@ -1,3 +1,4 @@
+import Commands
 import TerminalNavigation
 import TestSupport
 import XCTest
@@ -10,6 +11,8 @@ extension XCTestCase {
     let words = line.split(separator: " ").map(String.init)
     let command = stack.visibleScreen.commands.first { $0.name == words[0] }
     XCTAssertNotNil(command, "no command \(words[0]) on \(stack.path)")
-    await command?.run(CommandInput(argumentText: words.dropFirst().joined(separator: " "), console: console))
+    let arguments = words.dropFirst().joined(separator: " ")
+    XCTAssertNil(command?.refusal(of: ArgumentLine(arguments)), "\(line) is refused")
+    await command?.run(CommandInput(argumentText: arguments, console: console))
   }
 }

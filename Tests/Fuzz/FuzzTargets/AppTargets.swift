@@ -68,7 +68,7 @@ extension FuzzTarget {
   /// Whether `record`, written as the database keeps it, reads back the same.
   private static func readsBack<Record: BookmarkRecord>(_ record: Record) -> Bool {
     guard let document = try? JSONDocument(bytes: Array(record.json.utf8)) else { return false }
-    return (try? Record.read(document.root)) == record
+    return (try? Record.read(document.root, .strict)) == record
   }
 
   /// Markdown (READMEs, replies) drawn for a terminal: whatever the input,

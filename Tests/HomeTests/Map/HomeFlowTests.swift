@@ -1,3 +1,4 @@
+import Commands
 import FeatureEnvironment
 import Foundation
 import TerminalNavigation
@@ -40,7 +41,9 @@ final class HomeFlowTests: XCTestCase {
     let words = line.split(separator: " ").map(String.init)
     let command = stack.visibleScreen.commands.first { $0.name == words[0] }
     XCTAssertNotNil(command, "no command \(words[0])")
-    await command?.run(CommandInput(argumentText: words.dropFirst().joined(separator: " "), console: console))
+    let arguments = words.dropFirst().joined(separator: " ")
+    XCTAssertNil(command?.refusal(of: ArgumentLine(arguments)), "\(line) is refused")
+    await command?.run(CommandInput(argumentText: arguments, console: console))
   }
 
   func test_offline_listOpenFavoriteBack_releasesTheDetail() async {

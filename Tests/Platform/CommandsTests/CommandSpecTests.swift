@@ -64,6 +64,17 @@ final class CommandSpecTests: XCTestCase {
     XCTAssertEqual(parse(export, "--force").refusal, "Usage: export FILE [--force] — FILE is where to write.")
   }
 
+  func test_severalFlags_areTakenInAnyOrder_atEitherEnd() {
+    let write = CommandSpec(
+      "write", Parameter("FILE", .text, meaning: "FILE is where"),
+      flags: [Flag("--force", summary: ""), Flag("--geo", summary: "")], summary: ""
+    ) { "\($0.text)|\($0.flags.sorted())" }
+    for text in ["--force --geo a b.json", "a b.json --force --geo", "--geo a b.json --force", "  --geo   a b.json  "] {
+      let expected = text.contains("--force") ? #"a b.json|["--force", "--geo"]"# : #"a b.json|["--geo"]"#
+      XCTAssertEqual(try write.parse(ArgumentLine(text)).get(), expected, text)
+    }
+  }
+
   func test_aChoice_isOfferedByCompletion_butAnyWordGoesToTheViewModel() {
     XCTAssertEqual(sort.signature.completions, ["stars", "forks"])
     XCTAssertEqual(try parse(sort, "popularity").get(), .sort("popularity"))

@@ -3,7 +3,7 @@ import Storage
 /// Wayfarer's database file: accounts, login attempts, per-account settings,
 /// bookmarks and assistant conversations.
 package enum AppDatabase {
-  /// Each step brings the schema one version further; never edit a shipped step.
+  /// Each step brings the schema one version further; never change what a shipped step does.
   static let migrations = [
     Migration(
       """

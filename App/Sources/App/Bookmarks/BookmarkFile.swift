@@ -36,10 +36,15 @@ struct BookmarkFile {
   struct Section {
     var kind: any BookmarkRecord.Type
     var entries: [Entry]
+    /// Rows of the database that could not be read at all: not in the file.
+    var unreadable = 0
   }
 
   /// Every registered kind, in ``BookmarkKinds/all``'s order.
   var sections: [Section]
+
+  /// Rows left out for being unreadable, over every kind.
+  var unreadable: Int { sections.reduce(0) { $0 + $1.unreadable } }
 
   func json(exportedAt: Date) -> [UInt8] {
     var writer = JSONWriter(pretty: true)

@@ -71,7 +71,7 @@ enum BookmarkFileReader {
     for (index, element) in elements.enumerated() {
       let entry = "\(Record.kind.noun) \(index + 1)"
       do {
-        let record = try Record.read(element)
+        let record = try Record.read(element, .strict)
         entries.append(BookmarkFile.Entry(record: record, savedAt: try savedAt(element, now: now)))
       } catch {
         throw problem(error.sentence(of: entry), at: error.key.flatMap { element[$0] } ?? element)

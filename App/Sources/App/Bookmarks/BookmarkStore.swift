@@ -10,7 +10,8 @@ import Storage
 ///
 /// A row holds the record as JSON (`fields`), the time it was first saved,
 /// and, for the list to read without parsing, the key, title, subtitle and
-/// detail made from the record when it was written.
+/// detail made from the record when it was written (a row the schema step
+/// could not read at all keeps its title, with no subtitle or detail).
 final class BookmarkStore: Sendable {
   fileprivate let database: SQLiteDatabase
   fileprivate let accountID: Int64
@@ -82,23 +83,40 @@ final class BookmarkStore: Sendable {
     }
   }
 
-  /// Every record of `type`, newest first, with its time saved.
+  /// Every record of `type`, newest first, with its time saved, and how
+  /// many rows could not be read at all (left in the database).
   ///
-  /// A row that cannot be read is left out (and left in the database).
-  /// Only the one stored under `key`, when given.
-  func records<Record: BookmarkRecord>(_ type: Record.Type, key: String? = nil) throws -> [Saved<Record>] {
-    try database.execute(
+  /// Rows are read fitting (what Wayfarer saved is never refused for a bound
+  /// a later version tightened); one in an older shape (an older Wayfarer
+  /// wrote it after the upgrade) is read as the schema step reads it. Only
+  /// the one stored under `key`, when given.
+  func records<Record: BookmarkRecord>(_ type: Record.Type, key: String? = nil) throws -> (
+    records: [Saved<Record>], unreadable: Int
+  ) {
+    let rows = try database.execute(
       """
-      SELECT fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
+      SELECT item_id, title, fields, created_at FROM bookmarks WHERE account_id = ? AND kind = ?
       \(key == nil ? "" : "AND item_id = ?") ORDER BY created_at DESC, rowid DESC
       """,
-      [.integer(accountID), .text(Record.kind.name)] + (key.map { [.text($0)] } ?? [])
-    ).compactMap { row in
-      guard let json = row.text("fields"), let document = try? JSONDocument(bytes: Array(json.utf8)),
-        let record = try? Record.read(document.root)
-      else { return nil }
+      [.integer(accountID), .text(Record.kind.name)] + (key.map { [.text($0)] } ?? []))
+    let records = rows.compactMap { row -> Saved<Record>? in
+      guard let json = row.text("fields"), let record = Self.record(Record.self, json: json, row: row) else {
+        return nil
+      }
       return Saved(record: record, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
     }
+    return (records, rows.count - records.count)
+  }
+
+  /// The record a row holds: its JSON read fitting, or when that is an older
+  /// shape, converted as the schema step converts it.
+  private static func record<Record: BookmarkRecord>(_ type: Record.Type, json: String, row: SQLiteRow) -> Record? {
+    if let document = try? JSONDocument(bytes: Array(json.utf8)), let record = try? Record.read(document.root, .fitting)
+    {
+      return record
+    }
+    guard let id = row.text("item_id"), let title = row.text("title") else { return nil }
+    return LegacyBookmarks.record(kind: Record.kind.name, id: id, title: title, fields: json) as? Record
   }
 
   /// A record with the time it was first saved.
@@ -166,16 +184,6 @@ extension BookmarkStore: HomeFavoritesStoring {
   func removeFavorite(placeID: String) throws {
     try remove(PlaceBookmark.self, key: placeID)
   }
-
-  /// Every saved place, newest first.
-  func places() throws -> [FavoritePlace] {
-    try records(PlaceBookmark.self).map { $0.record.favoritePlace(savedAt: $0.savedAt) }
-  }
-
-  /// The saved place `id`.
-  func place(id: String) throws -> FavoritePlace? {
-    try records(PlaceBookmark.self, key: id).first.map { $0.record.favoritePlace(savedAt: $0.savedAt) }
-  }
 }
 
 extension BookmarkStore: ExploreBookmarksStoring {
@@ -189,16 +197,6 @@ extension BookmarkStore: ExploreBookmarksStoring {
 
   func removeRepository(fullName: String) throws {
     try remove(RepositoryBookmark.self, key: fullName.lowercased())
-  }
-
-  /// Every saved repository, newest first.
-  func repositories() throws -> [SavedRepository] {
-    try records(RepositoryBookmark.self).map { $0.record.savedRepository(savedAt: $0.savedAt) }
-  }
-
-  /// The saved repository stored under `id` (its name in lower case).
-  func repository(id: String) throws -> SavedRepository? {
-    try records(RepositoryBookmark.self, key: id).first.map { $0.record.savedRepository(savedAt: $0.savedAt) }
   }
 }
 
@@ -244,17 +242,20 @@ extension BookmarkStore: BookmarksStoring {
     var errorDescription: String? { "it had already been removed, perhaps by another Wayfarer" }
   }
 
-  /// Puts the record back as it was read when removed, with its time saved.
+  /// Puts the row back exactly as it was removed.
+  ///
+  /// Its record's JSON as stored, its list columns and its time saved go
+  /// back; nothing is read or checked again, so whatever could be removed
+  /// can be brought back.
   func restore(_ removed: RemovedBookmark) throws {
-    guard let type = BookmarkKinds.record(of: removed.bookmark.kind),
-      let document = try? JSONDocument(bytes: Array(removed.record.utf8))
-    else { throw Unrestorable() }
-    let record = try type.read(document.root)
-    try database.execute(Self.insertUnlessSaved, bindings(StoredRow(record, savedAt: removed.bookmark.savedAt)))
-  }
-
-  struct Unrestorable: LocalizedError {
-    var errorDescription: String? { "what was removed could not be read back" }
+    let bookmark = removed.bookmark
+    try database.execute(
+      Self.insertUnlessSaved,
+      [
+        .integer(accountID), .text(bookmark.kind.name), .text(bookmark.id), .text(bookmark.title),
+        bookmark.subtitle.map(SQLiteValue.text) ?? .null, bookmark.detail.map(SQLiteValue.text) ?? .null,
+        .text(removed.record), .real(bookmark.savedAt.timeIntervalSince1970),
+      ])
   }
 }
 

@@ -49,13 +49,14 @@ final class BookmarkTransfer: BookmarksTransferring {
         }
         try AtomicFile.write(bytes, to: file, replacing: replacing)
         let counts = bookmarks.sections.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.entries.count) }
-        return ExportSummary(path: file, format: format, counts: counts)
+        return ExportSummary(path: file, format: format, counts: counts, unreadable: bookmarks.unreadable)
       case .geoJSON:
         let (bytes, counts) = bookmarks.geoJSON()
         try AtomicFile.write(bytes, to: file, replacing: replacing)
         return ExportSummary(
           path: file, format: format,
-          counts: counts.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.written, leftOut: $0.leftOut) })
+          counts: counts.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.written, leftOut: $0.leftOut) },
+          unreadable: bookmarks.unreadable)
       }
     } catch let error as BookmarksTransferError {
       throw error
@@ -107,8 +108,10 @@ final class BookmarkTransfer: BookmarksTransferring {
 
   /// Every saved record of `kind`, newest first, for a file.
   private func section<Record: BookmarkRecord>(of kind: Record.Type) throws -> BookmarkFile.Section {
-    BookmarkFile.Section(
-      kind: kind, entries: try store.records(kind).map { BookmarkFile.Entry(record: $0.record, savedAt: $0.savedAt) })
+    let (records, unreadable) = try store.records(kind)
+    return BookmarkFile.Section(
+      kind: kind, entries: records.map { BookmarkFile.Entry(record: $0.record, savedAt: $0.savedAt) },
+      unreadable: unreadable)
   }
 
   /// `~/x` under HOME; anything else as typed (relative to the folder

@@ -54,7 +54,7 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
     -> Screen?
   {
     let store = context.services.bookmarks(for: context.account.id)
-    guard let saved = try? store.records(kind, key: key).first else { return nil }
+    guard let saved = try? store.records(kind, key: key).records.first else { return nil }
     return saved.record.detailScreen(savedAt: saved.savedAt, in: context, on: stack)
   }
 }

@@ -1,7 +1,9 @@
 import Bookmarks
 
-/// Every kind of bookmark, in the order the list shows them and a file
-/// holds them: a new kind is its record type, added here.
+/// Every kind of bookmark, in the order the list shows them.
+///
+/// A file holds them in the same order. A new kind is its record type,
+/// added here.
 enum BookmarkKinds {
   static let all: [any BookmarkRecord.Type] = [PlaceBookmark.self, RepositoryBookmark.self]
 

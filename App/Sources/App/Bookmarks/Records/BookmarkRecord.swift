@@ -3,14 +3,15 @@ import Foundation
 import JSON
 import TerminalNavigation
 
-/// A kind of bookmark as App keeps it: one versioned record per kind is what
-/// the database stores, export writes and import reads, and what the
-/// Bookmarks list's row and the owning feature's saved value are made from.
+/// A kind of bookmark as App keeps it, one versioned record per kind.
 ///
-/// Its fields are declared once (``fields``): the same declaration reads a
-/// record, with every check (a database row, an import, a save from a
-/// feature), and writes it. A new kind is a type of this protocol and its
-/// entry in ``BookmarkKinds/all``.
+/// The record is what the database stores, export writes and import reads,
+/// and what the Bookmarks list's row and the owning feature's saved value
+/// are made from. Its fields are declared once (``fields``): the same
+/// declaration reads a record, with every check (an import strictly; a
+/// database row or a feature's save fitted to the bounds), and writes it.
+/// A new kind is a type of this protocol and its entry in
+/// ``BookmarkKinds/all``.
 protocol BookmarkRecord: Sendable, Equatable {
   static var kind: BookmarkKind { get }
   /// The member of a bookmarks file that lists them (`places`).
@@ -28,9 +29,10 @@ protocol BookmarkRecord: Sendable, Equatable {
   /// What the list shows it as.
   var row: BookmarkRow { get }
   /// Once each field passed its own checks: fills in what one field's
-  /// absence leaves to another (a repository's address from its name), or
-  /// throws what is wrong across them (a latitude without its longitude).
-  mutating func finish() throws(RecordProblem)
+  /// absence leaves to another (a repository's address from its name), and
+  /// throws what is wrong across them (a latitude without its longitude),
+  /// or when `reading` is fitting, mends it.
+  mutating func finish(_ reading: RecordReading) throws(RecordProblem)
 
   /// Its detail, made by the tab that owns the kind, to push on `stack`
   /// (the Bookmarks tab's); nil when that tab offers none.
@@ -69,11 +71,12 @@ struct RecordProblem: LocalizedError, Equatable {
 
 extension BookmarkRecord {
   /// Reads one record from `node` through every field's checks: the one gate
-  /// for a database row, an import and a feature's save.
+  /// for a database row, an import and a feature's save, `reading` saying
+  /// whether a value that fails refuses the record or is fitted.
   ///
   /// A record without a `version` is in the shape of the first bookmarks
   /// file (this one's); a newer version than this Wayfarer knows is refused.
-  static func read(_ node: JSONNode) throws(RecordProblem) -> Self {
+  static func read(_ node: JSONNode, _ reading: RecordReading) throws(RecordProblem) -> Self {
     guard node.kind == .object else { throw RecordProblem(key: nil, reason: "is not an object") }
     if let version = node["version"], !version.isNull {
       guard let number = version.int, (1...Self.version).contains(number) else {
@@ -82,9 +85,9 @@ extension BookmarkRecord {
     }
     var record = Self()
     for field in fields {
-      try field.read(&record, node[field.key])
+      try field.read(&record, node[field.key], reading)
     }
-    try record.finish()
+    try record.finish(reading)
     return record
   }
 
@@ -105,14 +108,16 @@ extension BookmarkRecord {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  /// The record after the way in: written and read back through the same
-  /// checks an import meets (text cleaned, bounds kept).
+  /// The record after the way in: written and read back through the checks
+  /// an import meets, fitting (text cleaned and cut to its bound, a value
+  /// that breaks its rule left out); refused only without what it cannot do
+  /// without (an id).
   func checked() throws(RecordProblem) -> Self {
     var writer = JSONWriter()
     write(to: &writer)
     guard let document = try? JSONDocument(bytes: writer.bytes) else {
       throw RecordProblem(key: nil, reason: "could not be written")
     }
-    return try Self.read(document.root)
+    return try Self.read(document.root, .fitting)
   }
 }

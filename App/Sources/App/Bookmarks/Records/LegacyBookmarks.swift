@@ -5,8 +5,9 @@ import Storage
 /// The shapes bookmarks had in the database before they were records.
 ///
 /// These are the schema steps that rewrote them into ``BookmarkKinds``'
-/// records. Each step stays as shipped: a database at any version comes up
-/// to date.
+/// records. Each step does what it did when it shipped (step 3 is written
+/// on the JSON module now, with the same result), so a database at any
+/// version comes up to date.
 enum LegacyBookmarks {
   // MARK: Step 3: the first version's labels → place fields, version 2
 
@@ -73,15 +74,15 @@ enum LegacyBookmarks {
   ///
   /// The fields of version 2 places (`categoryKey`) and version 1
   /// repositories, with the id and name their columns held, are read
-  /// through the record's checks; the list's columns are filled from the
-  /// record. A row that cannot be read stays as it is.
+  /// through the record's checks, fitting (nothing saved is refused for a
+  /// bound or a rule added since); the list's columns are filled from the
+  /// record. A row that cannot be read at all (no JSON) stays as it is.
   static func rewriteAsRecords(in transaction: SQLiteDatabase.Transaction) throws {
     let rows = try transaction.execute("SELECT rowid AS row, kind, item_id, title, fields FROM bookmarks")
     for row in rows {
       guard let number = row.integer("row"), let kind = row.text("kind"), let id = row.text("item_id"),
         let title = row.text("title"), let json = row.text("fields"),
-        let old = try? JSONDocument(bytes: Array(json.utf8)), let members = old.root.members,
-        let record = record(kind: kind, id: id, title: title, members: members)
+        let record = record(kind: kind, id: id, title: title, fields: json)
       else { continue }
       let view = record.row
       try transaction.execute(
@@ -93,11 +94,13 @@ enum LegacyBookmarks {
     }
   }
 
-  /// The record an old row makes: its members less `version`, renamed
-  /// where the record names them otherwise, with the id and name added.
-  private static func record(kind: String, id: String, title: String, members: [(key: String, value: JSONNode)])
-    -> (any BookmarkRecord)?
-  {
+  /// The record a row of an older shape makes (a version 2 place, a version 1 repository).
+  ///
+  /// Its members less `version`, renamed where the record names them
+  /// otherwise, with the id and name its columns held, are read fitting.
+  /// Also how a row an older Wayfarer wrote after the upgrade is read.
+  static func record(kind: String, id: String, title: String, fields: String) -> (any BookmarkRecord)? {
+    guard let old = try? JSONDocument(bytes: Array(fields.utf8)), let members = old.root.members else { return nil }
     let type: any BookmarkRecord.Type
     let renamed: [String: String]
     let added: [(String, String)]
@@ -116,7 +119,7 @@ enum LegacyBookmarks {
       }
     }
     guard let document = try? JSONDocument(bytes: writer.bytes) else { return nil }
-    return try? type.read(document.root)
+    return try? type.read(document.root, .fitting)
   }
 
   /// Writes `node` again as it is (the fields of old rows are strings,

@@ -24,18 +24,21 @@ struct PlaceBookmark: BookmarkRecord {
   var openingHours: String?
 
   static let fields: [RecordField<PlaceBookmark>] = [
-    .requiredText("id", \.id, limit: 512) { PlaceIdentifier.isValid($0) ? nil : PlaceIdentifier.rule },
+    .requiredText(
+      "id", \.id, limit: PlaceIdentifier.longest, check: { PlaceIdentifier.isValid($0) ? nil : PlaceIdentifier.rule }),
     .requiredText("name", \.name, limit: 500),
-    .requiredText("category", \.category, limit: 200, default: "place") {
-      isCategoryKey($0) ? nil : "is not a category key like catering.cafe"
-    },
+    .requiredText(
+      "category", \.category, limit: 200, default: "place", mend: { $0.lowercased() },
+      check: {
+        isCategoryKey($0) ? nil : "is not a category key like catering.cafe"
+      }),
     .text("address", \.address, limit: 1000),
     .text("city", \.city, limit: 500),
     .coordinate("latitude", \.latitude, limit: 90),
     .coordinate("longitude", \.longitude, limit: 180),
-    .text("phone", \.phone, limit: 100),
+    .text("phone", \.phone, limit: 500),
     .text("website", \.website, limit: 2000),
-    .text("openingHours", \.openingHours, limit: 1000),
+    .text("openingHours", \.openingHours, limit: 2000),
   ]
 
   var key: String { id }
@@ -44,10 +47,15 @@ struct PlaceBookmark: BookmarkRecord {
     BookmarkRow(title: name, subtitle: city, detail: category.split(separator: ".").first.map(String.init))
   }
 
-  func finish() throws(RecordProblem) {
+  /// A coordinate without its partner: refused strictly, both left out fitting.
+  mutating func finish(_ reading: RecordReading) throws(RecordProblem) {
     guard (latitude == nil) == (longitude == nil) else {
-      throw RecordProblem(
-        key: latitude == nil ? "longitude" : "latitude", reason: "comes without its partner coordinate")
+      guard reading == .fitting else {
+        throw RecordProblem(
+          key: latitude == nil ? "longitude" : "latitude", reason: "comes without its partner coordinate")
+      }
+      (latitude, longitude) = (nil, nil)
+      return
     }
   }
 
@@ -82,19 +90,19 @@ extension PlaceBookmark {
 
 /// What a place id may be; links and records check ids with it.
 ///
-/// Geoapify's (hexadecimal) and the catalog's (`offline-0001`) both pass;
+/// Geoapify's (hexadecimal), the catalog's (`offline-0001`) and the one Home
+/// makes of a position when Geoapify sends none (`48.13,11.57`) all pass;
 /// nothing that could break a path or a line, and never punctuation alone
 /// (`..`).
 enum PlaceIdentifier {
   /// What an id that fails is not, as a clause.
-  static let rule = "is not a place id (letters, digits, '-', '_', '.', ':')"
+  static let rule = "is not a place id (letters, digits, '-', '_', '.', ':', ',')"
+  /// The longest, in bytes.
+  static let longest = 512
 
   static func isValid(_ id: String) -> Bool {
-    (1...512).contains(id.utf8.count) && id.utf8.contains(where: isAlphanumeric)
-      && id.utf8.allSatisfy { byte in
-        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-          || byte == UInt8(ascii: ":")
-      }
+    (1...longest).contains(id.utf8.count) && id.utf8.contains(where: isAlphanumeric)
+      && id.utf8.allSatisfy { byte in isAlphanumeric(byte) || "-_.:,".utf8.contains(byte) }
   }
 
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {

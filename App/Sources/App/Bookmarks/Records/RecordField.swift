@@ -2,13 +2,26 @@ import Foundation
 import JSON
 import TextSafety
 
+/// How a record is read: the same checks, two answers to a value that fails.
+enum RecordReading: Sendable {
+  /// An import: a value that breaks a rule refuses the record, with a
+  /// sentence that says which and why (the file is someone else's to fix).
+  case strict
+  /// What Wayfarer itself saved or is saving (a database row, a feature's
+  /// save, an older version's row): text is cleaned and cut to its bound,
+  /// an optional value that breaks its rule is left out. Only a required
+  /// field that cannot be had refuses it. Nothing saved is lost to a bound
+  /// or a rule a later version tightened.
+  case fitting
+}
+
 /// One member of a record: its key, how it is read and how it is written.
 ///
 /// Declared once per field, in the record's type; reading applies its checks.
 struct RecordField<Record>: Sendable {
   let key: String
   /// Reads the member's value (nil when absent) into the record.
-  let read: @Sendable (inout Record, JSONNode?) throws(RecordProblem) -> Void
+  let read: @Sendable (inout Record, JSONNode?, RecordReading) throws(RecordProblem) -> Void
   /// Writes the member, or leaves it out when the record has no value.
   let write: @Sendable (Record, inout JSONWriter) -> Void
 }
@@ -18,67 +31,84 @@ extension RecordField {
   ///
   /// Cleaned of escape and control sequences, trimmed, not empty, at most
   /// `limit` characters, and passing `check` (which says what it is not, or
-  /// nil). With a `default`, it may be left out (absent, null or empty), and
-  /// is then that.
+  /// nil). With a `default`, it may be left out (absent, null or empty),
+  /// and is then that. Fitting, one that fails `check` is mended by `mend`
+  /// if that makes it pass, else it is the default.
   static func requiredText(
     _ key: String, _ path: any WritableKeyPath<Record, String> & Sendable, limit: Int, default: String? = nil,
-    check: @escaping @Sendable (String) -> String? = { _ in nil }
+    mend: @escaping @Sendable (String) -> String = { $0 }, check: @escaping @Sendable (String) -> String? = { _ in nil }
   ) -> RecordField {
     RecordField(
       key: key,
-      read: { record, node throws(RecordProblem) in
-        guard let text = try Self.text(node, key: key, limit: limit) else {
-          guard let `default` else {
-            throw node == nil || node?.isNull == true ? .missing(key) : RecordProblem(key: key, reason: "is empty")
+      read: { record, node, reading throws(RecordProblem) in
+        let text = try Self.text(node, key: key, limit: limit, reading: reading)
+        if let text, let problem = check(text) {
+          guard reading == .fitting else { throw RecordProblem(key: key, reason: problem) }
+          if check(mend(text)) == nil {
+            record[keyPath: path] = mend(text)
+            return
           }
+          guard let `default` else { throw RecordProblem(key: key, reason: problem) }
           record[keyPath: path] = `default`
           return
         }
-        if let problem = check(text) { throw RecordProblem(key: key, reason: problem) }
+        guard let text = text ?? `default` else {
+          throw node == nil || node?.isNull == true ? .missing(key) : RecordProblem(key: key, reason: "is empty")
+        }
         record[keyPath: path] = text
       },
       write: { record, writer in writer.member(key, record[keyPath: path]) })
   }
 
   /// Text that may be left out (absent, null or empty: nil), checked as
-  /// ``requiredText(_:_:limit:check:)`` is when there.
+  /// ``requiredText(_:_:limit:default:mend:check:)`` is when there; fitting, one
+  /// that fails `check` is left out.
   static func text(
     _ key: String, _ path: any WritableKeyPath<Record, String?> & Sendable, limit: Int,
     check: @escaping @Sendable (String) -> String? = { _ in nil }
   ) -> RecordField {
     RecordField(
       key: key,
-      read: { record, node throws(RecordProblem) in
-        let text = try Self.text(node, key: key, limit: limit)
-        if let text, let problem = check(text) { throw RecordProblem(key: key, reason: problem) }
+      read: { record, node, reading throws(RecordProblem) in
+        let text = try Self.text(node, key: key, limit: limit, reading: reading)
+        if let text, let problem = check(text) {
+          guard reading == .fitting else { throw RecordProblem(key: key, reason: problem) }
+          record[keyPath: path] = nil
+          return
+        }
         record[keyPath: path] = text
       },
       write: { record, writer in writer.member(key, record[keyPath: path]) })
   }
 
   /// A list of at most `limit` texts of at most `each` characters, cleaned;
-  /// empty ones are dropped.
+  /// empty ones are dropped (fitting: the rest cut to the bounds).
   static func texts(_ key: String, _ path: any WritableKeyPath<Record, [String]> & Sendable, limit: Int, each: Int)
     -> RecordField
   {
     RecordField(
       key: key,
-      read: { record, node throws(RecordProblem) in
+      read: { record, node, reading throws(RecordProblem) in
         guard let node, !node.isNull else {
           record[keyPath: path] = []
           return
         }
-        guard let elements = node.array, elements.count <= limit else {
+        guard var elements = node.array, elements.count <= limit || reading == .fitting else {
           throw RecordProblem(key: key, reason: "is not a list of at most \(limit) words")
         }
+        elements = Array(elements.prefix(limit))
         var texts: [String] = []
         for element in elements {
           guard let raw = element.string else {
-            throw RecordProblem(key: key, reason: "holds something other than text")
+            guard reading == .fitting else { throw RecordProblem(key: key, reason: "holds something other than text") }
+            continue
           }
-          let text = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
-          guard text.count <= each else {
-            throw RecordProblem(key: key, reason: "holds one longer than \(each) characters")
+          var text = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
+          if text.count > each {
+            guard reading == .fitting else {
+              throw RecordProblem(key: key, reason: "holds one longer than \(each) characters")
+            }
+            text = String(text.prefix(each))
           }
           if !text.isEmpty { texts.append(text) }
         }
@@ -87,48 +117,65 @@ extension RecordField {
       write: { record, writer in writer.member(key, record[keyPath: path]) })
   }
 
-  /// A number from `-limit` to `limit` (90 for a latitude, 180 for a longitude).
+  /// A number from `-limit` to `limit` (90 for a latitude, 180 for a
+  /// longitude); fitting, one out of range is left out.
   static func coordinate(_ key: String, _ path: any WritableKeyPath<Record, Double?> & Sendable, limit: Int)
     -> RecordField
   {
     RecordField(
       key: key,
-      read: { record, node throws(RecordProblem) in
+      read: { record, node, reading throws(RecordProblem) in
         guard let node, !node.isNull else {
           record[keyPath: path] = nil
           return
         }
         guard let number = node.double, number.isFinite, abs(number) <= Double(limit) else {
-          throw RecordProblem(key: key, reason: "is not a number from -\(limit) to \(limit)")
+          guard reading == .fitting else {
+            throw RecordProblem(key: key, reason: "is not a number from -\(limit) to \(limit)")
+          }
+          record[keyPath: path] = nil
+          return
         }
         record[keyPath: path] = number
       },
       write: { record, writer in writer.member(key, record[keyPath: path]) })
   }
 
-  /// A count (stars, forks): a whole number from 0 to ten billion.
+  /// A count (stars, forks): a whole number from 0 to ten billion; fitting,
+  /// anything else is left out.
   static func count(_ key: String, _ path: any WritableKeyPath<Record, Int?> & Sendable) -> RecordField {
     RecordField(
       key: key,
-      read: { record, node throws(RecordProblem) in
+      read: { record, node, reading throws(RecordProblem) in
         guard let node, !node.isNull else {
           record[keyPath: path] = nil
           return
         }
         guard let count = node.int, (0...10_000_000_000).contains(count) else {
-          throw RecordProblem(key: key, reason: "is not a whole number from 0")
+          guard reading == .fitting else { throw RecordProblem(key: key, reason: "is not a whole number from 0") }
+          record[keyPath: path] = nil
+          return
         }
         record[keyPath: path] = count
       },
       write: { record, writer in writer.member(key, record[keyPath: path]) })
   }
 
-  /// The text of `node` cleaned, trimmed and bounded; nil when absent, null or empty.
-  private static func text(_ node: JSONNode?, key: String, limit: Int) throws(RecordProblem) -> String? {
+  /// The text of `node` cleaned, trimmed and bounded (fitting: cut to the
+  /// bound); nil when absent, null or empty.
+  private static func text(_ node: JSONNode?, key: String, limit: Int, reading: RecordReading) throws(RecordProblem)
+    -> String?
+  {
     guard let node, !node.isNull else { return nil }
-    guard let raw = node.string else { throw RecordProblem(key: key, reason: "is not text") }
-    let text = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
-    guard text.count <= limit else { throw RecordProblem(key: key, reason: "is longer than \(limit) characters") }
+    guard let raw = node.string else {
+      guard reading == .fitting, let number = node.double else { throw RecordProblem(key: key, reason: "is not text") }
+      return number.description
+    }
+    var text = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
+    if text.count > limit {
+      guard reading == .fitting else { throw RecordProblem(key: key, reason: "is longer than \(limit) characters") }
+      text = String(text.prefix(limit)).trimmingCharacters(in: .whitespaces)
+    }
     return text.isEmpty ? nil : text
   }
 }

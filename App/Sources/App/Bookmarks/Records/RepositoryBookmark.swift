@@ -27,22 +27,28 @@ struct RepositoryBookmark: BookmarkRecord {
   var defaultBranch: String?
 
   static let fields: [RecordField<RepositoryBookmark>] = [
-    .requiredText("fullName", \.fullName, limit: 140) {
-      RepositoryName($0) == nil ? "is not a GitHub name like owner/name" : nil
-    },
+    .requiredText(
+      "fullName", \.fullName, limit: 140,
+      check: {
+        RepositoryName($0) == nil ? "is not a GitHub name like owner/name" : nil
+      }),
     .text("description", \.description, limit: 2000),
     .count("stars", \.stars),
     .count("forks", \.forks),
-    .text("language", \.language, limit: 100),
-    .text("licence", \.licence, limit: 200),
-    .texts("topics", \.topics, limit: 100, each: 100),
-    .requiredText("webURL", \.webURL, limit: 2000, default: "") {
-      ($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.contains(" ")
-        ? nil : "is not a web address (https://…)"
-    },
-    .text("defaultBranch", \.defaultBranch, limit: 255) {
-      $0.contains("..") || $0.contains(" ") || $0.hasPrefix("/") || $0.hasPrefix("-") ? "is not a branch name" : nil
-    },
+    .text("language", \.language, limit: 300),
+    .text("licence", \.licence, limit: 300),
+    .texts("topics", \.topics, limit: 100, each: 300),
+    .requiredText(
+      "webURL", \.webURL, limit: 2000, default: "",
+      check: {
+        ($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.contains(" ")
+          ? nil : "is not a web address (https://…)"
+      }),
+    .text(
+      "defaultBranch", \.defaultBranch, limit: 255,
+      check: {
+        $0.contains("..") || $0.contains(" ") || $0.hasPrefix("/") || $0.hasPrefix("-") ? "is not a branch name" : nil
+      }),
   ]
 
   /// GitHub's names compare in any case.
@@ -52,7 +58,7 @@ struct RepositoryBookmark: BookmarkRecord {
     BookmarkRow(title: fullName, subtitle: description, detail: language)
   }
 
-  mutating func finish() throws(RecordProblem) {
+  mutating func finish(_ reading: RecordReading) throws(RecordProblem) {
     if webURL.isEmpty { webURL = "https://github.com/\(fullName)" }
   }
 }
