@@ -162,9 +162,13 @@ public enum WayfarerApp {
     // SIGTERM or SIGHUP (the window closed) mid-reply: the reply stops as
     // Ctrl-C stops it, and what arrived is kept before Wayfarer ends.
     TerminalSignals.deliverTermination { [weak repl] signal in
-      guard repl?.stopForTermination(signal: signal) == true else { TerminalSignals.exitNow(signal: signal) }
+      guard repl?.stopForTermination(signal: signal) == true else {
+        StandardOutput.flush()
+        TerminalSignals.exitNow(signal: signal)
+      }
     }
     await repl.run(firstLink: launchLink)
+    StandardOutput.flush()
     TerminalSignals.restoreTerminal()
     if let signal = repl.endingSignal { return 128 + signal }
     return finish()

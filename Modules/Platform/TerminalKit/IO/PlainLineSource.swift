@@ -7,16 +7,21 @@ import TerminalConsole
 /// Reads lines from a pipe or file: no prompt, no echo handling, no history.
 ///
 /// Off a terminal the same script must always give the same bytes, so
-/// nothing here writes. Reads interrupted by a signal are retried instead of
-/// being taken for the end of input.
+/// nothing here writes. Standard input is read a block at a time on the
+/// reader thread (``fill(on:)``); the lines of a block are then taken on
+/// the main actor (``takeLine()``) with no thread hop each. The two never
+/// run at once: the main actor waits for a fill. Reads interrupted by a
+/// signal are retried instead of being taken for the end of input.
 final class PlainLineSource: LineSource, @unchecked Sendable {
-  // Confined to the reader thread. Lines are taken from `start` on; bytes
-  // up to `start + scanned` are known to hold no newline, so a long line
-  // arriving in many reads is searched once, not once per read.
+  // Lines are taken from `start` on; bytes up to `start + scanned` are known
+  // to hold no newline, so a long line arriving in many reads is searched
+  // once, not once per read.
   private var buffer: [UInt8] = []
   private var start = 0
   private var scanned = 0
-  private var reachedEnd = false
+  /// Standard input has ended: what is left is the last line, if anything.
+  private(set) var reachedEnd = false
+  static let blockSize = 65_536
 
   func readCommand(prompt: String, completions: CompletionTable, history: LineHistory, on thread: ReaderThread)
     -> String?
@@ -32,27 +37,46 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
   func remember(_ line: String, in history: LineHistory) {}
   func useHistory(at path: String?, for history: LineHistory) {}
 
-  private func nextLine(on thread: ReaderThread) -> String? {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
+  /// The next whole line already read, if there is one.
+  ///
+  /// At the end of input, the last line even without its line feed. Nil:
+  /// read more first.
+  func takeLine() -> String? {
+    if let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+      defer { consume(through: newline) }
+      return Self.decode(buffer[start..<newline])
+    }
+    scanned = buffer.count - start
+    guard reachedEnd, start < buffer.count else { return nil }
+    defer { consume(through: buffer.count - 1) }
+    return Self.decode(buffer[start...])
+  }
+
+  /// Whether every line has been taken and input has ended.
+  var isExhausted: Bool { reachedEnd && start >= buffer.count }
+
+  /// Reads one block of standard input (blocking), on the reader thread.
+  func fill(on thread: ReaderThread) {
+    var chunk = [UInt8](repeating: 0, count: Self.blockSize)
     while true {
-      if let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-        defer { consume(through: newline) }
-        return Self.decode(buffer[start..<newline])
-      }
-      scanned = buffer.count - start
-      if reachedEnd {
-        guard start < buffer.count else { return nil }
-        defer { consume(through: buffer.count - 1) }
-        return Self.decode(buffer[start...])
-      }
       let count = read(STDIN_FILENO, &chunk, chunk.count)
       if count > 0 {
         buffer.append(contentsOf: chunk[..<count])
+        return
       } else if count < 0 && errno == EINTR {
         _ = thread.takeInterrupt()
       } else {
         reachedEnd = true
+        return
       }
+    }
+  }
+
+  private func nextLine(on thread: ReaderThread) -> String? {
+    while true {
+      if let line = takeLine() { return line }
+      if isExhausted { return nil }
+      fill(on: thread)
     }
   }
 
@@ -63,7 +87,7 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
     if start >= buffer.count {
       buffer.removeAll(keepingCapacity: true)
       start = 0
-    } else if start > 65_536 && start > buffer.count / 2 {
+    } else if start > Self.blockSize && start > buffer.count / 2 {
       buffer.removeFirst(start)
       start = 0
     }

@@ -11,6 +11,9 @@ public final class StandardConsole: Console {
   private let fallbackColumns: Int?
   private let renderer: TextRenderer
   private let source: any LineSource
+  /// The source when standard input is a pipe or a file: its lines are
+  /// taken here, a block read at a time, with no thread hop per line.
+  private let piped: PlainLineSource?
   private let relay = InterruptRelay()
   private let reader: ReaderThread
   /// Whether a status line (a spinner) is on the terminal's current line.
@@ -39,6 +42,10 @@ public final class StandardConsole: Console {
     renderer = TextRenderer(usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb)
     let source = Self.makeSource(capabilities: capabilities)
     self.source = source
+    piped = source as? PlainLineSource
+    // Off a terminal what is written goes out in one write per wait, not
+    // one per line or screen; on one, each write goes out at once.
+    StandardOutput.isBuffered = !capabilities.outputIsTerminal
     reader = ReaderThread(onInterrupt: relay.forwardFromAnyThread)
     (source as? EditLineSource)?.onResize = { [weak self] in
       // The reader waits while the main actor redraws, then prompts again.
@@ -87,9 +94,15 @@ public final class StandardConsole: Console {
 
   public var context: RenderContext {
     RenderContext(
-      width: TerminalCapabilities.currentWidth(fallback: fallbackColumns),
-      height: capabilities.outputIsTerminal ? TerminalCapabilities.currentHeight() : nil,
+      width: width, height: capabilities.outputIsTerminal ? TerminalCapabilities.currentHeight() : nil,
       capabilities: capabilities)
+  }
+
+  /// Columns now: asked of the terminal, or off one the fallback, with no
+  /// system call.
+  private var width: Int {
+    capabilities.outputIsTerminal
+      ? TerminalCapabilities.currentWidth(fallback: fallbackColumns) : fallbackColumns ?? 80
   }
 
   public var onInterrupt: (@MainActor () -> Void)? {
@@ -111,18 +124,23 @@ public final class StandardConsole: Console {
   /// transcripts stay byte for byte what they were.
   private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
     guard capabilities.outputIsTerminal else { return lines }
-    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    let width = self.width
     return lines.flatMap { $0.wrapped(to: width) }
   }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
-    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
     let lines = fitted(lines)
-    let drawn = DrawnScreen(lines: lines, width: width)
     lastResizable = nil
     partialRegion = .none
+    // Only a terminal that moves its cursor redraws in place: elsewhere the
+    // drawing is not measured and kept.
+    guard capabilities.movesCursor else {
+      lastScreen = nil
+      return StandardOutput.write(clearingStatus() + renderer.render(lines))
+    }
+    let drawn = DrawnScreen(lines: lines, width: width)
     defer { lastScreen = drawn }
-    guard capabilities.movesCursor, redrawing, let last = lastScreen,
+    guard redrawing, let last = lastScreen,
       let change = last.change(to: drawn, height: TerminalCapabilities.currentHeight())
     else {
       StandardOutput.write(clearingStatus() + renderer.render(lines))
@@ -140,7 +158,7 @@ public final class StandardConsole: Console {
   public func writePartial(_ text: String, style: TextStyle) {
     lastScreen = nil
     lastResizable = nil
-    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    let width = self.width
     switch partialRegion {
     case .none: partialRegion = .tracked(text: text, width: width)
     case .tracked(let written, width): partialRegion = .tracked(text: written + text, width: width)
@@ -152,7 +170,7 @@ public final class StandardConsole: Console {
   }
 
   public func replacePartial(with lines: [StyledLine]) -> Bool {
-    let width = TerminalCapabilities.currentWidth(fallback: fallbackColumns)
+    let width = self.width
     guard capabilities.movesCursor, case .tracked(let text, width) = partialRegion else { return false }
     // The rows the text takes: each of its lines at least one, a long one
     // as many as the terminal wrapped it into. The cursor is on the last.
@@ -167,6 +185,8 @@ public final class StandardConsole: Console {
   }
 
   public func setStatus(_ line: StyledLine?) {
+    // Work that waits starts with a status: what was written goes out first.
+    StandardOutput.flush()
     // A status line is redrawn with `\r` and erased with `ESC [ K`, which a
     // dumb terminal would print as they are.
     guard capabilities.movesCursor else { return }
@@ -185,16 +205,19 @@ public final class StandardConsole: Console {
   public private(set) var isWaitingForInput = false
 
   public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
+    if let piped { return await nextPipedLine(piped) }
     let source = source
     return await read { source.readCommand(prompt: prompt, completions: completions, history: history, on: $0) }
   }
 
   public func readLine(prompt: String) async -> String? {
+    if let piped { return await nextPipedLine(piped) }
     let source = source
     return await read { source.readAnswer(prompt: prompt, isSecret: false, on: $0) }
   }
 
   public func readSecret(prompt: String) async -> String? {
+    if let piped { return await nextPipedLine(piped) }
     let source = source
     return await read { source.readAnswer(prompt: prompt, isSecret: true, on: $0) }
   }
@@ -205,6 +228,21 @@ public final class StandardConsole: Console {
     isWaitingForInput = true
     defer { isWaitingForInput = false }
     return await reader.perform(job)
+  }
+
+  /// The next piped line: taken from the block already read when it holds
+  /// one, else after reading another block on the reader thread (what was
+  /// written goes out first: the reader of the output may be waiting).
+  private func nextPipedLine(_ piped: PlainLineSource) async -> String? {
+    prepareToRead()
+    while true {
+      if let line = piped.takeLine() { return line }
+      if piped.isExhausted { return nil }
+      StandardOutput.flush()
+      isWaitingForInput = true
+      await reader.perform { piped.fill(on: $0) }
+      isWaitingForInput = false
+    }
   }
 
   /// A prompt and what is typed go below the last screen: it can no longer

@@ -13,6 +13,8 @@ import TextSafety
 public enum StandardError {
   /// Writes `wayfarer: MESSAGE` and a line feed, as much of it as goes.
   public static func say(_ message: String) {
+    // What standard output gathered goes first, so the two keep their order.
+    StandardOutput.flush()
     var text = SecretText.hiding(in: "wayfarer: \(message)\n")
     text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return }

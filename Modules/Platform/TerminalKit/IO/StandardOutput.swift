@@ -4,13 +4,42 @@ import Locking
   import Glibc
 #endif
 
-/// Unbuffered writes to standard output, safe from any thread.
+/// Writes to standard output, safe from any thread.
+///
+/// On a terminal every write goes out at once. Off one
+/// (``isBuffered``) writes are gathered and go out in one `write(2)` when
+/// the program is about to wait (for input, for a service: ``flush()``),
+/// when a 64 KiB block fills up, and at exit.
 ///
 /// A write that fails (a full disk, a closed pipe: SIGPIPE is ignored) is
 /// remembered, so the app can stop and say so on standard error with exit
 /// status 1, as coreutils do, instead of going on writing into nothing.
 public enum StandardOutput {
   private static let firstFailure = Locked<Int32?>(nil)
+  private static let pending = Locked<[UInt8]>([])
+  private static let buffering = Locked(false)
+  static let blockSize = 65_536
+
+  /// Whether writes wait for ``flush()``.
+  ///
+  /// Set once the console knows where output goes. Turning it off flushes.
+  public static var isBuffered: Bool {
+    get { buffering.withLock { $0 } }
+    set {
+      buffering.withLock { $0 = newValue }
+      if !newValue { flush() }
+    }
+  }
+
+  /// Writes out what was gathered, if anything.
+  public static func flush() {
+    let bytes = pending.withLock { pending -> [UInt8] in
+      defer { pending = [] }
+      return pending
+    }
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBufferPointer { writeOut($0) }
+  }
 
   /// The `errno` of the first write that failed, if one did.
   public static var failure: Int32? { firstFailure.withLock { $0 } }
@@ -25,20 +54,28 @@ public enum StandardOutput {
 
   public static func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(STDOUT_FILENO, base + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          let code = written < 0 ? errno : EIO
-          firstFailure.withLock { $0 = $0 ?? code }
-          return
-        }
+    guard buffering.withLock({ $0 }) else { return text.withUTF8 { writeOut($0) } }
+    let full = pending.withLock { pending -> Bool in
+      pending.append(contentsOf: text.utf8)
+      return pending.count >= blockSize
+    }
+    if full { flush() }
+  }
+
+  /// Writes every byte of `bytes`, or remembers why it could not.
+  private static func writeOut(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(STDOUT_FILENO, base + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        let code = written < 0 ? errno : EIO
+        firstFailure.withLock { $0 = $0 ?? code }
+        return
       }
     }
   }

@@ -61,6 +61,8 @@ public enum Subprocess {
     _ command: [String], stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, environment: [String] = [],
     keeping: Set<String> = [], ownGroup: Bool = false
   ) -> pid_t? {
+    // A child may write to the same standard output: ours goes first.
+    StandardOutput.flush()
     guard let program = command.first else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

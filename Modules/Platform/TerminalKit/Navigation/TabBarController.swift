@@ -26,15 +26,23 @@ public final class TabBarController {
   /// Every tab, shown or not; `selectedIndex` counts in it.
   public let tabs: [Tab]
 
-  /// The tabs to draw and offer now (the selected one always among them).
+  /// The tabs to draw and offer now (the selected one always among them),
+  /// as the settings behind them were when last brought up to date
+  /// (``refreshShown()``).
   public var shownTabs: [Tab] {
-    willCheckShown?()
-    return tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
+    tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
   }
   public private(set) var selectedIndex = 0
-  /// Told before the tabs' `isShown` are asked (to list, draw or select
-  /// them): the place to bring the settings behind them up to date.
+  /// Told before the tabs' `isShown` are asked afresh: the place to bring
+  /// the settings behind them up to date (another Wayfarer may have
+  /// changed them).
   public var willCheckShown: (@MainActor () -> Void)?
+
+  /// Brings the settings behind the tabs up to date: the REPL asks once
+  /// per prompt, before a tab is listed or chosen there.
+  public func refreshShown() {
+    willCheckShown?()
+  }
 
   private let lifetime = Lifetime(TabBarController.self)
 
@@ -52,7 +60,6 @@ public final class TabBarController {
   /// is no such tab.
   @discardableResult
   public func select(named name: String) -> Bool {
-    willCheckShown?()
     guard let index = tabs.firstIndex(where: { $0.name == name.lowercased() }),
       index == selectedIndex || tabs[index].isShown()
     else { return false }

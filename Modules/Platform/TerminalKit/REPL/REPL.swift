@@ -33,12 +33,18 @@ public final class REPL {
   /// Follows a link typed as `open URL` (any `scheme:…` word after `open`,
   /// on any screen, even one with an `open N` of its own); nil: there are
   /// no links, and `open` is only what screens make it.
-  public var linkOpener: (@MainActor (_ link: String, _ console: any Console) async -> Void)?
+  public var linkOpener: (@MainActor (_ link: String, _ console: any Console) async -> Void)? {
+    didSet { cachedGlobalCommands = nil }
+  }
   /// What Tab offers after `open` besides a screen's numbers (`wayfarer://`).
   public var linkCompletions: [String] = []
   /// `open URL` in `help`, and what URL is when it is missing.
-  public var linkSummary = "Go to a link"
-  public var linkMeaning = "URL is a link"
+  public var linkSummary = "Go to a link" {
+    didSet { cachedGlobalCommands = nil }
+  }
+  public var linkMeaning = "URL is a link" {
+    didSet { cachedGlobalCommands = nil }
+  }
 
   /// A loop that shows `window` on `console`, drawing its frame with `chrome`.
   ///
@@ -251,8 +257,11 @@ public final class REPL {
 
   // MARK: Commands
 
-  /// The visible screen's commands, then the global ones it does not shadow.
+  /// The visible screen's commands, then the global ones it does not
+  /// shadow; asked once a prompt, after the settings behind the tabs are
+  /// brought up to date (another Wayfarer may have changed them).
   private var availableCommands: [Command] {
+    window.tabBar?.refreshShown()
     let screenCommands = window.visibleScreen?.commands ?? []
     let taken = Set(screenCommands.map(\.name))
     return screenCommands + globalCommands.filter { !taken.contains($0.name) }
@@ -313,14 +322,24 @@ public final class REPL {
         "debug", Parameter("", .choice(["memory"]), meaning: "memory is the one thing debug shows"),
         summary: "Show which objects are alive and which were released"
       ) { .debug($0.word ?? "") },
-      CommandSpec("quit", summary: "Leave Wayfarer", action: .quit),
+      CommandSpec(CommonCommands.quit.name, summary: CommonCommands.quit.summary, action: .quit),
     ]
     return specs
   }
 
+  /// The global commands, made again only when the tabs shown change
+  /// (they name them): the same table serves every prompt in between.
   private var globalCommands: [Command] {
-    Command.table(globalSpecs) { [unowned self] action, console in await perform(action, console: console) }
+    let tabs = window.tabBar?.shownTabs.map(\.name) ?? []
+    if let cached = cachedGlobalCommands, cached.tabs == tabs { return cached.commands }
+    let commands = Command.table(globalSpecs) { [unowned self] action, console in
+      await perform(action, console: console)
+    }
+    cachedGlobalCommands = (tabs, commands)
+    return commands
   }
+
+  private var cachedGlobalCommands: (tabs: [String], commands: [Command])?
 
   private func perform(_ action: GlobalAction, console: any Console) async {
     switch action {
