@@ -20,7 +20,17 @@ public final class REPL {
   private let ledger: LifetimeLedger
   private weak var lastDrawn: Screen?
   private weak var lastAppeared: Screen?
+  /// A command or appear hook started apart from the loop (``execute(_:)``
+  /// or ``submit(_:)`` called from outside), in a task of its own.
   private var running: Task<Void, Never>?
+  /// The task ``run(firstLink:)`` works in, from one Ctrl-C to the next: lines
+  /// are read and run inside it with no task of their own each, and Ctrl-C
+  /// cancels it (the command running ends, and a new stretch begins).
+  private var stretch: Task<Void, Never>?
+  /// Whether a command or appear hook of the stretch is running now (not a
+  /// read): only then does Ctrl-C cancel it.
+  private var isRunningWork = false
+  private var inputEnded = false
   private var quitRequested = false
   /// The signal (SIGTERM, SIGHUP) that ended the loop, if one did.
   public private(set) var endingSignal: Int32?
@@ -69,13 +79,27 @@ public final class REPL {
   public func run(firstLink: String? = nil) async {
     console.onInterrupt = { [weak self] in self?.interrupt() }
     defer { console.onInterrupt = nil }
+    var link = firstLink
+    while !quitRequested && !console.isOutputBroken && !inputEnded {
+      let stretch = Task { @MainActor [link] in await self.runStretch(firstLink: link) }
+      link = nil
+      self.stretch = stretch
+      await stretch.value
+      self.stretch = nil
+    }
+  }
+
+  /// Reads and runs lines until the end of input, `quit`, or a Ctrl-C that
+  /// cancels this task; a stretch begins by drawing and letting appear
+  /// whatever the last one left.
+  private func runStretch(firstLink: String?) async {
     await settle()
-    if let firstLink, let linkOpener {
+    if let firstLink, let linkOpener, !Task.isCancelled {
       let console = console
       await runCancellable { await linkOpener(firstLink, console) }
       await settle()
     }
-    while !quitRequested && !console.isOutputBroken {
+    while !quitRequested && !console.isOutputBroken && !Task.isCancelled {
       let prompt = window.path + "> "
       let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
       // The table of this prompt, resolved once: completion, the history's
@@ -83,7 +107,10 @@ public final class REPL {
       let commands = availableCommands
       let completions = console.completes ? completionTable(commands) : CompletionTable()
       guard let line = await console.readCommand(prompt: prompt, completions: completions, history: history)
-      else { return }
+      else {
+        inputEnded = true
+        return
+      }
       await submit(line, commands: commands)
     }
   }
@@ -105,12 +132,15 @@ public final class REPL {
       if command(named: trimmed, in: commands) != nil { console.remember(trimmed) }
       await execute(trimmed, commands: commands)
     }
+    // A Ctrl-C ended the command: the next stretch draws what it left.
+    guard !Task.isCancelled else { return }
     await settle()
   }
 
   /// Cancels whatever command or appear hook is running.
   public func interrupt() {
-    running?.cancel()
+    if let running { return running.cancel() }
+    if isRunningWork { stretch?.cancel() }
   }
 
   /// SIGTERM or SIGHUP: stops what is running, as Ctrl-C would.
@@ -120,10 +150,10 @@ public final class REPL {
   /// waits for input (a form): there is nothing to keep, and the caller
   /// ends now.
   public func stopForTermination(signal: Int32) -> Bool {
-    guard let running, !console.isWaitingForInput else { return false }
+    guard running != nil || isRunningWork, !console.isWaitingForInput else { return false }
     endingSignal = signal
     quitRequested = true
-    running.cancel()
+    interrupt()
     return true
   }
 
@@ -226,23 +256,39 @@ public final class REPL {
       guard appearing else {
         // Work asked of the screen from outside runs once it is shown.
         guard let work = screen.takeScheduledWork() else { return }
-        await runCancellable { await work(console) }
+        guard await runCancellable({ await work(console) }) else { return }
         continue
       }
       lastAppeared = screen
-      await runCancellable { await screen.didAppear(console: console) }
+      guard await runCancellable({ await screen.didAppear(console: console) }) else { return }
     }
   }
 
-  private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async {
-    let task = Task { @MainActor in await work() }
-    running = task
-    await task.value
-    running = nil
-    if task.isCancelled {
-      console.setStatus(nil)
-      if sayingWhenCancelled { console.write("Cancelled.") }
+  /// Runs `work` so that Ctrl-C can stop it, and says so when it did;
+  /// returns false then. Inside the loop's stretch it runs in the
+  /// stretch's own task (Ctrl-C cancels the stretch); called from outside,
+  /// in a task of its own.
+  @discardableResult
+  private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async
+    -> Bool
+  {
+    let cancelled: Bool
+    if stretch != nil {
+      isRunningWork = true
+      await work()
+      isRunningWork = false
+      cancelled = Task.isCancelled
+    } else {
+      let task = Task { @MainActor in await work() }
+      running = task
+      await task.value
+      running = nil
+      cancelled = task.isCancelled
     }
+    guard cancelled else { return true }
+    console.setStatus(nil)
+    if sayingWhenCancelled { console.write("Cancelled.") }
+    return false
   }
 
   private func draw(_ screen: Screen) {
