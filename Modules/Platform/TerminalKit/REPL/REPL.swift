@@ -264,10 +264,10 @@ public final class REPL {
     }
   }
 
-  /// Runs `work` so that Ctrl-C can stop it, and says so when it did;
-  /// returns false then. Inside the loop's stretch it runs in the
-  /// stretch's own task (Ctrl-C cancels the stretch); called from outside,
-  /// in a task of its own.
+  /// Runs `work` so that Ctrl-C can stop it; false when it did (and said so).
+  ///
+  /// Inside the loop's stretch it runs in the stretch's own task (Ctrl-C
+  /// cancels the stretch); called from outside, in a task of its own.
   @discardableResult
   private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async
     -> Bool
