@@ -19,6 +19,8 @@ public enum LoadingIndicator {
     let context = console.context
     guard context.capabilities.movesCursor else {
       console.write(StyledLine(message, style: Palette.muted))
+      // What is under way is said before the wait, not after it.
+      console.flush()
       return await work()
     }
     let spinner = Spinner(message, console: console)

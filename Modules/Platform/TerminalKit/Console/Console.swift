@@ -70,6 +70,10 @@ public protocol Console: AnyObject {
   /// something else was written since): what was written then stays.
   func replacePartial(with lines: [StyledLine]) -> Bool
 
+  /// Writes out what was gathered so far: called before work that may wait
+  /// (a command, a request), so what it answered is seen while it waits.
+  func flush()
+
   /// Shows `lines` through the pager when they do not fit the terminal.
   /// False when they were not shown (not a terminal, short enough, no
   /// pager): the caller then draws them as usual.
@@ -96,6 +100,7 @@ extension Console {
     remember(line, in: .commands)
   }
 
+  public func flush() {}
   public var isOutputBroken: Bool { false }
   public var isWaitingForInput: Bool { false }
   public var completes: Bool { context.capabilities.inputIsTerminal }

@@ -155,6 +155,10 @@ public final class StandardConsole: Console {
 
   public var isOutputBroken: Bool { StandardOutput.failure != nil }
 
+  public func flush() {
+    StandardOutput.flush()
+  }
+
   public func writePartial(_ text: String, style: TextStyle) {
     lastScreen = nil
     lastResizable = nil

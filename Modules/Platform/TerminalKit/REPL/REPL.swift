@@ -272,6 +272,8 @@ public final class REPL {
   private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async
     -> Bool
   {
+    // Work may wait (a service, a child): what was written goes out first.
+    console.flush()
     let cancelled: Bool
     if stretch != nil {
       isRunningWork = true
