@@ -104,14 +104,13 @@ public struct ListView {
 
   private func label(_ offset: Int, numberWidth: Int) -> StyledSpan {
     let number = String(firstNumber + offset)
-    let padding = String(repeating: " ", count: max(Spacing.indent + numberWidth - number.count, 0))
+    let padding = DisplayWidth.spaces(Spacing.indent + numberWidth - number.count)
     return StyledSpan(padding + number + ". ", style: Palette.muted)
   }
 
   private func table(titles: [(text: String, width: Int)], layout: Layout) -> [StyledLine] {
     let titleWidth = titles.lazy.map(\.width).max() ?? 0
-    let padding = (0...(titleWidth + Spacing.gutter)).map { String(repeating: " ", count: $0) }
-    let subtitleIndent = String(repeating: " ", count: layout.textIndent)
+    let subtitleIndent = DisplayWidth.spaces(layout.textIndent)
     let subtitleRoom = max(layout.width - layout.textIndent, 8)
 
     var lines: [StyledLine] = []
@@ -121,7 +120,7 @@ public struct ListView {
         label(offset, numberWidth: layout.numberWidth), StyledSpan(titles[offset].text, style: Palette.emphasis),
       ])
       if !layout.details[offset].isEmpty {
-        line.spans.append(StyledSpan(padding[titleWidth + Spacing.gutter - titles[offset].width]))
+        line.spans.append(StyledSpan(DisplayWidth.spaces(titleWidth + Spacing.gutter - titles[offset].width)))
         line.spans += item.detailSpans
       }
       lines.append(line)
@@ -134,7 +133,7 @@ public struct ListView {
   }
 
   private func stacked(titles: [String], layout: Layout) -> [StyledLine] {
-    let indent = String(repeating: " ", count: layout.textIndent)
+    let indent = DisplayWidth.spaces(layout.textIndent)
     let room = max(layout.width - layout.textIndent, 8)
     var lines: [StyledLine] = []
     for (offset, item) in items.enumerated() {
@@ -148,7 +147,7 @@ public struct ListView {
       case (let subtitle?, false)
       where DisplayWidth.of(subtitle) + Spacing.gutter + DisplayWidth.of(detail) <= room:
         lines.append(
-          StyledLine([StyledSpan(indent + subtitle + String(repeating: " ", count: Spacing.gutter))] + item.detailSpans)
+          StyledLine([StyledSpan(indent + subtitle + DisplayWidth.spaces(Spacing.gutter))] + item.detailSpans)
         )
       default:
         if let subtitle { lines.append(StyledLine(indent + subtitle)) }

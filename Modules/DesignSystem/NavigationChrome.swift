@@ -6,20 +6,50 @@ import TextSafety
 /// breadcrumb title with a rule under it.
 @MainActor
 public struct NavigationChrome: WindowChrome {
+  private let drawn = DrawnHeaders()
+
   public init() {}
 
   public func header(for window: Window, in context: RenderContext) -> [StyledLine] {
-    let symbols = Symbols(context)
+    let tabBar = window.tabBar
+    let stack = window.visibleStack
+    let key = HeaderKey(
+      tabs: tabBar?.shownTabs.map { [$0.name, $0.title] } ?? [], selected: tabBar?.selectedTab.name,
+      titles: stack.map { $0.screens.map(\.title) + ($0.presented.map { [$0.title] } ?? []) }, context: context)
+    if let lines = drawn.headers[key] { return lines }
     var lines: [StyledLine] = []
-    if let tabBar = window.tabBar {
+    if let tabBar {
       lines.append(tabBarLine(tabBar, context: context))
     }
-    if let stack = window.visibleStack {
-      let titles = stack.screens.map(\.title) + (stack.presented.map { [$0.title] } ?? [])
-      lines.append(StyledLine(breadcrumb(titles, symbols: symbols, context: context), style: Palette.title))
+    if let titles = key.titles {
+      lines.append(StyledLine(breadcrumb(titles, symbols: Symbols(context), context: context), style: Palette.title))
     }
     lines.append(rule(context))
+    drawn.keep(lines, for: key)
     return lines
+  }
+
+  /// What a header is drawn from: the tabs shown and chosen, the titles of
+  /// the stack, and the layout.
+  private struct HeaderKey: Hashable {
+    var tabs: [[String]]
+    var selected: String?
+    var titles: [String]?
+    var context: RenderContext
+  }
+
+  /// The headers drawn lately: the same tab, titles and width draw the same
+  /// lines, so a tab shown again is not laid out again.
+  @MainActor
+  private final class DrawnHeaders {
+    private(set) var headers: [HeaderKey: [StyledLine]] = [:]
+
+    func keep(_ lines: [StyledLine], for key: HeaderKey) {
+      // A handful of tabs and stacks at one width: a full table means the
+      // width kept changing; start again rather than grow.
+      if headers.count >= 64 { headers.removeAll(keepingCapacity: true) }
+      headers[key] = lines
+    }
   }
 
   /// `Explore > owner/name > README of owner/name`, fitted to the width.

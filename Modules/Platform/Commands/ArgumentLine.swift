@@ -17,6 +17,22 @@ public struct ArgumentLine: Sendable, Equatable {
     self.init(String(line.drop(while: \.isWhitespace).drop { !$0.isWhitespace }))
   }
 
+  /// `text` without the white space around it (Foundation's trimming,
+  /// without Foundation, and with no look at Unicode for plain ASCII).
+  public static func trimmed(_ text: String) -> String {
+    let bytes = text.utf8
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+      guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
+      else { return "" }
+      return start == bytes.startIndex && end == bytes.index(before: bytes.endIndex)
+        ? text : String(text[start...end])
+    }
+    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+    return String(text[start..<max(start, end)])
+  }
+
   /// The line without the `flags` typed as its first or last words (any
   /// number of them, in any order), and the flags it had.
   ///
@@ -83,13 +99,24 @@ public struct Arguments: Sendable, Equatable {
   }
 }
 
-extension ArgumentLine {
-  /// `text` without the white space around it (Foundation's trimming,
-  /// without Foundation; a function here, not on `String`, so this module's
-  /// edits do not rebuild every file that uses a string).
-  fileprivate static func trimmed(_ text: String) -> String {
-    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
-    let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
-    return String(text[start..<max(start, end)])
+/// A command line as typed: the command's name and what follows it, read
+/// once for the history, the lookup and the command.
+public struct TypedLine: Sendable, Equatable {
+  /// The first word as typed (`Open`).
+  public let word: String
+  /// The first word in lower case, as commands are named (`open`).
+  public let name: String
+  /// What follows the first word.
+  public let arguments: ArgumentLine
+
+  /// Nil for a line of white space only.
+  public init?(_ line: String) {
+    let trimmed = ArgumentLine.trimmed(line)
+    guard let end = trimmed.firstIndex(where: \.isWhitespace) ?? (trimmed.isEmpty ? nil : trimmed.endIndex) else {
+      return nil
+    }
+    word = String(trimmed[..<end])
+    name = word.lowercased()
+    arguments = ArgumentLine(String(trimmed[end...]))
   }
 }

@@ -1,3 +1,5 @@
+import Locking
+
 /// Column arithmetic for text on a terminal: how wide a string is, and how to
 /// cut or wrap it to fit.
 public enum DisplayWidth {
@@ -129,6 +131,27 @@ public enum DisplayWidth {
   /// a word longer than a line is cut in one pass (a megabyte typed into
   /// `filter` used to take seconds per redraw).
   public static func wrap(_ text: String, to columns: Int) -> [String] {
+    // Screens wrap the same sentences at the same width each time they are
+    // drawn: short texts are wrapped once and remembered (a few hundred).
+    guard text.utf8.count <= 2_048 else { return wrapped(text, to: columns) }
+    let key = WrapKey(text: text, columns: columns)
+    if let lines = recentWraps.withLock({ $0[key] }) { return lines }
+    let lines = wrapped(text, to: columns)
+    recentWraps.withLock { recent in
+      if recent.count >= 512 { recent.removeAll(keepingCapacity: true) }
+      recent[key] = lines
+    }
+    return lines
+  }
+
+  private struct WrapKey: Hashable {
+    var text: String
+    var columns: Int
+  }
+
+  private static let recentWraps = Locked<[WrapKey: [String]]>([:])
+
+  private static func wrapped(_ text: String, to columns: Int) -> [String] {
     let columns = max(columns, 1)
     var lines: [String] = []
     var current = ""
@@ -165,9 +188,18 @@ public enum DisplayWidth {
     return lines
   }
 
+  /// `count` spaces (none for a count below 1): a shared string up to a
+  /// line's width, so padding a table's rows makes no new string each.
+  public static func spaces(_ count: Int) -> String {
+    guard count > 0 else { return "" }
+    return count < sharedSpaces.count ? sharedSpaces[count] : String(repeating: " ", count: count)
+  }
+
+  private static let sharedSpaces = (0...320).map { String(repeating: " ", count: $0) }
+
   /// `text` followed by spaces up to `columns`.
   public static func pad(_ text: String, to columns: Int) -> String {
     let missing = columns - of(text)
-    return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    return missing > 0 ? text + spaces(missing) : text
   }
 }

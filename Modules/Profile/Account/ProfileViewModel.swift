@@ -27,13 +27,13 @@ final class ProfileViewModel {
   }
 
   /// Name, e-mail and the day the account was made.
-  var details: [KeyValueView.Row] {
-    [
-      KeyValueView.Row("Name", account.fullName),
-      KeyValueView.Row("E-mail", account.email),
-      KeyValueView.Row("Member since", Self.dayFormat.string(from: account.memberSince)),
-    ]
-  }
+  /// The account's facts, worked out once: they do not change while the
+  /// profile is open, and the date's formatter is slow.
+  private(set) lazy var details: [KeyValueView.Row] = [
+    KeyValueView.Row("Name", account.fullName),
+    KeyValueView.Row("E-mail", account.email),
+    KeyValueView.Row("Member since", Self.dayFormat.string(from: account.memberSince)),
+  ]
 
   private static let dayFormat: DateFormatter = {
     let formatter = DateFormatter()

@@ -122,15 +122,15 @@ public final class REPL {
   }
 
   private func submit(_ line: String, commands: [Command]) async {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { return }
+    let trimmed = ArgumentLine.trimmed(line)
+    guard let typed = TypedLine(trimmed) else { return }
     if let screen = window.visibleScreen, screen.acceptsFreeText {
       await handleFreeText(trimmed, on: screen, commands: commands)
     } else {
       // Only lines that name a command go into history: a password typed
       // at the prompt by mistake is "unknown", and must not be kept.
-      if command(named: trimmed, in: commands) != nil { console.remember(trimmed) }
-      await execute(trimmed, commands: commands)
+      if command(named: typed.name, in: commands) != nil { console.remember(trimmed) }
+      await execute(typed, commands: commands)
     }
     // A Ctrl-C ended the command: the next stretch draws what it left.
     guard !Task.isCancelled else { return }
@@ -171,30 +171,30 @@ public final class REPL {
       }
       return
     }
-    let commandLine = String(line.dropFirst())
-    guard command(named: commandLine, in: commands) != nil else {
-      let name = commandLine.prefix { !$0.isWhitespace }
+    let typed = TypedLine(String(line.dropFirst()))
+    guard let typed, command(named: typed.name, in: commands) != nil else {
+      let name = typed?.word ?? ""
       console.write(
-        "Unknown command '/\(TextSanitizer.clean(String(name), limit: 40))'. Type /help to see what you can do here.")
+        "Unknown command '/\(TextSanitizer.clean(name, limit: 40))'. Type /help to see what you can do here.")
       return
     }
-    await execute(commandLine, commands: commands)
+    await execute(typed, commands: commands)
   }
 
   /// Runs one command line, as if typed.
   public func execute(_ line: String) async {
-    await execute(line, commands: availableCommands)
+    guard let typed = TypedLine(line) else { return }
+    await execute(typed, commands: availableCommands)
   }
 
-  private func execute(_ line: String, commands: [Command]) async {
-    let arguments = ArgumentLine(afterName: line)
-    guard let first = line.split(whereSeparator: \.isWhitespace).first.map(String.init) else { return }
-    if let linkOpener, first.lowercased() == Self.linkCommand, let link = Self.link(in: arguments.text) {
+  private func execute(_ typed: TypedLine, commands: [Command]) async {
+    let (first, arguments) = (typed.word, typed.arguments)
+    if let linkOpener, typed.name == Self.linkCommand, let link = Self.link(in: arguments.text) {
       let console = console
       await runCancellable { await linkOpener(link, console) }
       return
     }
-    if let command = command(named: line, in: commands) {
+    if let command = command(named: typed.name, in: commands) {
       // One rule for every screen: a missing or extra argument is answered
       // with the usage before the command runs, so no command prints a
       // progress line or a sentence about nothing first.
@@ -205,7 +205,7 @@ public final class REPL {
         let console = console
         await runCancellable { await invocation.run(console) }
       }
-    } else if let advice = adviceForMissingCommand?(first.lowercased()) {
+    } else if let advice = adviceForMissingCommand?(typed.name) {
       console.write(chrome.problem(advice, in: console.context))
     } else {
       console.write(
@@ -233,11 +233,9 @@ public final class REPL {
     return word[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
-  /// The command the first word of `line` names here, if any.
-  private func command(named line: String, in commands: [Command]) -> Command? {
-    let name = line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }).lowercased()
-    guard !name.isEmpty else { return nil }
-    return commands.first { $0.name == name }
+  /// The command named `name` (lower case) here, if any.
+  private func command(named name: String, in commands: [Command]) -> Command? {
+    commands.first { $0.name == name }
   }
 
   /// Draws the visible screen if it changed, then lets it appear; repeats

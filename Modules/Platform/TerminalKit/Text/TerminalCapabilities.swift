@@ -5,7 +5,7 @@
 #endif
 
 /// What the terminal on the other end can do, read once at launch.
-public struct TerminalCapabilities: Sendable, Equatable {
+public struct TerminalCapabilities: Sendable, Hashable {
   /// Standard input is a terminal: edit lines with libedit, read passwords
   /// without echo.
   public var inputIsTerminal: Bool
@@ -76,7 +76,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
 }
 
 /// What a screen needs to know to draw itself.
-public struct RenderContext: Sendable, Equatable {
+public struct RenderContext: Sendable, Hashable {
   /// Columns available, at least 20.
   public var width: Int
   /// Rows of the terminal, when output is one (a map sizes itself to them).
