@@ -27,8 +27,9 @@ final class ProfileViewModel {
   }
 
   /// Name, e-mail and the day the account was made.
-  /// The account's facts, worked out once: they do not change while the
-  /// profile is open, and the date's formatter is slow.
+  ///
+  /// Worked out once: they do not change while the profile is open, and the
+  /// date's formatter is slow.
   private(set) lazy var details: [KeyValueView.Row] = [
     KeyValueView.Row("Name", account.fullName),
     KeyValueView.Row("E-mail", account.email),
