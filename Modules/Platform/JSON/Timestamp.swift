@@ -77,19 +77,21 @@ public enum Timestamp {
   /// `date` as Wayfarer writes times, in UTC to the nearest millisecond:
   /// `2026-11-29T20:41:07.250Z`, which ``date(from:)`` reads back.
   ///
+  /// With `fraction` false, to the second, with no fraction
+  /// (`2026-11-29T20:41:07Z`, as Foundation's `.iso8601` writes and reads).
   /// Years outside 0–9999 (a clock gone wrong) are written as the nearest of
   /// those, so the text always has this shape.
-  public static func text(for date: Date) -> String {
+  public static func text(for date: Date, fraction: Bool = true) -> String {
     let limit = 253_402_300_799.999  // 9999-12-31T23:59:59.999Z
     let given = date.timeIntervalSince1970
     let seconds = given.isNaN ? 0 : min(max(given, -62_167_219_200), limit)
-    let milliseconds = Int((seconds * 1_000).rounded())
+    let milliseconds = fraction ? Int((seconds * 1_000).rounded()) : Int(seconds.rounded(.down)) * 1_000
     let (day, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
     let (year, month, dayOfMonth) = civil(fromDays: day)
     let secondOfDay = millisecondOfDay / 1_000
     return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + "T"
       + padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-      + "." + padded(millisecondOfDay % 1_000, 3) + "Z"
+      + (fraction ? "." + padded(millisecondOfDay % 1_000, 3) : "") + "Z"
   }
 
   private static func padded(_ number: Int, _ width: Int) -> String {

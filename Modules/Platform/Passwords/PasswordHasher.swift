@@ -69,10 +69,14 @@ public struct PasswordHasher: Sendable {
   /// parameters in the string), so a login for an unknown e-mail can take as
   /// long as a wrong password for a known one.
   public func decoyHash() -> String {
+    // libsodium's own random bytes and unpadded base64, as its hashes hold.
     func randomBase64(_ count: Int) -> String {
-      var generator = SystemRandomNumberGenerator()
-      let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-      return Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
+      _ = Self.isReady
+      var bytes = [UInt8](repeating: 0, count: count)
+      randombytes_buf(&bytes, count)
+      var text = [CChar](repeating: 0, count: count * 4 / 3 + 4)
+      _ = sodium_bin2base64(&text, text.count, bytes, count, Int32(sodium_base64_VARIANT_ORIGINAL_NO_PADDING))
+      return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     let kibibytes = cost.memoryBytes / 1_024
     return "$argon2id$v=19$m=\(kibibytes),t=\(cost.operations),p=1$\(randomBase64(16))$\(randomBase64(32))"

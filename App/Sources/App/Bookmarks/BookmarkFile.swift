@@ -84,7 +84,7 @@ struct BookmarkFile {
 
   private static func write(_ entry: Entry, to writer: inout JSONWriter) {
     entry.record.write(to: &writer) { object in
-      object.member("savedAt", entry.savedAt.map(Timestamp.text(for:)))
+      object.member("savedAt", entry.savedAt.map { Timestamp.text(for: $0) })
     }
   }
 

@@ -41,6 +41,8 @@ struct AppPaths: Equatable {
   var all: [String] { [config, data, state, cache] }
   var sessionFile: String { state + "/session.json" }
   var historyFolder: String { state + "/history" }
+  /// Where each running Wayfarer leaves its marker (``RunMarkers``).
+  var runMarkers: String { state + "/running" }
   var database: String { data + "/wayfarer.sqlite" }
 
   /// The history file for an account, or for the Welcome screens.

@@ -54,6 +54,7 @@ public enum WayfarerApp {
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
     Subprocess.withhold(variables: Configuration.secretVariableNames)
     guard let files = openFiles(paths, configuration: configuration) else { return 1 }
+    defer { files.markers.end() }
     return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
   }
 
@@ -62,6 +63,8 @@ public enum WayfarerApp {
     var database: SQLiteDatabase
     var accounts: AccountStore
     var warnings: [String]
+    /// This run's marker, removed when it ends cleanly.
+    var markers: RunMarkers
   }
 
   /// Makes Wayfarer's folders private and opens the database; nil (with
@@ -73,7 +76,7 @@ public enum WayfarerApp {
       // A folder above Wayfarer's that others can change would let them swap
       // its folders for links of their own, even while it runs: refused.
       if let untrusted = Directories.untrustedAncestor(of: paths.all) { throw untrusted }
-      for folder in paths.all + [paths.historyFolder] {
+      for folder in paths.all + [paths.historyFolder, paths.runMarkers] {
         warnings += try Directories.makePrivate(folder).map(sentence(for:))
       }
       database = AppDatabase.at(paths.database)
@@ -84,10 +87,12 @@ public enum WayfarerApp {
       )
       return nil
     }
-    // Checked now, so a damaged file is named before anyone types the five
-    // answers of a registration only to be told it cannot be saved.
+    // Opened now, so a file that is no database is named before anyone types
+    // the five answers of a registration only to be told it cannot be saved;
+    // read through for damage inside only after a run that did not end well.
+    let markers = RunMarkers(folder: paths.runMarkers)
     do {
-      try database.open()
+      try database.open(checking: markers.begin())
     } catch {
       let file = TextSanitizer.clean(paths.database)
       warnings.append(
@@ -95,7 +100,8 @@ public enum WayfarerApp {
       )
     }
     return Files(
-      database: database, accounts: AccountStore(database: database, now: configuration.clock), warnings: warnings)
+      database: database, accounts: AccountStore(database: database, now: configuration.clock), warnings: warnings,
+      markers: markers)
   }
 
   /// What a folder's repair is told as.
@@ -164,6 +170,7 @@ public enum WayfarerApp {
     TerminalSignals.deliverTermination { [weak repl] signal in
       guard repl?.stopForTermination(signal: signal) == true else {
         StandardOutput.flush()
+        files.markers.end()
         TerminalSignals.exitNow(signal: signal)
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import PreLogin
 import Profile
 import Storage
@@ -14,13 +15,25 @@ import TextSafety
 /// logging out does not log out someone who logged in since in another.
 @MainActor
 final class FileSessionStore: AppSessionStoring {
-  /// What the file holds.
-  struct Record: Codable, Equatable {
+  /// What the file holds: `{"accountID":…,"loggedInAt":…,"token":…,"version":1}`.
+  struct Record: Equatable {
     var version = 1
     var accountID: String
     var loggedInAt: Date
     /// Tells two logins of the same account apart (absent in older files).
     var token: String?
+
+    /// The file's bytes: keys in order, the time to the second.
+    var json: [UInt8] {
+      var writer = JSONWriter()
+      writer.object { object in
+        object.member("accountID", accountID)
+        object.member("loggedInAt", Timestamp.text(for: loggedInAt, fraction: false))
+        object.member("token", token)
+        object.member("version", version)
+      }
+      return writer.bytes
+    }
   }
 
   let path: String
@@ -39,11 +52,8 @@ final class FileSessionStore: AppSessionStoring {
 
   func markLoggedIn(accountID: String) throws {
     let record = Record(accountID: accountID, loggedInAt: now(), token: UUID().uuidString)
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys]
     try Directories.prepare(folder)
-    let bytes = Array(try encoder.encode(record))
+    let bytes = record.json
     try FileLock.withLock(lockPath) { try AtomicFile.write(bytes, to: path, mode: 0o600) }
     // Kept as it reads back (the file's dates have whole seconds), so that
     // logout can compare it with the file.
@@ -85,11 +95,12 @@ final class FileSessionStore: AppSessionStoring {
   /// The session `bytes` (the file's contents, from outside) hold: version
   /// 1 with an account; nil for anything else.
   nonisolated static func record(from bytes: [UInt8]) -> Record? {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    guard let record = try? decoder.decode(Record.self, from: Data(bytes)), record.version == 1,
-      !record.accountID.isEmpty
+    guard let root = try? JSONDocument(bytes: bytes).root, root["version"]?.int == 1,
+      let accountID = root["accountID"]?.string, !accountID.isEmpty,
+      let loggedInAt = root["loggedInAt"]?.string.flatMap(Timestamp.date(from:))
     else { return nil }
-    return record
+    let token = root["token"]
+    guard token == nil || token?.isNull == true || token?.string != nil else { return nil }
+    return Record(accountID: accountID, loggedInAt: loggedInAt, token: token?.string)
   }
 }

@@ -45,10 +45,12 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// Opens the file now and checks it (`PRAGMA quick_check`), so that a
-  /// damaged file is reported here rather than at first use.
-  public func open() throws {
+  /// Opens the file now, so that a file that is no database is reported
+  /// here rather than at first use; `checking`, it also reads all of it
+  /// through SQLite's check (`PRAGMA quick_check`) for damage inside.
+  public func open(checking: Bool = true) throws {
     try withConnection { handle in
+      guard checking else { return }
       let answers = try Self.run("PRAGMA quick_check", [], on: handle).compactMap { $0.text("quick_check") }
       guard answers == ["ok"] else {
         throw SQLiteError(
