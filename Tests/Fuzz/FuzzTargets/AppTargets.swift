@@ -1,120 +1,124 @@
-import Components
-import Foundation
-import JSON
-import Networking
-import TerminalText
-import TextSafety
+// Reaches inside the modules (@testable), which only a debug build allows.
+#if DEBUG
+  import Components
+  import Foundation
+  import JSON
+  import Networking
+  import TerminalText
+  import TextSafety
 
-@testable import App
+  @testable import App
 
-extension FuzzTarget {
-  /// The server-sent-event parser fed the same bytes in random cuts: every
-  /// cut must give the same events as the whole (the first byte chooses
-  /// where the cuts fall).
-  static let serverSentEvents = FuzzTarget(name: "sse", summary: "server-sent events, in random cuts") { bytes in
-    guard let seed = bytes.first else { return }
-    let body = Array(bytes.dropFirst())
-    func events(cutEvery sizes: [Int]) -> Result<[ServerSentEvent], ServerSentEventError> {
-      var parser = ServerSentEventParser(maximumEventBytes: 4_096)
-      var events: [ServerSentEvent] = []
-      var start = 0
-      var next = 0
-      while start < body.count {
-        let size = max(1, sizes[next % sizes.count])
-        next += 1
-        let end = min(body.count, start + size)
-        switch Result(catching: { () throws(ServerSentEventError) in try parser.feed(body[start..<end]) }) {
-        case .success(let fresh): events += fresh
-        case .failure(let error): return .failure(error)
+  extension FuzzTarget {
+    /// The server-sent-event parser fed the same bytes in random cuts: every
+    /// cut must give the same events as the whole (the first byte chooses
+    /// where the cuts fall).
+    static let serverSentEvents = FuzzTarget(name: "sse", summary: "server-sent events, in random cuts") { bytes in
+      guard let seed = bytes.first else { return }
+      let body = Array(bytes.dropFirst())
+      func events(cutEvery sizes: [Int]) -> Result<[ServerSentEvent], ServerSentEventError> {
+        var parser = ServerSentEventParser(maximumEventBytes: 4_096)
+        var events: [ServerSentEvent] = []
+        var start = 0
+        var next = 0
+        while start < body.count {
+          let size = max(1, sizes[next % sizes.count])
+          next += 1
+          let end = min(body.count, start + size)
+          switch Result(catching: { () throws(ServerSentEventError) in try parser.feed(body[start..<end]) }) {
+          case .success(let fresh): events += fresh
+          case .failure(let error): return .failure(error)
+          }
+          start = end
         }
-        start = end
+        if let last = parser.finish() { events.append(last) }
+        return .success(events)
       }
-      if let last = parser.finish() { events.append(last) }
-      return .success(events)
+      let whole = events(cutEvery: [max(body.count, 1)])
+      let cut = events(cutEvery: [Int(seed % 7) + 1, Int(seed / 7 % 5) + 1, Int(seed) + 1])
+      require(whole == cut, "the cuts changed the events")
     }
-    let whole = events(cutEvery: [max(body.count, 1)])
-    let cut = events(cutEvery: [Int(seed % 7) + 1, Int(seed / 7 % 5) + 1, Int(seed) + 1])
-    require(whole == cut, "the cuts changed the events")
+
+    /// `wayfarer://` links as typed: a link that passes is one of the six
+    /// screens, and a refusal prints harmlessly.
+    static let deepLinks = FuzzTarget(name: "deeplink", summary: "wayfarer:// links") { bytes in
+      let text = String(decoding: bytes, as: UTF8.self)
+      do throws(DeepLink.Refusal) {
+        _ = try DeepLink.parse(text)
+      } catch {
+        require(isTerminalSafe(error.sentence), "a refusal that prints control characters")
+        require(DisplayWidth.of(error.link) <= 60, "a refusal that prints more than 60 columns of the link")
+      }
+    }
+
+    /// A bookmarks file handed to `import`.
+    static let bookmarkImport = FuzzTarget(name: "bookmarks", summary: "bookmark files for import") { bytes in
+      guard let file = try? BookmarkFileReader.read(bytes, now: Date(timeIntervalSince1970: 1_800_000_000)) else {
+        return
+      }
+      for entry in file.sections.flatMap(\.entries) {
+        let row = entry.record.row
+        require(isTerminalSafe(row.title) && !row.title.isEmpty, "an imported title that is not clean")
+        require(
+          [row.subtitle, row.detail].allSatisfy { isTerminalSafe($0 ?? "") }, "an imported row that is not clean")
+        require(readsBack(entry.record), "a record that does not read back as itself")
+      }
+      for place in file.sections.flatMap(\.entries).compactMap({ $0.record as? PlaceBookmark }) {
+        require(PlaceIdentifier.isValid(place.id), "an imported id that breaks the rule")
+      }
+    }
+
+    /// Whether `record`, written as the database keeps it, reads back the same.
+    private static func readsBack<Record: BookmarkRecord>(_ record: Record) -> Bool {
+      guard let document = try? JSONDocument(bytes: Array(record.json.utf8)) else { return false }
+      return (try? Record.read(document.root, .strict)) == record
+    }
+
+    /// Markdown (READMEs, replies) drawn for a terminal: whatever the input,
+    /// no escape, C1 or BEL comes out but the renderer's own colour codes.
+    static let markdown = FuzzTarget.onMainActor("markdown", "Markdown rendered for a terminal") { bytes in
+      let text = String(decoding: bytes.prefix(65_536), as: UTF8.self)
+      let view = MarkdownView(text, baseURL: URL(string: "https://github.com/a/b/blob/HEAD/"))
+      for (width, color) in [(80, false), (40, true)] {
+        let capabilities = TerminalCapabilities(
+          inputIsTerminal: true, outputIsTerminal: true, usesColor: color, usesUnicode: true)
+        let lines = view.lines(in: RenderContext(width: width, capabilities: capabilities))
+        let printed = TextRenderer(usesColor: color).render(lines)
+        let withoutColour = color ? removingColourCodes(printed) : printed
+        require(isTerminalSafe(withoutColour), "Markdown let a control character through")
+      }
+    }
+
+    /// `session.json` as another program (or a damaged disk) may leave it.
+    static let sessionFile = FuzzTarget(name: "session", summary: "the session file") { bytes in
+      if let record = FileSessionStore.record(from: bytes) {
+        require(!record.accountID.isEmpty && record.version == 1, "a session read from a file that holds none")
+      }
+    }
+
+    /// The command line `wayfarer` is started with (arguments split at NUL).
+    static let commandLineOptions = FuzzTarget(name: "options", summary: "wayfarer's command-line options") { bytes in
+      let arguments = ["wayfarer"] + bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      if case .invalid(let message) = CommandLineOptions.parse(arguments) {
+        require(isTerminalSafe(message), "a usage sentence that prints control characters")
+      }
+    }
   }
 
-  /// `wayfarer://` links as typed: a link that passes is one of the six
-  /// screens, and a refusal prints harmlessly.
-  static let deepLinks = FuzzTarget(name: "deeplink", summary: "wayfarer:// links") { bytes in
-    let text = String(decoding: bytes, as: UTF8.self)
-    do throws(DeepLink.Refusal) {
-      _ = try DeepLink.parse(text)
-    } catch {
-      require(isTerminalSafe(error.sentence), "a refusal that prints control characters")
-      require(DisplayWidth.of(error.link) <= 60, "a refusal that prints more than 60 columns of the link")
+  /// `text` without the renderer's SGR codes (`ESC [ digits ; … m`).
+  func removingColourCodes(_ text: String) -> String {
+    var output = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "\u{1B}" else {
+        output.append(scalar)
+        continue
+      }
+      guard scalars.next() == "[" else { return "\u{1B}" }
+      while let code = scalars.next(), code != "m" {
+        guard ("0"..."9").contains(code) || code == ";" else { return "\u{1B}" }
+      }
     }
+    return String(output)
   }
-
-  /// A bookmarks file handed to `import`.
-  static let bookmarkImport = FuzzTarget(name: "bookmarks", summary: "bookmark files for import") { bytes in
-    guard let file = try? BookmarkFileReader.read(bytes, now: Date(timeIntervalSince1970: 1_800_000_000)) else {
-      return
-    }
-    for entry in file.sections.flatMap(\.entries) {
-      let row = entry.record.row
-      require(isTerminalSafe(row.title) && !row.title.isEmpty, "an imported title that is not clean")
-      require([row.subtitle, row.detail].allSatisfy { isTerminalSafe($0 ?? "") }, "an imported row that is not clean")
-      require(readsBack(entry.record), "a record that does not read back as itself")
-    }
-    for place in file.sections.flatMap(\.entries).compactMap({ $0.record as? PlaceBookmark }) {
-      require(PlaceIdentifier.isValid(place.id), "an imported id that breaks the rule")
-    }
-  }
-
-  /// Whether `record`, written as the database keeps it, reads back the same.
-  private static func readsBack<Record: BookmarkRecord>(_ record: Record) -> Bool {
-    guard let document = try? JSONDocument(bytes: Array(record.json.utf8)) else { return false }
-    return (try? Record.read(document.root, .strict)) == record
-  }
-
-  /// Markdown (READMEs, replies) drawn for a terminal: whatever the input,
-  /// no escape, C1 or BEL comes out but the renderer's own colour codes.
-  static let markdown = FuzzTarget.onMainActor("markdown", "Markdown rendered for a terminal") { bytes in
-    let text = String(decoding: bytes.prefix(65_536), as: UTF8.self)
-    let view = MarkdownView(text, baseURL: URL(string: "https://github.com/a/b/blob/HEAD/"))
-    for (width, color) in [(80, false), (40, true)] {
-      let capabilities = TerminalCapabilities(
-        inputIsTerminal: true, outputIsTerminal: true, usesColor: color, usesUnicode: true)
-      let lines = view.lines(in: RenderContext(width: width, capabilities: capabilities))
-      let printed = TextRenderer(usesColor: color).render(lines)
-      let withoutColour = color ? removingColourCodes(printed) : printed
-      require(isTerminalSafe(withoutColour), "Markdown let a control character through")
-    }
-  }
-
-  /// `session.json` as another program (or a damaged disk) may leave it.
-  static let sessionFile = FuzzTarget(name: "session", summary: "the session file") { bytes in
-    if let record = FileSessionStore.record(from: bytes) {
-      require(!record.accountID.isEmpty && record.version == 1, "a session read from a file that holds none")
-    }
-  }
-
-  /// The command line `wayfarer` is started with (arguments split at NUL).
-  static let commandLineOptions = FuzzTarget(name: "options", summary: "wayfarer's command-line options") { bytes in
-    let arguments = ["wayfarer"] + bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-    if case .invalid(let message) = CommandLineOptions.parse(arguments) {
-      require(isTerminalSafe(message), "a usage sentence that prints control characters")
-    }
-  }
-}
-
-/// `text` without the renderer's SGR codes (`ESC [ digits ; … m`).
-func removingColourCodes(_ text: String) -> String {
-  var output = String.UnicodeScalarView()
-  var scalars = text.unicodeScalars.makeIterator()
-  while let scalar = scalars.next() {
-    guard scalar == "\u{1B}" else {
-      output.append(scalar)
-      continue
-    }
-    guard scalars.next() == "[" else { return "\u{1B}" }
-    while let code = scalars.next(), code != "m" {
-      guard ("0"..."9").contains(code) || code == ";" else { return "\u{1B}" }
-    }
-  }
-  return String(output)
-}
+#endif
