@@ -173,6 +173,6 @@ final class BookmarksViewModel {
   }
 
   static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    SearchFolding.fold(text)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// A point on Earth.
 struct Coordinate: Equatable, Sendable {
@@ -103,7 +104,7 @@ struct Place: Equatable, Sendable {
   }
 
   static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    SearchFolding.fold(text)
   }
 
   /// Whether the name or city contains `text` (folded with ``fold(_:)``).

@@ -27,7 +27,8 @@ final class SQLiteDatabaseTests: XCTestCase {
     try database.execute("INSERT INTO t (name, score, note) VALUES (?, ?, ?)", [.text("Zoë 'x'"), .real(1.5), .null])
     let row = try XCTUnwrap(database.execute("SELECT * FROM t").first)
 
-    XCTAssertEqual(row.values, ["id": .integer(1), "name": .text("Zoë 'x'"), "score": .real(1.5), "note": .null])
+    XCTAssertEqual(
+      ["id", "name", "score", "note"].map { row.value($0) }, [.integer(1), .text("Zoë 'x'"), .real(1.5), .null])
     XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
   }
 

@@ -410,3 +410,19 @@ final class StyledLineWrappingTests: XCTestCase {
     XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromun", "  icipal.org.br/prog", "  ramacao"])
   }
 }
+
+/// What a filter compares: the ASCII shortcut agrees with Foundation's folding.
+final class SearchFoldingTests: XCTestCase {
+  func test_asciiShortcut_matchesFoundationsFolding() {
+    let samples = ["Blue Bottle COFFEE", "mixed Case 42 !?", "", "tab\tand ~ symbols"]
+    for text in samples {
+      let foundation = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      XCTAssertEqual(SearchFolding.fold(text), foundation, text)
+    }
+  }
+
+  func test_accentsAndCase_foldAway() {
+    XCTAssertEqual(SearchFolding.fold("São PAULO"), "sao paulo")
+    XCTAssertEqual(SearchFolding.fold("Ærø Café"), SearchFolding.fold("ærø cafe"))
+  }
+}

@@ -246,6 +246,8 @@ public final class SQLiteDatabase: Sendable {
       try check(status, handle)
     }
 
+    let count = sqlite3_column_count(statement)
+    let columns = SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
     var rows: [SQLiteRow] = []
     while true {
       let status = sqlite3_step(statement)
@@ -254,19 +256,27 @@ public final class SQLiteDatabase: Sendable {
         try check(status, handle)
         return rows
       }
-      var values: [String: SQLiteValue] = [:]
-      for column in 0..<sqlite3_column_count(statement) {
-        let name = String(cString: sqlite3_column_name(statement, column))
-        values[name] =
+      var cells: [SQLiteValue] = []
+      cells.reserveCapacity(Int(count))
+      for column in 0..<count {
+        let cell: SQLiteValue =
           switch sqlite3_column_type(statement, column) {
           case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
           case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
           case SQLITE_NULL: .null
-          default: .text(String(cString: sqlite3_column_text(statement, column)))
+          default: Self.text(statement, column)
           }
+        cells.append(cell)
       }
-      rows.append(SQLiteRow(values: values))
+      rows.append(SQLiteRow(columns: columns, cells: cells))
     }
+  }
+
+  /// A text column's bytes as a string, by their length (no scan for the end).
+  private static func text(_ statement: OpaquePointer?, _ column: Int32) -> SQLiteValue {
+    guard let bytes = sqlite3_column_text(statement, column) else { return .text("") }
+    let length = Int(sqlite3_column_bytes(statement, column))
+    return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
   }
 
   /// The one place SQLite status codes become Swift errors.
