@@ -28,11 +28,18 @@ final class NearbyPlacesViewModel {
   }
 
   private(set) var state: State = .idle
-  private(set) var places: [Place] = []
+  private(set) var places: [Place] = [] {
+    didSet {
+      categories = Array(Set(places.map(\.category))).sorted()
+      refilter()
+    }
+  }
   private(set) var mayHaveMore = false
   private(set) var cachedAt: Date?
   private(set) var filterText: String?
-  private(set) var categoryFilter: String?
+  private(set) var categoryFilter: String? {
+    didSet { refilter() }
+  }
   private(set) var location: Location
   private(set) var cityResults: [City] = []
   /// Named places of the loaded pages left out because their numbers were
@@ -41,7 +48,9 @@ final class NearbyPlacesViewModel {
   let isOffline: Bool
 
   private var fetched = 0
-  private var foldedFilter: [UInt8]?
+  private var foldedFilter: [UInt8]? {
+    didSet { refilter() }
+  }
   private var hasShownOfflineNotice = false
   /// Said once when the stored city could not be used.
   private var discardedCityNotice: NearbyNotice?
@@ -110,10 +119,17 @@ final class NearbyPlacesViewModel {
 
   // MARK: The list
 
-  /// The loaded places that pass the name and category filters, in order.
-  var visiblePlaces: [Place] {
-    guard foldedFilter != nil || categoryFilter != nil else { return places }
-    return places.filter { place in
+  /// The loaded places that pass the name and category filters, in order:
+  /// worked out when the places or a filter change, not at each use (every
+  /// prompt asks how many there are).
+  private(set) var visiblePlaces: [Place] = []
+
+  private func refilter() {
+    guard foldedFilter != nil || categoryFilter != nil else {
+      visiblePlaces = places
+      return
+    }
+    visiblePlaces = places.filter { place in
       (foldedFilter.map(place.matches(folded:)) ?? true) && (categoryFilter.map { place.category == $0 } ?? true)
     }
   }
@@ -209,15 +225,12 @@ final class NearbyPlacesViewModel {
     foldedFilter = filterText.map { Array(Place.fold($0).utf8) }
   }
 
-  /// The categories of the loaded places.
-  var categories: [String] {
-    Array(Set(places.map(\.category))).sorted()
-  }
+  /// The categories of the loaded places, sorted; worked out when they change.
+  private(set) var categories: [String] = []
 
   /// Keeps one category; empty clears it.
   ///
-  /// Says why not when the filter is
-  /// off or the category unknown.
+  /// Says why not when the filter is off or the category unknown.
   func setCategory(_ name: String) -> NearbyProblem? {
     guard flags.isCategoryFilterEnabled else { return .categoryFilterOff }
     let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()

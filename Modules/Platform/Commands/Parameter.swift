@@ -26,9 +26,12 @@ public struct Parameter: Sendable, Equatable {
   public let isOptional: Bool
   /// What it is, as a clause for usage lines: "N is a row number, 1–20".
   public let meaning: String
-  /// What Tab offers for it: the kind's own values (numbers in range,
-  /// choices) unless given.
-  public let completions: [String]
+  /// What Tab offers for it: the kind's own values unless given.
+  ///
+  /// Numbers in range or the choices, worked out when asked (only a terminal
+  /// asks), so a table of 10,000 rows costs nothing on a line read from a pipe.
+  public var completions: [String] { givenCompletions ?? Self.values(of: kind) }
+  private let givenCompletions: [String]?
 
   /// - Parameters:
   ///   - placeholder: How the usage names it (`N`).
@@ -43,7 +46,7 @@ public struct Parameter: Sendable, Equatable {
     self.kind = kind
     self.isOptional = isOptional
     self.meaning = meaning
-    self.completions = completions ?? Self.values(of: kind)
+    givenCompletions = completions
   }
 
   /// A row's number, 1 to `count` (none when `count` is 0).
