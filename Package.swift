@@ -542,6 +542,7 @@ let package = Package(
       name: "home-bench",
       dependencies: [
         "CurlNetworking",
+        "DesignSystem",
         "FeatureEnvironment",
         "Home",
         "JSON",
@@ -549,6 +550,7 @@ let package = Package(
         "Networking",
         "TerminalConsole",
         "TerminalNavigation",
+        "TerminalREPL",
         "TerminalText",
       ],
       path: "Scripts/Benchmarks/home-bench"

@@ -5,7 +5,7 @@
 # installs only what is missing.
 set -euo pipefail
 
-# cmark-gfm (the command) is only the yardstick of Scripts/bench-markdown.sh.
+# cmark-gfm (the command) is only the yardstick of `Scripts/bench markdown`.
 packages=(cmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libedit-dev libsodium-dev
   less libsqlite3-dev pkg-config tmux)
 

@@ -5,7 +5,7 @@
 // it (and writes it to /dev/null). Prints the per-token latency (median,
 // p99, max) from the server's write to the console's, the whole reply's
 // time against the server's sending time, and resident memory across a
-// 500-turn conversation. Run by Scripts/bench-assistant.sh.
+// 500-turn conversation. Run by `Scripts/bench burst`.
 import CurlNetworking
 import Diagnostics
 import Explore

@@ -1,10 +1,14 @@
+// Home's speed checks, run by Scripts/bench (rows http, draw and help):
+// - http PAGES: the HTTP client fetching and decoding Geoapify-sized pages
+//   from a loopback server, against Foundation's URLSession doing the same;
+//   plus the server answering a bare socket client, to show it is not the
+//   bottleneck.
+// - draw ROUNDS: filtering and drawing 10,000 loaded places against a plain
+//   formatter of the same rows with the same colour codes.
+// - help ROUNDS: `help` with 10,000 places loaded against the same with 20.
+// Ratios are printed as `bench-ratio|label|ratio|baseline|goal|figures`.
 import CurlNetworking
-// Home's two speed checks, run by Scripts/bench-home.sh:
-// 1. The HTTP client fetching and decoding Geoapify-sized pages from a
-//    loopback server, against Foundation's URLSession doing the same, in one
-//    run; plus the server answering a bare socket client, to show it is not
-//    the bottleneck.
-// 2. Filtering and drawing 10,000 loaded places on the Home screen.
+import DesignSystem
 import FeatureEnvironment
 import Foundation
 import Home
@@ -13,6 +17,7 @@ import LoopbackHTTP
 import Networking
 import TerminalConsole
 import TerminalNavigation
+import TerminalREPL
 import TerminalText
 
 #if canImport(FoundationNetworking)
@@ -223,6 +228,10 @@ func httpBenchmark(pages: Int) async throws {
     String(
       format: "  fetch only: libcurl %.1f µs, URLSession %.1f µs per page, ratio %.2f",
       perPage(curlFetch), perPage(sessionFetch), seconds(sessionFetch) / seconds(curlFetch)))
+  benchRatio(
+    "fetch and decode a page of places", [seconds(curlTime) / seconds(sessionTime)],
+    baseline: "URLSession, same JSON reader", goal: "<= 0.40",
+    figures: String(format: "%.1f µs vs %.1f µs a page", perPage(curlTime), perPage(sessionTime)))
 }
 
 // MARK: 2. Filter and draw 10,000 places
@@ -248,12 +257,17 @@ final class BenchStores: HomeFavoritesStoring, HomeLocationStoring, HomeFeatureF
   var isCategoryFilterEnabled: Bool { true }
 }
 
+/// A line `Scripts/bench` reads: the ratio in each round against its
+/// baseline, and what it compares.
+func benchRatio(_ label: String, _ ratios: [Double], baseline: String, goal: String, figures: String) {
+  print("bench-ratio|\(label)|\(ratios.map { String($0) }.joined(separator: ","))|\(baseline)|\(goal)|\(figures)")
+}
+
+/// Home with `places` places loaded (one page of that many), on a console that drops what it is given.
 @MainActor
-func filterAndDrawBenchmark(places: Int) async throws {
+func homeWithPlaces(_ places: Int, folder: String) async -> (tab: HomeTab, console: NullConsole) {
   let stores = BenchStores()
   let console = NullConsole(context: RenderContext(width: 100, capabilities: .plain))
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-\(getpid())").path
-  defer { try? FileManager.default.removeItem(atPath: folder) }
   let tab = HomeBuilder.build(
     dependencies: HomeDependencies(
       geoapify: GeoapifyService(
@@ -261,49 +275,115 @@ func filterAndDrawBenchmark(places: Int) async throws {
       fixedLocation: GeoPoint(latitude: 48.13, longitude: 11.57), favorites: stores, locations: stores,
       featureFlags: stores),
     environment: Environment(client: OnePageClient(places: places), cacheDirectory: folder))
+  await tab.stack.root.didAppear(console: console)
+  return (tab, console)
+}
+
+/// Filtering and drawing `places` loaded places (the whole list, rendered
+/// with colour) against a plain formatter writing the same rows with the
+/// same colour codes from the same fields, interleaved.
+@MainActor
+func filterAndDrawBenchmark(places: Int, rounds: Int) async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-\(getpid())").path
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let (tab, console) = await homeWithPlaces(places, folder: folder)
   let screen = tab.stack.root
-  await screen.didAppear(console: console)
   guard let filter = screen.commands.first(where: { $0.name == "filter" }) else { fatalError("no filter command") }
   let renderer = TextRenderer(usesColor: true)
   let clock = ContinuousClock()
-  var shown = 0
-
-  var stages: [String: [Double]] = [:]
-  func filterAndDraw(_ text: String) async -> Duration {
+  var drawn = 0
+  func filterAndDraw() async -> Double {
     let start = clock.now
-    await filter.run(CommandInput(argumentText: text, console: console))
-    let filtered = clock.now
-    let lines = screen.body(in: console.context)
-    let built = clock.now
-    let output = renderer.render(lines)
-    let end = clock.now
-    shown = output.utf8.count
-    if text.isEmpty {
-      stages["filter", default: []].append(seconds(filtered - start))
-      stages["lines", default: []].append(seconds(built - filtered))
-      stages["escape codes", default: []].append(seconds(end - built))
+    await filter.run(CommandInput(argumentText: "", console: console))
+    let output = renderer.render(screen.body(in: console.context))
+    drawn = output.utf8.count
+    return seconds(clock.now - start)
+  }
+  // The yardstick: each row's fields as the page gave them, padded and
+  // coloured as the list does, into one string.
+  let rows = (1...places).map { (number: $0, name: "Place \($0)", detail: "catering · \($0 * 3) m", city: "Munich") }
+  var plainBytes = 0
+  func plainFormatter() -> Double {
+    let start = clock.now
+    let width = rows.map(\.name.count).max() ?? 0
+    var output = ""
+    for row in rows {
+      let number = String(row.number)
+      output += "\u{1B}[2m" + String(repeating: " ", count: max(0, 7 - number.count)) + number + ". \u{1B}[0m"
+      output += "\u{1B}[1m" + row.name + "\u{1B}[0m" + String(repeating: " ", count: width - row.name.count + 2)
+      output += "\u{1B}[2m" + row.detail + "\u{1B}[0m\n" + "         " + row.city + "\n"
     }
-    return end - start
+    plainBytes = output.utf8.count
+    return seconds(clock.now - start)
   }
-  for _ in 0..<5 { _ = await filterAndDraw("") }
-  var all: [Double] = []
-  var narrowed: [Double] = []
-  for _ in 0..<30 {
-    all.append(seconds(await filterAndDraw("")))
-    narrowed.append(seconds(await filterAndDraw("place 1")))
+  for _ in 0..<3 {
+    _ = await filterAndDraw()
+    _ = plainFormatter()
   }
-  print("Filter and draw \(places) loaded places (Home screen body, rendered with colour):")
-  print(String(format: "  no filter (all \(places) rows): median %.2f ms", median(all) * 1000))
-  print(
-    String(format: "  filter \"place 1\" (1,111 rows): median %.2f ms (%d bytes drawn)", median(narrowed) * 1000, shown)
-  )
-  print(
-    "  no filter, by stage: "
-      + ["filter", "lines", "escape codes"].map { String(format: "%@ %.2f ms", $0, median(stages[$0] ?? [0]) * 1000) }
-      .joined(separator: ", "))
-  print("  target: under 10 ms")
+  var ratios: [Double] = []
+  var ours: [Double] = []
+  var plain: [Double] = []
+  for _ in 0..<rounds {
+    var a: [Double] = []
+    var b: [Double] = []
+    for _ in 0..<5 {
+      a.append(await filterAndDraw())
+      b.append(plainFormatter())
+    }
+    ours.append(median(a))
+    plain.append(median(b))
+    ratios.append(median(a) / median(b))
+  }
+  benchRatio(
+    "filter and draw \(places) places", ratios, baseline: "plain formatter, same rows and colours",
+    goal: "<= 1.50",
+    figures: String(
+      format: "%.1f ms vs %.1f ms; %d bytes vs %d", median(ours) * 1000, median(plain) * 1000, drawn, plainBytes))
 }
 
-let pages = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
-try await httpBenchmark(pages: pages)
-try await filterAndDrawBenchmark(places: 10_000)
+/// `help` on Home with `places` places loaded against the same with 20:
+/// nothing on a line that does not draw the list may grow with it.
+@MainActor
+func helpBenchmark(places: Int, rounds: Int) async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-help-\(getpid())").path
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  func repl(_ count: Int) async -> REPL {
+    let (tab, console) = await homeWithPlaces(count, folder: folder)
+    let window = Window()
+    window.setRoot(.stack(tab.stack))
+    let repl = REPL(window: window, console: console, chrome: NavigationChrome())
+    await repl.settle()
+    return repl
+  }
+  let large = await repl(places)
+  let small = await repl(20)
+  let clock = ContinuousClock()
+  func helps(_ repl: REPL) async -> Double {
+    let start = clock.now
+    for _ in 0..<200 { await repl.submit("help") }
+    return seconds(clock.now - start) / 200
+  }
+  _ = await helps(large)
+  _ = await helps(small)
+  var ratios: [Double] = []
+  var a = 0.0
+  var b = 0.0
+  for _ in 0..<rounds {
+    a = await helps(large)
+    b = await helps(small)
+    ratios.append(a / b)
+  }
+  benchRatio(
+    "help with \(places) places loaded", ratios, baseline: "the same with 20", goal: "<= 1.20",
+    figures: String(format: "%.1f µs vs %.1f µs a line", a * 1e6, b * 1e6))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 3
+switch arguments.first {
+case "draw": try await filterAndDrawBenchmark(places: 10_000, rounds: rounds)
+case "help": try await helpBenchmark(places: 10_000, rounds: rounds)
+default:
+  let pages = arguments.first.flatMap(Int.init) ?? 2_000
+  try await httpBenchmark(pages: pages)
+}

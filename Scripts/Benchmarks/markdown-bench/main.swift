@@ -1,4 +1,4 @@
-// The Markdown renderer's speed, run by Scripts/bench-markdown.sh: a README
+// The Markdown renderer's speed, run by `Scripts/bench markdown`: a README
 // of about 1 MB (made here, the same bytes every run: headings, prose with
 // links and code spans, long tables, code blocks, lists, quotes, HTML, CJK)
 // rendered to styled lines, against cmark-gfm rendering the same file to

@@ -1,0 +1,154 @@
+"""Rows over saved data: 10,000 bookmarks listed, exported and imported
+against sqlite3 doing the same with the same rows, and memory at the prompt.
+
+A row's figure is what the command adds to a launch: the run with the
+command less the run that only quits, against sqlite3's statement less
+sqlite3 running `SELECT 1` (so neither side's start counts)."""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+
+from common import Result
+from process import EMPTY, compiled, logged_in_home, release
+
+BOOKMARKS = 10_000
+
+
+def cpu_and_peak(command, script, env, cwd=None):
+    """User + system seconds and peak resident KiB of one run of `command`."""
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=env, cwd=cwd)
+    child.stdin.write(script.encode())
+    child.stdin.close()
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"bench: {command[0]} failed")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def export_file(folder, count):
+    """A bookmarks file of `count` places, as export writes them."""
+    places = [{"version": 3, "id": f"bench-{n}", "name": f"Place {n}", "category": "catering.cafe",
+               "address": f"Street {n}", "city": "Munich", "latitude": 48.1 + n / 1e6, "longitude": 11.5,
+               "savedAt": "2026-11-29T20:41:07.250Z"} for n in range(count)]
+    path = os.path.join(folder, "bench.json")
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump({"format": "wayfarer-bookmarks", "version": 1, "places": places, "repositories": []}, out)
+    return path
+
+
+def increments(rounds, runs, ours, base_ours, theirs, base_theirs):
+    """Per round, the median of (ours − base_ours) over (theirs − base_theirs), run in turn."""
+    ratios, figures = [], ""
+    for _ in range(rounds):
+        a, b = [], []
+        for _ in range(runs):
+            a.append(ours() - base_ours())
+            b.append(theirs() - base_theirs())
+        a_mid, b_mid = statistics.median(a), statistics.median(b)
+        ratios.append(a_mid / max(b_mid, 1e-4))
+        figures = f"{a_mid * 1000:.1f} ms vs {b_mid * 1000:.1f} ms"
+    return ratios, figures
+
+
+def bookmarks(rounds, smoke):
+    count = 200 if smoke else BOOKMARKS
+    runs = 1 if smoke else 5
+    folder = tempfile.mkdtemp(prefix="wayfarer-bench-bookmarks-")
+    try:
+        wayfarer = release("wayfarer")
+        empty_home = logged_in_home(os.path.join(folder, "empty"), wayfarer)
+        home = logged_in_home(folder, wayfarer)
+        source = export_file(folder, count)
+        env = dict(os.environ, WAYFARER_HOME=home)
+        cpu_and_peak([wayfarer], f"bookmarks\nimport {source}\nquit\n", env)
+        database = os.path.join(home, "data", "wayfarer.sqlite")
+
+        def ours(script, environment=env):
+            return lambda: cpu_and_peak([wayfarer], script, environment)[0]
+
+        def sqlite(statement, *options):
+            return lambda: cpu_and_peak(["sqlite3", *options, database, statement], "", env)[0]
+
+        results = []
+        ratios, figures = increments(
+            rounds, runs, ours("bookmarks\nlist\nquit\n"), ours("quit\n"),
+            sqlite("SELECT kind, item_id, title, subtitle, detail, created_at FROM bookmarks ORDER BY created_at DESC"),
+            sqlite("SELECT 1"))
+        results.append(Result("bookmarks", f"open Bookmarks and list, {count:,} bookmarks",
+                              "sqlite3 selecting the rows", "<= 3.00", ratios, figures))
+        out = os.path.join(folder, "out.json")
+        ratios, figures = increments(
+            rounds, runs, ours(f"bookmarks\nexport {out} --force\nquit\n"), ours("quit\n"),
+            sqlite("SELECT fields FROM bookmarks", "-json"), sqlite("SELECT 1"))
+        results.append(Result("bookmarks", f"export {count:,} bookmarks", "sqlite3 -json of the rows", "<= 2.00",
+                              ratios, figures))
+        results.append(import_row(rounds, runs, count, wayfarer, empty_home, source, folder))
+        return results
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def import_row(rounds, runs, count, wayfarer, empty_home, source, folder):
+    """Importing into an account with none, each run on a fresh copy."""
+    scratch = os.path.join(folder, "scratch")
+
+    def fresh():
+        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.copytree(empty_home, scratch)
+        return dict(os.environ, WAYFARER_HOME=scratch)
+
+    def ours():
+        return cpu_and_peak([wayfarer], f"bookmarks\nimport {source}\nquit\n", fresh())[0]
+
+    def base_ours():
+        return cpu_and_peak([wayfarer], "quit\n", fresh())[0]
+
+    database = os.path.join(scratch, "data", "wayfarer.sqlite")
+    statement = ("CREATE TEMP TABLE t (kind, item_id, fields); INSERT INTO t SELECT 'place', "
+                 f"json_extract(value, '$.id'), value FROM json_each(readfile('{source}'), '$.places');")
+
+    def theirs():
+        fresh()
+        return cpu_and_peak(["sqlite3", database, statement], "", os.environ)[0]
+
+    def base_theirs():
+        fresh()
+        return cpu_and_peak(["sqlite3", database, "SELECT 1"], "", os.environ)[0]
+
+    ratios, figures = increments(rounds, runs, ours, base_ours, theirs, base_theirs)
+    return Result("bookmarks", f"import {count:,} bookmarks", "sqlite3 INSERT … FROM json_each", "<= 2.00", ratios,
+                  figures)
+
+
+def memory(rounds, smoke):
+    """Peak memory at the prompt, logged in, against the empty program; and
+    what 10,000 bookmarks, opened, add to it."""
+    count = 200 if smoke else BOOKMARKS
+    folder = tempfile.mkdtemp(prefix="wayfarer-bench-memory-")
+    try:
+        wayfarer = release("wayfarer")
+        empty = compiled(EMPTY, folder, "empty")
+        home = logged_in_home(folder, wayfarer)
+        env = dict(os.environ, WAYFARER_HOME=home)
+        peaks = {"empty": [], "prompt": [], "bookmarks": []}
+        for _ in range(rounds):
+            peaks["empty"].append(cpu_and_peak([empty], "quit\n", env)[1])
+            peaks["prompt"].append(cpu_and_peak([wayfarer], "quit\n", env)[1])
+        cpu_and_peak([wayfarer], f"bookmarks\nimport {export_file(folder, count)}\nquit\n", env)
+        for _ in range(rounds):
+            peaks["bookmarks"].append(cpu_and_peak([wayfarer], "bookmarks\nquit\n", env)[1])
+        prompt, base = statistics.median(peaks["prompt"]), statistics.median(peaks["empty"])
+        added = statistics.median(peaks["bookmarks"]) - prompt
+        return [
+            Result("memory", "peak memory at the prompt, logged in", "the empty program", "<= 1.30",
+                   [p / e for p, e in zip(peaks["prompt"], peaks["empty"])],
+                   f"{prompt / 1024:.1f} MiB vs {base / 1024:.1f} MiB"),
+            Result("memory", f"what {count:,} bookmarks add, opened", "5 MiB", "<= 1.00",
+                   [(b - prompt) / 5120 for b in peaks["bookmarks"]], f"{added / 1024:.1f} MiB"),
+        ]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

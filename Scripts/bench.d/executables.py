@@ -1,0 +1,128 @@
+"""Rows measured inside a benchmark executable of the package
+(Scripts/Benchmarks), which runs the real modules against its baseline in
+the same process and prints its ratios."""
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+
+from common import ROOT, Result
+from process import logged_in_home, release
+
+
+def ratio_lines(output, row):
+    """The `bench-ratio|label|r1,r2,…|baseline|goal|figures` lines of `output`."""
+    results = []
+    for line in output.splitlines():
+        if line.startswith("bench-ratio|"):
+            _, label, ratios, baseline, goal, figures = line.split("|", 5)
+            results.append(Result(row, label, baseline, goal, [float(r) for r in ratios.split(",")], figures))
+    return results
+
+
+def run(product, *arguments):
+    completed = subprocess.run([release(product), *arguments], cwd=ROOT, capture_output=True, text=True)
+    if completed.returncode != 0:
+        raise SystemExit(f"bench: {product} {' '.join(arguments)} failed:\n{completed.stdout}{completed.stderr}")
+    return completed.stdout
+
+
+def home(rounds, smoke):
+    """Home: fetching pages, filtering and drawing 10,000 places, and a line
+    that draws nothing with 10,000 loaded."""
+    output = run("home-bench", "20" if smoke else "2000")
+    output += run("home-bench", "draw", str(rounds))
+    output += run("home-bench", "help", str(rounds))
+    return ratio_lines(output, "home")
+
+
+def markdown(rounds, smoke):
+    """A 1 MB README through the Markdown view, each run a new process,
+    against the cmark-gfm command rendering it to HTML."""
+    ratios = []
+    ours = theirs = 0.0
+    for _ in range(rounds):
+        output = run("markdown-bench", "3" if smoke else "9")
+        found = re.search(r"ratio to the cmark-gfm command: ([0-9.]+)", output)
+        times = re.search(r"MarkdownView: parse \+ lines at 100 columns\s+([0-9.]+) ms", output)
+        if found:
+            ratios.append(float(found.group(1)))
+        if times:
+            ours = float(times.group(1))
+    return [Result("markdown", "a 1 MB README, parsed and laid out", "the cmark-gfm command, to HTML", "<= 1.50",
+                   ratios, f"{ours:.0f} ms ours")]
+
+
+def burst(rounds, smoke):
+    """A 2,000-token reply sent in one burst and paced, through the real
+    chat and client, against the server's own sending time."""
+    results = []
+    for label, interval, goal in [("in one burst", "0", "<= 2.00"), ("paced 1 ms a token", "1000", "<= 1.20")]:
+        ratios = []
+        figures = ""
+        for _ in range(rounds):
+            output = run("assistant-bench", interval)
+            found = re.search(r"whole reply: ([0-9.]+) s on the terminal .*? for ([0-9.]+) s of sending .*?: ([0-9.]+)×",
+                              output)
+            if found:
+                ratios.append(float(found.group(3)))
+                figures = f"{float(found.group(1)) * 1000:.0f} ms vs {float(found.group(2)) * 1000:.0f} ms"
+        results.append(Result("burst", f"a 2,000-token reply, {label}", "the server's sending time", goal, ratios,
+                              figures))
+    return results
+
+
+def cycles(rounds, smoke):
+    """Login → every tab → logout, many times in one process: how much the
+    peak grows from cycle 1,000 to the end, and what is left alive."""
+    count = "300" if smoke else "10000"
+    output = run("wayfarer-bench", count)
+    growth = re.search(r"growth: (-?[0-9]+) KiB", output)
+    alive = re.search(r"tab-flow objects alive at the end: ([0-9]+)", output)
+    kib = float(growth.group(1)) if growth else float("nan")
+    left = int(alive.group(1)) if alive else -1
+    return [Result("cycles", f"{int(count):,} login → tabs → logout cycles", "256 KiB of growth", "<= 1.00",
+                   [max(kib, 0) / 256], f"{kib:.0f} KiB, {left} alive")]
+
+
+def turns(rounds, smoke):
+    """Assistant turns in one conversation: a late turn against one half-way."""
+    output = run("wayfarer-bench", "turns", "300" if smoke else "5000")
+    half = re.search(r"median turn, around turn [0-9]+: ([0-9.]+) ms", output)
+    end = re.search(r"median turn, the last [0-9]+: ([0-9.]+) ms", output)
+    ratio = float(end.group(1)) / float(half.group(1)) if half and end else float("nan")
+    return [Result("turns", "an assistant turn at the end of a long conversation", "a turn half-way", "<= 1.10",
+                   [ratio], f"{end.group(1) if end else '?'} ms vs {half.group(1) if half else '?'} ms")]
+
+
+def login(rounds, smoke):
+    """A wrong password for a known e-mail against one for an unknown
+    e-mail, through the binary: the two must not be told apart."""
+    attempts = 2 if smoke else 10
+    folder = tempfile.mkdtemp(prefix="wayfarer-bench-login-")
+    try:
+        wayfarer = release("wayfarer")
+        home = os.path.join(folder, "home")
+        env = dict(os.environ, WAYFARER_HOME=home)
+
+        def wall(lines):
+            import time
+            start = time.perf_counter()
+            subprocess.run([wayfarer], input="".join(line + "\n" for line in lines).encode(), env=env,
+                           stdout=subprocess.DEVNULL, check=True)
+            return time.perf_counter() - start
+
+        for n in range(attempts):
+            wall(["register", "Ada", "Lovelace", f"known{n}@example.com", "correct horse", "correct horse",
+                  "profile", "logout", "quit"])
+        ratios = []
+        for _ in range(rounds):
+            known = [wall(["login", f"known{n}@example.com", "wrong password", "quit"]) for n in range(attempts)]
+            unknown = [wall(["login", f"unknown{n}@example.com", "wrong password", "quit"]) for n in range(attempts)]
+            ratios.append(statistics.median(unknown) / statistics.median(known))
+        return [Result("login", "a wrong password, unknown e-mail", "the same, known e-mail", "0.90–1.10", ratios,
+                       f"{attempts} attempts each")]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
