@@ -5,9 +5,10 @@
 # installs only what is missing.
 set -euo pipefail
 
-# cmark-gfm (the command) is only the yardstick of `Scripts/bench markdown`.
+# The cmark-gfm and sqlite3 commands are only yardsticks for Scripts/bench
+# (rows markdown and bookmarks).
 packages=(cmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libedit-dev libsodium-dev
-  less libsqlite3-dev pkg-config tmux)
+  less libsqlite3-dev pkg-config sqlite3 tmux)
 
 missing=()
 for package in "${packages[@]}"; do
