@@ -6,6 +6,7 @@ from typing import Callable
 import build
 import data
 import executables
+import network
 import process
 
 
@@ -23,6 +24,7 @@ ALL = [
     Row("home", "Home's pages, 10,000 places filtered and drawn, a line with 10,000 loaded", 3, executables.home),
     Row("bookmarks", "10,000 bookmarks listed, exported and imported against sqlite3", 3, data.bookmarks),
     Row("memory", "peak memory at the prompt against the empty program; what 10,000 bookmarks add", 5, data.memory),
+    Row("search", "GitHub searches from a loopback server against Python's requests", 3, network.search),
     Row("markdown", "a 1 MB README against the cmark-gfm command", 3, executables.markdown),
     Row("burst", "a 2,000-token reply against the server's sending time", 3, executables.burst),
     Row("turns", "a late assistant turn against one half-way", 1, executables.turns),

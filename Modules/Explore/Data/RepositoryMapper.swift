@@ -74,15 +74,17 @@ enum RepositoryMapper {
   /// too, not only shown), trimmed, not empty, cut to `limit` characters.
   static func text(_ value: String?, limit: Int) -> String? {
     guard let value else { return nil }
-    let trimmed = TextSanitizer.clean(value).trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = Trimming.whitespace(TextSanitizer.clean(value))
     guard !trimmed.isEmpty else { return nil }
-    return trimmed.count > limit ? String(trimmed.prefix(limit)) + "…" : trimmed
+    // No more bytes than the limit means no more characters either.
+    guard trimmed.utf8.count > limit, trimmed.count > limit else { return trimmed }
+    return String(trimmed.prefix(limit)) + "…"
   }
 
   /// An http(s) address with a host, at most 500 characters of printable
   /// ASCII (what is printed is what a browser is given); nil otherwise.
   static func webAddress(_ value: String?) -> String? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty, value.utf8.count <= 500,
+    guard let value = value.map(Trimming.whitespace), !value.isEmpty, value.utf8.count <= 500,
       value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
       let url = URL(string: value), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host?.isEmpty == false

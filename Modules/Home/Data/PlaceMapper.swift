@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Turns Geoapify's shapes into places, cities and details.
 ///
@@ -24,7 +25,7 @@ enum PlaceMapper {
   }
 
   private static func name(of feature: FeatureDTO) -> String? {
-    guard let name = feature.properties.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
+    guard let name = feature.properties.name.map(Trimming.whitespace), !name.isEmpty else {
       return nil
     }
     return name

@@ -116,9 +116,19 @@ final class CurlTransfer: @unchecked Sendable {
       return
     }
     guard let colon = line.firstIndex(of: ":") else { return }
-    let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-    headers[name] = value
+    let name = Self.trimmingOptionalWhitespace(line[..<colon]).lowercased()
+    headers[name] = Self.trimmingOptionalWhitespace(line[line.index(after: colon)...])
+  }
+
+  /// `text` without HTTP's optional whitespace (spaces, tabs) or the line's
+  /// CR LF at either end: bytes compared, not Foundation's character sets
+  /// (a tenth of a search's time went to bridging them).
+  static func trimmingOptionalWhitespace(_ text: Substring) -> String {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    let bytes = text.utf8
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 
   /// Whether any of the response (a header or body byte) has arrived.

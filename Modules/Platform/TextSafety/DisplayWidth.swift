@@ -6,11 +6,7 @@ public enum DisplayWidth {
   /// Columns that `text` takes: wide East Asian characters and emoji count
   /// two, combining marks count zero.
   public static func of(_ text: String) -> Int {
-    let asciiColumns = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-      return bytes.count
-    }
-    if let columns = asciiColumns ?? nil { return columns }
+    if let columns = asciiColumns(text) { return columns }
     // Scalar by scalar rather than grapheme by grapheme, at a fraction of
     // the cost, with what makes an emoji sequence one picture two columns
     // wide: a skin tone, a joined emoji, a flag's second letter and VS16
@@ -83,11 +79,24 @@ public enum DisplayWidth {
     }
   }
 
+  /// The width of `text` when it is printable ASCII (a column a byte); nil otherwise.
+  private static func asciiColumns(_ text: String) -> Int? {
+    let columns = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    return columns ?? nil
+  }
+
   /// `text` cut to at most `columns`, ending with `ellipsis` when cut.
   public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
-    guard text.utf8.count > columns, of(text) > columns else { return text }
+    guard text.utf8.count > columns else { return text }
+    let ascii = asciiColumns(text)
+    guard (ascii ?? of(text)) > columns else { return text }
     let room = columns - of(ellipsis)
     guard room > 0 else { return String(ellipsis.prefix(max(columns, 0))) }
+    // Printable ASCII is cut by bytes: no character to measure one by one.
+    if ascii != nil { return String(decoding: text.utf8.prefix(room), as: UTF8.self) + ellipsis }
     var result = ""
     var used = 0
     for character in text {

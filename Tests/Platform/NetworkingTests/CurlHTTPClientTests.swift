@@ -434,3 +434,14 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertNil(delay("3600"))
   }
 }
+
+/// A header line as libcurl hands it over: name and value without HTTP's
+/// optional whitespace or the line's CR LF.
+final class CurlHeaderLineTests: XCTestCase {
+  func test_optionalWhitespaceAndLineEnd_areTrimmed_insideKept() {
+    XCTAssertEqual(CurlTransfer.trimmingOptionalWhitespace(" \t ETag \r\n"), "ETag")
+    XCTAssertEqual(CurlTransfer.trimmingOptionalWhitespace(#" W/"a b" "#), #"W/"a b""#)
+    XCTAssertEqual(CurlTransfer.trimmingOptionalWhitespace(" \r\n"), "")
+    XCTAssertEqual(CurlTransfer.trimmingOptionalWhitespace("\u{A0}x\u{A0}"), "\u{A0}x\u{A0}", "only HTTP's whitespace")
+  }
+}

@@ -426,3 +426,22 @@ final class SearchFoldingTests: XCTestCase {
     XCTAssertEqual(SearchFolding.fold("Ærø Café"), SearchFolding.fold("ærø cafe"))
   }
 }
+
+/// Trimming agrees with Foundation's `.whitespacesAndNewlines` on every
+/// scalar, at either end, and keeps what is inside.
+final class TrimmingTests: XCTestCase {
+  func test_everyScalar_isTrimmedAsFoundationTrimsIt() {
+    let foundation = CharacterSet.whitespacesAndNewlines
+    let differing = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+      Trimming.isWhitespace($0) != foundation.contains($0)
+    }
+    XCTAssertEqual(differing.map { String($0.value, radix: 16) }, [])
+  }
+
+  func test_bothEnds_trimmed_insideKept() {
+    XCTAssertEqual(Trimming.whitespace(" \u{3000}\tSão  Paulo\u{200B}\r\n"), "São  Paulo")
+    XCTAssertEqual(Trimming.whitespace("\u{2028} \u{A0}"), "")
+    XCTAssertEqual(Trimming.whitespace(""), "")
+    XCTAssertEqual(Trimming.whitespace("x"), "x")
+  }
+}
