@@ -63,7 +63,7 @@ def burst(rounds, smoke):
         ratios = []
         figures = ""
         for _ in range(rounds):
-            output = run("assistant-bench", interval)
+            output = run("assistant-bench", interval, "--reply-only")
             found = re.search(r"whole reply: ([0-9.]+) s on the terminal .*? for ([0-9.]+) s of sending .*?: ([0-9.]+)×",
                               output)
             if found:

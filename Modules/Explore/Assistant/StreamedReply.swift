@@ -21,6 +21,8 @@ final class StreamedReply {
   /// False once the console could not draw a block again (no cursor
   /// movement, the width changed): the rest stays as it came.
   private var rendersBlocks = true
+  /// Where `pending` may be cut, read as it grows.
+  private var blocks = MarkdownBlocks()
   private let lifetime = Lifetime(StreamedReply.self)
 
   init(console: any Console) {
@@ -62,7 +64,7 @@ final class StreamedReply {
   /// Draws the blocks that are complete again, rendered, and the start of
   /// the next one after them as it came.
   private func drawCompletedBlocks() {
-    guard rendersBlocks, let boundary = MarkdownBlocks.lastBoundary(in: pending) else { return }
+    guard rendersBlocks, let boundary = blocks.lastBoundary(in: pending) else { return }
     let complete = String(pending[..<boundary.lowerBound])
     let next = String(pending[boundary.upperBound...])
     guard console.replacePartial(with: MarkdownView(complete).lines(in: console.context) + [.blank]) else {
@@ -70,6 +72,7 @@ final class StreamedReply {
       return
     }
     pending = next
+    blocks = MarkdownBlocks()
     console.writePartial(next, style: .plain)
   }
 
@@ -83,31 +86,66 @@ final class StreamedReply {
 /// they would in the whole: at blank lines outside code fences, once the
 /// next block has begun and is not indented (an indented line may still
 /// belong to a list item above).
-enum MarkdownBlocks {
-  /// The blank lines after the last complete block of `text`: from the end
-  /// of that block's last line to the start of the block begun after it.
+///
+/// A reply only grows, so the lines already read are not read again: each
+/// call reads the lines completed since the last (a long paragraph or code
+/// block arriving a token at a time was read whole at every token).
+struct MarkdownBlocks {
+  private var insideFence = false
+  /// The end of the last content line when blank lines follow it.
+  private var blankSince: Int?
+  private var lastContentEnd: Int?
+  private var found: Range<Int>?
+  /// Where the first line not yet read whole starts (a UTF-8 offset).
+  private var nextLine = 0
+
+  /// The boundary of a text read once, from its start.
   static func lastBoundary(in text: String) -> Range<String.Index>? {
-    var found: Range<String.Index>?
-    var insideFence = false
-    var blankSince: String.Index?
-    var lastContentEnd: String.Index?
-    var start = text.startIndex
-    while start < text.endIndex {
-      let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-      let line = text[start..<end]
-      let content = line.drop { $0 == " " || $0 == "\t" }
-      if content.isEmpty {
-        if blankSince == nil, !insideFence, lastContentEnd != nil { blankSince = lastContentEnd }
-      } else {
-        if let from = blankSince, line.first != " ", line.first != "\t" {
-          found = from..<start
-        }
-        blankSince = nil
-        if content.hasPrefix("```") || content.hasPrefix("~~~") { insideFence.toggle() }
-        lastContentEnd = end
-      }
-      start = end < text.endIndex ? text.index(after: end) : end
+    var blocks = MarkdownBlocks()
+    return blocks.lastBoundary(in: text)
+  }
+
+  /// The blank lines after the last complete block of `text`.
+  ///
+  /// From the end of that block's last line to the start of the block
+  /// begun after it. `text` is the last call's text with more at its end.
+  mutating func lastBoundary(in text: String) -> Range<String.Index>? {
+    let scanned = text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(Array(text.utf8))
+    guard let boundary = scanned else { return nil }
+    let utf8 = text.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: boundary.lowerBound)
+    return lower..<utf8.index(lower, offsetBy: boundary.count)
+  }
+
+  /// The boundary as UTF-8 offsets: the lines completed since the last
+  /// call are read, then the line still being written, which may begin the
+  /// next block (it is read again once complete).
+  private mutating func scan<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Range<Int>?
+  where Bytes.Index == Int {
+    var start = nextLine
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      read(bytes[start..<newline])
+      start = newline + 1
+      nextLine = start
+    }
+    if start < bytes.count, let from = blankSince, Self.hasContent(bytes[start...]), !Self.isIndent(bytes[start]) {
+      return from..<start
     }
     return found
   }
+
+  private mutating func read<Line: Collection<UInt8>>(_ line: Line) where Line.Index == Int {
+    guard Self.hasContent(line), let first = line.first else {
+      if blankSince == nil, !insideFence, lastContentEnd != nil { blankSince = lastContentEnd }
+      return
+    }
+    if let from = blankSince, !Self.isIndent(first) { found = from..<line.startIndex }
+    blankSince = nil
+    let content = line.drop(while: Self.isIndent)
+    if content.starts(with: "```".utf8) || content.starts(with: "~~~".utf8) { insideFence.toggle() }
+    lastContentEnd = line.endIndex
+  }
+
+  private static func hasContent<Line: Collection<UInt8>>(_ line: Line) -> Bool { line.contains { !isIndent($0) } }
+  private static func isIndent(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 }

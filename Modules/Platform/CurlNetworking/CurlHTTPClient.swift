@@ -145,19 +145,15 @@ extension CurlHTTPClient: HTTPStreaming {
   {
     let worker = worker
     let box = TransferBox()
-    let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     // Whoever stops listening ends the transfer (on a finished one this
     // does nothing). The client lives until then: its end would stop the
     // worker under a body still being read.
-    bodyContinuation.onTermination = { _ in
-      withExtendedLifetime(self) { box.withTransfer { worker.cancel($0) } }
-    }
+    let body = StreamedBody { withExtendedLifetime(self) { box.withTransfer { worker.cancel($0) } } }
     let head = try await submit(box) { continuation in
       CurlTransfer(
-        request: request, delivery: .streamed(head: continuation, body: bodyContinuation), startedAt: .now,
-        budgetSeconds: nil)
+        request: request, delivery: .streamed(head: continuation, body: body), startedAt: .now, budgetSeconds: nil)
     }
-    return (HTTPStreamingResponse(head: head, body: body), { box.withTransfer { worker.cancel($0) } })
+    return (HTTPStreamingResponse(head: head, body: body.stream()), { box.withTransfer { worker.cancel($0) } })
   }
 }
 

@@ -15,8 +15,7 @@ final class CurlTransfer: @unchecked Sendable {
     case whole(CheckedContinuation<HTTPResponse, any Error>)
     /// Status and headers as soon as the body starts (or the response
     /// ends without one), then the body chunk by chunk as libcurl gets it.
-    case streamed(
-      head: CheckedContinuation<HTTPResponseHead, any Error>, body: AsyncThrowingStream<Data, any Error>.Continuation)
+    case streamed(head: CheckedContinuation<HTTPResponseHead, any Error>, body: StreamedBody)
   }
 
   let request: HTTPRequest
@@ -70,7 +69,8 @@ final class CurlTransfer: @unchecked Sendable {
       sendHead(status: status)
       stream.finish()
     case (.streamed(let head, let stream), .failure(let error)):
-      if hasSentHead { stream.finish(throwing: error) } else { head.resume(throwing: error) }
+      stream.finish(throwing: error)
+      if !hasSentHead { head.resume(throwing: error) }
     }
   }
 
@@ -100,7 +100,7 @@ final class CurlTransfer: @unchecked Sendable {
         wf_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         sendHead(status: status)
       }
-      stream.yield(Data(bytes))
+      stream.append(bytes)
     } else {
       body.append(contentsOf: bytes)
     }

@@ -5,7 +5,8 @@
 // it (and writes it to /dev/null). Prints the per-token latency (median,
 // p99, max) from the server's write to the console's, the whole reply's
 // time against the server's sending time, and resident memory across a
-// 500-turn conversation. Run by `Scripts/bench burst`.
+// 500-turn conversation (left out with `--reply-only`). Run by
+// `Scripts/bench burst`: `assistant-bench [µS] [--reply-only]`.
 import CurlNetworking
 import Diagnostics
 import Explore
@@ -139,6 +140,8 @@ func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
 func main() async throws {
   let tokens = 2_000
   let intervalMicroseconds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
+  // `--reply-only`: the long reply alone, without the 500-turn memory runs.
+  let replyOnly = CommandLine.arguments.contains("--reply-only")
   let turns = 500
   let sentTimes = Locked<[UInt64]>([])
   let requestTimes = Locked<[UInt64]>([])
@@ -213,6 +216,8 @@ func main() async throws {
       format:
         "whole reply: %.3f s on the terminal (question to last line) for %.3f s of sending (request to last event): %.3f× (target < 1.2×)",
       wholeSeconds, serverSeconds, ratio))
+
+  if replyOnly { return }
 
   // 2. Memory across a 500-turn conversation (short replies, same chat).
   long.withLock { $0 = false }

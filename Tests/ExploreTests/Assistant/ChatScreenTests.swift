@@ -116,6 +116,22 @@ final class ChatScreenTests: XCTestCase {
     XCTAssertNil(cut(""))
   }
 
+  func test_blocks_readAsTheTextGrows_cutWhereTheWholeIsCut() {
+    let texts = [
+      "# Title\n\nSome **bold** text.\n\n```\ncode\n\nmore\n```\n\n- item\n\n  more of it\n\nEnd",
+      "One\n  \n\nTwo\n\nThr", "~~~\na\n\n~~~\n\n\tindented\n\nSão Paulo 東京\n\n🚀 done\n",
+    ]
+    for text in texts {
+      var growing = MarkdownBlocks()
+      var prefix = ""
+      for character in text {
+        prefix.append(character)
+        let fresh = MarkdownBlocks.lastBoundary(in: prefix)
+        XCTAssertEqual(growing.lastBoundary(in: prefix), fresh, "after \(prefix.debugDescription)")
+      }
+    }
+  }
+
   func test_slashCopy_printsTheRawMarkdown_cleaned() async {
     let (screen, _) = makeSUT([.pieces(["# Title\n\n**bold**\u{1B}[31m"])])
     let console = ScriptedConsole()
