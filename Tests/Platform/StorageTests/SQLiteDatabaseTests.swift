@@ -77,6 +77,28 @@ final class SQLiteDatabaseTests: XCTestCase {
     }
   }
 
+  /// Statements are prepared once and kept: each use starts afresh (its
+  /// own bindings, from its first row), after a failure too, and more
+  /// distinct statements than are kept still all run.
+  func test_aKeptStatement_startsAfreshEachUse() throws {
+    let (database, directory) = try makeSUT(["CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE)"])
+    let insert = "INSERT INTO t (name) VALUES (?)"
+    try database.execute(insert, [.text("a")])
+    XCTAssertThrowsError(try database.execute(insert, [.text("a")]), "the same statement, a constraint broken")
+    try database.execute(insert, [.text("b")])
+    try database.execute(insert, [.null])
+
+    let select = "SELECT name FROM t ORDER BY id"
+    XCTAssertEqual(try database.execute(select).map { $0.value("name") }, [.text("a"), .text("b"), .null])
+    XCTAssertEqual(try database.execute(select).count, 3, "from the first row again")
+    for number in 0..<100 {
+      XCTAssertEqual(try database.execute("SELECT \(number) AS n").first?.integer("n"), Int64(number))
+    }
+    // Another connection changes the schema: a kept statement is prepared again.
+    try SQLiteDatabase(path: directory.file("test.sqlite")).execute("ALTER TABLE t ADD COLUMN note TEXT")
+    XCTAssertEqual(try database.execute("SELECT * FROM t").first?.value("note"), .null, "the new column is read")
+  }
+
   func test_twoConnections_seeEachOthersCommits() throws {
     let (database, directory) = try makeSUT(["CREATE TABLE t (id INTEGER)"])
     let second = SQLiteDatabase(path: directory.file("test.sqlite"))

@@ -17,11 +17,42 @@ public final class SQLiteDatabase: Sendable {
   private let connection = Locked<Connection?>(nil)
   private let counter = StatementCounter()
 
-  /// The sqlite3 handle.
+  /// The sqlite3 handle and the statements prepared on it.
   ///
   /// Only ever used under the lock, one thread at a time.
-  private struct Connection: @unchecked Sendable {
+  fileprivate final class Connection: @unchecked Sendable {
     let handle: OpaquePointer
+    /// Statements by their text, prepared once: an import runs the same
+    /// insert 10,000 times, and parsing it each time (with SQLite's
+    /// allocator lock) was a sixth of the import.
+    private var prepared: [String: OpaquePointer] = [:]
+    /// More distinct statements than the app has are not kept.
+    private static let mostKept = 64
+
+    init(handle: OpaquePointer) {
+      self.handle = handle
+    }
+
+    /// `sql` prepared, from the cache or now; reset by ``run(_:_:on:)`` after use.
+    func statement(_ sql: String) throws -> OpaquePointer {
+      if let statement = prepared[sql] { return statement }
+      var statement: OpaquePointer?
+      try SQLiteDatabase.check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), handle)
+      guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "an empty statement") }
+      if prepared.count >= Self.mostKept { finalizeAll() }
+      prepared[sql] = statement
+      return statement
+    }
+
+    func close() {
+      finalizeAll()
+      _ = sqlite3_close_v2(handle)
+    }
+
+    private func finalizeAll() {
+      for statement in prepared.values { sqlite3_finalize(statement) }
+      prepared.removeAll()
+    }
   }
 
   /// A database at `path` (created if needed, mode 0600), brought to the
@@ -41,7 +72,7 @@ public final class SQLiteDatabase: Sendable {
 
   deinit {
     connection.withLock { connection in
-      if let connection { _ = sqlite3_close_v2(connection.handle) }
+      connection?.close()
     }
   }
 
@@ -49,9 +80,9 @@ public final class SQLiteDatabase: Sendable {
   /// here rather than at first use; `checking`, it also reads all of it
   /// through SQLite's check (`PRAGMA quick_check`) for damage inside.
   public func open(checking: Bool = true) throws {
-    try withConnection { handle in
+    try withConnection { connection in
       guard checking else { return }
-      let answers = try Self.run("PRAGMA quick_check", [], on: handle).compactMap { $0.text("quick_check") }
+      let answers = try Self.run("PRAGMA quick_check", [], on: connection).compactMap { $0.text("quick_check") }
       guard answers == ["ok"] else {
         throw SQLiteError(
           code: SQLITE_CORRUPT, message: "the file is damaged (\(answers.first ?? "no answer to the check"))")
@@ -91,15 +122,15 @@ public final class SQLiteDatabase: Sendable {
     try withConnection { try Self.transaction(on: $0, body) }
   }
 
-  private func withConnection<Result>(_ body: (OpaquePointer) throws -> Result) throws -> Result {
+  private func withConnection<Result>(_ body: (Connection) throws -> Result) throws -> Result {
     try connection.withLock { connection in
-      let opened = try connection ?? Connection(handle: openConnection())
+      let opened = try connection ?? openConnection()
       connection = opened
-      return try body(opened.handle)
+      return try body(opened)
     }
   }
 
-  private func openConnection() throws -> OpaquePointer {
+  private func openConnection() throws -> Connection {
     var opened: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
     let status = sqlite3_open_v2(path, &opened, flags, nil)
@@ -108,22 +139,23 @@ public final class SQLiteDatabase: Sendable {
       sqlite3_close(opened)
       throw SQLiteError(code: status, message: message)
     }
+    let connection = Connection(handle: handle)
     do {
       counter.watch(handle)
       sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
       // Switching a new file to WAL needs its lock while another process
       // may be doing the same: SQLite then answers "locked" at once, without
       // waiting (to avoid a deadlock), so the wait is done here.
-      _ = try Self.waitingWhileBusy { try Self.run("PRAGMA journal_mode=WAL", [], on: handle) }
-      _ = try Self.run("PRAGMA synchronous=FULL", [], on: handle)
-      _ = try Self.run("PRAGMA foreign_keys=ON", [], on: handle)
-      try migrate(handle)
+      _ = try Self.waitingWhileBusy { try Self.run("PRAGMA journal_mode=WAL", [], on: connection) }
+      _ = try Self.run("PRAGMA synchronous=FULL", [], on: connection)
+      _ = try Self.run("PRAGMA foreign_keys=ON", [], on: connection)
+      try migrate(connection)
     } catch {
-      sqlite3_close_v2(handle)
+      connection.close()
       throw error
     }
     makeFilesPrivate()
-    return handle
+    return connection
   }
 
   /// SQLite creates a database file 0644 whatever the umask (it sets the
@@ -167,10 +199,10 @@ public final class SQLiteDatabase: Sendable {
   /// Each step checks the
   /// version inside its own write transaction, so two processes opening a
   /// new file at once run each step once: the second finds it done.
-  private func migrate(_ handle: OpaquePointer) throws {
-    let current = try Self.run("PRAGMA user_version", [], on: handle).first?.integer("user_version") ?? 0
+  private func migrate(_ connection: Connection) throws {
+    let current = try Self.run("PRAGMA user_version", [], on: connection).first?.integer("user_version") ?? 0
     for (index, migration) in migrations.enumerated() where index >= current {
-      try Self.transaction(on: handle) { transaction in
+      try Self.transaction(on: connection) { transaction in
         let now = try transaction.execute("PRAGMA user_version").first?.integer("user_version") ?? 0
         guard now <= index else { return }
         for statement in migration.statements {
@@ -182,27 +214,27 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
-  private static func transaction<Result>(on handle: OpaquePointer, _ body: (Transaction) throws -> Result) throws
+  private static func transaction<Result>(on connection: Connection, _ body: (Transaction) throws -> Result) throws
     -> Result
   {
-    _ = try run("BEGIN IMMEDIATE", [], on: handle)
+    _ = try run("BEGIN IMMEDIATE", [], on: connection)
     do {
-      let result = try body(Transaction(handle: handle))
-      _ = try run("COMMIT", [], on: handle)
+      let result = try body(Transaction(connection: connection))
+      _ = try run("COMMIT", [], on: connection)
       return result
     } catch {
-      _ = try? run("ROLLBACK", [], on: handle)
+      _ = try? run("ROLLBACK", [], on: connection)
       throw error
     }
   }
 
   /// Statements run inside ``SQLiteDatabase/transaction(_:)``.
   public struct Transaction {
-    fileprivate let handle: OpaquePointer
+    fileprivate let connection: Connection
 
     @discardableResult
     public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
-      try SQLiteDatabase.run(sql, bindings, on: handle)
+      try SQLiteDatabase.run(sql, bindings, on: connection)
     }
   }
 
@@ -227,12 +259,17 @@ public final class SQLiteDatabase: Sendable {
 
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-  fileprivate static func run(_ sql: String, _ bindings: [SQLiteValue], on handle: OpaquePointer) throws
+  fileprivate static func run(_ sql: String, _ bindings: [SQLiteValue], on connection: Connection) throws
     -> [SQLiteRow]
   {
-    var statement: OpaquePointer?
-    try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), handle)
-    defer { sqlite3_finalize(statement) }
+    let handle = connection.handle
+    let statement = try connection.statement(sql)
+    // Ready for its next use, whatever happens here (a statement left
+    // stepping would keep its read transaction open).
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
 
     for (offset, value) in bindings.enumerated() {
       let index = Int32(offset + 1)
@@ -246,9 +283,11 @@ public final class SQLiteDatabase: Sendable {
       try check(status, handle)
     }
 
-    let count = sqlite3_column_count(statement)
-    let columns = SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
     var rows: [SQLiteRow] = []
+    // The columns are read at the first row: a step may prepare the
+    // statement again (another connection changed the schema), and the
+    // columns with it.
+    var columns: SQLiteColumns?
     while true {
       let status = sqlite3_step(statement)
       if status == SQLITE_DONE { return rows }
@@ -256,6 +295,9 @@ public final class SQLiteDatabase: Sendable {
         try check(status, handle)
         return rows
       }
+      let count = sqlite3_column_count(statement)
+      let names = columns ?? SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
+      columns = names
       var cells: [SQLiteValue] = []
       cells.reserveCapacity(Int(count))
       for column in 0..<count {
@@ -268,7 +310,7 @@ public final class SQLiteDatabase: Sendable {
           }
         cells.append(cell)
       }
-      rows.append(SQLiteRow(columns: columns, cells: cells))
+      rows.append(SQLiteRow(columns: names, cells: cells))
     }
   }
 

@@ -103,8 +103,8 @@ extension RecordField {
             guard reading == .fitting else { throw RecordProblem(key: key, reason: "holds something other than text") }
             continue
           }
-          var text = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
-          if text.count > each {
+          var text = Trimming.whitespace(TextSanitizer.clean(raw))
+          if text.utf8.count > each, text.count > each {
             guard reading == .fitting else {
               throw RecordProblem(key: key, reason: "holds one longer than \(each) characters")
             }
@@ -171,10 +171,12 @@ extension RecordField {
       guard reading == .fitting, let number = node.double else { throw RecordProblem(key: key, reason: "is not text") }
       return number.description
     }
-    var text = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
-    if text.count > limit {
+    // Trimmed without Foundation (its bridging was a quarter of an export),
+    // and counted in characters only when the bytes could be too many.
+    var text = Trimming.whitespace(TextSanitizer.clean(raw))
+    if text.utf8.count > limit, text.count > limit {
       guard reading == .fitting else { throw RecordProblem(key: key, reason: "is longer than \(limit) characters") }
-      text = String(text.prefix(limit)).trimmingCharacters(in: .whitespaces)
+      text = Trimming.whitespace(String(text.prefix(limit)))
     }
     return text.isEmpty ? nil : text
   }
