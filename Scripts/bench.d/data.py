@@ -108,8 +108,13 @@ def import_row(rounds, runs, count, wayfarer, empty_home, source, folder):
         return cpu_and_peak([wayfarer], "quit\n", fresh())[0]
 
     database = os.path.join(scratch, "data", "wayfarer.sqlite")
-    statement = ("CREATE TEMP TABLE t (kind, item_id, fields); INSERT INTO t SELECT 'place', "
-                 f"json_extract(value, '$.id'), value FROM json_each(readfile('{source}'), '$.places');")
+    # The same rows into the same table (its key and the account's foreign
+    # key checked, one transaction), as the import writes them.
+    statement = ("PRAGMA foreign_keys=ON; BEGIN IMMEDIATE; INSERT INTO bookmarks "
+                 "(account_id, kind, item_id, title, subtitle, detail, fields, created_at) "
+                 "SELECT (SELECT id FROM accounts LIMIT 1), 'place', json_extract(value, '$.id'), "
+                 "json_extract(value, '$.name'), json_extract(value, '$.category'), json_extract(value, '$.city'), "
+                 f"value, unixepoch('now') FROM json_each(readfile('{source}'), '$.places'); COMMIT;")
 
     def theirs():
         fresh()
