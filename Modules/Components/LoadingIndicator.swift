@@ -47,7 +47,11 @@ public final class Spinner {
   private let console: any Console
   private var turning: Task<Void, Never>?
 
-  public init(_ message: String, console: any Console) {
+  /// - Parameters:
+  ///   - message: What is under way.
+  ///   - console: Where the spinner turns.
+  ///   - delay: How long to wait before showing it (work done sooner shows none).
+  public init(_ message: String, console: any Console, after delay: Duration = .zero) {
     self.console = console
     let context = console.context
     guard context.capabilities.movesCursor else { return }
@@ -55,6 +59,7 @@ public final class Spinner {
     // Cancelled, the loop ends at its next check: nothing is drawn after
     // `stop()` clears the line (both run on the main actor).
     turning = Task { @MainActor in
+      if delay > .zero { try? await Task.sleep(for: delay) }
       var frame = 0
       while !Task.isCancelled {
         console.setStatus(

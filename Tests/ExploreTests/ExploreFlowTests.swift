@@ -87,6 +87,42 @@ final class ExploreFlowTests: XCTestCase {
     XCTAssertEqual(alive(), [1, 1, 1, 0, 0, 0], "and the detail once popped")
   }
 
+  /// On a terminal the README is laid out when it appears (away from the
+  /// main actor); Ctrl-C then stops it with a sentence, and appearing again
+  /// lays it out.
+  func test_onATerminal_theReadmeIsLaidOutWhenItAppears_andCtrlCStopsIt() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let client = HTTPClientStub()
+    client.responses = [
+      json(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")])),
+      json(GitHubFixtures.tetris), json(GitHubFixtures.readme("# Tetris\n\nA *small* game.")),
+    ]
+    let terminal = RenderContext(
+      width: 80,
+      capabilities: TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: true))
+    let console = ScriptedConsole(context: terminal)
+    let stack = makeStack(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))
+    await run("search tetris", on: stack, console: console)
+    await run("open 1", on: stack, console: console)
+    await stack.visibleScreen.didAppear(console: console)
+    await run("readme", on: stack, console: console)
+    let readme = stack.visibleScreen
+
+    let interrupted = Task { await readme.didAppear(console: console) }
+    interrupted.cancel()
+    await interrupted.value
+    let stopped = readme.body(in: terminal).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(stopped.contains("Showing the README was stopped"), stopped)
+    XCTAssertFalse(readme.drawsBeforeAppearing(in: terminal), "laid out when it appears")
+
+    await readme.didAppear(console: console)
+    let shown = readme.body(in: terminal).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(shown.contains("A small game."), shown)
+    XCTAssertTrue(readme.drawsBeforeAppearing(in: terminal), "laid out once for this width")
+  }
+
   /// Another tab's stack pushes a saved repository's detail: shown at once
   /// from the saved fields, completed from GitHub, its README presented on
   /// that stack.

@@ -79,7 +79,9 @@ struct MarkdownRenderer {
 
     while true {
       let event = cmark_iter_next(iterator)
-      if event == CMARK_EVENT_DONE { break }
+      // Laid out away from the main actor, a long document stops when its
+      // task is cancelled (Ctrl-C); what was drawn is then thrown away.
+      if event == CMARK_EVENT_DONE || Task.isCancelled { break }
       guard let node = cmark_iter_get_node(iterator) else { continue }
       let type = cmark_node_get_type(node)
       if event == CMARK_EVENT_EXIT {

@@ -11,6 +11,8 @@ import TextSafety
 /// GitHub-flavoured Markdown; on a terminal a README taller than the window
 /// goes through the pager.
 ///
+/// On a terminal the README is laid out away from the main actor: one that
+/// takes longer than ``spinnerDelay`` shows a spinner, and Ctrl-C stops it.
 /// `close` or `back` dismisses it.
 @MainActor
 final class ReadmeScreen: Screen {
@@ -21,6 +23,11 @@ final class ReadmeScreen: Screen {
   /// The last drawing, kept for as long as the layout asked for is the same
   /// (a long README is parsed and laid out once, not on every redraw).
   private var drawn: (context: RenderContext, lines: [StyledLine])?
+  /// Whether Ctrl-C stopped laying the README out.
+  private var layoutCancelled = false
+
+  /// How long laying a README out may take before a spinner says so.
+  static let spinnerDelay: Duration = .milliseconds(100)
 
   init(viewModel: RepositoryDetailViewModel) {
     self.viewModel = viewModel
@@ -52,15 +59,45 @@ final class ReadmeScreen: Screen {
   }
 
   override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
-    viewModel.readme != .notLoaded
+    switch viewModel.readme {
+    case .notLoaded: false
+    // On a terminal a README not yet laid out is laid out when it appears.
+    case .loaded: drawn?.context == context || !context.capabilities.movesCursor
+    case .none, .failed: true
+    }
   }
 
   override func didAppear(console: any Console) async {
     if needsLoading {
       await LoadingIndicator.run("Loading the README…", console: console) { await viewModel.loadReadme() }
     }
-    await showInPager(on: console)
+    if await layOut(on: console) { await showInPager(on: console) }
     setNeedsDisplay()
+  }
+
+  /// On a terminal, lays the README out away from the main actor, with a
+  /// spinner once it takes long; false when Ctrl-C stopped it.
+  private func layOut(on console: any Console) async -> Bool {
+    let context = console.context
+    guard case .loaded(let readme) = viewModel.readme, context.capabilities.movesCursor,
+      drawn?.context != context
+    else { return true }
+    let base = viewModel.readmeBaseURL
+    let work = Task.detached(priority: .userInitiated) { Self.lines(of: readme, base: base, in: context) }
+    let spinner = Spinner("Laying out the README…", console: console, after: Self.spinnerDelay)
+    let lines = await withTaskCancellationHandler {
+      await work.value
+    } onCancel: {
+      work.cancel()
+    }
+    spinner.stop()
+    guard !Task.isCancelled else {
+      layoutCancelled = true
+      return false
+    }
+    layoutCancelled = false
+    drawn = (context, lines)
+    return true
   }
 
   private var needsLoading: Bool {
@@ -88,6 +125,8 @@ final class ReadmeScreen: Screen {
         "Could not fetch the README: \(DetailWording.reason(failure)). Read it on GitHub: \(viewModel.repository.webURL)",
         style: Palette.error
       ).lines(in: context)
+    case .loaded where layoutCancelled:
+      return [Message.info("Showing the README was stopped; type close, then readme, to try again.", in: context)]
     case .loaded(let readme):
       guard !shownInPager else {
         return [Message.info("Read in your pager. Type page to read it again, close to go back.", in: context)]
@@ -99,19 +138,24 @@ final class ReadmeScreen: Screen {
   /// Markdown rendered to the width; any other file shown as its lines.
   private func rendered(_ readme: Readme, in context: RenderContext) -> [StyledLine] {
     if let drawn, drawn.context == context { return drawn.lines }
-    let lines =
-      Self.isMarkdown(readme.name)
-      ? MarkdownView(readme.text, baseURL: viewModel.readmeBaseURL).lines(in: context)
-      : readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        StyledLine(Spacing.indentation()).appending(StyledSpan(TextSanitizer.clean(String($0))))
-      }
+    let lines = Self.lines(of: readme, base: viewModel.readmeBaseURL, in: context)
     drawn = (context, lines)
     return lines
   }
 
+  /// `readme` laid out for `context`: Markdown rendered, any other file as its lines.
+  nonisolated private static func lines(of readme: Readme, base: URL?, in context: RenderContext) -> [StyledLine] {
+    guard isMarkdown(readme.name) else {
+      return readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        StyledLine(Spacing.indentation()).appending(StyledSpan(TextSanitizer.clean(String($0))))
+      }
+    }
+    return MarkdownView(readme.text, baseURL: base).lines(in: context)
+  }
+
   /// `README.md`, `readme.markdown`, or a README with no extension at all
   /// (GitHub renders those as Markdown too); `README.rst` or `.txt` is text.
-  static func isMarkdown(_ name: String) -> Bool {
+  nonisolated static func isMarkdown(_ name: String) -> Bool {
     let lower = name.lowercased()
     guard let dot = lower.lastIndex(of: ".") else { return true }
     return ["md", "markdown", "mdown", "mkd", "mkdn"].contains(String(lower[lower.index(after: dot)...]))
