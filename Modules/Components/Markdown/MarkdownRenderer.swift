@@ -26,6 +26,10 @@ struct MarkdownRenderer {
   private let html: HTMLText
 
   private var lines: [StyledLine] = []
+  /// Whether laying out stops once the task is cancelled (a README laid
+  /// out away from the main actor); a reply drawn as Ctrl-C stops it must
+  /// still be drawn whole.
+  var stopsWhenCancelled = false
   /// The frames drawn, innermost last.
   private var frames: [Frame] = []
   /// For each container entered, innermost last: whether it has a frame
@@ -79,9 +83,9 @@ struct MarkdownRenderer {
 
     while true {
       let event = cmark_iter_next(iterator)
-      // Laid out away from the main actor, a long document stops when its
-      // task is cancelled (Ctrl-C); what was drawn is then thrown away.
-      if event == CMARK_EVENT_DONE || Task.isCancelled { break }
+      // When asked, a long document stops once its task is cancelled
+      // (Ctrl-C); what was drawn is then thrown away.
+      if event == CMARK_EVENT_DONE || (stopsWhenCancelled && Task.isCancelled) { break }
       guard let node = cmark_iter_get_node(iterator) else { continue }
       let type = cmark_node_get_type(node)
       if event == CMARK_EVENT_EXIT {

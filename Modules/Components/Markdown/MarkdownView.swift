@@ -75,15 +75,23 @@ public struct MarkdownView {
   }
 
   /// The document laid out for `context`: no line wider than its width.
-  public func lines(in context: RenderContext) -> [StyledLine] {
+  ///
+  /// - Parameters:
+  ///   - context: The width and what the terminal shows.
+  ///   - stopsWhenCancelled: Whether to stop early (with part of the
+  ///     lines, to be thrown away) once the calling task is cancelled.
+  /// - Returns: The lines, each at most the context's width.
+  public func lines(in context: RenderContext, stopsWhenCancelled: Bool = false) -> [StyledLine] {
     // TERM=dumb shows every character as ASCII; folded only when written,
     // a table's columns would be measured in the characters it replaced.
     if context.capabilities.isDumb, !source.allSatisfy(\.isASCII) {
-      return MarkdownView(ASCIIFolding.fold(source), baseURL: baseURL).lines(in: context)
+      return MarkdownView(ASCIIFolding.fold(source), baseURL: baseURL).lines(
+        in: context, stopsWhenCancelled: stopsWhenCancelled)
     }
     guard let root = document.root else { return [] }
     var renderer = MarkdownRenderer(
       document: document, resolver: resolver, context: context, readableWidth: Self.readableWidth)
+    renderer.stopsWhenCancelled = stopsWhenCancelled
     return renderer.render(root)
   }
 }

@@ -83,7 +83,9 @@ final class ReadmeScreen: Screen {
       drawn?.context != context
     else { return true }
     let base = viewModel.readmeBaseURL
-    let work = Task.detached(priority: .userInitiated) { Self.lines(of: readme, base: base, in: context) }
+    let work = Task.detached(priority: .userInitiated) {
+      Self.lines(of: readme, base: base, in: context, stopsWhenCancelled: true)
+    }
     let spinner = Spinner("Laying out the README…", console: console, after: Self.spinnerDelay)
     let lines = await withTaskCancellationHandler {
       await work.value
@@ -144,13 +146,15 @@ final class ReadmeScreen: Screen {
   }
 
   /// `readme` laid out for `context`: Markdown rendered, any other file as its lines.
-  nonisolated private static func lines(of readme: Readme, base: URL?, in context: RenderContext) -> [StyledLine] {
+  nonisolated private static func lines(
+    of readme: Readme, base: URL?, in context: RenderContext, stopsWhenCancelled: Bool = false
+  ) -> [StyledLine] {
     guard isMarkdown(readme.name) else {
       return readme.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         StyledLine(Spacing.indentation()).appending(StyledSpan(TextSanitizer.clean(String($0))))
       }
     }
-    return MarkdownView(readme.text, baseURL: base).lines(in: context)
+    return MarkdownView(readme.text, baseURL: base).lines(in: context, stopsWhenCancelled: stopsWhenCancelled)
   }
 
   /// `README.md`, `readme.markdown`, or a README with no extension at all
