@@ -179,6 +179,10 @@ enum ChatTransport {
     return reply
   }
 
+  /// How long a stream is read before the main actor is let go to hear
+  /// Ctrl-C.
+  static let longestWithoutPause: Duration = .milliseconds(5)
+
   /// Streams `request`, handing each event's data to `handle` until it
   /// returns false or the body ends.
   static func events(
@@ -198,6 +202,7 @@ enum ChatTransport {
         throw refusal(response.head.status, response.head.headers, body)
       }
       var parser = ServerSentEventParser()
+      var lastPause = ContinuousClock.now
       for try await chunk in response.body {
         for event in try parser.feed(chunk) {
           // Ctrl-C (or SIGTERM) is seen between events, however fast
@@ -205,10 +210,15 @@ enum ChatTransport {
           try Task.checkCancellation()
           partial = true
           guard try handle(event.data) else { return }
+          // The main actor hears Ctrl-C every few milliseconds, even inside
+          // one chunk holding thousands of events (a burst is read at once).
+          if lastPause.duration(to: .now) > Self.longestWithoutPause {
+            await Task.yield()
+            lastPause = .now
+          }
         }
-        // The main actor hears Ctrl-C between chunks, even when the next
-        // one is already waiting and the loop would never pause.
         await Task.yield()
+        lastPause = .now
       }
       // An event whose blank line never came is read if it is whole; one
       // cut short is no error of its own: the reply was cut off.
