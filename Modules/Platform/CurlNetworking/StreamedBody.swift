@@ -81,7 +81,11 @@ final class StreamedBody: Sendable {
           if state.isStopped { return .success(nil) }
           switch state.end {
           case .success: return .success(nil)
-          case .failure(let error): return .failure(error)
+          case .failure(let error):
+            // Thrown once; a read after it finds the end, as a stream's
+            // iterator must.
+            state.end = .success(())
+            return .failure(error)
           case nil:
             state.reader = reader
             return nil

@@ -144,6 +144,18 @@ final class ChatBackendTests: XCTestCase {
       "Gemini sent one piece of its reply larger than 1 MiB, so Wayfarer stopped reading; what arrived is kept.")
   }
 
+  /// A burst read at once: the events before an oversized one in the same
+  /// chunk are still shown (the chunk is parsed a piece at a time).
+  func test_anEventOverTheLimit_inOneChunkWithOthers_keepsTheOthers() async throws {
+    let huge = Data("data: ".utf8) + Data(repeating: 0x61, count: (1 << 20) + 10) + Data("\r\n\r\n".utf8)
+    let burst = AssistantFixtures.geminiStream(["Start ", "and more "]).reduce(Data(), +) + huge
+    let (backend, _) = makeGemini([.stream([burst])])
+    let (result, pieces) = await send(backend, streaming: true)
+
+    XCTAssertEqual(error(result), .eventTooLarge(backend: .gemini, limit: 1 << 20))
+    XCTAssertEqual(pieces, ["Start ", "and more "])
+  }
+
   /// Gemini's 429 says when to try again from `Retry-After` (or, without
   /// one, the body's RetryInfo), as the other services do.
   func test_gemini_a429_saysWhenFromRetryAfter_elseFromRetryInfo() {

@@ -41,6 +41,8 @@ final class StreamedBodyTests: XCTestCase {
     } catch {
       XCTAssertEqual((error as? URLError)?.code, .networkConnectionLost)
     }
+    let afterTheError = try await reader.next()
+    XCTAssertNil(afterTheError, "thrown once, then the end")
   }
 
   func test_lettingGoOfTheStream_stopsTheTransfer_once() {
