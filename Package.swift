@@ -175,6 +175,7 @@ let package = Package(
       name: "NetworkingTests",
       dependencies: [
         "CurlNetworking",
+        "Locking",
         "Networking",
         "TestSupport",
       ],
