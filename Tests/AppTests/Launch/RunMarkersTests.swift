@@ -24,9 +24,10 @@ final class RunMarkersTests: XCTestCase {
     child.executableURL = URL(fileURLWithPath: "/bin/true")
     try child.run()
     child.waitUntilExit()
-    FileManager.default.createFile(atPath: folder + "/\(child.processIdentifier)", contents: nil)
+    XCTAssertTrue(
+      FileManager.default.createFile(atPath: folder + "/\(child.processIdentifier)", contents: nil))
     // One still running (this test's parent) is not a crash.
-    FileManager.default.createFile(atPath: folder + "/\(getppid())", contents: nil)
+    XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/\(getppid())", contents: nil))
 
     XCTAssertTrue(markers.begin(), "the gone run is found")
     XCTAssertEqual(
