@@ -60,6 +60,9 @@ let package = Package(
     // time) shell completion and the manual read the same tables. No UI.
     .target(
       name: "Commands",
+      dependencies: [
+        "TextSafety"  // one-shot commands' rows are measured as the terminal shows them
+      ],
       path: "Modules/Platform/Commands"
     ),
     .testTarget(
@@ -477,6 +480,7 @@ let package = Package(
       name: "App",
       dependencies: [
         "Bookmarks",
+        "Commands",
         "Components",
         "CurlNetworking",
         "DesignSystem",

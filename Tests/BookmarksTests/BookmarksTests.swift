@@ -101,6 +101,25 @@ final class BookmarksTransferSpy: BookmarksTransferring {
     for bookmark in importing { store?.add(bookmark) }
     return ImportSummary(added: importing.count, skipped: 1)
   }
+
+  func exportBytes(as format: BookmarksFileFormat) throws(BookmarksTransferError) -> (
+    bytes: [UInt8], summary: ExportSummary
+  ) {
+    exports.append(("-", format, false))
+    if let failure { throw failure }
+    return (Array("{}\n".utf8), ExportSummary(path: "standard output", format: format, counts: []))
+  }
+
+  func importBookmarks(bytes: [UInt8], named path: String) throws(BookmarksTransferError) -> ImportSummary {
+    try importBookmarks(from: path)
+  }
+
+  func listJSON() throws(BookmarksTransferError) -> [UInt8] {
+    if let failure { throw failure }
+    return Array("{}\n".utf8)
+  }
+
+  let largestMiB = 1
 }
 
 struct StoreFailure: LocalizedError {

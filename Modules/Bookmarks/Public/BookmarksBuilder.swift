@@ -1,3 +1,4 @@
+import Commands
 import TerminalNavigation
 
 /// Builds the Bookmarks tab: the saved places and repositories, with a
@@ -43,5 +44,14 @@ public struct BookmarksDependencies {
   public init(store: any BookmarksStoring, transfer: any BookmarksTransferring) {
     self.store = store
     self.transfer = transfer
+  }
+}
+
+extension BookmarksBuilder {
+  /// The Bookmarks tab's one-shot commands (`wayfarer bookmarks …`), over
+  /// the logged-in account's dependencies, made when one runs (nil: it has
+  /// said why).
+  public static func shellCommands(dependencies: @escaping @MainActor () -> BookmarksDependencies?) -> [ShellCommand] {
+    BookmarksShellCommands.commands(dependencies: dependencies)
   }
 }

@@ -9,6 +9,18 @@ public protocol BookmarksTransferring: AnyObject {
   /// Adds the bookmarks of the JSON export at `path`, all or none; those
   /// already saved are skipped.
   func importBookmarks(from path: String) throws(BookmarksTransferError) -> ImportSummary
+  /// What `export` would write, for standard output (`path` is `-`).
+  func exportBytes(as format: BookmarksFileFormat) throws(BookmarksTransferError) -> (
+    bytes: [UInt8], summary: ExportSummary
+  )
+  /// Adds the bookmarks of an export read elsewhere (standard input),
+  /// `path` naming it in a refusal.
+  func importBookmarks(bytes: [UInt8], named path: String) throws(BookmarksTransferError) -> ImportSummary
+  /// Every bookmark as `--json` prints them: the file's records under a
+  /// `schema_version`.
+  func listJSON() throws(BookmarksTransferError) -> [UInt8]
+  /// The largest file import takes, in MiB.
+  var largestMiB: Int { get }
 }
 
 public enum BookmarksFileFormat: Equatable, Sendable {

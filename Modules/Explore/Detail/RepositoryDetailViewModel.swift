@@ -109,10 +109,14 @@ final class RepositoryDetailViewModel {
     }
   }
 
-  private var saved: SavedRepository {
+  private var saved: SavedRepository { repository.saved }
+}
+
+extension Repository {
+  /// What is saved (and written as a record) of it.
+  var saved: SavedRepository {
     SavedRepository(
-      fullName: repository.fullName, description: repository.description, stars: repository.stars,
-      forks: repository.forks, language: repository.language, licence: repository.licence,
-      topics: repository.topics, webURL: repository.webURL, defaultBranch: repository.defaultBranch)
+      fullName: fullName, description: description, stars: stars, forks: forks, language: language, licence: licence,
+      topics: topics, webURL: webURL, defaultBranch: defaultBranch)
   }
 }

@@ -121,10 +121,17 @@ final class PlaceDetailViewModel {
   /// Everything the bookmark needs to stand on its own (shown offline).
   private func favorite(of place: Place) -> FavoritePlace {
     let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
-    return FavoritePlace(
-      id: place.id, name: place.name, categoryKey: place.mostSpecificCategory,
-      address: place.address, city: place.city, latitude: place.coordinate.latitude,
-      longitude: place.coordinate.longitude, phone: place.phone ?? loaded?.phone,
-      website: place.website ?? loaded?.website, openingHours: place.openingHours ?? loaded?.openingHours)
+    return place.favorite(details: loaded)
+  }
+}
+
+extension Place {
+  /// What is saved (and written as a record) of it, with what `details`
+  /// adds where the place itself says nothing.
+  func favorite(details: PlaceDetails? = nil) -> FavoritePlace {
+    FavoritePlace(
+      id: id, name: name, categoryKey: mostSpecificCategory, address: address, city: city,
+      latitude: coordinate.latitude, longitude: coordinate.longitude, phone: phone ?? details?.phone,
+      website: website ?? details?.website, openingHours: openingHours ?? details?.openingHours)
   }
 }

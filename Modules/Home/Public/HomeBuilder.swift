@@ -8,15 +8,7 @@ public enum HomeBuilder {
   /// The tab over `dependencies`, in `environment` (its clock, client and cache).
   @MainActor
   public static func build(dependencies: HomeDependencies, environment: Environment) -> HomeTab {
-    let repository: any PlacesRepository
-    if let geoapify = dependencies.geoapify {
-      repository = GeoapifyPlacesRepository(
-        client: environment.client,
-        requests: GeoapifyRequests(baseURL: geoapify.baseURL, apiKey: geoapify.apiKey),
-        cache: FirstPageCache(directory: environment.cacheDirectory, now: environment.now))
-    } else {
-      repository = OfflineCatalogRepository()
-    }
+    let repository = repository(geoapify: dependencies.geoapify, environment: environment)
     let details = PlaceDetailFactory(
       repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags)
     var router: HomeRouter?

@@ -33,6 +33,11 @@ public struct ArgumentLine: Sendable, Equatable {
     return String(text[start..<max(start, end)])
   }
 
+  /// `text` without the spaces at its end (a padded last column).
+  public static func trimmedEnd(_ text: String) -> String {
+    String(text.reversed().drop { $0 == " " }.reversed())
+  }
+
   /// The line without the `flags` typed as its first or last words (any
   /// number of them, in any order), and the flags it had.
   ///

@@ -1,3 +1,4 @@
+import Commands
 import FeatureEnvironment
 import Foundation
 import TerminalNavigation
@@ -36,5 +37,15 @@ public struct PreLoginDependencies {
     self.session = session
     self.accounts = accounts
     self.attempts = attempts
+  }
+}
+
+extension PreLoginBuilder {
+  /// The pre-login flow's one-shot commands (`wayfarer login`), over the
+  /// dependencies made when one runs (nil: it has said why).
+  public static func shellCommands(
+    dependencies: @escaping @MainActor () -> (PreLoginDependencies, Environment)?
+  ) -> [ShellCommand] {
+    [LoginShellCommand.command(dependencies: dependencies)]
   }
 }

@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import TerminalNavigation
 
@@ -47,5 +48,15 @@ public struct ProfileDependencies {
     self.settings = settings
     self.appVersion = appVersion
     self.credits = credits
+  }
+}
+
+extension ProfileBuilder {
+  /// Profile's one-shot commands (`wayfarer logout`), over the session
+  /// made when one runs (nil: it has said why).
+  public static func shellCommands(
+    session: @escaping @MainActor () -> (any ProfileSessionStoring, isLoggedIn: Bool)?
+  ) -> [ShellCommand] {
+    [LogoutShellCommand.command(session: session)]
   }
 }

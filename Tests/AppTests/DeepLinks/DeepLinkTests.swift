@@ -98,7 +98,8 @@ final class DeepLinkTests: XCTestCase {
 /// The links the tabs declare are the ones documented: the README's table
 /// and `--help` are checked against the registry, as the variables are.
 final class LinkRegistryTests: XCTestCase {
-  func test_theREADMEsLinkTable_andHelp_listEveryRegisteredLink() throws {
+  func test_theREADMEsLinkTable_andHelp_listEveryRegisteredLink() async throws {
+    let usage = await MainActor.run { CommandLineOptions.usage }
     let readme = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "../../../README.md"), encoding: .utf8)
@@ -116,7 +117,7 @@ final class LinkRegistryTests: XCTestCase {
       refusal = error.reason
     }
     for pattern in Tabs.linkPatterns {
-      XCTAssertTrue(CommandLineOptions.usage.contains("wayfarer://" + pattern.form), pattern.form)
+      XCTAssertTrue(usage.contains("wayfarer://" + pattern.form), pattern.form)
       XCTAssertTrue(refusal.contains(pattern.form), "a refused link lists \(pattern.form): \(refusal)")
     }
   }

@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import JSON
 
@@ -52,6 +53,22 @@ struct BookmarkFile {
       file.member("format", Self.format)
       file.member("version", Self.version)
       file.member("exportedAt", Timestamp.text(for: exportedAt))
+      for section in sections {
+        file.key(section.kind.fileMember)
+        file.array { list in
+          for entry in section.entries { Self.write(entry, to: &list) }
+        }
+      }
+    }
+    return writer.bytes + [UInt8(ascii: "\n")]
+  }
+
+  /// `{"schema_version": 1, "places": […], "repositories": […]}`: the
+  /// records as `json(exportedAt:)` writes them, for `--json`.
+  func listJSON() -> [UInt8] {
+    var writer = JSONWriter(pretty: true)
+    writer.object { file in
+      file.member("schema_version", ShellJSON.schemaVersion)
       for section in sections {
         file.key(section.kind.fileMember)
         file.array { list in

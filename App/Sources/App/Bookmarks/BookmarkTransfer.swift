@@ -33,31 +33,10 @@ final class BookmarkTransfer: BookmarksTransferring {
       default: throw .file(path: path, reason: "it is not a regular file")
       }
     }
-    let bookmarks: BookmarkFile
     do {
-      bookmarks = BookmarkFile(sections: try BookmarkKinds.all.map { try section(of: $0) })
-    } catch {
-      throw .store(reason: ErrorSentence.reason(for: error))
-    }
-    do {
-      switch format {
-      case .json:
-        let bytes = bookmarks.json(exportedAt: now())
-        // What import would refuse is never written: the same bound.
-        guard bytes.count <= BookmarkFile.largestMiB << 20 else {
-          throw BookmarksTransferError.exportTooLarge(path: path, limitMiB: BookmarkFile.largestMiB)
-        }
-        try AtomicFile.write(bytes, to: file, replacing: replacing)
-        let counts = bookmarks.sections.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.entries.count) }
-        return ExportSummary(path: file, format: format, counts: counts, unreadable: bookmarks.unreadable)
-      case .geoJSON:
-        let (bytes, counts) = bookmarks.geoJSON()
-        try AtomicFile.write(bytes, to: file, replacing: replacing)
-        return ExportSummary(
-          path: file, format: format,
-          counts: counts.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.written, leftOut: $0.leftOut) },
-          unreadable: bookmarks.unreadable)
-      }
+      let (bytes, summary) = try made(as: format, path: file)
+      try AtomicFile.write(bytes, to: file, replacing: replacing)
+      return summary
     } catch let error as BookmarksTransferError {
       throw error
     } catch let error as FileError where error.code == EEXIST && !replacing {
@@ -66,6 +45,54 @@ final class BookmarkTransfer: BookmarksTransferring {
       throw .file(path: path, reason: Self.clause(error.reason))
     } catch {
       throw .file(path: path, reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  var largestMiB: Int { BookmarkFile.largestMiB }
+
+  func exportBytes(as format: BookmarksFileFormat) throws(BookmarksTransferError) -> (
+    bytes: [UInt8], summary: ExportSummary
+  ) {
+    try made(as: format, path: "standard output")
+  }
+
+  /// The file's bytes in `format` and what they hold, `path` named in the
+  /// summary and in a refusal.
+  private func made(as format: BookmarksFileFormat, path: String) throws(BookmarksTransferError) -> (
+    bytes: [UInt8], summary: ExportSummary
+  ) {
+    let bookmarks = try file()
+    switch format {
+    case .json:
+      let bytes = bookmarks.json(exportedAt: now())
+      // What import would refuse is never written: the same bound.
+      guard bytes.count <= BookmarkFile.largestMiB << 20 else {
+        throw .exportTooLarge(path: path, limitMiB: BookmarkFile.largestMiB)
+      }
+      let counts = bookmarks.sections.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.entries.count) }
+      return (bytes, ExportSummary(path: path, format: format, counts: counts, unreadable: bookmarks.unreadable))
+    case .geoJSON:
+      let (bytes, counts) = bookmarks.geoJSON()
+      return (
+        bytes,
+        ExportSummary(
+          path: path, format: format,
+          counts: counts.map { ExportSummary.Count(kind: $0.kind.kind, written: $0.written, leftOut: $0.leftOut) },
+          unreadable: bookmarks.unreadable)
+      )
+    }
+  }
+
+  func listJSON() throws(BookmarksTransferError) -> [UInt8] {
+    try file().listJSON()
+  }
+
+  /// Every saved bookmark, as a file holds them.
+  private func file() throws(BookmarksTransferError) -> BookmarkFile {
+    do {
+      return BookmarkFile(sections: try BookmarkKinds.all.map { try section(of: $0) })
+    } catch {
+      throw .store(reason: ErrorSentence.reason(for: error))
     }
   }
 
@@ -85,7 +112,13 @@ final class BookmarkTransfer: BookmarksTransferring {
     } catch {
       throw .file(path: path, reason: ErrorSentence.reason(for: error))
     }
+    return try importBookmarks(bytes: bytes, named: path)
+  }
 
+  func importBookmarks(bytes: [UInt8], named path: String) throws(BookmarksTransferError) -> ImportSummary {
+    guard bytes.count <= BookmarkFile.largestMiB << 20 else {
+      throw .tooLarge(path: path, limitMiB: BookmarkFile.largestMiB)
+    }
     let file: BookmarkFile
     do {
       file = try BookmarkFileReader.read(bytes, now: now())

@@ -3,6 +3,8 @@ import Profile
 /// Facts about this build of Wayfarer.
 enum AppInfo {
   static let version = "0.1.0"
+  /// The manual's date: when this version's manual last changed.
+  static let manualDate = "2026-12-02"
 
   /// What Wayfarer is built on and what it shows, with each one's licence.
   static let credits = [

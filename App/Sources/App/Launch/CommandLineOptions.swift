@@ -7,16 +7,24 @@ enum CommandLineOptions: Equatable {
   case open(String)
   case help
   case version
+  /// `wayfarer search harbor`: a one-shot command and what follows it.
+  case command([String])
   case invalid(String)
 
-  static func parse(_ arguments: [String]) -> CommandLineOptions {
+  /// What `arguments` (the process's, its name first) ask for, `commands`
+  /// being the one-shot commands' first words.
+  static func parse(_ arguments: [String], commands: [String] = []) -> CommandLineOptions {
     let options = arguments.dropFirst()
     guard let first = options.first else { return .run }
+    if commands.contains(first) { return .command(Array(options)) }
     if first == "open" {
       guard options.count == 2, let link = options.last else {
         return .invalid("wayfarer open takes one link, like wayfarer://bookmarks.")
       }
       return .open(link)
+    }
+    if !first.hasPrefix("-") {
+      return .invalid("Unknown command '\(TextSanitizer.clean(first, limit: 40))'.")
     }
     guard options.count == 1 else {
       return .invalid(
@@ -30,41 +38,75 @@ enum CommandLineOptions: Equatable {
     }
   }
 
-  static let usage = """
+  @MainActor
+  static var usage: String {
+    """
     wayfarer \(AppInfo.version): places, code and an assistant in your terminal.
 
     Usage: wayfarer [-h | --help | -v | --version]
            wayfarer open URL
+           wayfarer COMMAND [ARGUMENTS] [OPTIONS]
+
+    Commands (wayfarer COMMAND --help for each):
+    \(commandsHelp)
 
     \(linksHelp)
 
-    Starts an interactive session. On a terminal, lines are edited with history
-    (Up/Down) and Tab completion; Ctrl-C clears the line or cancels what is
-    running; Ctrl-D or `quit` leaves. When standard input is a pipe, commands
-    are read one per line with no prompt or colour, so a script gives the same
-    output every time. Type `help` inside for the commands of each screen.
+    \(DisplayWidth.wrap(session, to: 76).joined(separator: "\n"))
 
     Environment:
     \(environmentHelp)
 
     Files (under WAYFARER_HOME or the XDG folders):
-      data/wayfarer.sqlite   accounts (Argon2id password hashes), settings and bookmarks
-      state/session.json     who is logged in (mode 0600)
-      state/history/         command history per account (mode 0600, no passwords)
-      cache/                 nearby places (5 minutes) and GitHub records and READMEs (with ETags)
+    \(files.map { DisplayWidth.pad("  " + $0.name, to: 25) + $0.meaning }.joined(separator: "\n"))
 
-    Exit status: 0 after quit or end of input; 1 when the files cannot be used
-    or output cannot be written; 2 for a bad option; 128 + N after signal N
-    (SIGTERM, SIGHUP, SIGQUIT), with the terminal's settings restored.
+    Exit status:
+    \(exitStatuses.map { DisplayWidth.pad("  " + $0.status, to: 9) + $0.meaning }.joined(separator: "\n"))
     """
+  }
+
+  /// What `wayfarer` alone does, for help and the manual.
+  static let session = """
+    With no command, starts an interactive session. On a terminal, lines are edited with history \
+    (Up/Down) and Tab completion; Ctrl-C clears the line or cancels what is running; Ctrl-D or `quit` \
+    leaves. When standard input is a pipe, commands are read one per line with no prompt or colour, \
+    so a script gives the same output every time. Type `help` inside for the commands of each screen.
+    """
+
+  /// Wayfarer's files, under WAYFARER_HOME or the XDG folders.
+  static let files: [(name: String, meaning: String)] = [
+    ("data/wayfarer.sqlite", "accounts (Argon2id password hashes), settings and bookmarks"),
+    ("state/session.json", "who is logged in (mode 0600)"),
+    ("state/history/", "command history per account (mode 0600, no passwords)"),
+    ("cache/", "nearby places (5 minutes) and GitHub records and READMEs (with ETags)"),
+  ]
+
+  /// The exit statuses, as gh keeps them.
+  static let exitStatuses: [(status: String, meaning: String)] = [
+    ("0", "after quit or the end of input, or when a command succeeded"),
+    ("1", "a command failed, the files cannot be used or output cannot be written"),
+    ("2", "a bad option or argument"),
+    ("4", "the command needs a login (wayfarer login)"),
+    ("128+N", "after signal N (SIGTERM, SIGHUP, SIGQUIT), the terminal's settings restored"),
+  ]
+
+  /// A line per one-shot command: its name and what it does.
+  @MainActor
+  static var commandsHelp: String {
+    ShellCommands.specs.map { spec in
+      DisplayWidth.pad("  " + spec.name, to: 22) + spec.summary
+    }.joined(separator: "\n")
+  }
 
   /// The links the tabs declare, as one paragraph.
   static var linksHelp: String {
+    DisplayWidth.wrap(linksParagraph, to: 76).joined(separator: "\n")
+  }
+
+  static var linksParagraph: String {
     let links = Tabs.linkPatterns.map { DeepLink.scheme + "://" + $0.form }.joined(separator: ", ")
-    let paragraph =
-      "`wayfarer open URL` starts by following a wayfarer:// link (after login, when logged out): \(links). "
+    return "`wayfarer open URL` starts by following a wayfarer:// link (after login, when logged out): \(links). "
       + "`open URL` does the same at the prompt."
-    return DisplayWidth.wrap(paragraph, to: 76).joined(separator: "\n")
   }
 
   /// The variables `Configuration` reads, from its own table.

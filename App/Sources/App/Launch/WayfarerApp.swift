@@ -27,7 +27,9 @@ public enum WayfarerApp {
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
     let launchLink: String?
-    switch CommandLineOptions.parse(arguments) {
+    switch CommandLineOptions.parse(arguments, commands: ShellCommands.names) {
+    case .command(let words):
+      return await ShellCommands.run(words, environment: environment)
     case .help:
       StandardOutput.write(CommandLineOptions.usage + "\n")
       return finish()
@@ -42,24 +44,31 @@ public enum WayfarerApp {
     case .open(let link):
       launchLink = link
     }
+    guard let (paths, configuration, files) = prepare(environment: environment) else { return 1 }
+    defer { files.markers.end() }
+    return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
+  }
+
+  /// The folders, the configuration (its keys hidden from all output and
+  /// from programs started) and the open files; nil, with the sentences on
+  /// standard error, when the files cannot be used.
+  static func prepare(environment: [String: String]) -> (AppPaths, Configuration, Files)? {
     let paths: AppPaths
     do {
       paths = try AppPaths.resolve(environment: environment)
     } catch {
       printError(ErrorSentence.reason(for: error))
-      return 1
+      return nil
     }
     let configuration = Configuration.read(environment)
-    // Keys and tokens: out of all output, and out of every program started.
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
     Subprocess.withhold(variables: Configuration.secretVariableNames)
-    guard let files = openFiles(paths, configuration: configuration) else { return 1 }
-    defer { files.markers.end() }
-    return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
+    guard let files = openFiles(paths, configuration: configuration) else { return nil }
+    return (paths, configuration, files)
   }
 
   /// The account database and what was said about Wayfarer's folders.
-  private struct Files {
+  struct Files {
     var database: SQLiteDatabase
     var accounts: AccountStore
     var warnings: [String]
@@ -121,7 +130,7 @@ public enum WayfarerApp {
   /// The services every flow uses, over one HTTP client for every live
   /// service (one connection cache, one place where HTTP is set up).
   @MainActor
-  private static func makeServices(
+  static func makeServices(
     files: Files, session: FileSessionStore, paths: AppPaths, configuration: Configuration
   ) -> AppServices {
     let http = CurlHTTPClient(
@@ -184,13 +193,13 @@ public enum WayfarerApp {
   /// 0, or 1 when output could not be written: with a sentence on
   /// standard error (`wayfarer --help >/dev/full`), or quietly when the
   /// reader closed the pipe (`wayfarer | head -1`).
-  private static func finish() -> Int32 {
+  static func finish() -> Int32 {
     guard StandardOutput.failure != nil else { return 0 }
     if let problem = StandardOutput.failureDescription { printError(problem) }
     return 1
   }
 
-  private static func printError(_ message: String) {
+  static func printError(_ message: String) {
     StandardError.say(message)
   }
 }

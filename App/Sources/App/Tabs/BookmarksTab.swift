@@ -14,6 +14,7 @@ extension TabEntry {
         return nil
       }
     ],
+    shell: { launch in BookmarksBuilder.shellCommands(dependencies: launch.bookmarks) },
     make: BookmarksCoordinator.init)
 }
 

@@ -32,6 +32,7 @@ extension TabEntry {
         return nil
       },
     ],
+    shell: { launch in ExploreBuilder.shellCommands(dependencies: launch.explore) },
     make: ExploreCoordinator.init)
 }
 

@@ -31,6 +31,7 @@ extension TabEntry {
         return nil
       },
     ],
+    shell: { launch in HomeBuilder.shellCommands(dependencies: launch.home) },
     make: HomeCoordinator.init)
 }
 

@@ -13,6 +13,7 @@ extension TabEntry {
         return nil
       }
     ],
+    shell: { launch in ProfileBuilder.shellCommands(session: launch.profileSession) },
     make: ProfileCoordinator.init)
 }
 

@@ -1,3 +1,4 @@
+import Commands
 import TerminalNavigation
 
 /// One tab as App registers it.
@@ -18,6 +19,8 @@ struct TabEntry: Sendable {
   let links: [LinkPattern]
   /// The coordinator's type, as `debug memory` names it.
   let coordinatorType: String
+  /// The tab's one-shot commands (`wayfarer search`), from its builder.
+  let shellCommands: @MainActor @Sendable (ShellLaunch) -> [ShellCommand]
   private let makeCoordinator: @MainActor @Sendable (TabContext) -> any TabCoordinator
   private let follow: @MainActor @Sendable (any TabCoordinator, DeepLink) -> String?
 
@@ -25,8 +28,10 @@ struct TabEntry: Sendable {
   /// say what they open on it.
   init<Coordinator: TabCoordinator>(
     name: String, title: String, hiddenBy: FeatureFlag? = nil, links: [TabLink<Coordinator>] = [],
+    shell: @escaping @MainActor @Sendable (ShellLaunch) -> [ShellCommand] = { _ in [] },
     make: @escaping @MainActor @Sendable (TabContext) -> Coordinator
   ) {
+    shellCommands = shell
     self.name = name
     self.title = title
     self.hiddenBy = hiddenBy

@@ -1,4 +1,3 @@
-import App
 import DesignSystem
 import Explore
 import FeatureEnvironment
@@ -14,15 +13,15 @@ import TerminalREPL
 /// Drives the real coordinators, screens and REPL with no terminal: for the
 /// login/logout memory benchmark and the cycle tests.
 ///
-/// Kept out of App, which ships: only tests and benchmarks link it. It wires
-/// App through App's `package` declarations, so it builds in release too.
+/// `wayfarer memory-check` runs it on a private database, as do the tests
+/// and the benchmarks.
 ///
 /// Logging in marks the session directly and has the app coordinator show the
 /// flow the session now calls for, as it does when the pre-login flow
 /// finishes, because Argon2id is slow on purpose; every other step goes
 /// through the same commands a person types.
 @MainActor
-public final class AppFlowHarness {
+package final class AppFlowHarness {
   private let window = Window()
   private let session = InMemorySessionStore()
   private let coordinator: AppCoordinator
@@ -31,7 +30,7 @@ public final class AppFlowHarness {
 
   /// Opens (creating) the database at `databasePath` with one account;
   /// Explore's assistant is `assistant`, reached through `client`, when given.
-  public init(
+  package init(
     databasePath: String, assistant: (access: AssistantAccess, client: any HTTPClient & HTTPStreaming)? = nil
   ) async throws {
     let database = AppDatabase.at(databasePath)
@@ -63,14 +62,14 @@ public final class AppFlowHarness {
   }
 
   /// Marks the session and shows the flow it calls for, as Login's finish does.
-  public func logIn() async throws {
+  package func logIn() async throws {
     try session.markLoggedIn(accountID: accountID)
     coordinator.start()
     await repl.settle()
   }
 
   /// Selects each tab in turn, by typing its name (as the tab bar lists them).
-  public func visitTabs() async {
+  package func visitTabs() async {
     for name in window.tabBar?.tabs.map(\.name) ?? [] {
       await repl.execute(name)
       await repl.settle()
@@ -78,7 +77,7 @@ public final class AppFlowHarness {
   }
 
   /// Types `logout` on the Profile tab.
-  public func logOut() async {
+  package func logOut() async {
     await repl.execute("profile")
     await repl.execute("logout")
     await repl.settle()
@@ -86,20 +85,20 @@ public final class AppFlowHarness {
 
   /// Runs `line` as if typed at the prompt (a question on the assistant's
   /// screen), then lets what it showed appear.
-  public func type(_ line: String) async {
+  package func type(_ line: String) async {
     await repl.submit(line)
   }
 
   /// Where the person is now, as the prompt shows it.
-  public var path: String { window.path }
+  package var path: String { window.path }
 }
 
 /// Why the harness could not start.
-public enum AppFlowHarnessError: Error, CustomStringConvertible {
+package enum AppFlowHarnessError: Error, CustomStringConvertible {
   /// The database has the harness's e-mail with a password other than its own.
   case accountTaken(email: String, databasePath: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .accountTaken(let email, let path):
       "The database \(path) already has an account for \(email) with another password; give the harness a database of its own."

@@ -1,0 +1,102 @@
+import Commands
+import PreLogin
+import TerminalIO
+
+/// Every one-shot command: login, each tab's, the checks and the scripts.
+///
+/// The tabs' come in the order the tabs are listed; `wayfarer` with no
+/// command starts the REPL.
+@MainActor
+enum ShellCommands {
+  /// The table over `launch`, which opens the files when a command asks.
+  static func table(_ launch: ShellLaunch) -> ShellCommandTable {
+    let commands =
+      PreLoginBuilder.shellCommands(dependencies: launch.preLogin)
+      + Tabs.all.flatMap { $0.shellCommands(launch) }
+      + [MemoryCheckCommand.command, completion, ManualPage.command]
+    return ShellCommandTable(commands)
+  }
+
+  /// The table without files: what `--help`, completion and the manual read.
+  static var specs: [ShellCommandSpec] { table(ShellLaunch(environment: [:])).specs }
+
+  /// The commands' first words.
+  static var names: [String] { table(ShellLaunch(environment: [:])).topNames }
+
+  /// The options `wayfarer` takes alone.
+  static let topOptions = ["--help", "--version"]
+
+  static let completion = ShellCommand(
+    ShellCommandSpec(
+      ["completion"], summary: "Print a shell completion script",
+      parameters: [
+        Parameter(
+          "SHELL", .choice(CompletionScript.shells),
+          meaning: "SHELL is \(Phrase.list(CompletionScript.shells, "or"))")
+      ],
+      examples: [
+        "source <(wayfarer completion bash)", "wayfarer completion zsh > \"${fpath[1]}/_wayfarer\"",
+        "wayfarer completion fish > ~/.config/fish/completions/wayfarer.fish",
+      ])
+  ) { arguments, io in
+    let table = table(ShellLaunch(environment: [:]))
+    guard
+      let script = CompletionScript.script(
+        for: arguments.words.first ?? "", table: table, program: "wayfarer", topOptions: topOptions)
+    else { return .usage }
+    io.write(script)
+    return .success
+  }
+
+  /// Runs the command `words` (the command line after `wayfarer`) names,
+  /// and returns the exit status.
+  static func run(_ words: [String], environment: [String: String]) async -> Int32 {
+    let launch = ShellLaunch(environment: environment)
+    defer { launch.end() }
+    let io = StandardShellIO()
+    let status: ShellStatus
+    let table = table(launch)
+    if words.count == 2, ShellCommandSpec.asksForHelp([words[1]]), let help = table.help(of: words[0]) {
+      io.write(help + "\n")
+      StandardOutput.flush()
+      return WayfarerApp.finish()
+    }
+    switch table.find(words) {
+    case .unknown:
+      io.say("Unknown command \(ShellCommandSpec.quoted(words.first ?? "")). See wayfarer --help.")
+      status = .usage
+    case .unknownMember(let group, let word, let members):
+      io.say(
+        "Unknown \(group) command \(ShellCommandSpec.quoted(word)); try \(Phrase.list(members, "or")). See wayfarer \(group) --help."
+      )
+      status = .usage
+    case .command(let command, let rest):
+      status = await run(command, rest, launch: launch, io: io)
+    }
+    StandardOutput.flush()
+    return status == .success ? WayfarerApp.finish() : status.rawValue
+  }
+
+  private static func run(_ command: ShellCommand, _ words: [String], launch: ShellLaunch, io: StandardShellIO) async
+    -> ShellStatus
+  {
+    if ShellCommandSpec.asksForHelp(words) {
+      io.write(command.spec.help + "\n")
+      return .success
+    }
+    switch command.spec.parse(words) {
+    case .failure(let refusal):
+      io.say(refusal.sentence)
+      return .usage
+    case .success(let arguments):
+      if command.spec.needsLogin {
+        guard launch.open() != nil else { return .failure }
+        guard launch.accountID != nil else {
+          io.say("Log in first: wayfarer login")
+          return .needsLogin
+        }
+      }
+      return await command.run(arguments, io: io)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Commands
+import Foundation
+import TerminalIO
+
+/// A one-shot command's standard streams: output gathered and written at
+/// the end (or per 64 KiB), messages at once on standard error.
+@MainActor
+final class StandardShellIO: ShellIO {
+  let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+  let inputIsTerminal = isatty(STDIN_FILENO) == 1
+
+  init() {
+    StandardOutput.isBuffered = !outputIsTerminal
+  }
+
+  func write(_ text: String) {
+    StandardOutput.write(text)
+  }
+
+  func write(bytes: [UInt8]) {
+    StandardOutput.write(String(decoding: bytes, as: UTF8.self))
+  }
+
+  func say(_ sentence: String) {
+    StandardError.say(sentence)
+  }
+
+  func readInput(limit: Int) -> String? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        say("Standard input could not be read: \(String(cString: strerror(errno))).")
+        return nil
+      }
+      bytes += chunk[0..<count]
+      if bytes.count > limit {
+        say(
+          "Standard input is larger than \(limit >> 20 > 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"), more than this command reads."
+        )
+        return nil
+      }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      say("Standard input is not UTF-8 text.")
+      return nil
+    }
+    return text
+  }
+}

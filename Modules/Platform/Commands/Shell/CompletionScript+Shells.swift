@@ -1,0 +1,112 @@
+extension CompletionScript {
+  static func bash(_ table: ShellCommandTable, program: String, topOptions: [String]) -> String {
+    let values = valueCases(table).map { pattern, choices in
+      "    \"\(pattern)\") COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+    }
+    let offers = offers(table, topOptions: topOptions).map { offer in
+      "    \"\(offer.key)\") words=\"\(offer.words.joined(separator: " "))\"; files=\(offer.completesFiles ? 1 : 0) ;;"
+    }
+    return """
+      # bash completion for \(program), made by `\(program) completion bash`.
+      _\(program)() {
+        local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+        local key="" words="" files=0 i
+        for ((i = 1; i < COMP_CWORD; i++)); do
+          case "${COMP_WORDS[i]}" in -*) ;; *) key="${key:+$key }${COMP_WORDS[i]}" ;; esac
+        done
+        case "$key" in
+      \(keyCases(table, assign: "key"))
+          *) key="" ;;
+        esac
+        case "$key|$prev" in
+      \(values.joined(separator: "\n"))
+        esac
+        case "$key" in
+      \(offers.joined(separator: "\n"))
+        esac
+        COMPREPLY=($(compgen -W "$words" -- "$cur"))
+        if [[ $files == 1 && $cur != -* ]]; then COMPREPLY+=($(compgen -f -- "$cur")); fi
+      }
+      complete -F _\(program) \(program)
+
+      """
+  }
+
+  static func zsh(_ table: ShellCommandTable, program: String, topOptions: [String]) -> String {
+    let values = valueCases(table).map { pattern, choices in
+      "    \"\(pattern)\") \(choices.isEmpty ? "_message value" : "compadd -- \(choices.joined(separator: " "))"); return ;;"
+    }
+    let offers = offers(table, topOptions: topOptions).map { offer in
+      "    \"\(offer.key)\") compadd -- \(offer.words.joined(separator: " "))\(offer.completesFiles ? "; _files" : "") ;;"
+    }
+    return """
+      #compdef \(program)
+      # zsh completion for \(program), made by `\(program) completion zsh`.
+      _\(program)() {
+        local key="" prev=${words[CURRENT-1]} i
+        for ((i = 2; i < CURRENT; i++)); do
+          [[ ${words[i]} == -* ]] || key="${key:+$key }${words[i]}"
+        done
+        case "$key" in
+      \(keyCases(table, assign: "key"))
+          *) key="" ;;
+        esac
+        case "$key|$prev" in
+      \(values.joined(separator: "\n"))
+        esac
+        case "$key" in
+      \(offers.joined(separator: "\n"))
+        esac
+      }
+      compdef _\(program) \(program)
+
+      """
+  }
+
+  static func fish(_ table: ShellCommandTable, program: String, topOptions: [String]) -> String {
+    var lines = [
+      "# fish completion for \(program), made by `\(program) completion fish`.", "complete -c \(program) -f",
+    ]
+    for name in table.topNames {
+      let summary = table.specs.first { $0.path == [name] }?.summary ?? "\(name) commands"
+      lines.append("complete -c \(program) -n __fish_use_subcommand -a \(name) -d \(quoted(summary))")
+    }
+    for group in table.topNames {
+      let members = table.members(of: group).map(\.spec)
+      guard !members.isEmpty else { continue }
+      let names = members.map { $0.path[1] }.joined(separator: " ")
+      for member in members {
+        lines.append(
+          "complete -c \(program) -n '__fish_seen_subcommand_from \(group); and not __fish_seen_subcommand_from \(names)' -a \(member.path[1]) -d \(quoted(member.summary))"
+        )
+      }
+    }
+    for spec in table.specs {
+      let condition = "'__fish_seen_subcommand_from \(spec.path.last ?? "")'"
+      for parameter in spec.parameters {
+        if case .choice(let words) = parameter.kind {
+          lines.append("complete -c \(program) -n \(condition) -a \(quoted(words.joined(separator: " ")))")
+        } else if parameter.placeholder.contains("FILE") {
+          lines.append("complete -c \(program) -n \(condition) -F")
+        }
+      }
+      for option in spec.options {
+        var line = "complete -c \(program) -n \(condition) -l \(option.name.dropFirst(2))"
+        if let value = option.value {
+          if case .choice(let words) = value.kind {
+            line += " -x -a \(quoted(words.joined(separator: " ")))"
+          } else {
+            line += " -x"
+          }
+        }
+        lines.append(line + " -d \(quoted(option.summary))")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` in single quotes, as fish reads it.
+  static func quoted(_ text: String) -> String {
+    "'" + text.map { $0 == "\\" || $0 == "'" ? "\\\($0)" : String($0) }.joined() + "'"
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 20 §1: the one-shot commands, run as a script runs them: data on
+/// standard output, sentences on standard error, gh's exit statuses, and
+/// each command's JSON compared with a file in Golden/shell/ (record again
+/// with `WAYFARER_RECORD_GOLDEN=1` after a deliberate change).
+final class ShellCommandTests: XCTestCase {
+  private var home: TemporaryDirectory!
+  private static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden/shell")
+  private let token = "ghp_shellSecretToken123"
+
+  override func setUpWithError() throws {
+    home = try TemporaryDirectory("wayfarer-shell-e2e")
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func wayfarer(
+    _ arguments: [String], input: [String] = [], environment: [String: String] = [:],
+    output: WayfarerBinary.Output = .captured
+  ) throws -> WayfarerBinary.Run {
+    try WayfarerBinary.run(
+      script: input, home: home.path, arguments: arguments, environment: environment, output: output)
+  }
+
+  private func gitHub(status: Int = 200) throws -> LoopbackHTTPServer {
+    try makeLoopbackServer { request in
+      guard request.path == "/search/repositories" else { return .json(GitHubFixtures.notFound, status: 404) }
+      if status != 200 { return .json(GitHubFixtures.badCredentials, status: status) }
+      let page = Int(request.query["page"] ?? "1") ?? 1
+      let first = (page - 1) * 30 + 1
+      return .json(GitHubFixtures.page(total: 45, count: page == 1 ? 30 : 15, first: first))
+    }
+  }
+
+  private func compare(_ text: String, with name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let url = Self.golden.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["WAYFARER_RECORD_GOLDEN"] == "1" {
+      try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+      return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    XCTAssertEqual(text, expected, "\(name) differs from its golden file", file: file, line: line)
+  }
+
+  func test_search_printsRowsOrRecords_andTheTokenGoesNowhereElse() throws {
+    let server = try gitHub()
+    let environment = ["WAYFARER_GITHUB_URL": server.baseURL, "GITHUB_TOKEN": token]
+
+    let rows = try wayfarer(["search", "repo", "--limit", "3"], environment: environment)
+    XCTAssertEqual(rows.status, 0, rows.stderr)
+    XCTAssertEqual(
+      rows.stdout,
+      "owner/repo-1\t★ 999\tAssembly\tA C implementation of Tetris\n"
+        + "owner/repo-2\t★ 998\tAssembly\tA C implementation of Tetris\n"
+        + "owner/repo-3\t★ 997\tAssembly\tA C implementation of Tetris\n")
+    XCTAssertEqual(rows.stderr, "")
+
+    let json = try wayfarer(["search", "repo", "--sort=stars", "--limit", "31", "--json"], environment: environment)
+    XCTAssertEqual(json.status, 0, json.stderr)
+    XCTAssertEqual(json.stdout.components(separatedBy: "\"fullName\"").count - 1, 31, "a second page was fetched")
+    try compare(json.stdout, with: "search.json")
+    XCTAssertTrue(server.requests.contains { $0.query["sort"] == "stars" && $0.query["page"] == "2" })
+    XCTAssertTrue(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
+    XCTAssertFalse((rows.stdout + rows.stderr + json.stdout + json.stderr).contains(token))
+  }
+
+  func test_search_whenGitHubRefuses_saysWhyWithStatus1() throws {
+    let server = try gitHub(status: 401)
+    let run = try wayfarer(["search", "x"], environment: ["WAYFARER_GITHUB_URL": server.baseURL])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(run.stderr.hasPrefix("wayfarer: The search failed: "), run.stderr)
+  }
+
+  func test_badArguments_areRefusedWithStatus2AndTheUsage() throws {
+    for (arguments, expected) in [
+      (["search"], "Missing QUERY"), (["search", "x", "--limit", "0"], "--limit: 0 is out of range"),
+      (["search", "x", "--limit", "-5"], "--limit: -5 is out of range"),
+      (["search", "x", "--limit", "1e99"], "--limit: '1e99' is not a whole number"),
+      (["search", "x", "--limit"], "--limit needs a value"),
+      (["search", "x", "--colour"], "Unknown option '--colour'"),
+      (["search", "x", "--sort", "size"], "--sort: 'size' is not one of stars, forks or updated"),
+      (["places", "--near", "95,10"], "--near: 95,10 is not a position on the map"),
+      (["places", "--near", "1,2", "--city", "Lisbon"], "Give --near or --city, not both"),
+      (["search", "a\u{1B}[31mb"], "control characters are not taken"),
+      (["bookmarks", "sync"], "Unknown bookmarks command 'sync'"), (["harbor"], "Unknown command 'harbor'"),
+      (["completion", "tcsh"], "'tcsh' is not one of bash, zsh or fish"),
+    ] {
+      let run = try wayfarer(arguments)
+      XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+      XCTAssertEqual(run.stdout, "", "\(arguments)")
+      XCTAssertTrue(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+      XCTAssertFalse(run.stderr.contains("\u{1B}"), "no escape sequence is echoed")
+    }
+  }
+
+  func test_everyCommand_hasHelpOnStandardOutput() throws {
+    for command in [
+      "login", "places", "search", "bookmarks list", "bookmarks export", "bookmarks import", "logout", "memory-check",
+      "completion",
+    ] {
+      let run = try wayfarer(command.split(separator: " ").map(String.init) + ["--help"])
+      XCTAssertEqual(run.status, 0, command)
+      XCTAssertTrue(run.stdout.contains("Usage: wayfarer \(command)"), "\(command): \(run.stdout)")
+      XCTAssertEqual(run.stderr, "", command)
+    }
+    let top = try wayfarer(["--help"])
+    XCTAssertTrue(top.stdout.contains("  memory-check        Run login"), top.stdout)
+  }
+
+  func test_places_offline_nearAPoint_givesTheCatalogsRecords() throws {
+    let rows = try wayfarer(["places", "--near", "-23.5505,-46.6333", "--limit", "2"])
+    XCTAssertEqual(rows.status, 0, rows.stderr)
+    XCTAssertEqual(rows.stdout.split(separator: "\n").count, 2, rows.stdout)
+    XCTAssertTrue(rows.stdout.hasPrefix("Catedral da Sé\ttourism\t"), rows.stdout)
+
+    let json = try wayfarer([
+      "places", "--near", "-23.5505,-46.6333", "--category", "catering", "--limit", "3", "--json",
+    ])
+    XCTAssertEqual(json.status, 0, json.stderr)
+    try compare(json.stdout, with: "places.json")
+  }
+
+  func test_bookmarks_needALogin_thenImportListExportRoundTrip() throws {
+    let before = try wayfarer(["bookmarks"])
+    XCTAssertEqual(before.status, 4)
+    XCTAssertEqual(before.stderr, "wayfarer: Log in first: wayfarer login\n")
+
+    try WayfarerBinary.registerAda(home: home.path)
+    XCTAssertEqual(try wayfarer(["logout"]).stderr, "wayfarer: Logged out.\n")
+    let wrong = try wayfarer(["login", "--email", "ada@example.com", "--password-stdin"], input: ["wrong horse"])
+    XCTAssertEqual(wrong.status, 1)
+    XCTAssertEqual(wrong.stderr, "wayfarer: E-mail or password is incorrect.\n")
+    let right = try wayfarer(["login", "--email", "ada@example.com", "--password-stdin"], input: ["correct horse"])
+    XCTAssertEqual(right.status, 0, right.stderr)
+    XCTAssertEqual(right.stderr, "wayfarer: Logged in as ada@example.com.\n")
+
+    let file = """
+      {"format": "wayfarer-bookmarks", "version": 1, "places": [{"version": 3, "id": "p1", "name": "Sé",
+       "category": "tourism.sights", "latitude": -23.55, "longitude": -46.63, "savedAt": "2026-11-01T10:00:00.000Z"}],
+       "repositories": [{"version": 2, "fullName": "apple/swift", "stars": 5, "savedAt": "2026-11-02T10:00:00.000Z"}]}
+      """
+    let imported = try wayfarer(["bookmarks", "import", "-"], input: [file])
+    XCTAssertEqual(imported.status, 0, imported.stderr)
+    XCTAssertEqual(imported.stderr, "wayfarer: Added 2 bookmarks.\n")
+
+    let list = try wayfarer(["bookmarks", "list", "--json"])
+    XCTAssertEqual(list.status, 0, list.stderr)
+    try compare(list.stdout, with: "bookmarks.json")
+
+    let exported = try wayfarer(["bookmarks", "export", "-"])
+    XCTAssertEqual(exported.status, 0, exported.stderr)
+    XCTAssertTrue(exported.stdout.contains(#""format": "wayfarer-bookmarks""#), exported.stdout)
+    XCTAssertEqual(exported.stderr, "wayfarer: Wrote 1 place and 1 repository to standard output.\n")
+    let again = try wayfarer(["bookmarks", "import", "-"], input: [exported.stdout])
+    XCTAssertEqual(again.stderr, "wayfarer: Added 0 bookmarks; skipped 2 already saved or listed twice.\n")
+
+    let notText = try wayfarer(["bookmarks", "import", "-"], input: ["\u{FF}"])
+    XCTAssertEqual(notText.status, 1)
+    XCTAssertTrue(
+      notText.stderr.contains("not a bookmarks file") || notText.stderr.contains("not UTF-8"), notText.stderr)
+    XCTAssertEqual(try wayfarer(["bookmarks"]).stdout.split(separator: "\n").count, 2, "nothing saved was lost")
+  }
+
+  func test_memoryCheck_runsCyclesOnAPrivateDatabase() throws {
+    let scratch = home.path + "/tmp"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let run = try wayfarer(["memory-check", "--cycles", "3", "--json"], environment: ["TMPDIR": scratch])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    try compare(run.stdout, with: "memory-check.json")
+    XCTAssertEqual(run.stderr, "wayfarer: 3 cycles: every finished tab flow was released.\n")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: home.path + "/data/wayfarer.sqlite"), "the user's data is not used")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [], "its own database is removed")
+  }
+
+  func test_aClosedStandardOutput_endsQuietly() throws {
+    let run = try wayfarer(["places", "--limit", "20"], output: .closedPipe)
+    XCTAssertNotEqual(run.reason, .uncaughtSignal, "no SIGPIPE death")
+    XCTAssertEqual(run.stderr, "")
+  }
+}
