@@ -52,7 +52,7 @@ final class GoldenScreenTests: XCTestCase {
       ("", "back", "profile>"), ("about", "about", "profile/about>"),
     ] {
       try terminal.send("C-l")
-      try terminal.waitFor("a cleared screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(">") }
+      try waitForClearedScreen(terminal)
       try terminal.clearScrollback()
       try terminal.type(command)
       try terminal.send("Enter")
@@ -64,6 +64,20 @@ final class GoldenScreenTests: XCTestCase {
     }
     try terminal.send("C-d")
     try terminal.waitFor("EXITED:0")
+  }
+
+  /// Waits until Ctrl-L has been handled: the visible rows hold the prompt
+  /// alone. (The whole capture ends with a prompt before the clear too, so
+  /// waiting on it once let the previous screen into the next golden.)
+  private func waitForClearedScreen(_ terminal: TmuxSession) throws {
+    let deadline = Date().addingTimeInterval(10)
+    var rows: [String] = []
+    while Date() < deadline {
+      rows = try terminal.visibleRows().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      if rows.count == 1, rows[0].trimmingCharacters(in: .whitespaces).hasSuffix(">") { return }
+      usleep(20_000)
+    }
+    XCTFail("the screen was not cleared: \(rows)")
   }
 
   /// The capture from the typed command (or the first line) to the prompt
