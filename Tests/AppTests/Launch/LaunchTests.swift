@@ -50,6 +50,21 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "open", "a", "b"]),
       .invalid("wayfarer open takes one link, like wayfarer://bookmarks."))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "search", "x", "--json"], commands: ["search"]),
+      .command(["search", "x", "--json"]))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "harbor"], commands: ["search"]), .invalid("Unknown command 'harbor'."))
+  }
+
+  @MainActor
+  func test_theCommands_comeFromTheTabsAndApp_onceEach() async {
+    let names = ShellCommands.specs.map(\.name)
+    XCTAssertEqual(Set(names).count, names.count, "no command is declared twice: \(names)")
+    for expected in ["search", "places", "bookmarks list", "login", "logout", "memory-check", "completion", "manual"] {
+      XCTAssertTrue(names.contains(expected), expected)
+    }
+    XCTAssertEqual(ShellCommands.names.first, "login")
   }
 }
 

@@ -88,7 +88,7 @@ public struct ShellCommandSpec: Sendable, Equatable {
     while index < words.count {
       let word = words[index]
       index += 1
-      if optionsEnded || !word.hasPrefix("-") || word == "-" || Self.isNegativeNumber(word) {
+      if optionsEnded || !word.hasPrefix("-") || word == "-" {
         given.append(word)
         continue
       }
@@ -171,11 +171,6 @@ extension ShellCommandSpec {
   static func split(_ word: String) -> (String, String?) {
     guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
     return (String(word[..<equals]), String(word[word.index(after: equals)...]))
-  }
-
-  /// `-5`: a word, so that the range check can refuse it by name.
-  static func isNegativeNumber(_ word: String) -> Bool {
-    word.count > 1 && word.dropFirst().allSatisfy(\.isASCII) && Int(word) != nil
   }
 
   /// A word from outside as a sentence quotes it: cut short, its control
