@@ -30,6 +30,10 @@ final class ShellCommandTests: XCTestCase {
 
   private func gitHub(status: Int = 200) throws -> LoopbackHTTPServer {
     try makeLoopbackServer { request in
+      if request.path == "/repos/dtrupenn/Tetris" { return .json(GitHubFixtures.tetris) }
+      if request.path == "/repos/dtrupenn/Tetris/readme" {
+        return .json(GitHubFixtures.readme("# Tetris\n\nA *small* game, [built](docs/BUILD.md) in C.\n"))
+      }
       guard request.path == "/search/repositories" else { return .json(GitHubFixtures.notFound, status: 404) }
       if status != 200 { return .json(GitHubFixtures.badCredentials, status: status) }
       let page = Int(request.query["page"] ?? "1") ?? 1
@@ -71,6 +75,27 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertFalse((rows.stdout + rows.stderr + json.stdout + json.stderr).contains(token))
   }
 
+  func test_repo_showsTheFacts_theReadmeRendered_orTheRecord() throws {
+    let server = try gitHub()
+    let environment = ["WAYFARER_GITHUB_URL": server.baseURL]
+
+    let facts = try wayfarer(["repo", "dtrupenn/Tetris", "--readme"], environment: environment)
+    XCTAssertEqual(facts.status, 0, facts.stderr)
+    XCTAssertTrue(facts.stdout.hasPrefix("name\tdtrupenn/Tetris\n"), facts.stdout)
+    XCTAssertTrue(facts.stdout.contains("web\thttps://github.com/dtrupenn/Tetris\n"), facts.stdout)
+    XCTAssertTrue(facts.stdout.contains("A small game, built"), "the README, rendered: \(facts.stdout)")
+    XCTAssertFalse(facts.stdout.contains("*small*"), facts.stdout)
+
+    let json = try wayfarer(["repo", "dtrupenn/Tetris", "--readme", "--json"], environment: environment)
+    XCTAssertEqual(json.status, 0, json.stderr)
+    try compare(json.stdout, with: "repo.json")
+
+    let missing = try wayfarer(["repo", "nobody/nothing"], environment: environment)
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.stderr, "wayfarer: GitHub has no repository nobody/nothing.\n")
+    XCTAssertEqual(try wayfarer(["repo", "not a name"], environment: environment).status, 2)
+  }
+
   func test_search_whenGitHubRefuses_saysWhyWithStatus1() throws {
     let server = try gitHub(status: 401)
     let run = try wayfarer(["search", "x"], environment: ["WAYFARER_GITHUB_URL": server.baseURL])
@@ -103,7 +128,7 @@ final class ShellCommandTests: XCTestCase {
 
   func test_everyCommand_hasHelpOnStandardOutput() throws {
     for command in [
-      "login", "places", "search", "bookmarks list", "bookmarks export", "bookmarks import", "logout", "memory-check",
+      "login", "places", "search", "repo", "bookmarks list", "bookmarks export", "bookmarks import", "logout", "memory-check",
       "completion",
     ] {
       let run = try wayfarer(command.split(separator: " ").map(String.init) + ["--help"])

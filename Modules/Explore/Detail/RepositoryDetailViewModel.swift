@@ -87,9 +87,7 @@ final class RepositoryDetailViewModel {
 
   /// Where relative links and images of the README lead: the file tree of
   /// the default branch on github.com.
-  var readmeBaseURL: URL? {
-    URL(string: "https://github.com/\(name)/blob/\(repository.defaultBranch ?? "HEAD")/")
-  }
+  var readmeBaseURL: URL? { repository.readmeBaseURL }
 
   /// Whether `bookmark` is offered (the favorites flag, Profile › Settings).
   var areBookmarksOffered: Bool { flags.areBookmarksEnabled }
@@ -113,6 +111,11 @@ final class RepositoryDetailViewModel {
 }
 
 extension Repository {
+  /// Where the README's relative links point: its folder on github.com.
+  var readmeBaseURL: URL? {
+    URL(string: "https://github.com/\(fullName)/blob/\(defaultBranch ?? "HEAD")/")
+  }
+
   /// What is saved (and written as a record) of it.
   var saved: SavedRepository {
     SavedRepository(

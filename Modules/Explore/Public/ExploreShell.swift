@@ -2,6 +2,7 @@ import Commands
 import FeatureEnvironment
 import JSON
 import ServiceAccess
+import TerminalText
 
 /// What Explore's one-shot commands need from the app, asked for only when
 /// one runs (so `--help` and completion open no file).
@@ -11,12 +12,30 @@ public struct ExploreShellDependencies {
   public let environment: Environment
   /// How a repository is written as JSON: the bookmarks file's record.
   public let records: any RepositoryRecordWriting
+  /// Opens addresses in a browser (`repo --web`); nil when none can.
+  public let browser: (any WebOpening)?
+  /// Where a README is shown: the terminal (through the pager) or a pipe.
+  public let display: any TextDisplaying
 
-  public init(github: GitHubAccess?, environment: Environment, records: any RepositoryRecordWriting) {
+  public init(
+    github: GitHubAccess?, environment: Environment, records: any RepositoryRecordWriting,
+    browser: (any WebOpening)?, display: any TextDisplaying
+  ) {
     self.github = github
     self.environment = environment
     self.records = records
+    self.browser = browser
+    self.display = display
   }
+}
+
+/// Shows rendered text on standard output: through the pager on a
+/// terminal when it is longer than the window, plainly when piped.
+@MainActor
+public protocol TextDisplaying {
+  /// The width and capabilities to render for.
+  var context: RenderContext { get }
+  func show(_ lines: [StyledLine]) async
 }
 
 /// Writes a repository as the record the bookmarks file holds, so that
@@ -31,6 +50,6 @@ extension ExploreBuilder {
   public static func shellCommands(
     dependencies: @escaping @MainActor () -> ExploreShellDependencies?
   ) -> [ShellCommand] {
-    [SearchShellCommand.command(dependencies: dependencies)]
+    [SearchShellCommand.command(dependencies: dependencies), RepositoryShellCommand.command(dependencies: dependencies)]
   }
 }

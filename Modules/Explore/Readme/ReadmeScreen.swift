@@ -146,7 +146,7 @@ final class ReadmeScreen: Screen {
   }
 
   /// `readme` laid out for `context`: Markdown rendered, any other file as its lines.
-  nonisolated private static func lines(
+  nonisolated static func lines(
     of readme: Readme, base: URL?, in context: RenderContext, stopsWhenCancelled: Bool = false
   ) -> [StyledLine] {
     guard isMarkdown(readme.name) else {

@@ -57,7 +57,8 @@ final class ShellLaunch {
   func explore() -> ExploreShellDependencies? {
     open().map {
       ExploreShellDependencies(
-        github: $0.services.explore.github, environment: $0.services.environment, records: ShellRecords())
+        github: $0.services.explore.github, environment: $0.services.environment, records: ShellRecords(),
+        browser: $0.services.explore.browser, display: ShellDisplay(configuration: $0.configuration))
     }
   }
 

@@ -7,12 +7,12 @@ import Foundation
 /// Shows long text through the person's pager (`less -FRX` unless PAGER
 /// says otherwise) while the terminal is its own: the REPL reads nothing
 /// until the pager exits.
-enum Pager {
+public enum Pager {
   /// Runs `command` with `text` on its standard input and waits for it to
   /// exit.
   ///
   /// False when it could not be started (the caller prints the text).
-  static func show(_ text: String, command: [String]) async -> Bool {
+  public static func show(_ text: String, command: [String]) async -> Bool {
     guard !command.isEmpty else { return false }
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return false }
