@@ -50,6 +50,9 @@ extension ExploreBuilder {
   public static func shellCommands(
     dependencies: @escaping @MainActor () -> ExploreShellDependencies?
   ) -> [ShellCommand] {
-    [SearchShellCommand.command(dependencies: dependencies), RepositoryShellCommand.command(dependencies: dependencies)]
+    [
+      SearchShellCommand.command(dependencies: dependencies),
+      RepositoryShellCommand.command(dependencies: dependencies),
+    ]
   }
 }

@@ -38,7 +38,9 @@ enum RepositoryShellCommand {
         io.say("GitHub has no repository \(name.description).")
         return .failure
       } catch {
-        if case .failed(let reason) = ExploreFailure(error) { io.say("\(name.description) could not be loaded: \(reason)") }
+        if case .failed(let reason) = ExploreFailure(error) {
+          io.say("\(name.description) could not be loaded: \(reason)")
+        }
         return .failure
       }
       if arguments.wantsJSON {

@@ -8,7 +8,8 @@ final class ShellCommandSpecTests: XCTestCase {
     ["search"], summary: "Search",
     parameters: [Parameter("QUERY", .text, meaning: "QUERY is what to look for")],
     options: [
-      ShellOption("--sort", Parameter("KEY", .choice(["stars", "forks"]), meaning: "stars or forks"), summary: "Order"),
+      ShellOption(
+        "--sort", Parameter("KEY", .choice(["stars", "forks"]), meaning: "stars or forks"), summary: "Order"),
       ShellOption("--limit", Parameter("N", .number(range: 1...100), meaning: "N is 1–100"), summary: "How many"),
       .json,
     ],
@@ -40,14 +41,17 @@ final class ShellCommandSpecTests: XCTestCase {
       "--limit: 0 is out of range; N is 1–100.\nUsage: wayfarer search QUERY… [--sort stars|forks] [--limit N] [--json]\nSee wayfarer search --help."
     )
     XCTAssertTrue(refusal(search, ["x", "--limit", "-5"])?.hasPrefix("--limit: -5 is out of range") == true)
-    XCTAssertTrue(refusal(search, ["x", "--limit", "1e99"])?.hasPrefix("--limit: '1e99' is not a whole number") == true)
+    XCTAssertTrue(
+      refusal(search, ["x", "--limit", "1e99"])?.hasPrefix("--limit: '1e99' is not a whole number") == true)
     XCTAssertTrue(
       refusal(search, ["x", "--limit", "99999999999999999999"])?.hasPrefix("--limit: '99999999999999999999' is not")
         == true)
-    XCTAssertTrue(refusal(search, ["x", "--sort", "size"])?.hasPrefix("--sort: 'size' is not one of stars or forks") == true)
+    XCTAssertTrue(
+      refusal(search, ["x", "--sort", "size"])?.hasPrefix("--sort: 'size' is not one of stars or forks") == true)
     XCTAssertTrue(refusal(search, ["x", "--limit"])?.hasPrefix("--limit needs a value: N is 1–100") == true)
     XCTAssertTrue(refusal(search, ["x", "--json=yes"])?.hasPrefix("--json takes no value") == true)
-    XCTAssertTrue(refusal(search, ["x", "--colour"])?.hasPrefix("Unknown option '--colour' for wayfarer search") == true)
+    XCTAssertTrue(
+      refusal(search, ["x", "--colour"])?.hasPrefix("Unknown option '--colour' for wayfarer search") == true)
     XCTAssertTrue(refusal(search, [])?.hasPrefix("Missing QUERY: QUERY is what to look for") == true)
     XCTAssertTrue(refusal(export, ["a", "b"])?.hasPrefix("Too many words: 'b'") == true)
     XCTAssertTrue(refusal(search, ["a\u{1B}[2Jb"])?.hasPrefix("QUERY: control characters are not taken") == true)
@@ -108,13 +112,18 @@ final class ShellCommandSpecTests: XCTestCase {
   }
 
   func test_completionScripts_offerTheTablesWords() {
-    let table = ShellCommandTable([ShellCommand(search) { _, _ in .success }, ShellCommand(export) { _, _ in .success }])
+    let table = ShellCommandTable([
+      ShellCommand(search) { _, _ in .success }, ShellCommand(export) { _, _ in .success },
+    ])
     let bash = CompletionScript.script(for: "bash", table: table, program: "wayfarer", topOptions: ["--help"]) ?? ""
-    XCTAssertTrue(bash.contains(#""search|--sort") COMPREPLY=($(compgen -W "stars forks" -- "$cur")); return ;;"#), bash)
+    XCTAssertTrue(
+      bash.contains(#""search|--sort") COMPREPLY=($(compgen -W "stars forks" -- "$cur")); return ;;"#), bash)
     XCTAssertTrue(bash.contains(#""bookmarks") words="export --force --help"; files=0 ;;"#), bash)
     XCTAssertTrue(bash.contains(#""bookmarks export") words="--force --help"; files=1 ;;"#), bash)
     let fish = CompletionScript.script(for: "fish", table: table, program: "wayfarer", topOptions: []) ?? ""
-    XCTAssertTrue(fish.contains("complete -c wayfarer -n '__fish_seen_subcommand_from search' -l sort -x -a 'stars forks' -d 'Order'"), fish)
+    XCTAssertTrue(
+      fish.contains(
+        "complete -c wayfarer -n '__fish_seen_subcommand_from search' -l sort -x -a 'stars forks' -d 'Order'"), fish)
     XCTAssertNil(CompletionScript.script(for: "tcsh", table: table, program: "wayfarer", topOptions: []))
   }
 }
