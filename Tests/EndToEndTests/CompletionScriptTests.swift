@@ -92,7 +92,8 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       lines,
       [
-        "login places search repo bookmarks logout memory-check completion manual --help --version", "stars forks updated",
+        "login places search repo bookmarks logout memory-check completion manual --help --version",
+        "stars forks updated",
         "list export import --json --help", "--help", "FILES",
       ])
   }

@@ -128,7 +128,8 @@ final class ShellCommandTests: XCTestCase {
 
   func test_everyCommand_hasHelpOnStandardOutput() throws {
     for command in [
-      "login", "places", "search", "repo", "bookmarks list", "bookmarks export", "bookmarks import", "logout", "memory-check",
+      "login", "places", "search", "repo", "bookmarks list", "bookmarks export", "bookmarks import", "logout",
+      "memory-check",
       "completion",
     ] {
       let run = try wayfarer(command.split(separator: " ").map(String.init) + ["--help"])
