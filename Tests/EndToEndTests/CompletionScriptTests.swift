@@ -68,7 +68,7 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       Array(lines.prefix(8)),
       [
-        "login places search repo bookmarks logout memory-check completion manual --help --version", "search", "--sort",
+        "login places search repo bookmarks logout config memory-check completion manual --help --version", "search", "--sort",
         "stars forks updated", "list export import --json --help", "--force", "bash zsh fish --help", "catering",
       ])
   }
@@ -92,7 +92,7 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       lines,
       [
-        "login places search repo bookmarks logout memory-check completion manual --help --version",
+        "login places search repo bookmarks logout config memory-check completion manual --help --version",
         "stars forks updated",
         "list export import --json --help", "--help", "FILES",
       ])
@@ -113,7 +113,7 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       parts,
       [
-        ["bookmarks", "completion", "login", "logout", "manual", "memory-check", "places", "repo", "search"],
+        ["bookmarks", "completion", "config", "login", "logout", "manual", "memory-check", "places", "repo", "search"],
         ["forks", "stars", "updated"], ["export", "import", "list"],
       ], text)
   }

@@ -129,6 +129,7 @@ final class ShellCommandTests: XCTestCase {
   func test_everyCommand_hasHelpOnStandardOutput() throws {
     for command in [
       "login", "places", "search", "repo", "bookmarks list", "bookmarks export", "bookmarks import", "logout",
+      "config list", "config set",
       "memory-check",
       "completion",
     ] {
@@ -193,6 +194,35 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertTrue(
       notText.stderr.contains("not a bookmarks file") || notText.stderr.contains("not UTF-8"), notText.stderr)
     XCTAssertEqual(try wayfarer(["bookmarks"]).stdout.split(separator: "\n").count, 2, "nothing saved was lost")
+  }
+
+  func test_config_setGetListUnset_keysShownInPart_theFilePrivate() throws {
+    let key = "AIzaSyConfigSecret987654"
+    XCTAssertEqual(
+      try wayfarer(["config", "set", "WAYFARER_LOCATION", "95,1"]).status, 2, "checked as the environment")
+    XCTAssertEqual(try wayfarer(["config", "set", "WAYFARER_LOCATION", "38.72,-9.14"]).status, 0)
+    let saved = try wayfarer(["config", "set", "GEMINI_API_KEY", "-"], input: [key])
+    XCTAssertEqual(saved.status, 0, saved.stderr)
+    let file = home.path + "/config/config"
+    let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+    XCTAssertEqual(mode, 0o600)
+
+    let list = try wayfarer(["config", "list"], environment: ["NO_COLOR": "1"])
+    XCTAssertEqual(
+      list.stdout,
+      "NO_COLOR = 1  # from the environment\nWAYFARER_LOCATION = 38.72,-9.14\nGEMINI_API_KEY = AIza…(set)\n")
+    XCTAssertEqual(try wayfarer(["config", "get", "GEMINI_API_KEY"]).stdout, "AIza…(set)\n")
+    XCTAssertEqual(try wayfarer(["places", "--limit", "1"]).stdout.split(separator: "\t").last, "Lisbon\n")
+    XCTAssertEqual(try wayfarer(["config", "unset", "WAYFARER_LOCATION"]).status, 0)
+    XCTAssertEqual(try wayfarer(["config", "get", "WAYFARER_LOCATION"]).status, 1)
+    for run in [saved, list] { XCTAssertFalse((run.stdout + run.stderr).contains(key)) }
+
+    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
+    let refused = try wayfarer(["places", "--limit", "1"])
+    XCTAssertTrue(refused.stderr.contains("is not yours alone"), refused.stderr)
+    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
+    XCTAssertEqual(try wayfarer(["config", "set", "COLUMNS", "100"]).status, 1, "a refused file is not replaced")
+    XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("GEMINI_API_KEY"), "nothing lost")
   }
 
   func test_memoryCheck_runsCyclesOnAPrivateDatabase() throws {

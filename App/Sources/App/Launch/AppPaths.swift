@@ -40,6 +40,8 @@ struct AppPaths: Equatable {
 
   var all: [String] { [config, data, state, cache] }
   var sessionFile: String { state + "/session.json" }
+  /// `NAME = value` settings (``ConfigFile``).
+  var configFile: String { config + "/config" }
   var historyFolder: String { state + "/history" }
   /// Where each running Wayfarer leaves its marker (``RunMarkers``).
   var runMarkers: String { state + "/running" }

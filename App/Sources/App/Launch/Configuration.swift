@@ -136,17 +136,29 @@ struct Configuration: Sendable {
   /// Reads ``variables`` from `environment`, each by its own parser (for a
   /// variable of several names, the first set one it takes), then makes the
   /// services of what they held and reads the standard variables.
-  static func read(_ environment: [String: String], clock: @escaping @Sendable () -> Date = { Date() })
-    -> Configuration
-  {
+  ///
+  /// `file` holds the config file's values: a variable set in the
+  /// environment wins over its line.
+  static func read(
+    _ environment: [String: String], file: ConfigFile? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+  ) -> Configuration {
     var reading = Reading(configuration: Configuration(geoapify: nil, fixedLocation: nil, clock: clock, warnings: []))
+    let lines = file?.entries.reduce(into: [String: ConfigFile.Entry]()) { $0[$1.name] = $1 } ?? [:]
     for variable in variables {
       guard let parse = variable.parse else { continue }
       for name in variable.names {
-        guard let text = nonEmpty(environment[name]) else { continue }
-        if parse(Value(variable: name, text: text), &reading) { break }
+        let value: Value
+        if let text = nonEmpty(environment[name]) {
+          value = Value(variable: name, text: text)
+        } else if let line = lines[name] {
+          value = Value(variable: "\(name) (config line \(line.line))", text: line.value)
+        } else {
+          continue
+        }
+        if parse(value, &reading) { break }
       }
     }
+    reading.configuration.warnings = (file?.warnings ?? []) + reading.configuration.warnings
     var configuration = assemble(reading)
     configuration.readStandard(environment)
     return configuration

@@ -60,7 +60,7 @@ public enum WayfarerApp {
       printError(ErrorSentence.reason(for: error))
       return nil
     }
-    let configuration = Configuration.read(environment)
+    let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
     Subprocess.withhold(variables: Configuration.secretVariableNames)
     guard let files = openFiles(paths, configuration: configuration) else { return nil }
