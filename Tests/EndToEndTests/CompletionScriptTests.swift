@@ -68,7 +68,8 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       Array(lines.prefix(8)),
       [
-        "login places search repo bookmarks logout config memory-check completion manual --help --version", "search", "--sort",
+        "login places search repo bookmarks logout config memory-check completion manual --help --version", "search",
+        "--sort",
         "stars forks updated", "list export import --json --help", "--force", "bash zsh fish --help", "catering",
       ])
   }

@@ -2,9 +2,11 @@ import Foundation
 import Storage
 import TextSafety
 
-/// `config` in Wayfarer's config folder: `NAME = value` lines, named as the
-/// environment variables are (an environment variable wins over a line),
-/// `#` starting a comment. Written whole and atomically, mode 0600.
+/// The config file: `NAME = value` lines in Wayfarer's config folder.
+///
+/// Lines are named as the environment variables are (an environment
+/// variable wins over a line); `#` starts a comment. Written whole and
+/// atomically, mode 0600.
 struct ConfigFile: Equatable {
   /// One `NAME = value` line that was taken, and where it stood.
   struct Entry: Equatable {
