@@ -68,7 +68,8 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       Array(lines.prefix(8)),
       [
-        "login places search repo bookmarks logout config memory-check completion manual --help --version", "search",
+        "login places search repo ask bookmarks logout config memory-check completion manual --help --version",
+        "search",
         "--sort",
         "stars forks updated", "list export import --json --help", "--force", "bash zsh fish --help", "catering",
       ])
@@ -93,7 +94,7 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       lines,
       [
-        "login places search repo bookmarks logout config memory-check completion manual --help --version",
+        "login places search repo ask bookmarks logout config memory-check completion manual --help --version",
         "stars forks updated",
         "list export import --json --help", "--help", "FILES",
       ])
@@ -114,7 +115,10 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       parts,
       [
-        ["bookmarks", "completion", "config", "login", "logout", "manual", "memory-check", "places", "repo", "search"],
+        [
+          "ask", "bookmarks", "completion", "config", "login", "logout", "manual", "memory-check", "places", "repo",
+          "search",
+        ],
         ["forks", "stars", "updated"], ["export", "import", "list"],
       ], text)
   }

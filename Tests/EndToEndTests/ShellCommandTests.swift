@@ -129,7 +129,7 @@ final class ShellCommandTests: XCTestCase {
   func test_everyCommand_hasHelpOnStandardOutput() throws {
     for command in [
       "login", "places", "search", "repo", "bookmarks list", "bookmarks export", "bookmarks import", "logout",
-      "config list", "config set",
+      "config list", "config set", "ask",
       "memory-check",
       "completion",
     ] {
@@ -223,6 +223,46 @@ final class ShellCommandTests: XCTestCase {
     try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
     XCTAssertEqual(try wayfarer(["config", "set", "COLUMNS", "100"]).status, 1, "a refused file is not replaced")
     XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("GEMINI_API_KEY"), "nothing lost")
+  }
+
+  func test_ask_streamsTheReply_fromArgumentsOrAPipe_andKeepsTheConversation() throws {
+    let key = "sk-askShellSecretKey42"
+    let server = try makeLoopbackServer { request in
+      switch (request.method, request.path) {
+      case ("POST", "/v1/chat/completions"):
+        let body = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+        let messages = (body["messages"] as? [[String: Any]]) ?? []
+        let asked = (messages.last?["content"] as? String) ?? ""
+        if body["stream"] as? Bool == true {
+          return .chunks(
+            AssistantFixtures.openAIStream(["You asked \u{1B}[31m", "\(messages.count) things: ", asked]),
+            intervalMilliseconds: 1)
+        }
+        return .json(AssistantFixtures.openAIReply("Whole reply to \(asked)."))
+      default: return .json(AssistantFixtures.openAIUnknownModel, status: 404)
+      }
+    }
+    let environment = [
+      "WAYFARER_OPENAI_URL": server.baseURL + "/v1", "WAYFARER_OPENAI_MODEL": "llama3.2", "OPENAI_API_KEY": key,
+    ]
+    XCTAssertEqual(try wayfarer(["ask", "hi"], environment: environment).status, 4, "kept in an account")
+    try WayfarerBinary.registerAda(home: home.path)
+
+    let first = try wayfarer(["ask", "what", "is", "a", "coordinator"], environment: environment)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertEqual(first.stdout, "You asked 2 things: what is a coordinator\n", "no escape sequence gets out")
+    let piped = try wayfarer(["ask", "--continue"], input: ["and a router?"], environment: environment)
+    XCTAssertEqual(piped.stdout, "You asked 4 things: and a router?\n", "the conversation went on")
+    let json = try wayfarer(["ask", "--json", "--model", "qwen3", "new", "one"], environment: environment)
+    XCTAssertEqual(
+      json.stdout, "{\n  \"schema_version\": 1,\n  \"model\": \"qwen3\",\n  \"reply\": \"Whole reply to new one.\"\n}\n"
+    )
+    XCTAssertTrue(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(key)" })
+    for run in [first, piped, json] { XCTAssertFalse((run.stdout + run.stderr).contains(key)) }
+
+    let chat = try WayfarerBinary.run(script: ["explore", "ask", "/list", "/back", "quit"], home: home.path)
+    XCTAssertTrue(
+      chat.stdout.contains("what is a coordinator"), "the REPL lists the shell's conversations: \(chat.stdout)")
   }
 
   func test_memoryCheck_runsCyclesOnAPrivateDatabase() throws {

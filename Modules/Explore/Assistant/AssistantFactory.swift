@@ -34,7 +34,7 @@ final class AssistantFactory {
     return ChatScreen(viewModel: viewModel)
   }
 
-  private func makeBackends() -> [any ChatBackend] {
+  func makeBackends() -> [any ChatBackend] {
     guard let access else { return [] }
     var backends: [any ChatBackend] = []
     if let gemini = access.gemini {

@@ -16,16 +16,23 @@ public struct ExploreShellDependencies {
   public let browser: (any WebOpening)?
   /// Where a README is shown: the terminal (through the pager) or a pipe.
   public let display: any TextDisplaying
+  /// The assistant's models; nil when none is configured.
+  public let assistant: AssistantAccess?
+  /// The logged-in account's conversations (`ask`); nil when logged out.
+  public let conversations: (any ExploreConversationsStoring)?
 
   public init(
     github: GitHubAccess?, environment: Environment, records: any RepositoryRecordWriting,
-    browser: (any WebOpening)?, display: any TextDisplaying
+    browser: (any WebOpening)?, display: any TextDisplaying, assistant: AssistantAccess?,
+    conversations: (any ExploreConversationsStoring)?
   ) {
     self.github = github
     self.environment = environment
     self.records = records
     self.browser = browser
     self.display = display
+    self.assistant = assistant
+    self.conversations = conversations
   }
 }
 
@@ -53,6 +60,7 @@ extension ExploreBuilder {
     [
       SearchShellCommand.command(dependencies: dependencies),
       RepositoryShellCommand.command(dependencies: dependencies),
+      AskShellCommand.command(dependencies: dependencies),
     ]
   }
 }

@@ -58,7 +58,9 @@ final class ShellLaunch {
     open().map {
       ExploreShellDependencies(
         github: $0.services.explore.github, environment: $0.services.environment, records: ShellRecords(),
-        browser: $0.services.explore.browser, display: ShellDisplay(configuration: $0.configuration))
+        browser: $0.services.explore.browser, display: ShellDisplay(configuration: $0.configuration),
+        assistant: $0.services.explore.assistant,
+        conversations: $0.session.currentAccountID.map($0.services.conversations(for:)))
     }
   }
 

@@ -21,6 +21,10 @@ final class StandardShellIO: ShellIO {
     StandardOutput.write(String(decoding: bytes, as: UTF8.self))
   }
 
+  func flush() {
+    StandardOutput.flush()
+  }
+
   func say(_ sentence: String) {
     StandardError.say(sentence)
   }

@@ -10,6 +10,8 @@ public protocol ShellIO: AnyObject {
   func write(_ text: String)
   /// Writes bytes to standard output as they are (JSON, an export).
   func write(bytes: [UInt8])
+  /// Sends what was written to standard output now (a streamed reply).
+  func flush()
   /// Writes a sentence and a line break to standard error.
   func say(_ sentence: String)
   /// Standard input whole, or nil when it is not UTF-8, is over `limit`

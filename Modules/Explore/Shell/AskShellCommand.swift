@@ -1,0 +1,125 @@
+import Commands
+import JSON
+import ServiceAccess
+import TextSafety
+
+/// `wayfarer ask QUESTION…`: one question to the assistant, as `llm` asks
+/// it: from the arguments or a piped standard input, the reply streamed
+/// to standard output and kept in the account's conversations.
+enum AskShellCommand {
+  static let spec = ShellCommandSpec(
+    ["ask"], summary: "Ask the assistant one question; the reply streams to standard output",
+    parameters: [
+      Parameter(
+        "QUESTION", .text, isOptional: true,
+        meaning: "QUESTION is what to ask; without it, standard input is read when it is not a terminal")
+    ],
+    options: [
+      ShellOption(
+        "--repo", Parameter("OWNER/NAME", .word, meaning: "OWNER/NAME is a GitHub repository"),
+        summary: "Ask about this repository (its facts and README go with the question)"),
+      ShellOption(
+        "--model", Parameter("M", .word, meaning: "M is a model's name"), summary: "Use this model for this question"),
+      ShellOption("--continue", summary: "Go on with the last conversation instead of starting one"), .json,
+    ],
+    examples: [
+      "wayfarer ask what is a coordinator in iOS apps", "git diff | wayfarer ask review this change",
+      "wayfarer ask --repo apple/swift how is it built --json",
+    ], needsLogin: true)
+
+  static func command(dependencies: @escaping @MainActor () -> ExploreShellDependencies?) -> ShellCommand {
+    ShellCommand(spec) { arguments, io in
+      guard let question = question(arguments, io: io) else { return .usage }
+      if let repo = arguments.value("--repo"), RepositoryName(repo) == nil {
+        io.say("--repo: \(ShellCommandSpec.quoted(repo)) is not a GitHub name like owner/name.")
+        return .usage
+      }
+      guard let dependencies = dependencies(), let conversations = dependencies.conversations else { return .failure }
+      let factory = AssistantFactory(
+        access: dependencies.assistant, store: conversations, environment: dependencies.environment)
+      let subject = arguments.value("--repo").flatMap(RepositoryName.init).map {
+        subjectOf($0, dependencies: dependencies)
+      }
+      let chat = ChatViewModel(
+        backends: factory.makeBackends(), store: conversations, subject: subject, now: dependencies.environment.now)
+      if subject == nil, !arguments.has("--continue") { chat.startNew() }
+      if let model = arguments.value("--model"), case .invalid = chat.chooseModel(model) {
+        io.say("--model: \(ShellCommandSpec.quoted(model)) is not a model name.")
+        return .usage
+      }
+      let json = arguments.wantsJSON
+      // Escape sequences go, whole, even when one is split over two pieces.
+      var sanitizer = StreamSanitizer()
+      let outcome = await chat.send(question, streaming: !json) { piece in
+        // Without streaming the reply comes here once, whole: JSON has it.
+        guard !json else { return }
+        io.write(sanitizer.feed(piece.utf8))
+        io.flush()
+      }
+      if !json { io.write(sanitizer.finish()) }
+      return finish(outcome, model: chat.model, json: json, io: io)
+    }
+  }
+
+  /// The question typed, or piped in; nil after saying there is none.
+  @MainActor
+  static func question(_ arguments: ShellArguments, io: any ShellIO) -> String? {
+    if !arguments.words.isEmpty { return arguments.text }
+    guard !io.inputIsTerminal else {
+      io.say("Give a question: wayfarer ask QUESTION, or pipe one in (echo QUESTION | wayfarer ask).")
+      return nil
+    }
+    guard let text = io.readInput(limit: 1 << 20) else { return nil }
+    let question = ArgumentLine.trimmed(text)
+    guard !question.isEmpty else {
+      io.say("Standard input was empty: there is no question to ask.")
+      return nil
+    }
+    return question
+  }
+
+  @MainActor
+  static func subjectOf(_ name: RepositoryName, dependencies: ExploreShellDependencies) -> ChatViewModel.Subject {
+    ChatViewModel.Subject(name: name.description) {
+      let service: any GitHubService =
+        dependencies.github.map { LiveGitHubService(access: $0, environment: dependencies.environment) }
+        ?? UnconfiguredGitHubService()
+      guard let repository = try? await service.repository(name) else { return "" }
+      let readme = try? await service.readme(of: name)
+      return RepositoryContext.text(of: repository, readme: readme?.text)
+    }
+  }
+
+  /// What the outcome says on standard error, the JSON when asked, and
+  /// the exit status.
+  @MainActor
+  static func finish(_ outcome: ChatViewModel.Outcome, model: String?, json: Bool, io: any ShellIO) -> ShellStatus {
+    if let problem = outcome.notSaved { io.say("The conversation could not be saved: \(problem)") }
+    switch outcome.reply {
+    case .answered(let text):
+      if json {
+        var writer = JSONWriter(pretty: true)
+        writer.object { object in
+          object.member("schema_version", ShellJSON.schemaVersion)
+          object.member("model", model)
+          object.member("reply", text)
+        }
+        io.write(bytes: writer.bytes + [UInt8(ascii: "\n")])
+      } else if !text.hasSuffix("\n") {
+        io.write("\n")
+      }
+      return .success
+    case .stopped:
+      io.write("\n")
+      io.say("Stopped; what arrived is kept in the conversation.")
+      return .failure
+    case .failed(let error, let partial):
+      if !partial.isEmpty { io.write("\n") }
+      io.say(AssistantWording.sentence(for: error))
+      return .failure
+    case .notConfigured:
+      io.say(AssistantWording.notConfigured)
+      return .failure
+    }
+  }
+}
