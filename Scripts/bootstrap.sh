@@ -2,14 +2,15 @@
 # Installs what Wayfarer needs on a Debian machine (run as root, or with sudo
 # at hand): the C libraries it links (cmark-gfm, GitHub's Markdown parser,
 # among them), tmux for the terminal tests, and bash-completion, zsh, fish and
-# mandoc to check the completion scripts and the manual. Safe to run again: it
+# mandoc to check the completion scripts and the manual, and asciinema to play
+# the recorded demos back. Safe to run again: it
 # installs only what is missing.
 set -euo pipefail
 
 # The cmark-gfm and sqlite3 commands are only yardsticks for Scripts/bench
 # (rows markdown and bookmarks).
 packages=(cmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libedit-dev libsodium-dev
-  less libsqlite3-dev pkg-config sqlite3 tmux bash-completion zsh fish mandoc)
+  less libsqlite3-dev pkg-config sqlite3 tmux bash-completion zsh fish mandoc asciinema)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -47,6 +47,10 @@ public final class Spinner {
   private let console: any Console
   private var turning: Task<Void, Never>?
 
+  /// Spinners show one frame and do not turn: a recorded demo on a fixed
+  /// clock must draw the same every run, however long the work takes.
+  public static var isStill = false
+
   /// - Parameters:
   ///   - message: What is under way.
   ///   - console: Where the spinner turns.
@@ -61,7 +65,7 @@ public final class Spinner {
     turning = Task { @MainActor in
       if delay > .zero { try? await Task.sleep(for: delay) }
       var frame = 0
-      while !Task.isCancelled {
+      while !Task.isCancelled && (frame == 0 || !Spinner.isStill) {
         console.setStatus(
           StyledLine(frames[frame % frames.count] + " ", style: Palette.accent).appending(
             StyledSpan(message, style: Palette.muted)))

@@ -68,7 +68,7 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       Array(lines.prefix(8)),
       [
-        "login places search repo ask bookmarks logout config memory-check completion manual --help --version",
+        "login places search repo ask bookmarks logout config memory-check demo completion manual --help --version",
         "search",
         "--sort",
         "stars forks updated", "list export import --json --help", "--force", "bash zsh fish --help", "catering",
@@ -94,7 +94,7 @@ final class CompletionScriptTests: XCTestCase {
     XCTAssertEqual(
       lines,
       [
-        "login places search repo ask bookmarks logout config memory-check completion manual --help --version",
+        "login places search repo ask bookmarks logout config memory-check demo completion manual --help --version",
         "stars forks updated",
         "list export import --json --help", "--help", "FILES",
       ])
@@ -116,7 +116,8 @@ final class CompletionScriptTests: XCTestCase {
       parts,
       [
         [
-          "ask", "bookmarks", "completion", "config", "login", "logout", "manual", "memory-check", "places", "repo",
+          "ask", "bookmarks", "completion", "config", "demo", "login", "logout", "manual", "memory-check", "places",
+          "repo",
           "search",
         ],
         ["forks", "stars", "updated"], ["export", "import", "list"],

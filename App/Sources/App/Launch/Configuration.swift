@@ -128,6 +128,8 @@ struct Configuration: Sendable {
   var homeDirectory: String?
   /// The clock every store and screen asks for the time.
   var clock: @Sendable () -> Date
+  /// WAYFARER_FIXED_TIME stopped the clock: spinners do not turn either.
+  var isClockFixed = false
   /// One sentence per value left out.
   var warnings: [String]
   /// Every key and token read, to be hidden from all output.

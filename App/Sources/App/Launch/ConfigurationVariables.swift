@@ -1,5 +1,6 @@
 import Explore
 import Foundation
+import JSON
 import Networking
 import ServiceAccess
 import TextSafety
@@ -121,6 +122,10 @@ extension Configuration {
       name: "WAYFARER_ASSISTANT_WAIT",
       meaning: "seconds a model may think before its first words (1–3600, default 300)",
       parse: seconds(1...3_600) { $0.assistantWaitSeconds = $1 }),
+    Variable(
+      name: "WAYFARER_FIXED_TIME",
+      meaning: "an ISO 8601 time taken as now (2026-01-01T09:00:00Z), so a recorded demo prints the same every run",
+      parse: parseFixedTime),
   ]
 
   // MARK: Parsers
@@ -181,6 +186,18 @@ extension Configuration {
       return false
     }
     reading.configuration.terminal.columns = columns
+    return true
+  }
+
+  private static func parseFixedTime(_ value: Value, _ reading: inout Reading) -> Bool {
+    guard let date = Timestamp.date(from: value.text) else {
+      reading.warn(
+        "\(value.variable) must be an ISO 8601 time like 2026-01-01T09:00:00Z; '\(TextSanitizer.clean(value.text, limit: 80))' is ignored and the real time is used."
+      )
+      return false
+    }
+    reading.configuration.clock = { date }
+    reading.configuration.isClockFixed = true
     return true
   }
 

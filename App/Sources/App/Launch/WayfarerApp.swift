@@ -151,6 +151,7 @@ public enum WayfarerApp {
   private static func runSession(files: Files, paths: AppPaths, configuration: Configuration, launchLink: String?)
     async -> Int32
   {
+    Spinner.isStill = configuration.isClockFixed
     let console = StandardConsole(
       capabilities: TerminalCapabilities.detect(
         noColor: configuration.terminal.noColor, isDumb: configuration.terminal.isDumb),

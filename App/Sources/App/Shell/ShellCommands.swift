@@ -13,7 +13,7 @@ enum ShellCommands {
     let commands =
       PreLoginBuilder.shellCommands(dependencies: launch.preLogin)
       + Tabs.all.flatMap { $0.shellCommands(launch) }
-      + ConfigCommands.commands + [MemoryCheckCommand.command, completion, ManualPage.command]
+      + ConfigCommands.commands + [MemoryCheckCommand.command, DemoCommand.command, completion, ManualPage.command]
     return ShellCommandTable(commands)
   }
 

@@ -56,10 +56,12 @@ public enum Subprocess {
   ///   - keeping: Withheld variables this child may still inherit.
   ///   - ownGroup: starts it in a process group of its own (its pid), so
   ///     that it and whatever it starts can be ended together.
+  ///   - terminal: A terminal's path: the child runs on it, in a session of
+  ///     its own, with it as its controlling terminal.
   /// - Returns: The pid, or nil when it could not be started.
   static func spawn(
     _ command: [String], stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, environment: [String] = [],
-    keeping: Set<String> = [], ownGroup: Bool = false
+    keeping: Set<String> = [], ownGroup: Bool = false, terminal: String? = nil
   ) -> pid_t? {
     // A child may write to the same standard output: ours goes first.
     StandardOutput.flush()
@@ -69,6 +71,13 @@ public enum Subprocess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     for (descriptor, target) in [(stdin, STDIN_FILENO), (stdout, STDOUT_FILENO), (stderr, STDERR_FILENO)] {
       if let descriptor { posix_spawn_file_actions_adddup2(&actions, descriptor, target) }
+    }
+    // On a terminal of its own: a new session (setsid runs before the file
+    // actions), whose first terminal opened becomes its controlling one.
+    if let terminal {
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, terminal, O_RDWR, 0)
+      posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
+      posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -85,6 +94,8 @@ public enum Subprocess {
       posix_spawnattr_setpgroup(&attributes, 0)
       flags |= POSIX_SPAWN_SETPGROUP
     }
+    // POSIX_SPAWN_SETSID (glibc 2.26 and later), which Swift does not import.
+    if terminal != nil { flags |= 0x80 }
     posix_spawnattr_setflags(&attributes, Int16(flags))
 
     var pid: pid_t = 0
@@ -97,8 +108,15 @@ public enum Subprocess {
     return posix_spawnp(&pid, program, &actions, &attributes, arguments, variables) == 0 ? pid : nil
   }
 
+  /// Starts `command` on the terminal at `path` (a pseudo-terminal's
+  /// other end) as its controlling terminal, in a session of its own, with
+  /// `environment` added to what it inherits (keys withheld as always).
+  public static func spawn(onTerminal path: String, _ command: [String], environment: [String]) -> pid_t? {
+    spawn(command, environment: environment, terminal: path)
+  }
+
   /// Waits for `pid` to end; its exit status, or nil when it was killed.
-  static func wait(_ pid: pid_t) -> Int32? {
+  public static func wait(_ pid: pid_t) -> Int32? {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return nil }
