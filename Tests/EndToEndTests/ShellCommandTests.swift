@@ -277,6 +277,22 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [], "its own database is removed")
   }
 
+  func test_onATerminal_rowsAreAligned_andLoginWillNotReadAPasswordFromIt() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let environment = ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    let places = try TmuxSession(
+      command: [WayfarerBinary.url.path, "places", "--limit", "2"], environment: environment, columns: 80, rows: 10)
+    let screen = try places.waitFor("EXITED:0")
+    XCTAssertTrue(screen.contains("Catedral da Sé    tourism  116 m  São Paulo"), screen)
+    XCTAssertTrue(screen.contains("Pátio do Colégio  tourism  309 m  São Paulo"), screen)
+
+    let login = try TmuxSession(
+      command: [WayfarerBinary.url.path, "login", "--email", "ada@example.com", "--password-stdin"],
+      environment: environment, columns: 80, rows: 10)
+    let refused = try login.waitFor("EXITED:2")
+    XCTAssertTrue(refused.contains("standard input is a terminal here"), refused)
+  }
+
   func test_aClosedStandardOutput_endsQuietly() throws {
     let run = try wayfarer(["places", "--limit", "20"], output: .closedPipe)
     XCTAssertNotEqual(run.reason, .uncaughtSignal, "no SIGPIPE death")
