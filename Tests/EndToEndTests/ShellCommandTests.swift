@@ -265,6 +265,25 @@ final class ShellCommandTests: XCTestCase {
       chat.stdout.contains("what is a coordinator"), "the REPL lists the shell's conversations: \(chat.stdout)")
   }
 
+  func test_theAssistantsChoices_saveToTheConfigFile_andTheNextSessionUsesThem() throws {
+    try WayfarerBinary.registerAda(home: home.path)
+    let environment = [
+      "WAYFARER_OPENAI_URL": "http://127.0.0.1:9/v1", "GEMINI_API_KEY": "AIzaChoiceTestKey1234567",
+      "WAYFARER_GEMINI_URL": "http://127.0.0.1:9",
+    ]
+    let chat = try WayfarerBinary.run(
+      script: ["explore", "ask", "/backend openai --save", "/model qwen3 --save", "/back", "quit"], home: home.path,
+      environment: environment)
+    XCTAssertEqual(chat.status, 0, chat.stderr)
+    XCTAssertTrue(chat.stdout.contains("Kept for later sessions in \(home.path)/config/config"), chat.stdout)
+    XCTAssertEqual(try wayfarer(["config", "get", "WAYFARER_ASSISTANT_BACKEND"]).stdout, "openai\n")
+    XCTAssertEqual(try wayfarer(["config", "get", "WAYFARER_OPENAI_MODEL"]).stdout, "qwen3\n")
+
+    let next = try WayfarerBinary.run(
+      script: ["explore", "ask", "/back", "quit"], home: home.path, environment: environment)
+    XCTAssertTrue(next.stdout.contains("qwen3"), "the saved model and backend are used: \(next.stdout)")
+  }
+
   func test_memoryCheck_runsCyclesOnAPrivateDatabase() throws {
     let scratch = home.path + "/tmp"
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

@@ -11,12 +11,17 @@ final class AssistantFactory {
   private let access: AssistantAccess?
   private let store: any ExploreConversationsStoring
   private let environment: Environment
+  private let choices: (any AssistantChoiceSaving)?
   private let lifetime = Lifetime(AssistantFactory.self)
 
-  init(access: AssistantAccess?, store: any ExploreConversationsStoring, environment: Environment) {
+  init(
+    access: AssistantAccess?, store: any ExploreConversationsStoring, environment: Environment,
+    choices: (any AssistantChoiceSaving)? = nil
+  ) {
     self.access = access
     self.store = store
     self.environment = environment
+    self.choices = choices
   }
 
   /// The chat; with `detail`, a new conversation about its repository,
@@ -30,7 +35,8 @@ final class AssistantFactory {
         return RepositoryContext.text(of: detail.repository, readme: readme)
       }
     }
-    let viewModel = ChatViewModel(backends: makeBackends(), store: store, subject: subject, now: environment.now)
+    let viewModel = ChatViewModel(
+      backends: makeBackends(), store: store, subject: subject, now: environment.now, choices: choices)
     return ChatScreen(viewModel: viewModel)
   }
 
@@ -43,6 +49,6 @@ final class AssistantFactory {
     if let openAI = access.openAI {
       backends.append(OpenAIBackend(settings: openAI, client: environment.client, waitSeconds: access.waitSeconds))
     }
-    return backends
+    return access.prefersOpenAI ? backends.reversed() : backends
   }
 }

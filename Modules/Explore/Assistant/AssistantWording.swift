@@ -134,6 +134,12 @@ extension AssistantWording {
     }
   }
 
+  static func saved(in place: String) -> String {
+    "Kept for later sessions in \(TextSanitizer.clean(place, limit: 120)) (wayfarer config list shows it)."
+  }
+
+  static let notSavable = "There is no config file to keep the choice in here; it lasts this session."
+
   static func modelChoice(_ result: ChatViewModel.ModelChoice) -> String {
     switch result {
     case .set(let name): "Now using the model \(name)."

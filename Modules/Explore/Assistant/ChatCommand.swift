@@ -8,9 +8,11 @@ enum ChatCommand: Sendable, Equatable {
   case open(Int?)
   case clear
   case system(String)
-  case backend(String)
-  case model(String)
+  case backend(String, save: Bool)
+  case model(String, save: Bool)
   case copy
+
+  private static let save = Flag("--save", summary: "Keep it for later sessions (wayfarer config)")
 
   static let specs: [CommandSpec<ChatCommand>] = [
     CommandSpec("new", summary: "Start a new conversation (the old one is kept)", action: .new),
@@ -29,12 +31,12 @@ enum ChatCommand: Sendable, Equatable {
       Parameter(
         "", .choice(AssistantBackendKind.allCases.map(\.rawValue)),
         meaning: "the backend is \(Phrase.list(AssistantBackendKind.allCases.map(\.rawValue), "or"))"),
-      summary: "Ask the other backend"
-    ) { .backend($0.text) },
+      flags: [save], summary: "Ask the other backend"
+    ) { .backend($0.text, save: $0.has("--save")) },
     CommandSpec(
       "model", Parameter("NAME", .word, meaning: "NAME is a model's name, like gemini-2.5-pro or llama3.2"),
-      summary: "Use another model of this backend"
-    ) { .model($0.text) },
+      flags: [save], summary: "Use another model of this backend"
+    ) { .model($0.text, save: $0.has("--save")) },
     CommandSpec("copy", summary: "Print the last reply's Markdown as it came, for copying", action: .copy),
   ]
 }

@@ -46,16 +46,26 @@ final class ChatScreen: Screen {
     case .open(let number): open(number, on: console)
     case .clear: clear(on: console)
     case .system(let text): system(text, on: console)
-    case .backend(let name):
+    case .backend(let name, let save):
       let result = viewModel.switchBackend(to: name)
       // The sentence names the backend: the conversation is not drawn again.
       guard case .switched = result else { return problem(AssistantWording.switching(result), on: console) }
       console.write(Message.success(AssistantWording.switching(result), in: context))
-    case .model(let name):
+      if save { report(viewModel.saveBackend(), on: console) }
+    case .model(let name, let save):
       let result = viewModel.chooseModel(name)
       guard case .set = result else { return problem(AssistantWording.modelChoice(result), on: console) }
       console.write(Message.success(AssistantWording.modelChoice(result), in: context))
+      if save { report(viewModel.saveModel(), on: console) }
     case .copy: copy(on: console)
+    }
+  }
+
+  private func report(_ saving: ChatViewModel.Saving, on console: any Console) {
+    switch saving {
+    case .saved(let place): console.write(Message.success(AssistantWording.saved(in: place), in: console.context))
+    case .failed(let reason): problem(AssistantWording.couldNot("save the choice", reason), on: console)
+    case .unavailable: problem(AssistantWording.notSavable, on: console)
     }
   }
 

@@ -82,6 +82,7 @@ final class ChatViewModel {
   private var currentBackend: Int
   private var models: [AssistantBackendKind: String] = [:]
   private let store: any ExploreConversationsStoring
+  private let choices: (any AssistantChoiceSaving)?
   private let now: @Sendable () -> Date
   private var pendingSubject: Subject?
   /// The repository this chat was opened about (nil: the general chat),
@@ -106,8 +107,9 @@ final class ChatViewModel {
 
   init(
     backends: [any ChatBackend], store: any ExploreConversationsStoring, subject: Subject?,
-    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date
+    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date, choices: (any AssistantChoiceSaving)? = nil
   ) {
+    self.choices = choices
     self.backends = backends
     self.currentBackend = 0
     self.store = store
@@ -415,6 +417,34 @@ final class ChatViewModel {
     guard AssistantModelName.isValid(name) else { return .invalid(name) }
     models[backend.kind] = name
     return .set(name)
+  }
+
+  /// What became of `--save`.
+  enum Saving: Equatable {
+    case saved(where: String)
+    case failed(reason: String)
+    /// Nothing keeps choices here (no config file).
+    case unavailable
+  }
+
+  /// `/model NAME --save`: keeps the model in use for its backend.
+  func saveModel() -> Saving {
+    guard let choices, let backend = currentChatBackend, let model else { return .unavailable }
+    return saving { try choices.saveModel(model, forBackend: backend.kind.rawValue) }
+  }
+
+  /// `/backend NAME --save`: keeps the backend in use as the one asked first.
+  func saveBackend() -> Saving {
+    guard let choices, let backend = currentChatBackend else { return .unavailable }
+    return saving { try choices.saveBackend(backend.kind.rawValue) }
+  }
+
+  private func saving(_ save: () throws -> String) -> Saving {
+    do {
+      return .saved(where: try save())
+    } catch {
+      return .failed(reason: ErrorSentence.reason(for: error))
+    }
   }
 
   /// `/copy`: the last reply's Markdown as it came.

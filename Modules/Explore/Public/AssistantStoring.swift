@@ -104,3 +104,15 @@ public protocol ExploreConversationsStoring: AnyObject {
   /// Deletes conversation `id` and its messages; deleting nothing is fine.
   func deleteConversation(_ id: Int64) throws
 }
+
+/// Keeps the assistant's choices for later sessions (`/model NAME --save`,
+/// `/backend NAME --save`): App writes them to its config file.
+@MainActor
+public protocol AssistantChoiceSaving: AnyObject {
+  /// Saves `model` as the one to use with the backend named `backend`
+  /// (`gemini`, `openai`); returns where it was saved.
+  func saveModel(_ model: String, forBackend backend: String) throws -> String
+  /// Saves the backend named `backend` as the one asked first; returns
+  /// where it was saved.
+  func saveBackend(_ backend: String) throws -> String
+}

@@ -14,7 +14,8 @@ public enum ExploreBuilder {
     let service: any GitHubService =
       dependencies.github.map { LiveGitHubService(access: $0, environment: environment) } ?? UnconfiguredGitHubService()
     let assistant = AssistantFactory(
-      access: dependencies.assistant, store: dependencies.conversations, environment: environment)
+      access: dependencies.assistant, store: dependencies.conversations, environment: environment,
+      choices: dependencies.assistantChoices)
     let details = RepositoryDetailFactory(
       service: service, bookmarks: dependencies.bookmarks, flags: dependencies.flags, browser: dependencies.browser,
       assistant: assistant, now: environment.now)
@@ -44,11 +45,15 @@ public struct ExploreDependencies {
   public let assistant: AssistantAccess?
   /// Where the person's conversations are kept.
   public let conversations: any ExploreConversationsStoring
+  /// Where `/model` and `/backend` keep a choice with `--save`; nil: nowhere.
+  public let assistantChoices: (any AssistantChoiceSaving)?
 
   public init(
     github: GitHubAccess?, bookmarks: any ExploreBookmarksStoring, flags: any ExploreFeatureFlagsProviding,
-    browser: (any WebOpening)?, assistant: AssistantAccess?, conversations: any ExploreConversationsStoring
+    browser: (any WebOpening)?, assistant: AssistantAccess?, conversations: any ExploreConversationsStoring,
+    assistantChoices: (any AssistantChoiceSaving)? = nil
   ) {
+    self.assistantChoices = assistantChoices
     self.github = github
     self.bookmarks = bookmarks
     self.flags = flags

@@ -45,12 +45,17 @@ public struct AssistantAccess: Sendable {
   /// usual limit on silence holds.
   public let waitSeconds: Int
 
+  /// The OpenAI-compatible server is asked first when both are configured
+  /// (`WAYFARER_ASSISTANT_BACKEND=openai`); Gemini otherwise.
+  public let prefersOpenAI: Bool
+
   public static let defaultWaitSeconds = 300
 
-  public init(gemini: Gemini?, openAI: OpenAI?, waitSeconds: Int = defaultWaitSeconds) {
+  public init(gemini: Gemini?, openAI: OpenAI?, waitSeconds: Int = defaultWaitSeconds, prefersOpenAI: Bool = false) {
     self.gemini = gemini
     self.openAI = openAI
     self.waitSeconds = waitSeconds
+    self.prefersOpenAI = prefersOpenAI
   }
 }
 

@@ -111,6 +111,8 @@ struct Configuration: Sendable {
   struct Assistant: Equatable, Sendable {
     var gemini: AssistantAccess.Gemini?
     var openAI: AssistantAccess.OpenAI?
+    /// WAYFARER_ASSISTANT_BACKEND=openai: asked first when both are set.
+    var prefersOpenAI = false
   }
 
   /// Geoapify's key and address; nil for the offline catalog.

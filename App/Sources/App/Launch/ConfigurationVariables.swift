@@ -112,6 +112,18 @@ extension Configuration {
       return reading.openAIModel != nil
     },
     Variable(
+      name: "WAYFARER_ASSISTANT_BACKEND",
+      meaning: "gemini or openai: the backend asked first when both are configured (default gemini)"
+    ) { value, reading in
+      guard ["gemini", "openai"].contains(value.text) else {
+        reading.warn(
+          "\(value.variable) must be gemini or openai; '\(TextSanitizer.clean(value.text, limit: 40))' is ignored.")
+        return false
+      }
+      reading.configuration.assistant.prefersOpenAI = value.text == "openai"
+      return true
+    },
+    Variable(
       name: "WAYFARER_HTTP_BUDGET", meaning: "seconds one request may take, every try included (1–600, default 30)",
       parse: seconds(1...600) { $0.budgetSeconds = $1 }),
     Variable(

@@ -16,6 +16,8 @@ package struct AppServices {
   let explore: ExploreAccess
   /// HOME, for `~/` in a file name typed at the prompt.
   let homeDirectory: String?
+  /// The config file, where the assistant keeps a choice saved with `--save`.
+  let configFile: String?
 
   /// The services over one database: `session` says who is logged in,
   /// `accounts` logs in and registers, `environment` is the clock (of
@@ -25,8 +27,9 @@ package struct AppServices {
   package init(
     session: any AppSessionStoring, accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory,
     database: SQLiteDatabase, environment: Environment, home: HomeAccess = .offline,
-    explore: ExploreAccess = .unconnected, homeDirectory: String? = nil
+    explore: ExploreAccess = .unconnected, homeDirectory: String? = nil, configFile: String? = nil
   ) {
+    self.configFile = configFile
     self.session = session
     self.accounts = accounts
     self.database = database

@@ -23,7 +23,8 @@ package struct ExploreAccess {
     let models = configuration.assistant
     if models.gemini != nil || models.openAI != nil {
       assistant = AssistantAccess(
-        gemini: models.gemini, openAI: models.openAI, waitSeconds: configuration.timing.assistantWaitSeconds)
+        gemini: models.gemini, openAI: models.openAI, waitSeconds: configuration.timing.assistantWaitSeconds,
+        prefersOpenAI: models.prefersOpenAI)
     }
     github = configuration.github.baseURL.map { baseURL in
       GitHubAccess(

@@ -56,7 +56,8 @@ final class ExploreCoordinator: TabCoordinator {
     let tab = ExploreBuilder.build(
       dependencies: ExploreDependencies(
         github: explore.github, bookmarks: services.bookmarks(for: account.id), flags: context.flags,
-        browser: explore.browser, assistant: explore.assistant, conversations: services.conversations(for: account.id)),
+        browser: explore.browser, assistant: explore.assistant, conversations: services.conversations(for: account.id),
+        assistantChoices: services.configFile.map(ConfigChoices.init)),
       environment: services.environment)
     routes = tab.routes
     repositoryDetails = tab.repositoryDetails
