@@ -61,9 +61,9 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(rows.status, 0, rows.stderr)
     XCTAssertEqual(
       rows.stdout,
-      "owner/repo-1\t★ 999\tAssembly\tA C implementation of Tetris\n"
-        + "owner/repo-2\t★ 998\tAssembly\tA C implementation of Tetris\n"
-        + "owner/repo-3\t★ 997\tAssembly\tA C implementation of Tetris\n")
+      "owner/repo-1\t999\tAssembly\tA C implementation of Tetris\n"
+        + "owner/repo-2\t998\tAssembly\tA C implementation of Tetris\n"
+        + "owner/repo-3\t997\tAssembly\tA C implementation of Tetris\n")
     XCTAssertEqual(rows.stderr, "")
 
     let json = try wayfarer(["search", "repo", "--sort=stars", "--limit", "31", "--json"], environment: environment)
@@ -153,6 +153,32 @@ final class ShellCommandTests: XCTestCase {
     ])
     XCTAssertEqual(json.status, 0, json.stderr)
     try compare(json.stdout, with: "places.json")
+  }
+
+  func test_places_fromGeoapify_hostileTextIsCleaned_inRowsAndSentences() throws {
+    let hostile = "tour\u{1B}]0;PWNED\u{07}\u{1B}[31mism"
+    let server = try makeLoopbackServer { request in
+      switch request.path {
+      case "/v2/places":
+        return .json(
+          GeoapifyFixtures.collection([
+            GeoapifyFixtures.feature(
+              name: "Evil\u{1B}[2J", id: "p1", latitude: 10.001, longitude: 10, category: hostile + ".x")
+          ]))
+      case "/v1/geocode/autocomplete", "/v1/geocode/search":
+        return .json(
+          #"{"results":[{"formatted":"Evil","city":"Evil\u001b]0;T\u0007town","country":"X","result_type":"city","lat":1,"lon":2}]}"#
+        )
+      default: return .json("{}", status: 404)
+      }
+    }
+    let environment = ["GEOAPIFY_API_KEY": "geo-key-1234567", "WAYFARER_GEOAPIFY_URL": server.baseURL]
+    let rows = try wayfarer(["places", "--near", "10,10"], environment: environment)
+    XCTAssertEqual(rows.status, 0, rows.stderr)
+    XCTAssertFalse(rows.stdout.contains("\u{1B}") || rows.stdout.contains("\u{07}"), rows.stdout)
+    XCTAssertTrue(rows.stdout.hasPrefix("Evil\t"), rows.stdout)
+    let city = try wayfarer(["places", "--city", "evil"], environment: environment)
+    XCTAssertFalse((city.stdout + city.stderr).contains("\u{1B}"), city.stdout + city.stderr)
   }
 
   func test_bookmarks_needALogin_thenImportListExportRoundTrip() throws {
@@ -310,6 +336,43 @@ final class ShellCommandTests: XCTestCase {
       environment: environment, columns: 80, rows: 10)
     let refused = try login.waitFor("EXITED:2")
     XCTAssertTrue(refused.contains("standard input is a terminal here"), refused)
+  }
+
+  func test_ctrlC_endsAOneShotCommand_asAShellExpects() throws {
+    let process = Process()
+    process.executableURL = WayfarerBinary.url
+    process.arguments = ["bookmarks", "import", "-"]
+    process.environment = ["WAYFARER_HOME": home.path, "HOME": home.path]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try WayfarerBinary.registerAda(home: home.path)
+    try process.run()
+    // Waiting on standard input that stays open, only Ctrl-C ends it (one
+    // sent before SIGINT is let through waits, blocked, until then).
+    kill(process.processIdentifier, SIGINT)
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    XCTAssertFalse(process.isRunning, "SIGINT ended it")
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(process.terminationStatus, SIGINT)
+  }
+
+  func test_aSessionWhoseAccountIsGone_isLoggedOut_andAPasswordWithCRLFIsItsFirstLine() throws {
+    try WayfarerBinary.registerAda(home: home.path)
+    let login = try wayfarer(
+      ["login", "--email", "ada@example.com", "--password-stdin"], input: ["correct horse\r\nsecond line"])
+    XCTAssertEqual(login.status, 0, login.stderr)
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: home.path + "/data/wayfarer.sqlite" + suffix)
+    }
+    let stale = try wayfarer(["bookmarks"])
+    XCTAssertEqual(stale.status, 4)
+    XCTAssertTrue(
+      stale.stderr.contains("belongs to an account that no longer exists; you are logged out"), stale.stderr)
   }
 
   func test_aClosedStandardOutput_endsQuietly() throws {

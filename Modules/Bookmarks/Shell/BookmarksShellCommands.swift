@@ -89,6 +89,9 @@ enum BookmarksShellCommands {
       if path == "-" {
         let (bytes, summary) = try transfer.exportBytes(as: .json)
         io.write(bytes: bytes)
+        io.flush()
+        // Said only when it all went out (not into a closed pipe or a full disk).
+        guard !io.outputFailed else { return .failure }
         io.say(BookmarksWording.exported(summary))
       } else {
         let summary = try transfer.export(

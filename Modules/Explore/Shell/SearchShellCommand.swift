@@ -56,13 +56,14 @@ enum SearchShellCommand {
   {
     var repositories: [Repository] = []
     var total = 0
-    var page = 1
-    while repositories.count < limit {
+    // The pages `limit` needs and no more: a page whose items were all
+    // unreadable still counts, so a broken server is asked a few times only.
+    let pages = (limit + GitHubRequests.pageSize - 1) / GitHubRequests.pageSize
+    for page in 1...max(1, pages) where repositories.count < limit {
       let found = try await service.search(query, sort: sort, page: page)
       total = found.totalCount
       repositories += found.repositories
       if found.repositories.count + found.dropped < GitHubRequests.pageSize { break }
-      page += 1
     }
     return (Array(repositories.prefix(limit)), total)
   }
@@ -84,12 +85,13 @@ enum SearchShellCommand {
     return writer.bytes + [UInt8(ascii: "\n")]
   }
 
-  /// A line per repository: name, stars, language, description.
+  /// A line per repository: name, stars (a number, for `sort -n`),
+  /// language, description.
   static func rows(_ repositories: [Repository], aligned: Bool) -> String {
     let fields = repositories.map { repository in
       [
         TextSanitizer.clean(repository.fullName, limit: 140),
-        repository.stars.map { "★ \($0)" } ?? "",
+        repository.stars.map(String.init) ?? "",
         TextSanitizer.clean(repository.language ?? "", limit: 40),
         TextSanitizer.clean(repository.description ?? "", limit: 300),
       ]

@@ -47,7 +47,7 @@ enum PlacesShellCommand {
       if arguments.wantsJSON {
         io.write(bytes: json(places, center: center, records: dependencies.records))
       } else if places.isEmpty {
-        io.say("No places found near \(center.name).")
+        io.say("No places found near \(TextSanitizer.clean(center.name, limit: 80)).")
       } else {
         io.write(ShellRows.lines(places.map(row), aligned: io.outputIsTerminal))
       }
@@ -63,9 +63,12 @@ enum PlacesShellCommand {
     io: any ShellIO
   ) async -> (coordinate: Coordinate, name: String)? {
     if let near = arguments.value("--near") {
-      let parts = near.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let coordinate = Coordinate(validLatitude: Double(parts[0]), longitude: Double(parts[1]))
-      else {
+      // Decimal degrees only: Double() alone would take 0x10, inf or nan.
+      let decimal = Set("0123456789+-.")
+      let parts = near.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.allSatisfy(decimal.contains) ? Double($0) : nil
+      }
+      guard parts.count == 2, let coordinate = Coordinate(validLatitude: parts[0], longitude: parts[1]) else {
         io.say(
           "--near: \(TextSanitizer.clean(near, limit: 40)) is not a position on the map; give LAT,LON in decimal degrees, latitude −90 to 90 and longitude −180 to 180, like -23.55,-46.63."
         )
@@ -114,7 +117,8 @@ enum PlacesShellCommand {
 
   static func row(_ place: Place) -> [String] {
     [
-      TextSanitizer.clean(place.name, limit: 80), place.category, Formatting.distance(place.distance),
+      TextSanitizer.clean(place.name, limit: 80), TextSanitizer.clean(place.category, limit: 40),
+      Formatting.distance(place.distance),
       TextSanitizer.clean(place.city ?? "", limit: 60),
     ]
   }

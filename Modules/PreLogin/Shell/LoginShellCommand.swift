@@ -29,13 +29,15 @@ enum LoginShellCommand {
         return .usage
       }
       guard let input = io.readInput(limit: 4_096) else { return .failure }
-      let password = String(input.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+      // The first line, however it ends ("\r\n" is one Character in Swift).
+      let password = String(
+        input.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
       guard let (dependencies, environment) = dependencies() else { return .failure }
       let viewModel = LoginViewModel(
         accounts: dependencies.accounts, session: dependencies.session,
         throttle: LoginThrottle(attempts: dependencies.attempts, now: environment.now), router: ShellRouter())
       viewModel.setValue(email, for: .email)
-      viewModel.setValue(password.hasSuffix("\r") ? String(password.dropLast()) : password, for: .password)
+      viewModel.setValue(password, for: .password)
       guard viewModel.validate() else {
         for field in LoginField.allCases {
           if let problem = viewModel.form.problem(with: field) {

@@ -18,6 +18,7 @@ enum CommandLineOptions: Equatable {
     guard let first = options.first else { return .run }
     if commands.contains(first) { return .command(Array(options)) }
     if first == "open" {
+      if options.count == 2, let word = options.last, ["-h", "--help"].contains(word) { return .help }
       guard options.count == 2, let link = options.last else {
         return .invalid("wayfarer open takes one link, like wayfarer://bookmarks.")
       }
@@ -25,6 +26,9 @@ enum CommandLineOptions: Equatable {
     }
     if !first.hasPrefix("-") {
       return .invalid("Unknown command '\(TextSanitizer.clean(first, limit: 40))'.")
+    }
+    if let command = options.first(where: commands.contains) {
+      return .invalid("Options go after the command: wayfarer \(command) … \(TextSanitizer.clean(first, limit: 40)).")
     }
     guard options.count == 1 else {
       return .invalid(

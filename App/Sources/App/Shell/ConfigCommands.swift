@@ -99,8 +99,8 @@ enum ConfigCommands {
         if io.inputIsTerminal { io.say("VALUE - reads standard input, which is a terminal here; pipe the value in.") }
         return io.inputIsTerminal ? .usage : .failure
       }
-      value = String(input.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-      if value.hasSuffix("\r") { value.removeLast() }
+      value = String(
+        input.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
     }
     if let problem = ConfigFile.problem(name: name, value: value) {
       io.say("\(problem); nothing was saved.")

@@ -18,7 +18,7 @@ enum ManualPage {
       ".TH WAYFARER 1 \(AppInfo.manualDate) \"wayfarer \(AppInfo.version)\" \"User Commands\"",
       ".SH NAME", "wayfarer \\- places, code and an assistant in your terminal",
       ".SH SYNOPSIS", ".B wayfarer", ".RB [ \\-h | \\-\\-help | \\-v | \\-\\-version ]", ".br",
-      ".B wayfarer open", ".I URL", ".br", ".B wayfarer", ".I command", ".RI [ arguments ] [ options ]",
+      ".B wayfarer open", ".I URL", ".br", ".B wayfarer", ".I command", ".RI [ arguments ]", ".RI [ options ]",
       ".SH DESCRIPTION", escaped(CommandLineOptions.session),
       ".PP", escaped(CommandLineOptions.linksParagraph),
       ".SH COMMANDS",

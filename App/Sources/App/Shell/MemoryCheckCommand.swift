@@ -25,7 +25,8 @@ enum MemoryCheckCommand {
     do {
       folder = try TemporaryFolder.make()
     } catch {
-      io.say("A private folder for the check could not be made: \(error).")
+      io.say(
+        "A private folder for the check could not be made in TMPDIR (\(TemporaryFolder.base)): \(error).")
       return .failure
     }
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -95,11 +96,20 @@ enum MemoryCheckCommand {
 
 /// A folder of the check's own under TMPDIR, removed by its caller.
 enum TemporaryFolder {
+  /// Why the folder could not be made: strerror's words.
+  struct Failure: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+  }
+
+  static var base: String {
+    ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
   static func make() throws -> String {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((base + "/wayfarer-memory-check.XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) }) else {
-      throw CocoaError(.fileWriteUnknown)
+      throw Failure(reason: String(cString: strerror(errno)))
     }
     return String(cString: made)
   }

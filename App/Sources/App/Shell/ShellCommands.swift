@@ -51,6 +51,7 @@ enum ShellCommands {
   /// Runs the command `words` (the command line after `wayfarer`) names,
   /// and returns the exit status.
   static func run(_ words: [String], environment: [String: String]) async -> Int32 {
+    TerminalSignals.interruptEndsProcess()
     let launch = ShellLaunch(environment: environment)
     defer { launch.end() }
     let io = StandardShellIO()

@@ -43,8 +43,20 @@ final class ShellLaunch {
     return made
   }
 
-  /// The logged-in account, when there is one (the files opened for it).
-  var accountID: String? { open()?.session.currentAccountID }
+  /// The logged-in account, when there is one and it still exists (the
+  /// files opened for it); a session whose account is gone is ended, as
+  /// the REPL ends it.
+  var accountID: String? {
+    guard let opened = open(), let id = opened.session.currentAccountID else { return nil }
+    do {
+      if try opened.files.accounts.account(id: id) != nil { return id }
+    } catch {
+      return id  // unreadable is not gone: the session stays, and the command says why it fails
+    }
+    WayfarerApp.printError("Your saved session belongs to an account that no longer exists; you are logged out.")
+    try? opened.session.markLoggedOut()
+    return nil
+  }
 
   /// Ends the run: its marker is removed, so the next launch knows it
   /// ended cleanly.
@@ -60,7 +72,7 @@ final class ShellLaunch {
         github: $0.services.explore.github, environment: $0.services.environment, records: ShellRecords(),
         browser: $0.services.explore.browser, display: ShellDisplay(configuration: $0.configuration),
         assistant: $0.services.explore.assistant,
-        conversations: $0.session.currentAccountID.map($0.services.conversations(for:)))
+        conversations: accountID.map($0.services.conversations(for:)))
     }
   }
 
@@ -73,7 +85,7 @@ final class ShellLaunch {
   }
 
   func bookmarks() -> BookmarksDependencies? {
-    guard let opened = open(), let account = opened.session.currentAccountID else { return nil }
+    guard let opened = open(), let account = accountID else { return nil }
     let store = opened.services.bookmarks(for: account)
     return BookmarksDependencies(
       store: store,

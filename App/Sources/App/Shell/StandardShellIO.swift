@@ -1,6 +1,7 @@
 import Commands
 import Foundation
 import TerminalIO
+import TerminalText
 
 /// A one-shot command's standard streams: output gathered and written at
 /// the end (or per 64 KiB), messages at once on standard error.
@@ -9,12 +10,15 @@ final class StandardShellIO: ShellIO {
   let outputIsTerminal = isatty(STDOUT_FILENO) == 1
   let inputIsTerminal = isatty(STDIN_FILENO) == 1
 
+  /// TERM=dumb: what is written is folded to ASCII, as the REPL's is.
+  private let isASCIIOnly = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+
   init() {
     StandardOutput.isBuffered = !outputIsTerminal
   }
 
   func write(_ text: String) {
-    StandardOutput.write(text)
+    StandardOutput.write(isASCIIOnly ? ASCIIFolding.fold(text) : text)
   }
 
   func write(bytes: [UInt8]) {
@@ -24,6 +28,8 @@ final class StandardShellIO: ShellIO {
   func flush() {
     StandardOutput.flush()
   }
+
+  var outputFailed: Bool { StandardOutput.failure != nil }
 
   func say(_ sentence: String) {
     StandardError.say(sentence)

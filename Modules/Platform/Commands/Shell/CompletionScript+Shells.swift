@@ -25,7 +25,11 @@ extension CompletionScript {
       \(offers.joined(separator: "\n"))
         esac
         COMPREPLY=($(compgen -W "$words" -- "$cur"))
-        if [[ $files == 1 && $cur != -* ]]; then COMPREPLY+=($(compgen -f -- "$cur")); fi
+        if [[ $files == 1 && $cur != -* ]]; then
+          compopt -o filenames 2>/dev/null
+          local IFS=$'\\n'
+          COMPREPLY+=($(compgen -f -- "$cur"))
+        fi
       }
       complete -F _\(program) \(program)
 
@@ -58,7 +62,12 @@ extension CompletionScript {
       \(offers.joined(separator: "\n"))
         esac
       }
-      compdef _\(program) \(program)
+      # Autoloaded from $fpath (compinit), complete now; sourced, register.
+      if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+        _\(program) "$@"
+      else
+        compdef _\(program) \(program)
+      fi
 
       """
   }

@@ -12,6 +12,8 @@ public protocol ShellIO: AnyObject {
   func write(bytes: [UInt8])
   /// Sends what was written to standard output now (a streamed reply).
   func flush()
+  /// Whether writing to standard output failed (a closed pipe, a full disk).
+  var outputFailed: Bool { get }
   /// Writes a sentence and a line break to standard error.
   func say(_ sentence: String)
   /// Standard input whole, or nil when it is not UTF-8, is over `limit`

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A command run from the shell (`wayfarer search harbor --limit 5`),
 /// declared once as data: the parser, `--help`, the completion scripts and
 /// the manual all read it.
@@ -133,6 +135,12 @@ public struct ShellCommandSpec: Sendable, Equatable {
     if last.kind != .text, words.count > parameters.count {
       return "Too many words: \(Self.quoted(words[parameters.count])) is more than wayfarer \(name) takes"
     }
+    if last.kind == .text,
+      words.dropFirst(parameters.count - 1).joined(separator: " ").unicodeScalars.count
+        > Self.longestValue
+    {
+      return "\(last.placeholder): at most \(Self.longestValue) characters are taken"
+    }
     for (offset, word) in words.enumerated() {
       let parameter = parameters[min(offset, parameters.count - 1)]
       if let problem = Self.problem(with: word, as: parameter) { return "\(parameter.placeholder): \(problem)" }
@@ -155,6 +163,9 @@ extension ShellCommandSpec {
       return "control characters are not taken"
     }
     if text.unicodeScalars.count > longestValue { return "at most \(longestValue) characters are taken" }
+    // The shell's bytes were not UTF-8 (a file name in Latin-1): using the
+    // replaced text would name another file.
+    if text.unicodeScalars.contains("\u{FFFD}") { return "it is not UTF-8 text" }
     switch parameter.kind {
     case .number(let range):
       guard let number = Int(text) else { return "\(quoted(text)) is not a whole number; \(parameter.meaning)" }
@@ -176,10 +187,7 @@ extension ShellCommandSpec {
   /// A word from outside as a sentence quotes it: cut short, its control
   /// characters shown as `?`.
   public static func quoted(_ word: String) -> String {
-    let shown = String(
-      String.UnicodeScalarView(
-        word.unicodeScalars.prefix(40).map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
-    return "'\(shown)\(word.unicodeScalars.count > 40 ? "…" : "")'"
+    "'\(TextSanitizer.clean(word, limit: 40))'"
   }
 }
 

@@ -20,6 +20,19 @@ public enum TerminalSignals {
     wf_signals_restore_terminal_on_exit()
   }
 
+  /// Lets Ctrl-C end the process at once, as it ends any command run from a shell.
+  ///
+  /// For one-shot commands, which have no REPL to hand it to: the shell
+  /// sees status 130, and what they were writing to the database is
+  /// rolled back.
+  public static func interruptEndsProcess() {
+    signal(SIGINT, SIG_DFL)
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+  }
+
   /// Gives the terminal back as it was at launch (echo on, line mode): call
   /// once the REPL has ended.
   ///
