@@ -9,6 +9,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 
 from common import Result
@@ -17,8 +18,8 @@ from process import EMPTY, compiled, logged_in_home, release
 BOOKMARKS = 10_000
 
 
-def cpu_and_peak(command, script, env, cwd=None):
-    """User + system seconds and peak resident KiB of one run of `command`."""
+def cpu(command, script, env, cwd=None):
+    """User + system seconds of one run of `command`."""
     child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              env=env, cwd=cwd)
     child.stdin.write(script.encode())
@@ -26,7 +27,32 @@ def cpu_and_peak(command, script, env, cwd=None):
     _, status, usage = os.wait4(child.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"bench: {command[0]} failed")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    return usage.ru_utime + usage.ru_stime
+
+
+# Linux counts a child's peak memory from the process it was forked from
+# (exec keeps the larger of the old image's peak and the new one's), so a
+# bench process grown by earlier rows would be every child's floor: peaks are
+# measured from a fresh, small Python instead.
+PEAK_PROBE = """
+import json, os, subprocess, sys
+command, script = json.loads(sys.argv[1]), sys.argv[2]
+child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+child.stdin.write(script.encode())
+child.stdin.close()
+_, status, usage = os.wait4(child.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def peak(command, script, env):
+    """Peak resident KiB of one run of `command`, measured from a small process."""
+    probe = subprocess.run([sys.executable, "-c", PEAK_PROBE, json.dumps(command), script], env=env,
+                           capture_output=True, text=True, check=True)
+    status, kib = probe.stdout.split()
+    if status != "0":
+        raise SystemExit(f"bench: {command[0]} failed")
+    return int(kib)
 
 
 def export_file(folder, count):
@@ -64,14 +90,14 @@ def bookmarks(rounds, smoke):
         home = logged_in_home(folder, wayfarer)
         source = export_file(folder, count)
         env = dict(os.environ, WAYFARER_HOME=home)
-        cpu_and_peak([wayfarer], f"bookmarks\nimport {source}\nquit\n", env)
+        cpu([wayfarer], f"bookmarks\nimport {source}\nquit\n", env)
         database = os.path.join(home, "data", "wayfarer.sqlite")
 
         def ours(script, environment=env):
-            return lambda: cpu_and_peak([wayfarer], script, environment)[0]
+            return lambda: cpu([wayfarer], script, environment)
 
         def sqlite(statement, *options):
-            return lambda: cpu_and_peak(["sqlite3", *options, database, statement], "", env)[0]
+            return lambda: cpu(["sqlite3", *options, database, statement], "", env)
 
         results = []
         ratios, figures = increments(
@@ -102,10 +128,10 @@ def import_row(rounds, runs, count, wayfarer, empty_home, source, folder):
         return dict(os.environ, WAYFARER_HOME=scratch)
 
     def ours():
-        return cpu_and_peak([wayfarer], f"bookmarks\nimport {source}\nquit\n", fresh())[0]
+        return cpu([wayfarer], f"bookmarks\nimport {source}\nquit\n", fresh())
 
     def base_ours():
-        return cpu_and_peak([wayfarer], "quit\n", fresh())[0]
+        return cpu([wayfarer], "quit\n", fresh())
 
     database = os.path.join(scratch, "data", "wayfarer.sqlite")
     # The same rows into the same table (its key and the account's foreign
@@ -118,11 +144,11 @@ def import_row(rounds, runs, count, wayfarer, empty_home, source, folder):
 
     def theirs():
         fresh()
-        return cpu_and_peak(["sqlite3", database, statement], "", os.environ)[0]
+        return cpu(["sqlite3", database, statement], "", os.environ)
 
     def base_theirs():
         fresh()
-        return cpu_and_peak(["sqlite3", database, "SELECT 1"], "", os.environ)[0]
+        return cpu(["sqlite3", database, "SELECT 1"], "", os.environ)
 
     ratios, figures = increments(rounds, runs, ours, base_ours, theirs, base_theirs)
     return Result("bookmarks", f"import {count:,} bookmarks", "sqlite3 INSERT … FROM json_each", "<= 2.00", ratios,
@@ -141,11 +167,11 @@ def memory(rounds, smoke):
         env = dict(os.environ, WAYFARER_HOME=home)
         peaks = {"empty": [], "prompt": [], "bookmarks": []}
         for _ in range(rounds):
-            peaks["empty"].append(cpu_and_peak([empty], "quit\n", env)[1])
-            peaks["prompt"].append(cpu_and_peak([wayfarer], "quit\n", env)[1])
-        cpu_and_peak([wayfarer], f"bookmarks\nimport {export_file(folder, count)}\nquit\n", env)
+            peaks["empty"].append(peak([empty], "quit\n", env))
+            peaks["prompt"].append(peak([wayfarer], "quit\n", env))
+        cpu([wayfarer], f"bookmarks\nimport {export_file(folder, count)}\nquit\n", env)
         for _ in range(rounds):
-            peaks["bookmarks"].append(cpu_and_peak([wayfarer], "bookmarks\nquit\n", env)[1])
+            peaks["bookmarks"].append(peak([wayfarer], "bookmarks\nquit\n", env))
         prompt, base = statistics.median(peaks["prompt"]), statistics.median(peaks["empty"])
         added = statistics.median(peaks["bookmarks"]) - prompt
         return [
