@@ -7,11 +7,15 @@ import TerminalText
 @MainActor
 final class AboutScreen: Screen {
   private let viewModel: AboutViewModel
+  private let logOut: @MainActor () -> ProfileViewModel.LogoutResult
 
-  init(viewModel: AboutViewModel) {
+  init(viewModel: AboutViewModel, logOut: @escaping @MainActor () -> ProfileViewModel.LogoutResult) {
     self.viewModel = viewModel
+    self.logOut = logOut
     super.init(title: "About", pathComponent: "about")
   }
+
+  override var commands: [Command] { [LogoutCommand.command(logOut)] }
 
   override func body(in context: RenderContext) -> [StyledLine] {
     KeyValueView([KeyValueView.Row("Version", viewModel.version)]).lines(in: context)

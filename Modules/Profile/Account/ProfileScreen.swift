@@ -17,33 +17,26 @@ final class ProfileScreen: Screen {
   private enum Action: Sendable {
     case settings
     case about
-    case logout
   }
 
   private static let specs = [
     CommandSpec("settings", summary: "Feature flags", action: Action.settings),
     CommandSpec("about", summary: "Version, credits and licences", action: .about),
-    CommandSpec("logout", summary: "Log out and return to Welcome", action: .logout),
   ]
 
   override var commands: [Command] {
-    Command.table(Self.specs) { action, console in
+    Command.table(Self.specs) { action, _ in
       switch action {
       case .settings: self.viewModel.showSettings()
       case .about: self.viewModel.showAbout()
-      case .logout:
-        let result = self.viewModel.logOut()
-        switch result {
-        case .loggedOut: console.write(Message.success(result.sentence, in: console.context))
-        case .failed: console.write(Message.error(result.sentence, in: console.context))
-        }
       }
-    }
+    } + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    KeyValueView(viewModel.details).lines(in: context)
+    let actions = Self.specs.map(\.signature) + [LogoutCommand.spec.signature]
+    return KeyValueView(viewModel.details).lines(in: context)
       + [.blank]
-      + ActionList(Self.specs.map { ActionList.Action($0.name, $0.signature.summary) }).lines(in: context)
+      + ActionList(actions.map { ActionList.Action($0.name, $0.summary) }).lines(in: context)
   }
 }

@@ -54,6 +54,11 @@ final class ProfileViewModel {
 
   /// Ends the session and leaves the tab flow.
   func logOut() -> LogoutResult {
+    Self.logOut(session: session, router: router)
+  }
+
+  /// Ends the session and leaves the tab flow, from any Profile screen.
+  static func logOut(session: any ProfileSessionStoring, router: any ProfileRouting) -> LogoutResult {
     do {
       try session.markLoggedOut()
     } catch {

@@ -23,11 +23,23 @@ final class ProfileRouter: ProfileRouting, ProfileRoutes {
   }
 
   func showSettings() {
-    show(SettingsScreen(viewModel: SettingsViewModel(settings: dependencies.settings)))
+    show(SettingsScreen(viewModel: SettingsViewModel(settings: dependencies.settings), logOut: logOutAction))
   }
 
   func showAbout() {
-    show(AboutScreen(viewModel: AboutViewModel(version: dependencies.appVersion, credits: dependencies.credits)))
+    show(
+      AboutScreen(
+        viewModel: AboutViewModel(version: dependencies.appVersion, credits: dependencies.credits), logOut: logOutAction
+      ))
+  }
+
+  /// `logout` on Settings and About, as on the Profile screen.
+  private var logOutAction: @MainActor () -> ProfileViewModel.LogoutResult {
+    let session = dependencies.session
+    return { [weak self] in
+      guard let self else { return .failed(reason: "the Profile tab is closing") }
+      return ProfileViewModel.logOut(session: session, router: self)
+    }
   }
 
   func finishAfterLogout() {

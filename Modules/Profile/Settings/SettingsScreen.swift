@@ -8,9 +8,11 @@ import TerminalText
 @MainActor
 final class SettingsScreen: Screen {
   private let viewModel: SettingsViewModel
+  private let logOut: @MainActor () -> ProfileViewModel.LogoutResult
 
-  init(viewModel: SettingsViewModel) {
+  init(viewModel: SettingsViewModel, logOut: @escaping @MainActor () -> ProfileViewModel.LogoutResult) {
     self.viewModel = viewModel
+    self.logOut = logOut
     super.init(title: "Settings", pathComponent: "settings")
   }
 
@@ -37,7 +39,7 @@ final class SettingsScreen: Screen {
       case .unknown, .notSaved:
         console.write(Message.error(result.sentence, in: console.context))
       }
-    }
+    } + [LogoutCommand.command(logOut)]
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {

@@ -372,6 +372,55 @@ final class REPLTests: XCTestCase {
       ])
   }
 
+  /// Issue 21 §4: help COMMAND and `?`, did-you-mean for a near miss, and
+  /// where to find another tab's command, all read from the tables.
+  func test_helpForOneCommand_aNearMiss_andAnotherTabsCommand() async {
+    let window = Window()
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home", commands: ["nearby"]))),
+      .init(
+        name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("list", commands: ["export"]))),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["help nearby", "? debug", "help fly", "nearbi", "bookmark", "export", "xyzzy"] {
+      await repl.execute(line)
+    }
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "nearby [TEXT]", "Does nearby.", "  TEXT (may be left out).",
+        "debug memory", "Show which objects are alive and which were released.",
+        "  memory: memory is the one thing debug shows.", "Example: debug memory",
+        "There is no command 'fly' here. Type help to see what you can do here.",
+        "! Unknown command 'nearbi'. Did you mean nearby?",
+        "! Unknown command 'bookmark'. Did you mean bookmarks?",
+        "! export is a Bookmarks command: type bookmarks, then export.",
+        "Unknown command 'xyzzy'. Type help to see what you can do here.",
+      ])
+  }
+
+  func test_nearestName_isOneEditAway_andNoneWhenTwoAreAsNear() {
+    XCTAssertEqual(NearestName.to("logn", among: ["login", "logout"]), "login")
+    XCTAssertEqual(NearestName.to("lgoin", among: ["login"]), "login", "two letters swapped")
+    XCTAssertEqual(NearestName.to("bookmrks", among: ["bookmarks"]), "bookmarks")
+    XCTAssertNil(NearestName.to("tab", among: ["tap", "tag"]), "two as near")
+    XCTAssertNil(NearestName.to("x", among: ["w"]), "too short to guess")
+    XCTAssertNil(NearestName.to("quit", among: ["quit"]), "not a miss")
+  }
+
+  func test_aLongHelpRow_wrapsUnderItsSummary() {
+    var line = StyledLine("  open N      Show the place numbered N, with its details and the map around it")
+    line.continuationIndent = 14
+    XCTAssertEqual(
+      line.wrapped(to: 50).map(\.plainText),
+      ["  open N      Show the place numbered N, with its", "              details and the map around it"])
+  }
+
   func test_aCommandAvailableElsewhere_getsTheAppsAdvice_andOthersAreUnknown() async {
     let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
     repl.adviceForMissingCommand = { $0 == "tab" ? "Log in first." : nil }
@@ -478,9 +527,10 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(
       console.output,
       [
-        "On Welcome:", "  greet [TEXT]  Does greet", "Anywhere:", "  help          List what you can do here",
-        "  back          Go back to the previous screen",
-        "  debug memory  Show which objects are alive and which were released", "  quit          Leave Wayfarer",
+        "On Welcome:", "  greet [TEXT]    Does greet", "Anywhere:",
+        "  help [COMMAND]  List what you can do here (help COMMAND: how one is typed)",
+        "  back            Go back to the previous screen",
+        "  debug memory    Show which objects are alive and which were released", "  quit            Leave Wayfarer",
       ])
   }
 

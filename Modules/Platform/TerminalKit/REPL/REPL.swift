@@ -14,9 +14,9 @@ import TextSafety
 /// ends the loop. `quit` or the end of input does.
 @MainActor
 public final class REPL {
-  private let window: Window
-  private let console: any Console
-  private let chrome: any WindowChrome
+  let window: Window
+  let console: any Console
+  let chrome: any WindowChrome
   private let ledger: LifetimeLedger
   private weak var lastDrawn: Screen?
   private weak var lastAppeared: Screen?
@@ -188,6 +188,10 @@ public final class REPL {
   }
 
   private func execute(_ typed: TypedLine, commands: [Command]) async {
+    // `?` is `help`, as in psql and many shells' tools.
+    if typed.name == "?", let help = TypedLine("help " + typed.arguments.text) {
+      return await execute(help, commands: commands)
+    }
     let (first, arguments) = (typed.word, typed.arguments)
     if let linkOpener, typed.name == Self.linkCommand, let link = Self.link(in: arguments.text) {
       let console = console
@@ -205,7 +209,7 @@ public final class REPL {
         let console = console
         await runCancellable { await invocation.run(console) }
       }
-    } else if let advice = adviceForMissingCommand?(typed.name) {
+    } else if let advice = adviceForMissingCommand?(typed.name) ?? advice(forUnknown: typed.name, among: commands) {
       console.write(chrome.problem(advice, in: console.context))
     } else {
       console.write(
@@ -331,7 +335,7 @@ public final class REPL {
 
   /// What can be typed on every screen.
   private enum GlobalAction: Sendable {
-    case help
+    case help(String?)
     case back
     case tab(String)
     case link(String)
@@ -343,7 +347,10 @@ public final class REPL {
   /// when there is an opener, `debug memory` and quit.
   private var globalSpecs: [CommandSpec<GlobalAction>] {
     var specs = [
-      CommandSpec("help", summary: "List what you can do here", action: GlobalAction.help),
+      CommandSpec(
+        "help", Parameter("COMMAND", .word, isOptional: true, meaning: "COMMAND is a command's name"),
+        summary: "List what you can do here (help COMMAND: how one is typed)"
+      ) { GlobalAction.help($0.word) },
       CommandSpec("back", summary: "Go back to the previous screen", action: .back),
     ]
     if let tabBar = window.tabBar {
@@ -375,7 +382,7 @@ public final class REPL {
 
   /// The global commands, made again only when the tabs shown change
   /// (they name them): the same table serves every prompt in between.
-  private var globalCommands: [Command] {
+  var globalCommands: [Command] {
     let tabs = window.tabBar?.shownTabs.map(\.name) ?? []
     if let cached = cachedGlobalCommands, cached.tabs == tabs { return cached.commands }
     let commands = Command.table(globalSpecs) { [unowned self] action, console in
@@ -389,7 +396,8 @@ public final class REPL {
 
   private func perform(_ action: GlobalAction, console: any Console) async {
     switch action {
-    case .help: console.write(helpLines())
+    case .help(nil): console.write(helpLines())
+    case .help(let name?): console.write(helpLines(forCommand: name))
     case .back: goBack(console: console)
     case .tab(let name): selectTab(name, console: console)
     case .link(let link): await linkOpener?(link, console)
@@ -414,32 +422,5 @@ public final class REPL {
     guard let stack = window.visibleStack else { return }
     if stack.dismiss() || stack.pop() { return }
     console.write("You are already at the top of \(stack.root.title).")
-  }
-
-  private func helpLines() -> [StyledLine] {
-    let screenCommands = window.visibleScreen?.commands ?? []
-    let taken = Set(screenCommands.map(\.name))
-    // `open URL` works beside a screen's own `open N`, so it is listed too.
-    let global = globalCommands.filter { !taken.contains($0.name) || $0.name == Self.linkCommand }
-    let width = (screenCommands + global).map { DisplayWidth.of($0.usage) }.max() ?? 0
-    let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""
-    func rows(_ commands: [Command]) -> [StyledLine] {
-      commands.map { command in
-        StyledLine("  ")
-          .appending(
-            StyledSpan(
-              DisplayWidth.pad(prefix + command.usage, to: width + prefix.count), style: TextStyle(isBold: true))
-          )
-          .appending(StyledSpan("  " + command.summary))
-      }
-    }
-    var lines: [StyledLine] = []
-    if !screenCommands.isEmpty, let title = window.visibleScreen?.title {
-      lines.append(StyledLine("On \(title):"))
-      lines += rows(screenCommands)
-    }
-    lines.append(StyledLine("Anywhere:"))
-    lines += rows(global)
-    return lines
   }
 }

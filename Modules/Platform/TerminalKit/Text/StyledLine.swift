@@ -17,6 +17,9 @@ public struct StyledSpan: Sendable, Hashable {
 /// escape sequences from every span before it reaches the terminal.
 public struct StyledLine: Sendable, Hashable, ExpressibleByStringInterpolation {
   public var spans: [StyledSpan]
+  /// Where a row continues when the line is wrapped (a help row under its
+  /// summary's column); nil: under its leading spaces and marker.
+  public var continuationIndent: Int?
 
   public init(_ spans: [StyledSpan] = []) {
     self.spans = spans

@@ -14,7 +14,9 @@ extension StyledLine {
     for span in spans {
       for character in TextSanitizer.clean(span.text) { cells.append((character, span.style)) }
     }
-    let indent = Self.hangingIndent(of: cells.map(\.character), width: width)
+    let indent =
+      continuationIndent.flatMap { $0 < width / 2 ? $0 : nil }
+      ?? Self.hangingIndent(of: cells.map(\.character), width: width)
     var lines: [[(character: Character, style: TextStyle)]] = []
     var current: [(character: Character, style: TextStyle)] = []
     var used = 0
