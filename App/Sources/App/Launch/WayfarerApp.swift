@@ -27,7 +27,8 @@ public enum WayfarerApp {
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
     let launchLink: String?
-    switch CommandLineOptions.parse(arguments, commands: ShellCommands.names) {
+    // The commands' table is made only when there is a word to look up.
+    switch CommandLineOptions.parse(arguments, commands: arguments.count > 1 ? ShellCommands.names : []) {
     case .command(let words):
       return await ShellCommands.run(words, environment: environment)
     case .help:
