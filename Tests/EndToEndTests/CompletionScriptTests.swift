@@ -27,24 +27,11 @@ final class CompletionScriptTests: XCTestCase {
 
   /// What `shell` prints for `program`, which must end well.
   private func output(of shell: String, _ arguments: [String]) throws -> String {
-    let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    guard let path else {
-      XCTFail("\(shell) is not installed; Scripts/bootstrap.sh installs it")
-      return ""
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.path + "/config"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    XCTAssertEqual(process.terminationStatus, 0, text)
-    return text
+    let run = try InstalledTool.run(
+      shell, arguments,
+      environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.path + "/config"])
+    XCTAssertEqual(run.status, 0, run.output)
+    return run.output
   }
 
   func test_bash_completesCommandsOptionsAndValues() throws {

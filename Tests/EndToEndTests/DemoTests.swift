@@ -32,19 +32,10 @@ final class DemoTests: XCTestCase {
   /// What `asciinema cat` prints for `cast` (it wants a terminal: `script`
   /// gives it one, its output still going to a file).
   private func asciinemaCat(_ cast: String) throws -> String {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/asciinema") else {
-      XCTFail("asciinema is not installed; Scripts/bootstrap.sh installs it")
-      return ""
-    }
+    guard InstalledTool.path("asciinema") != nil else { return "" }
     let out = home.path + "/cat.txt"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-q", "-c", "asciinema cat '\(cast)' > '\(out)'", "/dev/null"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0)
+    let run = try InstalledTool.run("script", ["-q", "-c", "asciinema cat '\(cast)' > '\(out)'", "/dev/null"])
+    XCTAssertEqual(run.status, 0, run.output)
     return try String(contentsOfFile: out, encoding: .utf8)
   }
 

@@ -16,33 +16,16 @@ final class ManualPageTests: XCTestCase {
     home.remove()
   }
 
-  private func lint(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)") else {
-      XCTFail("\(tool) is not installed; Scripts/bootstrap.sh installs it")
-      return (-1, "")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
   func test_theManual_lintsClean_andNamesEveryCommand() throws {
     let run = try WayfarerBinary.run(script: [], home: home.path, arguments: ["manual"])
     XCTAssertEqual(run.status, 0, run.stderr)
     let page = home.path + "/wayfarer.1"
     try Data(run.stdout.utf8).write(to: URL(fileURLWithPath: page))
 
-    let mandoc = try lint("mandoc", ["-T", "lint", "-W", "style", page])
+    let mandoc = try InstalledTool.run("mandoc", ["-T", "lint", "-W", "style", page])
     XCTAssertEqual(mandoc.status, 0, mandoc.output)
     XCTAssertEqual(mandoc.output, "")
-    let groff = try lint("groff", ["-ww", "-z", "-man", page])
+    let groff = try InstalledTool.run("groff", ["-ww", "-z", "-man", page])
     XCTAssertEqual(groff.output, "")
 
     let help = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--help"]).stdout
