@@ -39,4 +39,25 @@ final class HelpAndTypingTests: XCTestCase {
     let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("MainTabBarCoordinator") } ?? ""
     XCTAssertEqual(row.split(separator: " ").dropFirst().first, "0", "released: \(row)")
   }
+
+  func test_clear_emptiesTheTerminal_andDoesNothingPiped() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"],
+      columns: 80, rows: 24)
+    try terminal.answer("home>", with: "help")
+    try terminal.waitFor("Anywhere:")
+    try terminal.type("clear")
+    try terminal.send("Enter")
+    let cleared = try terminal.waitFor("a cleared terminal") { screen in
+      screen.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["home>"]
+    }
+    XCTAssertFalse(cleared.contains("Anywhere:"), cleared)
+
+    let piped = try WayfarerBinary.run(script: ["clear", "quit"], home: home.path)
+    XCTAssertEqual(piped.status, 0, piped.stderr)
+    XCTAssertFalse(piped.stdout.contains("\u{1B}"), "nothing is cleared off a terminal")
+    XCTAssertFalse(piped.stdout.contains("Unknown command"), piped.stdout)
+  }
 }

@@ -530,6 +530,7 @@ final class REPLTests: XCTestCase {
         "On Welcome:", "  greet [TEXT]    Does greet", "Anywhere:",
         "  help [COMMAND]  List what you can do here (help COMMAND: how one is typed)",
         "  back            Go back to the previous screen",
+        "  clear           Clear the terminal (nothing, when piped)",
         "  debug memory    Show which objects are alive and which were released", "  quit            Leave Wayfarer",
       ])
   }

@@ -74,6 +74,10 @@ public protocol Console: AnyObject {
   /// (a command, a request), so what it answered is seen while it waits.
   func flush()
 
+  /// Clears the terminal and its scrollback (`clear`); false where the
+  /// cursor cannot move (a pipe, TERM=dumb), which keeps what was written.
+  func clearScreen() -> Bool
+
   /// Shows `lines` through the pager when they do not fit the terminal.
   /// False when they were not shown (not a terminal, short enough, no
   /// pager): the caller then draws them as usual.
@@ -105,6 +109,7 @@ extension Console {
   public var isWaitingForInput: Bool { false }
   public var completes: Bool { context.capabilities.inputIsTerminal }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
+  public func clearScreen() -> Bool { false }
   public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {

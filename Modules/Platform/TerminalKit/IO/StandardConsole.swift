@@ -188,6 +188,16 @@ public final class StandardConsole: Console {
     return true
   }
 
+  public func clearScreen() -> Bool {
+    guard capabilities.movesCursor else { return false }
+    lastScreen = nil
+    lastResizable = nil
+    partialRegion = .none
+    // Home, erase the screen, erase the scrollback (as `clear` does).
+    StandardOutput.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+    return true
+  }
+
   public func setStatus(_ line: StyledLine?) {
     // Work that waits starts with a status: what was written goes out first.
     StandardOutput.flush()

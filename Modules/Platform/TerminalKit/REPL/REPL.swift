@@ -337,6 +337,7 @@ public final class REPL {
   private enum GlobalAction: Sendable {
     case help(String?)
     case back
+    case clear
     case tab(String)
     case link(String)
     case debug(String)
@@ -352,6 +353,7 @@ public final class REPL {
         summary: "List what you can do here (help COMMAND: how one is typed)"
       ) { GlobalAction.help($0.word) },
       CommandSpec("back", summary: "Go back to the previous screen", action: .back),
+      CommandSpec("clear", summary: "Clear the terminal (nothing, when piped)", action: .clear),
     ]
     if let tabBar = window.tabBar {
       let shown = tabBar.shownTabs
@@ -399,6 +401,7 @@ public final class REPL {
     case .help(nil): console.write(helpLines())
     case .help(let name?): console.write(helpLines(forCommand: name))
     case .back: goBack(console: console)
+    case .clear: _ = console.clearScreen()
     case .tab(let name): selectTab(name, console: console)
     case .link(let link): await linkOpener?(link, console)
     case .debug(let what):
