@@ -105,6 +105,11 @@ public struct NavigationChrome: WindowChrome {
     StyledLine(Symbols(context).cross + " ", style: Palette.error).appending(StyledSpan(sentence))
   }
 
+  /// `- Cancelled.`, marked as information as screens mark theirs.
+  public func notice(_ sentence: String, in context: RenderContext) -> StyledLine {
+    StyledLine(Symbols(context).info + " ", style: Palette.muted).appending(StyledSpan(sentence))
+  }
+
   public func rule(_ context: RenderContext) -> StyledLine {
     StyledLine(String(repeating: Symbols(context).rule, count: Spacing.fullWidth(context)), style: Palette.muted)
   }

@@ -54,7 +54,7 @@ final class TerminalCompletionTests: XCTestCase {
     let commands = listing(in: screen, after: "home>")
     let listed = commands.flatMap { $0.split(separator: " ").map(String.init) }
     let expected =
-      ["nearby", "more", "filter", "category", "city", "use", "open", "refresh", "map", "help", "back", "tab"]
+      ["nearby", "more", "filter", "category", "city", "use", "open", "refresh", "map", "help", "back", "clear", "tab"]
       + TabSet.names + ["debug", "quit"]
     XCTAssertEqual(Set(listed), Set(expected), "\(commands)")
     XCTAssertEqual(listed.count, expected.count, "each command once: \(commands)")

@@ -285,7 +285,7 @@ final class REPLTests: XCTestCase {
       console.output,
       [
         "", "== welcome ==", "body of welcome", "ran greet [\"a\", \"b\"]",
-        "Unknown command 'nonsense'. Type help to see what you can do here.",
+        "! Unknown command 'nonsense'. Type help to see what you can do here.",
       ])
     XCTAssertEqual(console.input, ["never read"])
     XCTAssertEqual(console.remembered, ["greet a b", "quit"], "a line that is no command is not kept")
@@ -367,7 +367,7 @@ final class REPLTests: XCTestCase {
         "! Usage: tab NAME — NAME is one of home, profile.",
         "! Usage: home — nothing goes after home.",
         "! Usage: debug memory — memory is the one thing debug shows.",
-        "There is no tab called that. Tabs: home, profile.",
+        "! There is no tab called that. Tabs: home, profile.",
         "! Usage: quit — nothing goes after quit.",
       ])
   }
@@ -396,11 +396,11 @@ final class REPLTests: XCTestCase {
         "nearby [TEXT]", "Does nearby.", "  TEXT (may be left out).",
         "debug memory", "Show which objects are alive and which were released.",
         "  memory: memory is the one thing debug shows.", "Example: debug memory",
-        "There is no command 'fly' here. Type help to see what you can do here.",
+        "! There is no command 'fly' here. Type help to see what you can do here.",
         "! Unknown command 'nearbi'. Did you mean nearby?",
         "! Unknown command 'bookmark'. Did you mean bookmarks?",
         "! export is a Bookmarks command: type bookmarks, then export.",
-        "Unknown command 'xyzzy'. Type help to see what you can do here.",
+        "! Unknown command 'xyzzy'. Type help to see what you can do here.",
       ])
   }
 
@@ -429,7 +429,7 @@ final class REPLTests: XCTestCase {
     await repl.execute("fly")
 
     XCTAssertEqual(
-      console.output, ["! Log in first.", "Unknown command 'fly'. Type help to see what you can do here."])
+      console.output, ["! Log in first.", "! Unknown command 'fly'. Type help to see what you can do here."])
   }
 
   func test_unknownCommands_areEchoedHarmlessly_onOneLine() async {
@@ -438,10 +438,10 @@ final class REPLTests: XCTestCase {
     await repl.execute("\u{1B}]0;owned\u{07}x")
     await repl.execute(String(repeating: "w", count: 10_000))
 
-    XCTAssertEqual(console.output.first, "Unknown command 'x'. Type help to see what you can do here.")
+    XCTAssertEqual(console.output.first, "! Unknown command 'x'. Type help to see what you can do here.")
     XCTAssertEqual(
       console.output.last,
-      "Unknown command '\(String(repeating: "w", count: 39))…'. Type help to see what you can do here.")
+      "! Unknown command '\(String(repeating: "w", count: 39))…'. Type help to see what you can do here.")
   }
 
   func test_itemNumbered_isSafeForAnyNumber() {
@@ -466,7 +466,7 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(console.partialOutput, ["echo: ", "hello there\n", "echo: ", "quit\n", "echo: ", "/etc/hosts\n"])
     XCTAssertTrue(console.output.contains("new conversation"), console.transcript)
     XCTAssertTrue(
-      console.output.contains("Unknown command '/nonsense'. Type /help to see what you can do here."),
+      console.output.contains("! Unknown command '/nonsense'. Type /help to see what you can do here."),
       console.transcript)
     XCTAssertTrue(console.output.contains { $0.hasPrefix("  /new ") }, console.transcript)
     XCTAssertTrue(console.output.contains { $0.hasPrefix("  /back ") }, console.transcript)
@@ -544,7 +544,7 @@ final class REPLTests: XCTestCase {
     let header = console.output.first ?? ""
     XCTAssertTrue(header.hasPrefix("type ") && header.hasSuffix("  alive  released"), header)
     XCTAssertTrue(console.output.contains { $0.hasPrefix("TitledScreen ") })
-    XCTAssertEqual(console.output.last, "Unknown debug command. Try: debug memory")
+    XCTAssertEqual(console.output.last, "! Unknown debug command. Try: debug memory")
   }
 
   func test_debugMemory_printsTheLedgerBoundWhenTheREPLWasMade() async {

@@ -50,10 +50,16 @@ public protocol WindowChrome {
   func header(for window: Window, in context: RenderContext) -> [StyledLine]
   /// A line saying a typed command cannot run as typed (a usage).
   func problem(_ sentence: String, in context: RenderContext) -> StyledLine
+  /// A line of information from the REPL itself (a cancel, the top of a stack).
+  func notice(_ sentence: String, in context: RenderContext) -> StyledLine
 }
 
 extension WindowChrome {
   public func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
+    StyledLine(sentence)
+  }
+
+  public func notice(_ sentence: String, in context: RenderContext) -> StyledLine {
     StyledLine(sentence)
   }
 }

@@ -46,10 +46,10 @@ extension REPL {
     guard let command = (screenCommands + globalCommands).first(where: { $0.name == name }) else {
       let advice = advice(forUnknown: name, among: screenCommands + globalCommands)
       return [
-        StyledLine(
+        chrome.problem(
           advice
-            ?? "There is no command '\(TextSanitizer.clean(typed, limit: 40))' here. Type help to see what you can do here."
-        )
+            ?? "There is no command '\(TextSanitizer.clean(typed, limit: 40))' here. Type help to see what you can do here.",
+          in: console.context)
       ]
     }
     let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""

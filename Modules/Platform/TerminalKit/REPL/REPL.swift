@@ -175,7 +175,9 @@ public final class REPL {
     guard let typed, command(named: typed.name, in: commands) != nil else {
       let name = typed?.word ?? ""
       console.write(
-        "Unknown command '/\(TextSanitizer.clean(name, limit: 40))'. Type /help to see what you can do here.")
+        chrome.problem(
+          "Unknown command '/\(TextSanitizer.clean(name, limit: 40))'. Type /help to see what you can do here.",
+          in: console.context))
       return
     }
     await execute(typed, commands: commands)
@@ -213,7 +215,9 @@ public final class REPL {
       console.write(chrome.problem(advice, in: console.context))
     } else {
       console.write(
-        "Unknown command '\(TextSanitizer.clean(first, limit: 40))'. Type help to see what you can do here.")
+        chrome.problem(
+          "Unknown command '\(TextSanitizer.clean(first, limit: 40))'. Type help to see what you can do here.",
+          in: console.context))
     }
   }
 
@@ -291,7 +295,7 @@ public final class REPL {
     }
     guard cancelled else { return true }
     console.setStatus(nil)
-    if sayingWhenCancelled { console.write("Cancelled.") }
+    if sayingWhenCancelled { console.write(chrome.notice("Cancelled.", in: console.context)) }
     return false
   }
 
@@ -405,7 +409,9 @@ public final class REPL {
     case .tab(let name): selectTab(name, console: console)
     case .link(let link): await linkOpener?(link, console)
     case .debug(let what):
-      guard what == "memory" else { return console.write("Unknown debug command. Try: debug memory") }
+      guard what == "memory" else {
+        return console.write(chrome.problem("Unknown debug command. Try: debug memory", in: console.context))
+      }
       console.write(MemoryReport(rows: ledger.rows).lines)
     case .quit: quitRequested = true
     }
@@ -416,7 +422,9 @@ public final class REPL {
     guard tabBar.select(named: name) else {
       let names = tabBar.shownTabs.map(\.name).joined(separator: ", ")
       let typed = TextSanitizer.clean(name, limit: 40)
-      console.write("There is no tab called \(typed.isEmpty ? "that" : "'\(typed)'"). Tabs: \(names).")
+      console.write(
+        chrome.problem(
+          "There is no tab called \(typed.isEmpty ? "that" : "'\(typed)'"). Tabs: \(names).", in: console.context))
       return
     }
   }
@@ -424,6 +432,6 @@ public final class REPL {
   private func goBack(console: any Console) {
     guard let stack = window.visibleStack else { return }
     if stack.dismiss() || stack.pop() { return }
-    console.write("You are already at the top of \(stack.root.title).")
+    console.write(chrome.notice("You are already at the top of \(stack.root.title).", in: console.context))
   }
 }
