@@ -124,6 +124,13 @@ extension ConfigFile {
   /// when it is not the user's own or others may change it, since it says
   /// where keys are sent.
   static func read(at path: String) -> ConfigFile {
+    // A folder above it that others can change could swap the file for one
+    // of theirs: refused, as the app's own folders are.
+    if let untrusted = Directories.untrustedAncestor(of: path) {
+      var refused = ConfigFile(text: "", path: path)
+      refused.warnings.append("\(ErrorSentence.reason(for: untrusted)); \(TextSanitizer.clean(path)) is ignored.")
+      return refused
+    }
     var status = stat()
     if lstat(path, &status) == 0 {
       if status.st_uid != getuid() || status.st_mode & 0o022 != 0 {

@@ -62,6 +62,7 @@ public enum WayfarerApp {
       return nil
     }
     let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
+    // Keys and tokens: out of all output, and out of every program started.
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
     Subprocess.withhold(variables: Configuration.secretVariableNames)
     guard let files = openFiles(paths, configuration: configuration) else { return nil }
