@@ -1,11 +1,9 @@
 extension CompletionScript {
   static func bash(_ table: ShellCommandTable, program: String, topOptions: [String]) -> String {
-    let values = valueCases(table).map { pattern, choices in
-      "    \"\(pattern)\") COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
-    }
-    let offers = offers(table, topOptions: topOptions).map { offer in
-      "    \"\(offer.key)\") words=\"\(offer.words.joined(separator: " "))\"; files=\(offer.completesFiles ? 1 : 0) ;;"
-    }
+    let cases = caseBlocks(
+      table, topOptions: topOptions,
+      value: { #"COMPREPLY=($(compgen -W "\#($0.joined(separator: " "))" -- "$cur")); return"# },
+      offer: { #"words="\#($0.words.joined(separator: " "))"; files=\#($0.completesFiles ? 1 : 0)"# })
     return """
       # bash completion for \(program), made by `\(program) completion bash`.
       _\(program)() {
@@ -14,16 +12,7 @@ extension CompletionScript {
         for ((i = 1; i < COMP_CWORD; i++)); do
           case "${COMP_WORDS[i]}" in -*) ;; *) key="${key:+$key }${COMP_WORDS[i]}" ;; esac
         done
-        case "$key" in
-      \(keyCases(table, assign: "key"))
-          *) key="" ;;
-        esac
-        case "$key|$prev" in
-      \(values.joined(separator: "\n"))
-        esac
-        case "$key" in
-      \(offers.joined(separator: "\n"))
-        esac
+      \(cases)
         COMPREPLY=($(compgen -W "$words" -- "$cur"))
         if [[ $files == 1 && $cur != -* ]]; then
           compopt -o filenames 2>/dev/null
@@ -37,12 +26,10 @@ extension CompletionScript {
   }
 
   static func zsh(_ table: ShellCommandTable, program: String, topOptions: [String]) -> String {
-    let values = valueCases(table).map { pattern, choices in
-      "    \"\(pattern)\") \(choices.isEmpty ? "_message value" : "compadd -- \(choices.joined(separator: " "))"); return ;;"
-    }
-    let offers = offers(table, topOptions: topOptions).map { offer in
-      "    \"\(offer.key)\") compadd -- \(offer.words.joined(separator: " "))\(offer.completesFiles ? "; _files" : "") ;;"
-    }
+    let cases = caseBlocks(
+      table, topOptions: topOptions,
+      value: { ($0.isEmpty ? "_message value" : "compadd -- " + $0.joined(separator: " ")) + "; return" },
+      offer: { "compadd -- " + $0.words.joined(separator: " ") + ($0.completesFiles ? "; _files" : "") })
     return """
       #compdef \(program)
       # zsh completion for \(program), made by `\(program) completion zsh`.
@@ -51,6 +38,27 @@ extension CompletionScript {
         for ((i = 2; i < CURRENT; i++)); do
           [[ ${words[i]} == -* ]] || key="${key:+$key }${words[i]}"
         done
+      \(cases)
+      }
+      # Autoloaded from $fpath (compinit), complete now; sourced, register.
+      if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+        _\(program) "$@"
+      else
+        compdef _\(program) \(program)
+      fi
+
+      """
+  }
+
+  /// The three `case` statements bash and zsh share: the words typed
+  /// reduced to the command they name, an option's values, and what may
+  /// follow the command; `value` and `offer` say each in the shell's words.
+  private static func caseBlocks(
+    _ table: ShellCommandTable, topOptions: [String], value: ([String]) -> String, offer: (Offer) -> String
+  ) -> String {
+    let values = valueCases(table).map { "    \"\($0.pattern)\") \(value($0.choices)) ;;" }
+    let offers = offers(table, topOptions: topOptions).map { "    \"\($0.key)\") \(offer($0)) ;;" }
+    return """
         case "$key" in
       \(keyCases(table, assign: "key"))
           *) key="" ;;
@@ -61,14 +69,6 @@ extension CompletionScript {
         case "$key" in
       \(offers.joined(separator: "\n"))
         esac
-      }
-      # Autoloaded from $fpath (compinit), complete now; sourced, register.
-      if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-        _\(program) "$@"
-      else
-        compdef _\(program) \(program)
-      fi
-
       """
   }
 
