@@ -1,3 +1,4 @@
+import Commands
 import Components
 import CurlNetworking
 import DesignSystem
@@ -27,10 +28,13 @@ public enum WayfarerApp {
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
     let launchLink: String?
-    // The commands' table is made only when there is a word to look up.
-    switch CommandLineOptions.parse(arguments, commands: arguments.count > 1 ? ShellCommands.names : []) {
+    // The commands' table is made only when there is a word to look up,
+    // and once: the command found runs from it.
+    let launch = ShellLaunch(environment: environment)
+    let table = arguments.count > 1 ? ShellCommands.table(launch) : ShellCommandTable([])
+    switch CommandLineOptions.parse(arguments, commands: table.topNames) {
     case .command(let words):
-      return await ShellCommands.run(words, environment: environment)
+      return await ShellCommands.run(words, in: table, launch: launch)
     case .help:
       StandardOutput.write(CommandLineOptions.usage + "\n")
       return finish()

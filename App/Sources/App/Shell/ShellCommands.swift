@@ -20,9 +20,6 @@ enum ShellCommands {
   /// The table without files: what `--help`, completion and the manual read.
   static var specs: [ShellCommandSpec] { table(ShellLaunch(environment: [:])).specs }
 
-  /// The commands' first words.
-  static var names: [String] { table(ShellLaunch(environment: [:])).topNames }
-
   /// The options `wayfarer` takes alone.
   static let topOptions = ["--help", "--version"]
 
@@ -48,15 +45,14 @@ enum ShellCommands {
     return .success
   }
 
-  /// Runs the command `words` (the command line after `wayfarer`) names,
+  /// Runs the command `words` (the command line after `wayfarer`) names
+  /// in `table` (made over `launch`, and already read for the first word),
   /// and returns the exit status.
-  static func run(_ words: [String], environment: [String: String]) async -> Int32 {
+  static func run(_ words: [String], in table: ShellCommandTable, launch: ShellLaunch) async -> Int32 {
     TerminalSignals.interruptEndsProcess()
-    let launch = ShellLaunch(environment: environment)
     defer { launch.end() }
     let io = StandardShellIO()
     let status: ShellStatus
-    let table = table(launch)
     if words.count == 2, ShellCommandSpec.asksForHelp([words[1]]), let help = table.help(of: words[0]) {
       io.write(help + "\n")
       StandardOutput.flush()

@@ -47,6 +47,17 @@ final class ShellLaunch {
   /// files opened for it); a session whose account is gone is ended, as
   /// the REPL ends it.
   var accountID: String? {
+    if let checked = checkedAccountID { return checked }
+    let id = checkAccount()
+    checkedAccountID = .some(id)
+    return id
+  }
+
+  /// The account, as ``accountID`` found it the first time it was asked
+  /// (the command's check and its dependencies ask alike).
+  private var checkedAccountID: String??
+
+  private func checkAccount() -> String? {
     guard let opened = open(), let id = opened.session.currentAccountID else { return nil }
     do {
       if try opened.files.accounts.account(id: id) != nil { return id }
