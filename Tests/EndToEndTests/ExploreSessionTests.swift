@@ -47,6 +47,12 @@ final class ExploreSessionTests: XCTestCase {
     }
   }
 
+  /// The Bookmarks tab drawn piped, its rows `rows` (indented here).
+  private func bookmarksScreen(_ rows: [String]) -> String {
+    "\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n" + String(repeating: "-", count: 72) + "\n"
+      + rows.map { "  \($0)\n" }.joined() + "  Type open N to see one, remove N to remove it.\n"
+  }
+
   private func run(
     _ script: [String], server: LoopbackHTTPServer, extra: [String: String] = [:], arguments: [String] = []
   ) throws -> WayfarerBinary.Run {
@@ -131,7 +137,7 @@ final class ExploreSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
-      run.stdout.range(
+      run.stdout.sentencesJoined.range(
         of:
           #"x GitHub rate limit reached; it resets at \d\d:\d\d \(in 1[01] min\)\. Set GITHUB_TOKEN for a higher limit\."#,
         options: .regularExpression) != nil, run.stdout)
@@ -145,7 +151,8 @@ final class ExploreSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
-      run.stdout.contains("GitHub refused the token in GH_TOKEN. Check it (or unset it to search without one)."),
+      run.stdout.sentencesJoined.contains(
+        "GitHub refused the token in GH_TOKEN. Check it (or unset it to search without one)."),
       run.stdout)
     XCTAssertFalse(run.stdout.contains(token))
   }
@@ -162,7 +169,7 @@ final class ExploreSessionTests: XCTestCase {
     let run = try run(register + ["explore", "search stars:>>1", "search xyzzy", "quit"], server: server)
 
     XCTAssertTrue(
-      run.stdout.contains(
+      run.stdout.sentencesJoined.contains(
         "x GitHub could not run that search: Validation Failed: The search is longer than 256 characters."),
       run.stdout)
     XCTAssertTrue(run.stdout.contains("  xyzzy: no repositories found\n"), run.stdout)
@@ -300,10 +307,10 @@ final class ExploreSessionTests: XCTestCase {
       script: [
         "bookmarks", "open 2", "back", "open 1", "back", "export ~/saved.json", "export ~/saved.json",
         "export ~/places.geojson", "remove 1", "remove 1", "import ~/saved.json", "import ~/saved.json",
-        "import ~/places.geojson", "quit",
+        "import ~/places.geojson", "export -", "remove 1", "remove 1", "undo", "undo", "undo", "quit",
       ], home: home.path, environment: ["WAYFARER_GITHUB_URL": "http://127.0.0.1:1", "PATH": "/usr/bin:/bin"])
     XCTAssertEqual(offline.status, 0, offline.stderr)
-    let out = offline.stdout
+    let out = offline.stdout.sentencesJoined
     XCTAssertTrue(out.contains("Bookmarks > dtrupenn/Tetris\n"), out)
     XCTAssertTrue(out.contains("  A C implementation of Tetris\n"), "the saved description, offline: \(out)")
     XCTAssertTrue(out.contains("! The full record is unavailable"), out)
@@ -316,11 +323,29 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("ok Added 0 bookmarks; skipped 2 already saved or listed twice."), out)
     XCTAssertTrue(out.contains("x ~/places.geojson is GeoJSON"), out)
     XCTAssertTrue(
-      out.hasSuffix(
+      out.contains(
         "ok Added 2 bookmarks.\n\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n"
           + String(repeating: "-", count: 72)
           + "\n  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nok Added 0 bookmarks; skipped 2 already saved or listed twice.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
       ), out)
+    // export - prints the export itself, whole, then what it wrote; undo
+    // takes back each removal, the latest first.
+    let printed = try XCTUnwrap(
+      out.components(separatedBy: "import the JSON export instead.\n").last?
+        .components(separatedBy: "ok Wrote 1 place and 1 repository to standard output.\n").first)
+    let export = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+    XCTAssertEqual((export["places"] as? [Any])?.count, 1, printed)
+    XCTAssertEqual((export["repositories"] as? [Any])?.count, 1, printed)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home.file("-")))
+    XCTAssertTrue(
+      out.hasSuffix(
+        "ok dtrupenn/Tetris is back in your bookmarks. Type undo again for Catedral da Sé.\n"
+          + bookmarksScreen(["Repositories", "1. dtrupenn/Tetris  Assembly", "   A C implementation of Tetris"])
+          + "ok Catedral da Sé is back in your bookmarks.\n"
+          + bookmarksScreen([
+            "Places", "1. Catedral da Sé  tourism", "   São Paulo", "Repositories", "2. dtrupenn/Tetris  Assembly",
+            "   A C implementation of Tetris",
+          ]) + "x There is nothing to undo.\n"), out)
 
     // A link at launch, logged in: straight to the repository.
     let linked = try run(["quit"], server: server, arguments: ["open", "wayfarer://explore/repo/dtrupenn/Tetris"])
@@ -335,7 +360,8 @@ final class ExploreSessionTests: XCTestCase {
       arguments: ["open", "wayfarer://explore/search?q=tetris+game"])
     XCTAssertEqual(waiting.status, 0, waiting.stderr)
     XCTAssertTrue(
-      waiting.stdout.contains("- wayfarer://explore/search?q=tetris+game will open once you log in or register."),
+      waiting.stdout.sentencesJoined.contains(
+        "- wayfarer://explore/search?q=tetris+game will open once you log in or register."),
       waiting.stdout)
     XCTAssertTrue(waiting.stdout.contains("Showing 30 of 45 repositories for tetris game"), waiting.stdout)
     XCTAssertEqual(server.requests.last { $0.path == "/search/repositories" }?.query["q"], "tetris game")

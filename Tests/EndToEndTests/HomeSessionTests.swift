@@ -177,7 +177,8 @@ final class HomeSessionTests: XCTestCase {
       environment: ["GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": "http://no-such-host.invalid"])
 
     XCTAssertTrue(
-      run.stdout.contains("x Could not find the server no-such-host.invalid. Check your internet connection."),
+      run.stdout.sentencesJoined.contains(
+        "x Could not find the server no-such-host.invalid. Check your internet connection."),
       run.stdout)
   }
 

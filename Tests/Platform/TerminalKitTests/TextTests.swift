@@ -151,6 +151,18 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.wrap("東京タワー", to: 5), ["東京", "タワ", "ー"])
   }
 
+  /// A web address is never cut: it goes to a line of its own, whole,
+  /// even when wider than the line.
+  func test_wrap_neverSplitsAnAddress() {
+    let address = "https://github.com/harborlights/tidewater"
+    XCTAssertEqual(DisplayWidth.wrap("see \(address) now", to: 20), ["see", address, "now"])
+    XCTAssertEqual(
+      StyledLine("x see \(address) now").wrapped(to: 20).map(\.plainText), ["x see", "  " + address, "  now"])
+    XCTAssertEqual(
+      StyledLine("x abcdefghijklmnopqrstuvwxyz").wrapped(to: 10).map(\.plainText),
+      ["x abcdefgh", "  ijklmnop", "  qrstuvwx", "  yz"], "other long words are still cut")
+  }
+
   /// Linear in the text: a megabyte word is cut into lines in one pass (it
   /// took seconds of CPU when each cut measured the rest of the word again).
   func test_wrap_aMegabyteWord() {
@@ -404,10 +416,15 @@ final class StyledLineWrappingTests: XCTestCase {
     XCTAssertTrue(rows.allSatisfy { $0.displayWidth <= 24 })
   }
 
-  func test_keepsTheLinesIndent_andCutsAWordLongerThanALine() {
-    let rows = StyledLine("  Website  https://theatromunicipal.org.br/programacao").wrapped(to: 20)
+  func test_keepsTheLinesIndent_andNeverCutsAnAddress_butCutsOtherLongWords() {
+    let rows = StyledLine("  Website  https://theatromunicipal.org.br/programacao  open").wrapped(to: 20)
+    XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromunicipal.org.br/programacao", "  open"])
 
-    XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromun", "  icipal.org.br/prog", "  ramacao"])
+    let path = StyledLine("x mv /tmp/a-long-folder/wayfarer.sqlite aside").wrapped(to: 20)
+    XCTAssertEqual(path.map(\.plainText), ["x mv", "  /tmp/a-long-folder/wayfarer.sqlite", "  aside"])
+
+    let word = StyledLine("  Notes  theatromunicipal.org.br-programacao").wrapped(to: 20)
+    XCTAssertEqual(word.map(\.plainText), ["  Notes", "  theatromunicipal.o", "  rg.br-programacao"])
   }
 }
 
