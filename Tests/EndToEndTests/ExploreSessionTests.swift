@@ -175,6 +175,32 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("  xyzzy: no repositories found\n"), run.stdout)
   }
 
+  /// `open OWNER/NAME` opens any repository by name; one GitHub does not
+  /// have says so, and offers nothing to read, ask or save.
+  func test_openByName_andARepositoryGitHubDoesNotHave() throws {
+    let server = try makeGitHub()
+    let run = try run(
+      register + [
+        "explore", "open dtrupenn/Tetris", "back", "open nobody/nothing", "bookmark", "readme", "help", "back",
+        "open not/a/name", "quit",
+      ], server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris\n"), out)
+    XCTAssertTrue(out.contains("Watchers"), "loaded from GitHub: \(out)")
+    XCTAssertTrue(
+      out.contains(
+        "Explore > nobody/nothing\n" + String(repeating: "-", count: 72)
+          + "\nx GitHub has no repository nobody/nothing (or it is private).\n\n  back  Back to the previous screen\n"),
+      out)
+    XCTAssertTrue(out.contains("x Unknown command 'bookmark'"), out)
+    XCTAssertTrue(out.contains("x Unknown command 'readme'"), out)
+    XCTAssertTrue(out.contains("x 'not/a/name' is not a GitHub name like owner/name.\n"), out)
+    XCTAssertEqual(
+      server.requests.filter { $0.path.hasPrefix("/repos/nobody/") }.map(\.path), ["/repos/nobody/nothing"])
+  }
+
   func test_aRepositoryWithoutAReadme_saysSo() throws {
     let server = try makeGitHub { request in
       request.path.hasSuffix("/readme") ? .json(GitHubFixtures.notFound, status: 404) : nil
@@ -352,6 +378,13 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertEqual(linked.status, 0, linked.stderr)
     XCTAssertTrue(linked.stdout.contains("Explore > dtrupenn/Tetris\n"), linked.stdout)
     XCTAssertTrue(linked.stdout.contains("Watchers"), "loaded from GitHub: \(linked.stdout)")
+
+    // Its github.com address, at launch and at another tab's prompt.
+    let web = try run(
+      ["home", "open https://github.com/dtrupenn/Tetris/tree/main", "quit"], server: server,
+      arguments: ["open", "https://github.com/dtrupenn/Tetris"])
+    XCTAssertEqual(web.status, 0, web.stderr)
+    XCTAssertEqual(web.stdout.components(separatedBy: "Explore > dtrupenn/Tetris\n").count, 3, web.stdout)
 
     // Logged out: kept until the login, then followed.
     XCTAssertEqual(try run(["profile", "logout", "quit"], server: server).status, 0)

@@ -33,21 +33,24 @@ final class RepositoryDetailScreen: Screen {
     case bookmark
   }
 
-  /// `bookmark` only while the favorites flag is on (Profile › Settings).
-  private static func specs(offeringBookmark: Bool) -> [CommandSpec<Action>] {
-    [
+  /// `bookmark` only while the favorites flag is on (Profile › Settings);
+  /// nothing but that for a repository GitHub does not have.
+  private static func specs(onGitHub: Bool, offeringBookmark: Bool) -> [CommandSpec<Action>] {
+    let onGitHubOnly: [CommandSpec<Action>] = [
       CommandSpec("readme", summary: "Read the repository's README", action: .readme),
       CommandSpec("ask", summary: "Ask the assistant about this repository", action: .ask),
       CommandSpec(
         "web", summary: "Print the repository's address (and open it in a browser on a terminal)", action: .web),
     ]
+    return (onGitHub ? onGitHubOnly : [])
       + (offeringBookmark
         ? [CommandSpec("bookmark", summary: "Save this repository to your bookmarks, or remove it", action: .bookmark)]
         : [])
   }
 
   override var commands: [Command] {
-    Command.table(Self.specs(offeringBookmark: viewModel.areBookmarksOffered)) { action, console in
+    Command.table(Self.specs(onGitHub: viewModel.isOnGitHub, offeringBookmark: viewModel.areBookmarksOffered)) {
+      action, console in
       switch action {
       case .readme: self.viewModel.showReadme()
       case .ask: self.viewModel.askAssistant()
@@ -87,6 +90,7 @@ final class RepositoryDetailScreen: Screen {
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
+    if viewModel.record == .missing { return missingBody(in: context) }
     let repository = viewModel.repository
     var lines: [StyledLine] = []
     let marks = [repository.isArchived ? "archived" : nil, repository.isFork ? "a fork" : nil].compactMap { $0 }
@@ -107,7 +111,7 @@ final class RepositoryDetailScreen: Screen {
     case .unavailable(let failure):
       lines.append(Message.warning("The full record is unavailable: \(DetailWording.reason(failure)).", in: context))
       lines.append(.blank)
-    case .full:
+    case .full, .missing:
       break
     }
     let bookmark = ActionList.Action(
@@ -119,6 +123,22 @@ final class RepositoryDetailScreen: Screen {
         ActionList.Action("ask", "Ask the assistant about this repository"),
         ActionList.Action("web", "The repository on github.com"),
       ] + (viewModel.areBookmarksOffered ? [bookmark] : []) + [ActionList.Action("back", "Back to the previous screen")]
+    ).lines(in: context)
+    return lines
+  }
+
+  /// A repository GitHub does not have: said so, with nothing to read, ask
+  /// or save (a bookmark of it can still be removed).
+  private func missingBody(in context: RenderContext) -> [StyledLine] {
+    var lines = [
+      Message.error(
+        "GitHub has no repository \(TextSanitizer.clean(viewModel.repository.fullName)) (or it is private).",
+        in: context),
+      .blank,
+    ]
+    let remove = ActionList.Action("bookmark", "Remove it from your bookmarks")
+    lines += ActionList(
+      (viewModel.areBookmarksOffered ? [remove] : []) + [ActionList.Action("back", "Back to the previous screen")]
     ).lines(in: context)
     return lines
   }

@@ -10,6 +10,8 @@ final class RepositoryDetailViewModel {
   enum Record: Equatable {
     case loading
     case full
+    /// GitHub has no such repository (a 404: gone, renamed away, private).
+    case missing
     case unavailable(ExploreFailure)
   }
 
@@ -60,6 +62,8 @@ final class RepositoryDetailViewModel {
     do {
       repository = try await service.repository(name)
       record = .full
+    } catch GitHubError.notFound {
+      record = .missing
     } catch {
       record = .unavailable(ExploreFailure(error))
     }
@@ -89,8 +93,13 @@ final class RepositoryDetailViewModel {
   /// the default branch on github.com.
   var readmeBaseURL: URL? { repository.readmeBaseURL }
 
-  /// Whether `bookmark` is offered (the favorites flag, Profile › Settings).
-  var areBookmarksOffered: Bool { flags.areBookmarksEnabled }
+  /// Whether `bookmark` is offered (the favorites flag, Profile › Settings);
+  /// for a repository GitHub does not have, only to remove a bookmark.
+  var areBookmarksOffered: Bool { flags.areBookmarksEnabled && (record != .missing || isBookmarked) }
+
+  /// Whether `readme` and `ask` are offered: not for a repository GitHub
+  /// does not have.
+  var isOnGitHub: Bool { record != .missing }
 
   var isBookmarked: Bool { (try? bookmarks.isBookmarked(repository: repository.fullName)) ?? false }
 

@@ -7,6 +7,8 @@ enum SearchCommand: Sendable, Equatable {
   case more
   case sort(String)
   case open(Int?)
+  /// `open OWNER/NAME`: a repository by its name, listed or not.
+  case openNamed(String)
 
   /// The table, for `rows` repositories listed now.
   static func specs(rows: Int) -> [CommandSpec<SearchCommand>] {
@@ -27,8 +29,12 @@ enum SearchCommand: Sendable, Equatable {
         summary: "Search again in another order"
       ) { .sort($0.word ?? "") },
       CommandSpec(
-        "open", .row(count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)), summary: "Show repository N"
-      ) { .open($0.number) },
+        "open", .row("N|OWNER/NAME", count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)),
+        summary: "Show repository N, or any repository by its name"
+      ) { arguments in
+        // A word with a slash is a name; anything else is for the number's check.
+        if let word = arguments.word, word.contains("/") { .openNamed(word) } else { .open(arguments.number) }
+      },
     ]
   }
 }

@@ -35,6 +35,8 @@ final class SearchScreen: Screen {
         await LoadingIndicator.run(viewModel.setSort(name), saying: "Searching…", console: console), on: console)
     case .open(let number):
       if let problem = viewModel.open(number) { report(problem, on: console) }
+    case .openNamed(let name):
+      if let problem = viewModel.open(named: name) { report(problem, on: console) }
     }
   }
 

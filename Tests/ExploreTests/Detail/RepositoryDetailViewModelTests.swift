@@ -62,6 +62,30 @@ final class RepositoryDetailViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.repository.stars, 10)
   }
 
+  /// A repository GitHub does not have offers nothing to read, ask or
+  /// save; one saved before can still be removed.
+  func test_aRepositoryGitHubDoesNotHave_isMissing_andOffersOnlyToRemoveItsBookmark() async throws {
+    let (viewModel, service, bookmarks, _) = try makeSUT()
+    service.repositoryResult = .failure(GitHubError.notFound)
+    XCTAssertTrue(viewModel.areBookmarksOffered, "offered while it loads")
+
+    await viewModel.loadRecord()
+
+    XCTAssertEqual(viewModel.record, .missing)
+    XCTAssertFalse(viewModel.isOnGitHub)
+    XCTAssertFalse(viewModel.areBookmarksOffered)
+    let screen = RepositoryDetailScreen(viewModel: viewModel, browser: nil, now: { Date(timeIntervalSince1970: 0) })
+    XCTAssertEqual(screen.commands.map(\.name), [])
+    XCTAssertEqual(
+      screen.body(in: .plain).first?.plainText, "x GitHub has no repository dtrupenn/Tetris (or it is private).")
+
+    try bookmarks.saveRepository(Repository.sample("dtrupenn/Tetris").saved)
+    XCTAssertTrue(viewModel.areBookmarksOffered, "a saved one can be removed")
+    XCTAssertEqual(screen.commands.map(\.name), ["bookmark"])
+    XCTAssertEqual(viewModel.toggleBookmark(), .removed(name: "dtrupenn/Tetris"))
+    XCTAssertFalse(viewModel.areBookmarksOffered)
+  }
+
   func test_theReadme_loadsOnce_noneIsNone_aFailureCanBeRetried() async throws {
     let (viewModel, service, _, router) = try makeSUT()
     service.readmeResult = .failure(Failure(description: "Connection lost"))
