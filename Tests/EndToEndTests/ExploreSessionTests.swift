@@ -271,6 +271,43 @@ final class ExploreSessionTests: XCTestCase {
     try terminal.waitFor("EXITED:0")
   }
 
+  /// On a terminal a repository's address is a link (OSC 8), printed once.
+  func test_webOnATerminal_printsTheAddressAsAHyperlink() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeGitHub()
+    XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "WAYFARER_GITHUB_URL": server.baseURL, "PATH": home.file("no-programs"),
+      ])
+    try terminal.waitFor("home>")
+    try terminal.type("explore")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore>")
+    try terminal.type("open dtrupenn/Tetris")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/repo>")
+    let bytes = home.file("terminal-bytes")
+    try terminal.recordOutput(to: bytes)
+    try terminal.type("web")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/repo>", count: 2)
+
+    let address = "https://github.com/dtrupenn/Tetris"
+    let link = "\u{1B}]8;;\(address)\u{1B}\\\(address)\u{1B}]8;;\u{1B}\\"
+    // tmux hands the bytes to cat as they come: wait for them, bounded.
+    var written = ""
+    for _ in 0..<100 where !written.contains(link) {
+      written = (try? String(contentsOfFile: bytes, encoding: .utf8)) ?? ""
+      if !written.contains(link) { usleep(20_000) }
+    }
+    XCTAssertTrue(written.contains(link), written.debugDescription)
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
+
   /// The Bookmarks tab: a place saved on Home and a repository saved in
   /// Explore, listed in two groups, each opened on the Bookmarks stack by
   /// the tab that owns it; remove and undo.

@@ -61,7 +61,8 @@ final class RepositoryDetailScreen: Screen {
   }
 
   private func showAddress(on console: any Console) {
-    console.write(StyledLine(TextSanitizer.clean(viewModel.repository.webURL)))
+    let address = TextSanitizer.clean(viewModel.repository.webURL)
+    console.write(StyledLine(address, style: TextStyle(link: address)))
     if console.context.capabilities.outputIsTerminal, let browser, browser.open(viewModel.repository.webURL) {
       console.write(Message.info("Opened in your browser.", in: console.context))
     }

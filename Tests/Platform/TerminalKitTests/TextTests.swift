@@ -142,6 +142,36 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.truncate("Wayfarer", to: 6, ellipsis: "..."), "Way...")
   }
 
+  /// A span with a link is an OSC 8 hyperlink on a terminal (colour or
+  /// not), closed where the link ends and at the end of the line; an
+  /// address that is not plain http(s) ASCII is never sent.
+  func test_links_areOSC8Hyperlinks_onlyForSafeAddresses() {
+    let address = "https://github.com/apple/swift"
+    var line = StyledLine("see ")
+    line.append("swift", style: TextStyle(isUnderlined: true, link: address))
+    line.append(" now")
+    let open = "\u{1B}]8;;\(address)\u{1B}\\"
+    let close = "\u{1B}]8;;\u{1B}\\"
+
+    XCTAssertEqual(
+      TextRenderer(usesColor: false, usesHyperlinks: true).render(line), "see \(open)swift\(close) now")
+    XCTAssertEqual(
+      TextRenderer(usesColor: true, usesHyperlinks: true).render(line),
+      "see \u{1B}[0;4m\(open)swift\u{1B}[0m\(close) now")
+    XCTAssertEqual(TextRenderer(usesColor: false).render(line), "see swift now", "piped: no link")
+    XCTAssertEqual(
+      TextRenderer(usesColor: false, usesHyperlinks: true).render(StyledLine("end", style: TextStyle(link: address))),
+      "\(open)end\(close)", "closed at the end of the line")
+    for hostile in ["https://x/\u{1B}]8;;evil", "javascript:alert(1)", "https://a b", "https://é.example"] {
+      XCTAssertEqual(
+        TextRenderer(usesColor: false, usesHyperlinks: true).render(StyledLine("x", style: TextStyle(link: hostile))),
+        "x", hostile)
+    }
+    let capabilities = TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true)
+    XCTAssertFalse(TextRenderer(capabilities: capabilities).usesHyperlinks, "TERM=dumb: none")
+  }
+
   func test_wrap_breaksAtSpaces_andSplitsLongWords() {
     XCTAssertEqual(DisplayWidth.wrap("the quick brown fox", to: 9), ["the quick", "brown fox"])
     XCTAssertEqual(DisplayWidth.wrap("abcdefghij", to: 4), ["abcd", "efgh", "ij"])

@@ -39,7 +39,7 @@ public final class StandardConsole: Console {
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
     self.capabilities = capabilities
     self.fallbackColumns = fallbackColumns
-    renderer = TextRenderer(usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb)
+    renderer = TextRenderer(capabilities: capabilities)
     let source = Self.makeSource(capabilities: capabilities)
     self.source = source
     piped = source as? PlainLineSource
