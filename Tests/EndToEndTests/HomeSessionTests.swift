@@ -197,6 +197,17 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("- That is every place within 5 km: 7 in all."), out)
   }
 
+  /// `web` on a place with a website prints it; one without has no `web`.
+  func test_web_onAPlaceWithAWebsite_printsIt() throws {
+    let run = try run(register + ["open 3", "web", "back", "open 1", "web", "quit"], server: nil)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("  web       The place's website\n"), out)
+    XCTAssertTrue(out.contains("\nhttps://theatromunicipal.org.br\n"), "printed as it is, alone: \(out)")
+    XCTAssertTrue(out.contains("x Unknown command 'web'"), "Catedral da Sé has no website: \(out)")
+  }
+
   func test_theChosenCity_isRememberedPerAccount() throws {
     let first = try run(register + ["city berlin", "use 1", "quit"], server: nil)
     XCTAssertEqual(first.status, 0, first.stderr)

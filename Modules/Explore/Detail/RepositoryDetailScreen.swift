@@ -12,12 +12,10 @@ import TextSafety
 @MainActor
 final class RepositoryDetailScreen: Screen {
   private let viewModel: RepositoryDetailViewModel
-  private let browser: (any WebOpening)?
   private let now: @Sendable () -> Date
 
-  init(viewModel: RepositoryDetailViewModel, browser: (any WebOpening)?, now: @escaping @Sendable () -> Date) {
+  init(viewModel: RepositoryDetailViewModel, now: @escaping @Sendable () -> Date) {
     self.viewModel = viewModel
-    self.browser = browser
     self.now = now
     super.init(title: viewModel.repository.fullName, pathComponent: "repo")
   }
@@ -61,11 +59,7 @@ final class RepositoryDetailScreen: Screen {
   }
 
   private func showAddress(on console: any Console) {
-    let address = TextSanitizer.clean(viewModel.repository.webURL)
-    console.write(StyledLine(address, style: TextStyle(link: address)))
-    if console.context.capabilities.outputIsTerminal, let browser, browser.open(viewModel.repository.webURL) {
-      console.write(Message.info("Opened in your browser.", in: console.context))
-    }
+    WebAddress.show(viewModel.repository.webURL, on: console, opening: viewModel.openInBrowser)
   }
 
   private func toggleBookmark(on console: any Console) {

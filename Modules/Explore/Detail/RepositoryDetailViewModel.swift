@@ -41,12 +41,14 @@ final class RepositoryDetailViewModel {
   private let bookmarks: any ExploreBookmarksStoring
   private let flags: any ExploreFeatureFlagsProviding
   private let router: any ExploreRouting
+  private let browser: (any WebOpening)?
   private let lifetime = Lifetime(RepositoryDetailViewModel.self)
 
   init?(
     repository: Repository, service: any GitHubService, bookmarks: any ExploreBookmarksStoring,
-    flags: any ExploreFeatureFlagsProviding, router: any ExploreRouting
+    flags: any ExploreFeatureFlagsProviding, router: any ExploreRouting, browser: (any WebOpening)? = nil
   ) {
+    self.browser = browser
     guard let name = RepositoryName(repository.fullName) else { return nil }
     self.repository = repository
     self.openedName = name
@@ -78,6 +80,12 @@ final class RepositoryDetailViewModel {
     } catch {
       readme = .failed(ExploreFailure(error))
     }
+  }
+
+  /// Asks the browser to open `address` (`web`, on the detail and on the
+  /// README); false when there is none.
+  func openInBrowser(_ address: String) -> Bool {
+    browser?.open(address) ?? false
   }
 
   func showReadme() {

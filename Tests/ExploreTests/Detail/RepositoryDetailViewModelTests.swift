@@ -74,7 +74,7 @@ final class RepositoryDetailViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.record, .missing)
     XCTAssertFalse(viewModel.isOnGitHub)
     XCTAssertFalse(viewModel.areBookmarksOffered)
-    let screen = RepositoryDetailScreen(viewModel: viewModel, browser: nil, now: { Date(timeIntervalSince1970: 0) })
+    let screen = RepositoryDetailScreen(viewModel: viewModel, now: { Date(timeIntervalSince1970: 0) })
     XCTAssertEqual(screen.commands.map(\.name), [])
     XCTAssertEqual(
       screen.body(in: .plain).first?.plainText, "x GitHub has no repository dtrupenn/Tetris (or it is private).")
