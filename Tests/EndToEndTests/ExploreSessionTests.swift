@@ -190,6 +190,9 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris\n"), out)
     XCTAssertTrue(out.contains("Watchers"), "loaded from GitHub: \(out)")
     XCTAssertTrue(
+      out.contains("  Tetris\n  ======\n\n  A small game.\n  Type readme to read it alone.\n\n  readme "),
+      "the README's opening under the facts: \(out)")
+    XCTAssertTrue(
       out.contains(
         "Explore > nobody/nothing\n" + String(repeating: "-", count: 72)
           + "\nx GitHub has no repository nobody/nothing (or it is private).\n\n  back  Back to the previous screen\n"),

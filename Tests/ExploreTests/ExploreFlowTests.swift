@@ -257,6 +257,7 @@ final class ExploreFlowTests: XCTestCase {
     let client = HTTPClientStub()
     client.responses = [
       json(GitHubFixtures.tetris),
+      json(GitHubFixtures.readme("# Tetris")),
       json(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")])),
     ]
     let tab = makeTab(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))

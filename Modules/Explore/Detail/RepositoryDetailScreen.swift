@@ -13,6 +13,10 @@ import TextSafety
 final class RepositoryDetailScreen: Screen {
   private let viewModel: RepositoryDetailViewModel
   private let now: @Sendable () -> Date
+  /// The README's opening as last laid out, and for what.
+  private var opening: (context: RenderContext, lines: [StyledLine])?
+  /// Rendered lines of the README's opening shown under the facts.
+  static let openingLines = 10
 
   init(viewModel: RepositoryDetailViewModel, now: @escaping @Sendable () -> Date) {
     self.viewModel = viewModel
@@ -80,7 +84,11 @@ final class RepositoryDetailScreen: Screen {
 
   override func didAppear(console: any Console) async {
     guard viewModel.record == .loading else { return }
-    await LoadingIndicator.run("Loading the repository…", console: console) { await viewModel.loadRecord() }
+    await LoadingIndicator.run("Loading the repository…", console: console) {
+      await viewModel.loadRecord()
+      // Its README's opening goes under the facts, as gh repo view shows it.
+      if viewModel.record == .full { await viewModel.loadReadme() }
+    }
     setNeedsDisplay()
   }
 
@@ -109,6 +117,7 @@ final class RepositoryDetailScreen: Screen {
     case .full, .missing:
       break
     }
+    lines += readmeOpening(in: context)
     let bookmark = ActionList.Action(
       "bookmark",
       viewModel.isBookmarked ? "Saved in your bookmarks; type bookmark to remove it" : "Save to your bookmarks")
@@ -136,5 +145,37 @@ final class RepositoryDetailScreen: Screen {
       (viewModel.areBookmarksOffered ? [remove] : []) + [ActionList.Action("back", "Back to the previous screen")]
     ).lines(in: context)
     return lines
+  }
+
+  /// The first lines of the README, laid out as `readme` shows it, and how
+  /// to read the rest; nothing until it has loaded.
+  private func readmeOpening(in context: RenderContext) -> [StyledLine] {
+    guard case .loaded(let readme) = viewModel.readme else { return [] }
+    if let opening, opening.context == context { return opening.lines }
+    // Only its start is laid out: a megabyte README costs no more here.
+    let start = Self.start(of: readme.text)
+    let head = Readme(text: start, name: readme.name, webURL: readme.webURL)
+    let laidOut = ReadmeScreen.lines(of: head, base: viewModel.readmeBaseURL, in: context).drop {
+      $0.plainText.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+    var lines = Array(laidOut.prefix(Self.openingLines))
+    while lines.last?.plainText.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+    guard !lines.isEmpty else { return [] }
+    let more = laidOut.count > Self.openingLines || start.utf8.count < readme.text.utf8.count
+    lines += TextBlock(
+      more ? "… type readme to read all of it." : "Type readme to read it alone.", style: Palette.muted
+    )
+    .lines(in: context)
+    lines.append(.blank)
+    opening = (context, lines)
+    return lines
+  }
+
+  /// About the first 4 KB of `text`, ending where a paragraph does.
+  static func start(of text: String) -> String {
+    guard text.utf8.count > 4_096 else { return text }
+    let prefix = String(decoding: text.utf8.prefix(4_096), as: UTF8.self)
+    guard let end = prefix.range(of: "\n\n", options: .backwards) else { return prefix }
+    return String(prefix[..<end.lowerBound])
   }
 }

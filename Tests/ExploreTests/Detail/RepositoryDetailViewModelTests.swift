@@ -86,6 +86,18 @@ final class RepositoryDetailViewModelTests: XCTestCase {
     XCTAssertFalse(viewModel.areBookmarksOffered)
   }
 
+  /// The detail lays out only the README's start: about 4 KB, ending
+  /// where a paragraph does, so a megabyte README costs no more there.
+  func test_theReadmesOpening_isItsFirstParagraphsUpTo4KB() {
+    XCTAssertEqual(RepositoryDetailScreen.start(of: "# A\n\nshort"), "# A\n\nshort")
+    let paragraphs = (1...400).map { "Paragraph \($0) of the manual." }.joined(separator: "\n\n")
+    let start = RepositoryDetailScreen.start(of: paragraphs)
+    XCTAssertLessThanOrEqual(start.utf8.count, 4_096)
+    XCTAssertGreaterThan(start.utf8.count, 3_900)
+    XCTAssertTrue(start.hasSuffix("of the manual."), String(start.suffix(40)))
+    XCTAssertEqual(RepositoryDetailScreen.start(of: String(repeating: "é", count: 5_000)).utf8.count, 4_096)
+  }
+
   func test_theReadme_loadsOnce_noneIsNone_aFailureCanBeRetried() async throws {
     let (viewModel, service, _, router) = try makeSUT()
     service.readmeResult = .failure(Failure(description: "Connection lost"))
