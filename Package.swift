@@ -326,6 +326,7 @@ let package = Package(
     .testTarget(
       name: "PreLoginTests",
       dependencies: [
+        "Commands",
         "Components",
         "FeatureEnvironment",
         "Locking",
