@@ -57,9 +57,14 @@ final class AssistantSessionTests: XCTestCase {
     }
   }
 
+  /// The clock is fixed, as a recorded demo's is: a reply's time is 0.0 s
+  /// every run, so transcripts compare byte for byte.
   private func run(_ script: [String], environment: [String: String]) throws -> WayfarerBinary.Run {
     try WayfarerBinary.run(
-      script: script, home: home.path, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+      script: script, home: home.path,
+      environment: environment.merging(["PATH": "/usr/bin:/bin", "WAYFARER_FIXED_TIME": "2026-01-01T09:00:00Z"]) {
+        $1
+      })
   }
 
   private func gemini(_ server: LoopbackHTTPServer) -> [String: String] {
@@ -78,7 +83,7 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("Assistant · Gemini · gemini-2.5-flash\n"), out)
     XCTAssertTrue(
       out.contains(
-        "you> What is an index fund?\nassistant>\n  Answer 1: an index fund holds many shares.\nyou> And an ETF?\nassistant>\n  Answer 2: an index fund holds many shares.\n"
+        "you> What is an index fund?\nassistant>\n  Answer 1: an index fund holds many shares.\n5 in · 10 out · 0.0 s\nyou> And an ETF?\nassistant>\n  Answer 2: an index fund holds many shares.\n5 in · 10 out · 0.0 s\n"
       ), out)
     let requests = server.requests.filter { $0.path.hasPrefix("/v1beta/") }
     XCTAssertEqual(requests.count, 2)
@@ -169,13 +174,15 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
       run.stdout.contains(
-        "you> Hi\nassistant>\n  Reply to 2 messages.\n- Using llama3.2, the first model the server lists (WAYFARER_OPENAI_MODEL chooses another).\n"
+        "you> Hi\nassistant>\n  Reply to 2 messages.\n12 in · 7 out · 0.0 s\n- Using llama3.2, the first model the server lists (WAYFARER_OPENAI_MODEL chooses another).\n"
       ), run.stdout)
-    XCTAssertTrue(run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n12 in · 7 out · 0.0 s\n"), run.stdout)
     XCTAssertEqual(server.requests.map(\.path), ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
     let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: server.requests[1].body) as? [String: Any])
     XCTAssertEqual(body["model"] as? String, "llama3.2")
     XCTAssertEqual(body["stream"] as? Bool, false, "off a terminal a reply comes whole")
+    XCTAssertNil(body["stream_options"], "usage is asked for only of a stream (a whole reply carries it)")
   }
 
   func test_noServerAtTheOpenAIURL_saysSo() throws {
@@ -198,5 +205,38 @@ final class AssistantSessionTests: XCTestCase {
     let second = try run(register + script, environment: gemini(server))
     XCTAssertEqual(first.stdout, second.stdout)
     XCTAssertTrue(first.stdout.contains("Answer **1**: an index fund holds many shares.\n"), "/copy: \(first.stdout)")
+  }
+
+  func test_bareWordsGetAHint_slashAskSendsOne_andSlashUsageTotalsTheConversation() throws {
+    let server = try makeServer()
+
+    let run = try run(
+      register + ["explore", "ask", "help", "back", "exit", "/ask help", "/ask  back  ", "/usage", "/back", "quit"],
+      environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        """
+        - help is a command here: type /help; /ask help sends it.
+        - back is a command here: /back leaves the chat; /ask back sends it.
+        - exit is a command here: /quit leaves Wayfarer; /ask exit sends it.
+        you> help
+        assistant>
+          Answer 1: an index fund holds many shares.
+        5 in · 10 out · 0.0 s
+        you> back
+        assistant>
+          Answer 2: an index fund holds many shares.
+        5 in · 10 out · 0.0 s
+        - 2 replies · 10 in · 20 out · 0.0 s
+
+
+        """), run.stdout)
+    XCTAssertEqual(
+      server.requests.last.map(Self.turns),
+      ["user: help", "model: Answer **1**: an index fund holds many shares.", "user: back"],
+      "only what /ask sent reached the model, the word as typed")
+    for line in run.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 72, String(line)) }
   }
 }

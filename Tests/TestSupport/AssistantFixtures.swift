@@ -60,8 +60,11 @@ public enum AssistantFixtures {
   }
 
   /// An OpenAI-compatible stream: a role-only delta, one delta per piece,
-  /// a finish_reason, then `[DONE]`; LF line ends.
-  public static func openAIStream(_ pieces: [String], done: Bool = true) -> [Data] {
+  /// a finish_reason, with `usage` the chunk of `"choices":[]` that
+  /// `stream_options.include_usage` asks for, then `[DONE]`; LF line ends.
+  public static func openAIStream(
+    _ pieces: [String], done: Bool = true, usage: (prompt: Int, completion: Int)? = nil
+  ) -> [Data] {
     var events = [
       #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"},"finish_reason":null}]}"#
     ]
@@ -70,6 +73,11 @@ public enum AssistantFixtures {
     }
     events.append(
       #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)
+    if let usage {
+      events.append(
+        #"{"id":"c","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":\#(usage.prompt),"completion_tokens":\#(usage.completion),"total_tokens":\#(usage.prompt + usage.completion)}}"#
+      )
+    }
     if done { events.append("[DONE]") }
     return events.map { Data("data: \($0)\n\n".utf8) }
   }

@@ -153,3 +153,48 @@ extension AssistantWording {
 extension AssistantWording {
   static let thinking = "Thinking… (Ctrl-C stops)"
 }
+
+// MARK: Usage and words that are commands
+
+extension AssistantWording {
+  /// The line after a reply: `120 in · 150 out · 7.2 s`, or the time alone
+  /// when the server counted no tokens.
+  static func usage(_ usage: ReplyUsage) -> String {
+    (tokens(in: usage.promptTokens, out: usage.replyTokens) + [seconds(usage.seconds)]).joined(separator: " · ")
+  }
+
+  /// `/usage`: the conversation's replies added up.
+  static func usageTotals(_ totals: UsageTotals) -> String {
+    guard totals.replies > 0 else { return "No reply in this conversation has its usage kept yet." }
+    let counted = totals.replies - totals.repliesUncounted
+    var parts = ["\(totals.replies) \(totals.replies == 1 ? "reply" : "replies")"]
+    if counted > 0 { parts += tokens(in: totals.promptTokens, out: totals.replyTokens) }
+    parts.append(seconds(totals.seconds))
+    let sentence = parts.joined(separator: " · ")
+    guard totals.repliesUncounted > 0, counted > 0 else { return sentence }
+    return sentence + " (\(totals.repliesUncounted) without token counts)"
+  }
+
+  private static func tokens(in prompt: Int?, out reply: Int?) -> [String] {
+    [prompt.map { "\($0) in" }, reply.map { "\($0) out" }].compactMap { $0 }
+  }
+
+  /// Seconds to a tenth: `7.2 s`, never in a locale's own digits.
+  private static func seconds(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds >= 0, seconds < 1e12, let tenths = Int(exactly: (seconds * 10).rounded())
+    else { return "? s" }
+    return "\(tenths / 10).\(tenths % 10) s"
+  }
+
+  /// A bare word that is a command elsewhere, typed in the chat: what to
+  /// type instead, and how to send the word itself.
+  static func bareWord(_ word: String, command: String) -> String {
+    let does =
+      switch command {
+      case "/back": "/back leaves the chat"
+      case "/quit": "/quit leaves Wayfarer"
+      default: "type \(command)"
+      }
+    return "\(word) is a command here: \(does); /ask \(word) sends it."
+  }
+}

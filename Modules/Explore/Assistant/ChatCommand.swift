@@ -11,6 +11,8 @@ enum ChatCommand: Sendable, Equatable {
   case backend(String, save: Bool)
   case model(String, save: Bool)
   case copy
+  case ask(String)
+  case usage
 
   private static let save = Flag("--save", summary: "Keep it for later sessions (wayfarer config)")
 
@@ -38,5 +40,14 @@ enum ChatCommand: Sendable, Equatable {
       flags: [save], summary: "Use another model of this backend"
     ) { .model($0.text, save: $0.has("--save")) },
     CommandSpec("copy", summary: "Print the last reply's Markdown as it came, for copying", action: .copy),
+    CommandSpec(
+      "ask", Parameter("TEXT", .text, meaning: "TEXT is sent to the model as typed"),
+      summary: "Send TEXT as a question, even a word like help"
+    ) { .ask($0.text) },
+    CommandSpec("usage", summary: "Tokens and time of this conversation's replies", action: .usage),
   ]
+
+  /// Words that, typed alone, are almost surely meant as commands, not
+  /// questions; each with the command that does what it means here.
+  static let bareWords: [String: String] = ["help": "/help", "back": "/back", "quit": "/quit", "exit": "/quit"]
 }

@@ -33,10 +33,10 @@ final class ChatScreen: Screen {
   override var saysWhatCtrlCStopped: Bool { true }
 
   override var commands: [Command] {
-    Command.table(ChatCommand.specs) { command, console in self.perform(command, on: console) }
+    Command.table(ChatCommand.specs) { command, console in await self.perform(command, on: console) }
   }
 
-  private func perform(_ command: ChatCommand, on console: any Console) {
+  private func perform(_ command: ChatCommand, on console: any Console) async {
     let context = console.context
     switch command {
     case .new:
@@ -58,6 +58,8 @@ final class ChatScreen: Screen {
       console.write(Message.success(AssistantWording.modelChoice(result), in: context))
       if save { report(viewModel.saveModel(), on: console) }
     case .copy: copy(on: console)
+    case .ask(let text): await ask(text, console: console)
+    case .usage: console.write(Message.info(AssistantWording.usageTotals(viewModel.usageTotals), in: context))
     }
   }
 
@@ -148,7 +150,12 @@ final class ChatScreen: Screen {
       return [userLine(message.text, in: context)]
     case .assistant:
       var lines = [assistantMarker(in: context)] + MarkdownView(message.text).lines(in: context)
-      if message.isPartial { lines.append(StyledLine(AssistantWording.incompleteMark, style: Palette.muted)) }
+      // A stopped reply keeps the label it was given when it stopped.
+      if message.isPartial {
+        let mark = message.wasStopped ? AssistantWording.stoppedMark : AssistantWording.incompleteMark
+        lines.append(StyledLine(mark, style: Palette.muted))
+      }
+      if let usage = message.usage { lines.append(StyledLine(AssistantWording.usage(usage), style: Palette.muted)) }
       return lines
     }
   }
@@ -167,7 +174,17 @@ final class ChatScreen: Screen {
 
   // MARK: Asking
 
+  /// A question; a bare word that is a command elsewhere (`help`,
+  /// `back`…) gets a hint instead: `/ask WORD` sends it.
   override func receiveText(_ text: String, console: any Console) async {
+    let word = text.lowercased()
+    if let command = ChatCommand.bareWords[word] {
+      return console.write(Message.info(AssistantWording.bareWord(word, command: command), in: console.context))
+    }
+    await ask(text, console: console)
+  }
+
+  private func ask(_ text: String, console: any Console) async {
     let context = console.context
     guard viewModel.backend != nil else {
       return console.write(TextBlock(AssistantWording.notConfigured, style: Palette.warning).lines(in: context))
@@ -189,6 +206,20 @@ final class ChatScreen: Screen {
       if streaming { stream.write(piece) }
     }
     stream.finish()
+    show(outcome, streaming: streaming, on: console)
+    // The header said "the server's first model": now it has a name.
+    if !knewTheModel, let model = viewModel.model {
+      console.write(Message.info(AssistantWording.modelFound(TextSanitizer.clean(model, limit: 100)), in: context))
+    }
+    if outcome.replyCut { console.write(Message.info(AssistantWording.replyCut, in: context)) }
+    if outcome.leftOutForBudget { console.write(Message.info(AssistantWording.leftOutForBudget, in: context)) }
+    if let reason = outcome.notSaved { problem(AssistantWording.notSaved(reason), on: console) }
+  }
+
+  /// The reply (printed whole off a terminal; streamed already on one),
+  /// then its mark, its usage or its error.
+  private func show(_ outcome: ChatViewModel.Outcome, streaming: Bool, on console: any Console) {
+    let context = console.context
     switch outcome.reply {
     case .answered(let reply):
       if !streaming { console.write([assistantMarker(in: context)] + MarkdownView(reply).lines(in: context)) }
@@ -205,13 +236,7 @@ final class ChatScreen: Screen {
     case .notConfigured:
       problem(AssistantWording.notConfigured, on: console)
     }
-    // The header said "the server's first model": now it has a name.
-    if !knewTheModel, let model = viewModel.model {
-      console.write(Message.info(AssistantWording.modelFound(TextSanitizer.clean(model, limit: 100)), in: context))
-    }
-    if outcome.replyCut { console.write(Message.info(AssistantWording.replyCut, in: context)) }
-    if outcome.leftOutForBudget { console.write(Message.info(AssistantWording.leftOutForBudget, in: context)) }
-    if let reason = outcome.notSaved { problem(AssistantWording.notSaved(reason), on: console) }
+    if let usage = outcome.usage { console.write(StyledLine(AssistantWording.usage(usage), style: Palette.muted)) }
   }
 
   private func list(on console: any Console) {

@@ -34,6 +34,8 @@ final class ChatViewModel {
     var notSaved: String?
     /// The reply was longer than `maximumReplyCharacters`: its end was left out.
     var replyCut = false
+    /// What a whole reply took (tokens when the server said, and time).
+    var usage: ReplyUsage?
   }
 
   enum Listing: Equatable {
@@ -200,6 +202,7 @@ final class ChatViewModel {
   ) async -> StoredMessage? {
     var partial = ""
     var partialCount = 0
+    let started = now()
     do {
       let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
         guard partialCount < maximumReplyCharacters else { return }
@@ -211,12 +214,29 @@ final class ChatViewModel {
       let text = String(reply.text.prefix(maximumReplyCharacters))
       outcome.replyCut = text.count < reply.text.count
       outcome.reply = .answered(text)
-      return message(.assistant, text, backend: backend.kind, model: model)
+      // A count below zero is no count (the server's data is not trusted).
+      outcome.usage = ReplyUsage(
+        promptTokens: reply.usage?.promptTokens.flatMap { $0 >= 0 ? $0 : nil },
+        replyTokens: reply.usage?.replyTokens.flatMap { $0 >= 0 ? $0 : nil },
+        seconds: Self.seconds(from: started, to: now()))
+      var answer = message(.assistant, text, backend: backend.kind, model: model)
+      answer.usage = outcome.usage
+      return answer
     } catch {
       let stopped = Task.isCancelled || error is CancellationError
       outcome.reply = stopped ? .stopped(partial: partial) : .failed(Self.assistantError(error), partial: partial)
-      return partial.isEmpty ? nil : message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
+      guard !partial.isEmpty else { return nil }
+      var kept = message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
+      kept.wasStopped = stopped
+      return kept
     }
+  }
+
+  /// Seconds between two readings of the clock: never negative (a clock
+  /// set back), and 0 under a fixed clock, so a recorded session is stable.
+  private static func seconds(from start: Date, to end: Date) -> Double {
+    let seconds = end.timeIntervalSince(start)
+    return seconds.isFinite ? max(0, seconds) : 0
   }
 
   private func resolvedModel(of backend: any ChatBackend) async throws -> String {
@@ -445,6 +465,20 @@ final class ChatViewModel {
     } catch {
       return .failed(reason: ErrorSentence.reason(for: error))
     }
+  }
+
+  /// `/usage`: what this conversation's replies took, added up.
+  var usageTotals: UsageTotals {
+    var totals = UsageTotals()
+    for usage in messages.compactMap(\.usage) {
+      totals.replies += 1
+      totals.seconds += usage.seconds
+      // Saturating: counts come from servers, and a huge one must not trap.
+      if let tokens = usage.promptTokens { totals.promptTokens = totals.promptTokens.addingSaturated(tokens) }
+      if let tokens = usage.replyTokens { totals.replyTokens = totals.replyTokens.addingSaturated(tokens) }
+      if usage.promptTokens == nil && usage.replyTokens == nil { totals.repliesUncounted += 1 }
+    }
+    return totals
   }
 
   /// `/copy`: the last reply's Markdown as it came.

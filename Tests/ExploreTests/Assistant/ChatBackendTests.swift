@@ -248,6 +248,29 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertNil(stub.requests.first?.headers.first { $0.name == "Authorization" })
   }
 
+  func test_openAI_streamed_asksForUsage_andReadsTheLastChunkWithNoChoices() async throws {
+    let (backend, stub) = makeOpenAI([
+      .stream(AssistantFixtures.openAIStream(["A ", "basket."], usage: (prompt: 120, completion: 150)))
+    ])
+    let (result, pieces) = await send(backend, streaming: true)
+
+    XCTAssertEqual(pieces, ["A ", "basket."])
+    XCTAssertEqual(try result.get().usage, ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270))
+    XCTAssertEqual(stub.body(0)["stream_options"] as? [String: Bool], ["include_usage": true])
+  }
+
+  func test_gemini_usage_isTheLastEventsMetadata_thoughtsCountedOut() async throws {
+    let events = [
+      #"{"candidates":[{"content":{"parts":[{"text":"A "}]}}],"usageMetadata":{"promptTokenCount":9,"totalTokenCount":9}}"#,
+      #"{"candidates":[{"content":{"parts":[{"text":"b."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":120,"candidatesTokenCount":100,"thoughtsTokenCount":50,"totalTokenCount":270}}"#,
+    ].map { Data("data: \($0)\r\n\r\n".utf8) }
+    let (backend, _) = makeGemini([.stream(events)])
+    let (result, _) = await send(backend, streaming: true)
+
+    XCTAssertEqual(try result.get().text, "A b.")
+    XCTAssertEqual(try result.get().usage, ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270))
+  }
+
   func test_openAI_aStreamEndingAfterFinishButWithoutDone_isWhole_andOneEndingMidReply_wasCut() async throws {
     let (finished, _) = makeOpenAI([.stream(AssistantFixtures.openAIStream(["A ", "b"], done: false))])
     let whole = await send(finished, streaming: true).0

@@ -50,7 +50,9 @@ final class ChatScreenTests: XCTestCase {
 
     await screen.receiveText("What is an index fund?", console: console)
 
-    XCTAssertEqual(console.output, ["you> What is an index fund?", "assistant>", "  An index fund is a basket."])
+    XCTAssertEqual(
+      console.output, ["you> What is an index fund?", "assistant>", "  An index fund is a basket.", "0.0 s"],
+      "the time under the reply (no tokens counted: the time alone)")
     XCTAssertEqual(console.partialOutput, [], "nothing streamed")
   }
 
@@ -72,7 +74,50 @@ final class ChatScreenTests: XCTestCase {
     XCTAssertEqual(console.partialOutput, ["Half a ", "reply", "\n"])
     XCTAssertEqual(console.output.last, "(stopped)")
     let drawn = screen.body(in: Self.terminal).map(\.plainText)
-    XCTAssertTrue(drawn.contains("(incomplete)"), "kept in the conversation, marked: \(drawn)")
+    XCTAssertEqual(
+      Array(drawn.drop { $0 != "  Half a reply" }.prefix(2)), ["  Half a reply", "(stopped)"],
+      "kept in the conversation, with the label it was given: \(drawn)")
+    XCTAssertFalse(drawn.contains("(incomplete)"), "one label for a stopped reply: \(drawn)")
+  }
+
+  func test_aBareWordThatIsACommand_getsAHint_andSlashAskSendsItVerbatim() async {
+    let (screen, backend) = makeSUT([.pieces(["Type help at any prompt."])])
+    let console = ScriptedConsole()
+
+    for word in ["help", "Back", "quit", "exit"] { await screen.receiveText(word, console: console) }
+    XCTAssertEqual(
+      console.output,
+      [
+        "- help is a command here: type /help; /ask help sends it.",
+        "- back is a command here: /back leaves the chat; /ask back sends it.",
+        "- quit is a command here: /quit leaves Wayfarer; /ask quit sends it.",
+        "- exit is a command here: /quit leaves Wayfarer; /ask exit sends it.",
+      ])
+    XCTAssertEqual(backend.calls, [], "no word went to the model")
+
+    console.clearOutput()
+    await screen.commands.first { $0.name == "ask" }?.run(CommandInput(argumentText: "help", console: console))
+    XCTAssertEqual(backend.prompts.map(\.turns), [[ChatTurn(role: .user, text: "help")]])
+    XCTAssertEqual(console.output, ["you> help", "assistant>", "  Type help at any prompt.", "0.0 s"])
+  }
+
+  func test_theUsageLine_namesTokensInAndOut_andSlashUsageAddsThemUp() async {
+    let (screen, backend) = makeSUT([.pieces(["One."]), .pieces(["Two."])])
+    backend.usage = ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270)
+    let console = ScriptedConsole()
+
+    await screen.receiveText("First?", console: console)
+    await screen.receiveText("Second?", console: console)
+    await screen.commands.first { $0.name == "usage" }?.run(CommandInput(argumentText: "", console: console))
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "you> First?", "assistant>", "  One.", "120 in · 150 out · 0.0 s", "you> Second?", "assistant>", "  Two.",
+        "120 in · 150 out · 0.0 s", "- 2 replies · 240 in · 300 out · 0.0 s",
+      ])
+    let drawn = screen.body(in: .plain).map(\.plainText)
+    XCTAssertEqual(drawn.filter { $0.hasSuffix(" s") }.count, 2, "each reply drawn again with its usage: \(drawn)")
   }
 
   /// On a terminal that moves its cursor, each block is drawn again,

@@ -36,7 +36,11 @@ final class ChatViewModelTests: XCTestCase {
     let (first, pieces) = await ask(viewModel, "What is an index fund?", streaming: true)
     let (second, _) = await ask(viewModel, "And an ETF?")
 
-    XCTAssertEqual(first, ChatViewModel.Outcome(reply: .answered("A basket of shares.")))
+    XCTAssertEqual(
+      first,
+      ChatViewModel.Outcome(
+        reply: .answered("A basket of shares."),
+        usage: ReplyUsage(promptTokens: nil, replyTokens: nil, seconds: 0)))
     XCTAssertEqual(second.reply, .answered("One you trade."))
     XCTAssertEqual(pieces, ["A basket ", "of shares."])
     XCTAssertEqual(
@@ -78,6 +82,7 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(outcome.reply, .stopped(partial: "Half a reply"))
     let id = try XCTUnwrap(viewModel.conversationID)
     XCTAssertEqual(try store.conversation(id)?.messages.last?.isPartial, true)
+    XCTAssertEqual(try store.conversation(id)?.messages.last?.wasStopped, true, "stopped, not cut off")
     XCTAssertEqual(try store.conversation(id)?.messages.last?.text, "Half a reply")
     _ = await ask(viewModel, "More")
     XCTAssertEqual(
@@ -102,6 +107,46 @@ final class ChatViewModelTests: XCTestCase {
       "a question left without a reply is joined to the next: the turns alternate")
     let id = try XCTUnwrap(viewModel.conversationID)
     XCTAssertEqual(try store.conversation(id)?.messages.map(\.isPartial), [false, false, true, false, false])
+    XCTAssertEqual(
+      try store.conversation(id)?.messages.map(\.wasStopped), [false, false, false, false, false],
+      "a reply cut off was not stopped")
+  }
+
+  func test_aReply_keepsItsTokensAndTime_byTheInjectedClock_andUsageAddsTheConversationUp() async throws {
+    let clock = StepClock(step: 3.25)
+    let store = ConversationsSpy()
+    let backend = ChatBackendSpy()
+    let viewModel = ChatViewModel(backends: [backend], store: store, subject: nil, now: clock.now)
+    trackForMemoryLeaks(viewModel)
+    backend.answers = [.pieces(["One."]), .pieces(["Two."]), .pieces(["Three."])]
+    backend.usage = ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270)
+
+    let (first, _) = await ask(viewModel, "First")
+    backend.usage = ChatUsage(promptTokens: -5, replyTokens: .max, totalTokens: nil)
+    _ = await ask(viewModel, "Second")
+    backend.usage = nil
+    let (third, _) = await ask(viewModel, "Third")
+
+    XCTAssertEqual(first.usage, ReplyUsage(promptTokens: 120, replyTokens: 150, seconds: 3.25))
+    XCTAssertEqual(third.usage, ReplyUsage(promptTokens: nil, replyTokens: nil, seconds: 3.25))
+    let id = try XCTUnwrap(viewModel.conversationID)
+    XCTAssertEqual(
+      try store.conversation(id)?.messages.map(\.usage),
+      [
+        nil, ReplyUsage(promptTokens: 120, replyTokens: 150, seconds: 3.25), nil,
+        ReplyUsage(promptTokens: nil, replyTokens: .max, seconds: 3.25), nil,
+        ReplyUsage(promptTokens: nil, replyTokens: nil, seconds: 3.25),
+      ], "a count below zero is no count")
+    XCTAssertEqual(
+      viewModel.usageTotals,
+      UsageTotals(replies: 3, repliesUncounted: 1, promptTokens: 120, replyTokens: .max, seconds: 9.75),
+      "a huge count saturates instead of trapping")
+    XCTAssertEqual(
+      AssistantWording.usageTotals(viewModel.usageTotals),
+      "3 replies · 120 in · \(Int.max) out · 9.8 s (1 without token counts)")
+    viewModel.startNew()
+    XCTAssertEqual(
+      AssistantWording.usageTotals(viewModel.usageTotals), "No reply in this conversation has its usage kept yet.")
   }
 
   func test_newListOpenClear() async throws {
@@ -335,5 +380,23 @@ final class ChatViewModelTests: XCTestCase {
     _ = await ask(viewModel, "a question much longer than ten characters")
 
     XCTAssertEqual(backends[0].prompts.first?.turns.map(\.text), ["a question much longer than ten characters"])
+  }
+}
+
+/// A clock that moves on by `step` seconds each time it is read.
+private final class StepClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var seconds = 1_800_000_000.0
+  private let step: Double
+
+  init(step: Double) { self.step = step }
+
+  var now: @Sendable () -> Date {
+    { [self] in
+      lock.lock()
+      defer { lock.unlock() }
+      seconds += step
+      return Date(timeIntervalSince1970: seconds)
+    }
   }
 }

@@ -24,6 +24,8 @@ final class ChatBackendSpy: ChatBackend {
   var modelVariable: String { kind == .gemini ? "WAYFARER_GEMINI_MODEL" : "WAYFARER_OPENAI_MODEL" }
   var answers: [Answer] = []
   var listedModel = "listed-model"
+  /// What every whole reply says it used (nil: the server says nothing).
+  var usage: ChatUsage?
   private(set) var calls: [Call] = []
 
   init(_ kind: AssistantBackendKind = .gemini, model: String? = "gemini-2.5-flash") {
@@ -48,7 +50,7 @@ final class ChatBackendSpy: ChatBackend {
     switch answer {
     case .pieces(let pieces):
       for piece in pieces { onText(piece) }
-      return ChatReply(text: pieces.joined())
+      return ChatReply(text: pieces.joined(), usage: usage)
     case .failing(let pieces, let error):
       for piece in pieces { onText(piece) }
       throw error

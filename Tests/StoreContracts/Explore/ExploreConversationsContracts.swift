@@ -26,6 +26,8 @@ public enum ExploreConversationsStoringContract {
     let question = try store.appendMessage(message(.user, "What is an index fund?"), to: first)
     var reply = message(.assistant, "A basket of shares.", partial: true)
     reply.answers = question.id
+    reply.wasStopped = true
+    reply.usage = ReplyUsage(promptTokens: 120, replyTokens: nil, seconds: 7.25)
     let answer = try store.appendMessage(reply, to: first)
     XCTAssertNotNil(question.id, "\(name): a stored message has its id", file: file, line: line)
     XCTAssertNotEqual(question.id, answer.id, file: file, line: line)
@@ -40,7 +42,7 @@ public enum ExploreConversationsStoringContract {
     XCTAssertEqual(whole.summary.title, "What is an index fund?", file: file, line: line)
     XCTAssertEqual(
       whole.messages, [question, answer],
-      "\(name): messages in order with role, text, time, backend, model, the partial mark and the question answered",
+      "\(name): messages in order with role, text, time, backend, model, the partial and stopped marks, usage and the question answered",
       file: file, line: line)
     let about = try XCTUnwrap(try reopened.conversation(second), file: file, line: line)
     XCTAssertEqual(about.summary.subject, "dtrupenn/Tetris", file: file, line: line)

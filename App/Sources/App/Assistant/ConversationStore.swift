@@ -42,13 +42,18 @@ final class ConversationStore: ExploreConversationsStoring {
       guard !updated.isEmpty else { throw ConversationStoreError.noSuchConversation }
       let inserted = try transaction.execute(
         """
-        INSERT INTO conversation_messages (conversation_id, role, text, created_at, backend, model, partial, answers)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+        INSERT INTO conversation_messages (
+          conversation_id, role, text, created_at, backend, model, partial, answers, prompt_tokens, reply_tokens,
+          seconds)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """,
         [
           .integer(id), .text(message.role.rawValue), .text(message.text), .real(message.time.timeIntervalSince1970),
-          .text(message.backend), .text(message.model), .integer(message.isPartial ? 1 : 0),
+          .text(message.backend), .text(message.model), .integer(Self.partialColumn(message)),
           message.answers.map { .integer($0) } ?? .null,
+          message.usage?.promptTokens.map { .integer(Int64($0)) } ?? .null,
+          message.usage?.replyTokens.map { .integer(Int64($0)) } ?? .null,
+          message.usage.map { .real($0.seconds) } ?? .null,
         ])
       guard let messageID = inserted.first?.integer("id") else { throw ConversationStoreError.notSaved }
       var stored = message
@@ -62,7 +67,8 @@ final class ConversationStore: ExploreConversationsStoring {
     // reads only the rows after `messageID`.
     try database.execute(
       """
-      SELECT m.id, m.role, m.text, m.created_at, m.backend, m.model, m.partial, m.answers
+      SELECT m.id, m.role, m.text, m.created_at, m.backend, m.model, m.partial, m.answers, m.prompt_tokens,
+        m.reply_tokens, m.seconds
       FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
       WHERE m.conversation_id = ? AND c.account_id = ? AND m.id > ?
       ORDER BY COALESCE(m.answers, m.id), m.id
@@ -113,10 +119,24 @@ final class ConversationStore: ExploreConversationsStoring {
     guard let role = row.text("role").flatMap(StoredMessage.Role.init(rawValue:)), let text = row.text("text"),
       let time = row.real("created_at")
     else { return nil }
+    let partial = row.integer("partial") ?? 0
     return StoredMessage(
       role: role, text: text, time: Date(timeIntervalSince1970: time), backend: row.text("backend") ?? "",
-      model: row.text("model") ?? "", isPartial: row.integer("partial") == 1, id: row.integer("id"),
-      answers: row.integer("answers"))
+      model: row.text("model") ?? "", isPartial: partial != 0, wasStopped: partial == 2, usage: usage(row),
+      id: row.integer("id"), answers: row.integer("answers"))
+  }
+
+  /// 0 whole, 1 cut off or blocked, 2 stopped by the person.
+  private static func partialColumn(_ message: StoredMessage) -> Int64 {
+    message.isPartial ? (message.wasStopped ? 2 : 1) : 0
+  }
+
+  /// A reply's usage; nil for a question, or a reply stored before usage was kept.
+  private static func usage(_ row: SQLiteRow) -> ReplyUsage? {
+    guard let seconds = row.real("seconds") else { return nil }
+    return ReplyUsage(
+      promptTokens: row.integer("prompt_tokens").flatMap { Int(exactly: $0) },
+      replyTokens: row.integer("reply_tokens").flatMap { Int(exactly: $0) }, seconds: seconds)
   }
 
   private static func summary(_ row: SQLiteRow) -> ConversationSummary? {
