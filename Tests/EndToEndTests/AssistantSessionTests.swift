@@ -42,7 +42,9 @@ final class AssistantSessionTests: XCTestCase {
     try makeLoopbackServer { request in
       if let reply = override?(request) { return reply }
       switch request.path {
-      case "/v1beta/models/gemini-2.5-flash:generateContent":
+      case "/v1beta/models":
+        return .json(AssistantFixtures.geminiModels)
+      case "/v1beta/models/gemini-2.5-flash:generateContent", "/v1beta/models/gemini-2.5-pro:generateContent":
         let questions = Self.turns(request).filter { $0.hasPrefix("user: ") }.count
         return .json(AssistantFixtures.geminiReply("Answer **\(questions)**: an index fund holds many shares."))
       case "/search/repositories":
@@ -155,7 +157,7 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertEqual(server.requests, [])
   }
 
-  func test_anOpenAICompatibleServer_withoutAModelSet_usesTheFirstListed_forTwoTurns() throws {
+  func test_anOpenAICompatibleServer_withoutAModelSet_usesTheFirstListed_namedFromTheStart() throws {
     let server = try makeLoopbackServer { request in
       switch (request.method, request.path) {
       case ("GET", "/v1/models"): return .json(AssistantFixtures.openAIModels)
@@ -172,9 +174,11 @@ final class AssistantSessionTests: XCTestCase {
       environment: ["WAYFARER_OPENAI_URL": server.baseURL + "/v1"])
 
     XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("\nAssistant · OpenAI-compatible server · llama3.2\n"), run.stdout)
+    XCTAssertFalse(run.stdout.contains("the server's first model"), "drawn once, with the model: \(run.stdout)")
     XCTAssertTrue(
       run.stdout.contains(
-        "you> Hi\nassistant>\n  Reply to 2 messages.\n12 in · 7 out · 0.0 s\n- Using llama3.2, the first model the server lists (WAYFARER_OPENAI_MODEL chooses another).\n"
+        "you> Hi\nassistant>\n  Reply to 2 messages.\n12 in · 7 out · 0.0 s\nyou> Again\n"
       ), run.stdout)
     XCTAssertTrue(
       run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n12 in · 7 out · 0.0 s\n"), run.stdout)
@@ -238,5 +242,39 @@ final class AssistantSessionTests: XCTestCase {
       ["user: help", "model: Answer **1**: an index fund holds many shares.", "user: back"],
       "only what /ask sent reached the model, the word as typed")
     for line in run.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 72, String(line)) }
+  }
+
+  func test_slashModel_listsRefusesWithDidYouMean_andAConversationKeepsItsModelAcrossOpenAndRelaunch() throws {
+    let server = try makeServer()
+
+    let first = try run(
+      register + [
+        "explore", "ask", "/model", "/model gemini-2.5-pr", "/model gemini-2.5-pro", "Which model?", "/back", "quit",
+      ], environment: gemini(server))
+
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(
+      first.stdout.contains(
+        """
+        - The models Gemini lists (* in use; /model NAME uses one):
+          * gemini-2.5-flash
+            gemini-2.5-pro
+        x The server has no model 'gemini-2.5-pr'. Did you mean gemini-2.5-pro?
+        ok Now using the model gemini-2.5-pro.
+
+        """), first.stdout)
+    XCTAssertTrue(first.stdout.contains("Assistant · Gemini · gemini-2.5-pro\n"), "the header, drawn again")
+    XCTAssertEqual(
+      server.requests.filter { $0.path.hasPrefix("/v1beta/") }.map(\.target),
+      ["/v1beta/models?pageSize=1000", "/v1beta/models/gemini-2.5-pro:generateContent"],
+      "the list asked for once; the question sent to the model chosen")
+
+    let again = try run(
+      ["explore", "ask", "/new", "/model gemini-2.5-flash", "/open 1", "And now?", "/quit"], environment: gemini(server)
+    )
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stdout.contains("Assistant · Gemini · gemini-2.5-pro\n"), again.stdout)
+    XCTAssertEqual(
+      server.requests.last?.path, "/v1beta/models/gemini-2.5-pro:generateContent", "/open went back to its model")
   }
 }

@@ -49,6 +49,18 @@ final class AssistantTerminalTests: XCTestCase {
     let copied = try terminal.waitFor("explore/ask>", count: 3, timeout: 5)
     XCTAssertTrue(copied.components(separatedBy: "Once upon a time word1").count >= 3, copied)
     XCTAssertFalse(copied.contains("AIzaTmuxKey"))
+
+    // Drawn again, the stopped reply keeps its one label.
+    try terminal.type("/new")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/ask>", count: 4, timeout: 5)
+    try terminal.type("/open 1")
+    try terminal.send("Enter")
+    let reopened = try terminal.waitFor("Resumed", timeout: 5)
+    try terminal.waitFor("explore/ask>", count: 5, timeout: 5)
+    let screen = try terminal.screen()
+    XCTAssertFalse(screen.contains("(incomplete)"), "a stopped reply is never called incomplete:\n\(screen)")
+    XCTAssertGreaterThanOrEqual(screen.components(separatedBy: "(stopped)").count, 3, "\(reopened)\n\(screen)")
     try terminal.type("/quit")
     try terminal.send("Enter")
     try terminal.waitFor("EXITED:0")
@@ -135,5 +147,41 @@ final class AssistantTerminalTests: XCTestCase {
     XCTAssertEqual(
       try FileManager.default.attributesOfItem(atPath: home.file("state/history/questions-1"))[.posixPermissions]
         as? Int, 0o600)
+  }
+
+  /// Tab completes the server's model names after `/model`, asked for once
+  /// when the chat appears; the header names the model from the start.
+  func test_tab_completesTheServersModelNames() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeLoopbackServer { request in
+      switch request.path {
+      case "/v1beta/models": return .json(AssistantFixtures.geminiModels)
+      default: return .json(GitHubFixtures.notFound, status: 404)
+      }
+    }
+    let home = try TemporaryDirectory("wayfarer-model-completion")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
+      ])
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.waitFor("explore/ask>")
+    XCTAssertTrue(try terminal.screen().contains("Gemini · gemini-2.5-flash"))
+    try terminal.type("/model gemini-2.5-p")
+    try terminal.send("Tab")
+    try terminal.waitFor("explore/ask> /model gemini-2.5-pro") { $0.contains("explore/ask> /model gemini-2.5-pro") }
+    try terminal.send("Enter")
+    try terminal.waitFor("Now using the model gemini-2.5-pro.", timeout: 5)
+    try terminal.waitFor("explore/ask>", count: 2)
+    XCTAssertEqual(
+      server.requests.map(\.target), ["/v1beta/models?pageSize=1000"], "asked once, on appearing; not again to check")
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
   }
 }

@@ -82,6 +82,11 @@ public enum AssistantFixtures {
     return events.map { Data("data: \($0)\n\n".utf8) }
   }
 
+  /// `GET /v1beta/models`: two chat models and an embedding model.
+  public static let geminiModels = #"""
+    {"models":[{"name":"models/gemini-2.5-flash","displayName":"Gemini 2.5 Flash","supportedGenerationMethods":["generateContent","countTokens","createCachedContent"]},{"name":"models/gemini-2.5-pro","displayName":"Gemini 2.5 Pro","supportedGenerationMethods":["generateContent","countTokens"]},{"name":"models/text-embedding-004","supportedGenerationMethods":["embedContent"]}],"nextPageToken":""}
+    """#
+
   public static let openAIModels = #"""
     {"object":"list","data":[{"id":"llama3.2","object":"model","created":1700000000,"owned_by":"library"},{"id":"qwen2.5","object":"model","owned_by":"library"}]}
     """#

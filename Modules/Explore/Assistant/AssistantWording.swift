@@ -145,8 +145,24 @@ extension AssistantWording {
     case .set(let name): "Now using the model \(name)."
     case .invalid(let name):
       "'\(TextSanitizer.clean(name, limit: 40))' is not a model name (letters, digits and - . _ : /, at most 100)."
+    case .notListed(let name, let suggestion?):
+      "The server has no model '\(name)'. Did you mean \(suggestion)?"
+    case .notListed(let name, nil):
+      "The server has no model '\(name)'; /model lists its models."
+    case .uncheckable(let error):
+      sentence(for: error) + " The model was not changed."
     case .noBackend: notConfigured
     }
+  }
+
+  static let noModelsListed = "The server lists no models."
+
+  static func modelsListed(by backend: AssistantBackendKind) -> String {
+    "The models \(backend == .gemini ? "Gemini" : "the server") lists (* in use; /model NAME uses one):"
+  }
+
+  static func modelRow(_ name: String, inUse: Bool) -> String {
+    (inUse ? "  * " : "    ") + name
   }
 }
 

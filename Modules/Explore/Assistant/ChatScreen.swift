@@ -33,7 +33,9 @@ final class ChatScreen: Screen {
   override var saysWhatCtrlCStopped: Bool { true }
 
   override var commands: [Command] {
-    Command.table(ChatCommand.specs) { command, console in await self.perform(command, on: console) }
+    Command.table(ChatCommand.specs(models: viewModel.completableModels)) { command, console in
+      await self.perform(command, on: console)
+    }
   }
 
   private func perform(_ command: ChatCommand, on console: any Console) async {
@@ -52,14 +54,33 @@ final class ChatScreen: Screen {
       guard case .switched = result else { return problem(AssistantWording.switching(result), on: console) }
       console.write(Message.success(AssistantWording.switching(result), in: context))
       if save { report(viewModel.saveBackend(), on: console) }
-    case .model(let name, let save):
-      let result = viewModel.chooseModel(name)
+    case .model(nil, let save):
+      await listModels(on: console)
+      if save { report(viewModel.saveModel(), on: console) }
+    case .model(let name?, let save):
+      let result = await viewModel.chooseModel(name)
       guard case .set = result else { return problem(AssistantWording.modelChoice(result), on: console) }
       console.write(Message.success(AssistantWording.modelChoice(result), in: context))
+      // The header names the model: drawn again with the new one.
+      setNeedsDisplay()
       if save { report(viewModel.saveModel(), on: console) }
     case .copy: copy(on: console)
     case .ask(let text): await ask(text, console: console)
     case .usage: console.write(Message.info(AssistantWording.usageTotals(viewModel.usageTotals), in: context))
+    }
+  }
+
+  /// `/model` alone: the server's models, the one in use marked.
+  private func listModels(on console: any Console) async {
+    switch await viewModel.listModels() {
+    case .noBackend: problem(AssistantWording.notConfigured, on: console)
+    case .failed(let error): problem(AssistantWording.sentence(for: error), on: console)
+    case .listed(let names, let current, let backend):
+      guard !names.isEmpty else {
+        return console.write(Message.info(AssistantWording.noModelsListed, in: console.context))
+      }
+      console.write(Message.info(AssistantWording.modelsListed(by: backend), in: console.context))
+      console.write(names.map { StyledLine(AssistantWording.modelRow($0, inUse: $0 == current)) })
     }
   }
 
@@ -111,7 +132,26 @@ final class ChatScreen: Screen {
     console.write(clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
   }
 
+  /// A header whose model is still to be asked for is drawn once, after
+  /// it was.
+  override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
+    !viewModel.needsModels(forCompletion: false)
+  }
+
+  /// How long opening the chat waits for the names Tab offers (a slow
+  /// server's come for a later prompt).
+  static let modelListPatience = Duration.seconds(1.5)
+
   override func didAppear(console: any Console) async {
+    // The header names the model from the start; on a terminal Tab offers
+    // the server's models after /model. Asked once per chat.
+    if viewModel.needsModels(forCompletion: console.context.capabilities.inputIsTerminal) {
+      let headerNeedsIt = viewModel.needsModels(forCompletion: false)
+      await LoadingIndicator.run("Asking the server for its models…", console: console) {
+        await viewModel.loadModels(waitingAtMost: Self.modelListPatience)
+      }
+      if headerNeedsIt { setNeedsDisplay() }
+    }
     guard viewModel.needsContext, viewModel.backend != nil else { return }
     await LoadingIndicator.run("Reading the repository's README…", console: console) {
       await viewModel.prepareContext()

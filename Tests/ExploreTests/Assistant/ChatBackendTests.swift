@@ -344,19 +344,33 @@ final class ChatBackendTests: XCTestCase {
     }
   }
 
-  func test_openAI_withoutAModel_usesTheFirstTheServerLists() async throws {
+  func test_openAI_listsTheServersModels_fromGETModels() async throws {
     let (backend, stub) = makeOpenAI([.whole(status: 200, body: AssistantFixtures.openAIModels)], model: nil)
-    let model = try await backend.defaultModel()
-    XCTAssertEqual(model, "llama3.2")
+    let models = try await backend.listModels()
+    XCTAssertEqual(models, ["llama3.2", "qwen2.5"])
     XCTAssertEqual(stub.requests.first?.url.absoluteString, "http://127.0.0.1:11434/v1/models")
     XCTAssertEqual(stub.requests.first?.method, .get)
 
     let (empty, _) = makeOpenAI([.whole(status: 200, body: #"{"object":"list","data":[]}"#)], model: nil)
+    let none = try await empty.listModels()
+    XCTAssertEqual(none, [])
+  }
+
+  func test_gemini_listsTheModelsThatGenerateContent_withTheKeyInAHeaderOnly() async throws {
+    let (backend, stub) = makeGemini([.whole(status: 200, body: AssistantFixtures.geminiModels)])
+    let models = try await backend.listModels()
+    XCTAssertEqual(models, ["gemini-2.5-flash", "gemini-2.5-pro"], "the embedding model answers no generateContent")
+    let request = try XCTUnwrap(stub.requests.first)
+    XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/v1beta/models?pageSize=1000")
+    XCTAssertEqual(request.headers.first { $0.name == "x-goog-api-key" }?.value, "AIzaSecretKey123")
+    XCTAssertFalse(request.url.absoluteString.contains("AIza"))
+
+    let (refused, _) = makeGemini([.whole(status: 400, body: AssistantFixtures.geminiBadKey)])
     do {
-      _ = try await empty.defaultModel()
-      XCTFail("no model listed")
+      _ = try await refused.listModels()
+      XCTFail("a refused key")
     } catch {
-      XCTAssertEqual(error as? AssistantError, .noModel(url: "http://127.0.0.1:11434/v1"))
+      XCTAssertEqual(error as? AssistantError, .keyRefused(backend: .gemini, variable: "GEMINI_API_KEY"))
     }
   }
 

@@ -344,14 +344,76 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.switchBackend(to: "openai"), .switched(.openai))
     XCTAssertNil(viewModel.model, "not asked yet")
     _ = await ask(viewModel, "Hello")
-    XCTAssertEqual(local.calls.first, .defaultModel)
+    XCTAssertEqual(local.calls.first, .listModels)
     XCTAssertEqual(viewModel.model, "listed-model")
-    XCTAssertEqual(viewModel.chooseModel("qwen2.5"), .set("qwen2.5"))
-    XCTAssertEqual(viewModel.chooseModel("../etc"), .invalid("../etc"))
+    let qwen = await viewModel.chooseModel("qwen2.5")
+    XCTAssertEqual(qwen, .set("qwen2.5"))
+    let bad = await viewModel.chooseModel("../etc")
+    XCTAssertEqual(bad, .invalid("../etc"))
+    XCTAssertEqual(local.calls.filter { $0 == .listModels }.count, 1, "the list is asked for once per chat")
     _ = await ask(viewModel, "Again")
     XCTAssertEqual(local.calls.last, .send(try XCTUnwrap(local.prompts.last), model: "qwen2.5", streaming: false))
     XCTAssertEqual(viewModel.switchBackend(to: "claude"), .unknown("claude"))
     XCTAssertEqual(viewModel.lastReply, "(no answer scripted)")
+  }
+
+  func test_slashModel_listsTheServersModels_refusesOneItDoesNotList_andSuggestsTheClosest() async throws {
+    let (viewModel, backends, _) = makeSUT()
+    let listing = await viewModel.listModels()
+    XCTAssertEqual(
+      listing, .listed(backends[0].listedModels, current: "gemini-2.5-flash", backend: .gemini), "the current is named")
+    let typo = await viewModel.chooseModel("gemini-2.5-pr")
+    XCTAssertEqual(typo, .notListed("gemini-2.5-pr", suggestion: "gemini-2.5-pro"))
+    let unknown = await viewModel.chooseModel("gpt-9")
+    XCTAssertEqual(unknown, .notListed("gpt-9", suggestion: nil))
+    XCTAssertEqual(viewModel.model, "gemini-2.5-flash", "a refused model changes nothing")
+    XCTAssertEqual(viewModel.completableModels, backends[0].listedModels, "Tab offers what the server listed")
+    XCTAssertEqual(backends[0].calls, [.listModels], "asked once")
+    XCTAssertEqual(
+      AssistantWording.modelChoice(typo), "The server has no model 'gemini-2.5-pr'. Did you mean gemini-2.5-pro?")
+  }
+
+  func test_aListThatCannotBeHad_changesNoModel_andSaysWhy() async throws {
+    let (viewModel, backends, _) = makeSUT()
+    backends[0].listingFails = .noServer(url: "http://127.0.0.1:9")
+    let choice = await viewModel.chooseModel("gemini-2.5-pro")
+    XCTAssertEqual(choice, .uncheckable(.noServer(url: "http://127.0.0.1:9")))
+    XCTAssertEqual(viewModel.model, "gemini-2.5-flash")
+    XCTAssertEqual(
+      AssistantWording.modelChoice(choice),
+      "No server answers at http://127.0.0.1:9 — is it running? The model was not changed.")
+  }
+
+  func test_aConversation_remembersItsBackendAndModel_andOpenRestoresThem() async throws {
+    let gemini = ChatBackendSpy(.gemini)
+    let local = ChatBackendSpy(.openai, model: "llama3.2")
+    let (viewModel, _, _) = makeSUT(backends: [gemini, local])
+    _ = await viewModel.chooseModel("gemini-2.5-pro")
+    _ = await ask(viewModel, "About Pro")
+    viewModel.startNew()
+    XCTAssertEqual(viewModel.switchBackend(to: "openai"), .switched(.openai))
+    _ = await ask(viewModel, "About Llama")
+    guard case .some(let listed) = viewModel.list() else { return XCTFail("two conversations") }
+    XCTAssertEqual(listed.map(\.title), ["About Llama", "About Pro"])
+
+    XCTAssertEqual(viewModel.open(2), .opened(title: "About Pro"))
+    XCTAssertEqual(viewModel.backend, .gemini)
+    XCTAssertEqual(viewModel.model, "gemini-2.5-pro")
+    _ = await ask(viewModel, "More")
+    XCTAssertEqual(
+      gemini.calls.last, .send(try XCTUnwrap(gemini.prompts.last), model: "gemini-2.5-pro", streaming: false))
+    XCTAssertEqual(viewModel.open(1), .opened(title: "About Llama"), "numbered as the last /list showed them")
+    XCTAssertEqual(viewModel.backend, .openai)
+    XCTAssertEqual(viewModel.model, "llama3.2")
+  }
+
+  func test_noModelSet_andNoneListed_saysSo_andSendsNothing() async throws {
+    let local = ChatBackendSpy(.openai, model: nil)
+    local.listedModels = []
+    let (viewModel, _, _) = makeSUT(backends: [local])
+    let (outcome, _) = await ask(viewModel, "Hello")
+    XCTAssertEqual(outcome.reply, .failed(.noModel(url: "http://127.0.0.1:9/v1"), partial: ""))
+    XCTAssertEqual(local.calls, [.listModels])
   }
 
   func test_withNoBackend_nothingIsSentOrKept() async throws {
