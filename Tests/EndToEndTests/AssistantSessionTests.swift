@@ -99,7 +99,9 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertEqual(again.status, 0, again.stderr)
     XCTAssertTrue(again.stdout.contains("Resumed “What is an index fund?” (4 messages)"), again.stdout)
     XCTAssertTrue(again.stdout.contains("you> And an ETF?\nassistant>\n  Answer 2:"), again.stdout)
-    XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
+    XCTAssertTrue(
+      again.stdout.contains("  1. What is an index fund?\n     1 Jan 2026 · gemini-2.5-flash · 4 messages\n"),
+      "the date, model and message count under each: \(again.stdout)")
 
     for text in [first.stdout, first.stderr, again.stdout, again.stderr] { XCTAssertFalse(text.contains(key)) }
     for file in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
@@ -276,5 +278,26 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(again.stdout.contains("Assistant · Gemini · gemini-2.5-pro\n"), again.stdout)
     XCTAssertEqual(
       server.requests.last?.path, "/v1beta/models/gemini-2.5-pro:generateContent", "/open went back to its model")
+  }
+
+  func test_clear_thenUndo_bringsTheConversationBack_acrossARelaunch() throws {
+    let server = try makeServer()
+
+    let first = try run(
+      register + ["explore", "ask", "What is an index fund?", "/clear", "/list", "/undo", "/undo", "/back", "quit"],
+      environment: gemini(server))
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(
+      first.stdout.contains(
+        """
+        ok This conversation was deleted; /undo brings it back.
+        """), first.stdout)
+    XCTAssertTrue(first.stdout.contains("- You have no conversations yet.\n"), first.stdout)
+    XCTAssertTrue(first.stdout.contains("ok “What is an index fund?” is back.\n"), first.stdout)
+    XCTAssertTrue(first.stdout.contains("- There is nothing to undo.\n"), "once: \(first.stdout)")
+
+    let again = try run(["explore", "ask", "/list", "/quit"], environment: gemini(server))
+    XCTAssertTrue(again.stdout.contains("Resumed “What is an index fund?” (2 messages)"), again.stdout)
+    XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
   }
 }

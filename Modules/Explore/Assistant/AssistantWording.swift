@@ -74,7 +74,26 @@ extension AssistantWording {
   static let newConversation = "A new conversation. The last one is kept: /list shows it."
   static let nothingToCopy = "There is no reply to copy yet."
   static let noConversations = "You have no conversations yet."
-  static let cleared = "This conversation was deleted."
+  static let cleared = "This conversation was deleted; /undo brings it back."
+  static let nothingToUndo = "There is nothing to undo."
+
+  static func restored(_ title: String) -> String { "“\(title)” is back." }
+
+  /// Under a `/list` row: `1 Jan 2026 · gemini-2.5-flash · 4 messages`.
+  static func listDetail(_ summary: ConversationSummary) -> String {
+    let count = "\(summary.messageCount) \(summary.messageCount == 1 ? "message" : "messages")"
+    let model = summary.model.map { TextSanitizer.clean($0, limit: 100) }
+    return ([dayFormat.string(from: summary.updatedAt)] + [model, count].compactMap { $0 }).joined(separator: " · ")
+  }
+
+  /// Days as the Profile writes them, in UTC: the same on every machine.
+  private static let dayFormat: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_GB")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "d MMM yyyy"
+    return formatter
+  }()
   static let nothingToClear = "This conversation is empty; there is nothing to delete."
 
   static func header(backend: AssistantBackendKind?, model: String?, subject: String?) -> String {

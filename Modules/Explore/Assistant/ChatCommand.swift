@@ -14,6 +14,7 @@ enum ChatCommand: Sendable, Equatable {
   case copy
   case ask(String)
   case usage
+  case undo
 
   private static let save = Flag("--save", summary: "Keep it for later sessions (wayfarer config)")
 
@@ -27,7 +28,8 @@ enum ChatCommand: Sendable, Equatable {
         "open", Parameter("N", .number(range: nil), meaning: "N is a conversation's number in /list"),
         summary: "Resume conversation N of /list"
       ) { .open($0.number) },
-      CommandSpec("clear", summary: "Delete this conversation, from disk too", action: .clear),
+      CommandSpec("clear", summary: "Delete this conversation, from disk too (/undo brings it back)", action: .clear),
+      CommandSpec("undo", summary: "Bring back the conversation /clear deleted", action: .undo),
       CommandSpec(
         "system", Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is the system prompt"),
         summary: "Show or set this conversation's system prompt"

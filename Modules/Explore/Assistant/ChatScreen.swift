@@ -67,6 +67,7 @@ final class ChatScreen: Screen {
     case .copy: copy(on: console)
     case .ask(let text): await ask(text, console: console)
     case .usage: console.write(Message.info(AssistantWording.usageTotals(viewModel.usageTotals), in: context))
+    case .undo: undo(on: console)
     }
   }
 
@@ -109,6 +110,17 @@ final class ChatScreen: Screen {
       console.write(Message.info(AssistantWording.nothingToClear, in: console.context))
     case .failed(let reason):
       problem(AssistantWording.couldNot("delete the conversation", reason), on: console)
+    }
+  }
+
+  private func undo(on console: any Console) {
+    switch viewModel.undoClear() {
+    case .restored(let title):
+      console.write(
+        Message.success(AssistantWording.restored(TextSanitizer.clean(title, limit: 60)), in: console.context))
+      setNeedsDisplay()
+    case .nothingToUndo: console.write(Message.info(AssistantWording.nothingToUndo, in: console.context))
+    case .failed(let reason): problem(AssistantWording.couldNot("bring the conversation back", reason), on: console)
     }
   }
 
@@ -284,10 +296,14 @@ final class ChatScreen: Screen {
     case .none:
       console.write(Message.info(AssistantWording.noConversations, in: console.context))
     case .some(let summaries):
-      let items = summaries.map { TextSanitizer.clean(AssistantWording.listRow($0), limit: 100) }
       console.write(
-        items.enumerated().map { index, item in
-          StyledLine(String(repeating: " ", count: max(0, 3 - String(index + 1).count)) + "\(index + 1). " + item)
+        summaries.enumerated().flatMap { index, summary in
+          let number = String(repeating: " ", count: max(0, 3 - String(index + 1).count)) + "\(index + 1). "
+          return [
+            StyledLine(number + TextSanitizer.clean(AssistantWording.listRow(summary), limit: 100)),
+            StyledLine(
+              String(repeating: " ", count: number.count) + AssistantWording.listDetail(summary), style: Palette.muted),
+          ]
         })
     case .failed(let reason):
       problem(AssistantWording.couldNot("read your conversations", reason), on: console)

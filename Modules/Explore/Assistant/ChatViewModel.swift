@@ -118,6 +118,8 @@ final class ChatViewModel {
   private var toldAboutBudget = false
   /// The last `/list`, which `/open N` numbers from.
   private var listed: [ConversationSummary]?
+  /// What the last `/clear` deleted, for `/undo`.
+  private var lastCleared: StoredConversation?
   private let lifetime = Lifetime(ChatViewModel.self)
 
   init(
@@ -422,7 +424,8 @@ final class ChatViewModel {
     models[kind] = last.model
   }
 
-  /// `/clear`: deletes this conversation, from the store too.
+  /// `/clear`: deletes this conversation, from the store too; `/undo`
+  /// brings it back.
   func clear() -> Clearing {
     guard let id = conversationID else {
       guard !messages.isEmpty else { return .nothingToClear }
@@ -430,10 +433,34 @@ final class ChatViewModel {
       return .cleared
     }
     do {
+      // Read whole first: what is deleted can come back.
+      let whole = try store.conversation(id)
       try store.deleteConversation(id)
+      lastCleared = whole
       listed = nil
       startNew()
       return .cleared
+    } catch {
+      return .failed(reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  enum Undoing: Equatable {
+    case restored(title: String)
+    case nothingToUndo
+    case failed(reason: String)
+  }
+
+  /// `/undo`: the conversation `/clear` deleted last, stored again and
+  /// made the current one.
+  func undoClear() -> Undoing {
+    guard let cleared = lastCleared else { return .nothingToUndo }
+    do {
+      let id = try store.restoreConversation(cleared)
+      lastCleared = nil
+      listed = nil
+      guard resume(id) else { return .failed(reason: "that conversation is no longer there") }
+      return .restored(title: cleared.summary.title)
     } catch {
       return .failed(reason: ErrorSentence.reason(for: error))
     }

@@ -76,12 +76,20 @@ public struct ConversationSummary: Equatable, Sendable {
   public var subject: String?
   /// When its last message was added.
   public var updatedAt: Date
+  /// How many messages it holds, questions and replies.
+  public var messageCount: Int
+  /// The model its last message was asked of or answered by; nil before any.
+  public var model: String?
 
-  public init(id: Int64, title: String, subject: String?, updatedAt: Date) {
+  public init(
+    id: Int64, title: String, subject: String?, updatedAt: Date, messageCount: Int = 0, model: String? = nil
+  ) {
     self.id = id
     self.title = title
     self.subject = subject
     self.updatedAt = updatedAt
+    self.messageCount = messageCount
+    self.model = model
   }
 }
 
@@ -126,6 +134,11 @@ public protocol ExploreConversationsStoring: AnyObject {
   func conversation(_ id: Int64) throws -> StoredConversation?
   /// Deletes conversation `id` and its messages; deleting nothing is fine.
   func deleteConversation(_ id: Int64) throws
+  /// Stores `conversation` again, whole (a deleted one brought back), and
+  /// returns its new id: all of it or, when that fails, nothing.
+  ///
+  /// Its messages get new ids, each reply still after its question.
+  func restoreConversation(_ conversation: StoredConversation) throws -> Int64
 }
 
 /// Keeps the assistant's choices for later sessions (`/model NAME --save`,

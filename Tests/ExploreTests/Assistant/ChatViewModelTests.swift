@@ -171,6 +171,35 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.messages, [])
     XCTAssertEqual(try store.conversations().map(\.title), ["Second question"], "deleted from the store too")
     XCTAssertEqual(viewModel.clear(), .nothingToClear)
+    XCTAssertEqual(listed.map(\.messageCount), [2, 2])
+    XCTAssertEqual(listed.map(\.model), ["gemini-2.5-flash", "gemini-2.5-flash"])
+  }
+
+  func test_undo_bringsTheClearedConversationBack_whole_once() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [.pieces(["One."]), .hanging(["Half"]), .pieces(["Three."])]
+    _ = await ask(viewModel, "First question")
+    var pieces = 0
+    let task = Task { await viewModel.send("Second", streaming: true) { _ in pieces += 1 } }
+    while pieces < 1 { await Task.yield() }
+    task.cancel()
+    _ = await task.value
+    XCTAssertNil(viewModel.setSystemPrompt("Be brief."))
+    XCTAssertEqual(viewModel.undoClear(), .nothingToUndo, "nothing was cleared yet")
+
+    XCTAssertEqual(viewModel.clear(), .cleared)
+    XCTAssertEqual(try store.conversations(), [])
+    XCTAssertEqual(viewModel.undoClear(), .restored(title: "First question"))
+
+    XCTAssertEqual(viewModel.messages.map(\.text), ["First question", "One.", "Second", "Half"])
+    XCTAssertEqual(viewModel.messages.map(\.wasStopped), [false, false, false, true], "still stopped")
+    XCTAssertEqual(viewModel.customSystemPrompt, "Be brief.")
+    XCTAssertEqual(try store.conversations().map(\.title), ["First question"], "stored again")
+    XCTAssertEqual(viewModel.undoClear(), .nothingToUndo, "once")
+    _ = await ask(viewModel, "Third")
+    XCTAssertEqual(
+      backends[0].prompts.last?.turns.map(\.text), ["First question", "One.", "Second", "Half", "Third"],
+      "the conversation goes on where it was")
   }
 
   func test_reopening_resumesTheLastConversation() async throws {
