@@ -184,4 +184,41 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.send("Enter")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// `/copy` puts the reply on the clipboard with OSC 52, which tmux takes
+  /// as a paste buffer when `set-clipboard` is on; the reply is printed
+  /// unwrapped, a line longer than the terminal left whole.
+  func test_slashCopy_writesOSC52_andPrintsTheReplyUnwrapped() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+    let server = try makeLoopbackServer { request in
+      guard request.path.contains(":streamGenerateContent") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(["Café ", long]), intervalMilliseconds: 0)
+    }
+    let home = try TemporaryDirectory("wayfarer-copy-osc52")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
+      ], columns: 80)
+    try terminal.command("set-option", "-s", "set-clipboard", "on")
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("explore/ask>", with: "Say something long")
+    try terminal.waitFor("word30")
+    try terminal.waitFor("explore/ask>", count: 2)
+    try terminal.answer("explore/ask>", with: "/copy")
+    try terminal.waitFor("Copied to the clipboard")
+
+    XCTAssertEqual(try terminal.command("show-buffer"), "Café " + long, "OSC 52 reached the terminal, decoded whole")
+    let joined = try terminal.joinedScreen()
+    XCTAssertTrue(
+      joined.contains("\nCafé " + long + "\n"), "printed as one line, longer than the 80 columns:\n\(joined)")
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+  }
 }

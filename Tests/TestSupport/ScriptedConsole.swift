@@ -54,6 +54,17 @@ public final class ScriptedConsole: Console {
     write(lines)
   }
 
+  /// Whether the clipboard can be written (OSC 52, on a terminal).
+  public var copiesToClipboard = false
+  /// What was put on the clipboard, in order.
+  public private(set) var clipboard: [String] = []
+
+  public func copyToClipboard(_ text: String) -> Bool {
+    guard copiesToClipboard else { return false }
+    clipboard.append(text)
+    return true
+  }
+
   /// Partial writes, in order, as written.
   public private(set) var partialOutput: [String] = []
 

@@ -73,6 +73,10 @@ extension AssistantWording {
   static let replyCut = "The reply was longer than 200,000 characters; its end was left out."
   static let newConversation = "A new conversation. The last one is kept: /list shows it."
   static let nothingToCopy = "There is no reply to copy yet."
+  static let copied = "Copied to the clipboard (the terminal may ask to allow it)."
+  /// Terminals refuse longer OSC 52 strings (xterm takes about 100,000 base64 bytes).
+  static let clipboardLimit = 74_000
+  static let tooLongForClipboard = "The reply is too long for the terminal's clipboard; select it above."
   static let noConversations = "You have no conversations yet."
   static let cleared = "This conversation was deleted; /undo brings it back."
   static let nothingToUndo = "There is nothing to undo."

@@ -135,13 +135,28 @@ final class ChatScreen: Screen {
     console.write(Message.success(AssistantWording.systemPromptSet, in: console.context))
   }
 
+  /// `/copy`: the last reply's Markdown, cleaned, printed as it came.
+  ///
+  /// Its lines are not broken at the terminal's width, so what is selected
+  /// with the mouse is what the model wrote. On a terminal it also goes to
+  /// the clipboard (OSC 52).
   private func copy(on console: any Console) {
     guard let reply = viewModel.lastReply else {
       return console.write(Message.info(AssistantWording.nothingToCopy, in: console.context))
     }
     var sanitizer = StreamSanitizer()
     let clean = sanitizer.feed(reply.utf8) + sanitizer.finish()
-    console.write(clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
+    guard console.context.capabilities.outputIsTerminal else {
+      let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
+      return console.write(lines.map { StyledLine(String($0)) })
+    }
+    console.writePartial(clean + "\n", style: .plain)
+    guard clean.utf8.count <= AssistantWording.clipboardLimit else {
+      return console.write(Message.info(AssistantWording.tooLongForClipboard, in: console.context))
+    }
+    if console.copyToClipboard(clean) {
+      console.write(Message.success(AssistantWording.copied, in: console.context))
+    }
   }
 
   /// A header whose model is still to be asked for is drawn once, after

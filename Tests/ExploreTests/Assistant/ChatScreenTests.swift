@@ -186,6 +186,31 @@ final class ChatScreenTests: XCTestCase {
       CommandInput(argumentText: "", console: console))
     XCTAssertEqual(console.output, ["# Title", "", "**bold**"])
   }
+
+  func test_slashCopy_onATerminal_goesToTheClipboard_andIsPrintedUnwrapped() async {
+    let long = String(repeating: "word ", count: 40) + "end"
+    let (screen, _) = makeSUT([.pieces(["# Title\n\n" + long + "\u{1B}[31m"])])
+    let console = ScriptedConsole(context: Self.terminal)
+    console.copiesToClipboard = true
+    await screen.receiveText("Hi", console: console)
+    console.clearOutput()
+    let before = console.partialOutput.count
+
+    await screen.commands.first { $0.name == "copy" }?.run(CommandInput(argumentText: "", console: console))
+
+    XCTAssertEqual(console.clipboard, ["# Title\n\n" + long], "cleaned, whole")
+    XCTAssertEqual(
+      Array(console.partialOutput.dropFirst(before)), ["# Title\n\n" + long + "\n"],
+      "one piece, its 203-column line not broken at the terminal's 80")
+    XCTAssertEqual(console.output.count, 1)
+    XCTAssertTrue(
+      console.output.first?.hasSuffix("Copied to the clipboard (the terminal may ask to allow it).") == true)
+
+    let dumb = ScriptedConsole(context: Self.terminal)
+    await screen.commands.first { $0.name == "copy" }?.run(CommandInput(argumentText: "", console: dumb))
+    XCTAssertEqual(dumb.output, [], "no clipboard (TERM=dumb): printed, and nothing said about a clipboard")
+    XCTAssertEqual(dumb.partialOutput, ["# Title\n\n" + long + "\n"])
+  }
 }
 
 /// The chat inside the Explore tab, over the real backends and a scripted

@@ -78,6 +78,11 @@ public protocol Console: AnyObject {
   /// cursor cannot move (a pipe, TERM=dumb), which keeps what was written.
   func clearScreen() -> Bool
 
+  /// Puts `text` on the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ;
+  /// BASE64 BEL`; tmux takes it itself with `set-clipboard on`); false
+  /// where there is no terminal to ask (a pipe, TERM=dumb).
+  func copyToClipboard(_ text: String) -> Bool
+
   /// Shows `lines` through the pager when they do not fit the terminal.
   /// False when they were not shown (not a terminal, short enough, no
   /// pager): the caller then draws them as usual.
@@ -110,6 +115,7 @@ extension Console {
   public var completes: Bool { context.capabilities.inputIsTerminal }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
   public func clearScreen() -> Bool { false }
+  public func copyToClipboard(_ text: String) -> Bool { false }
   public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {

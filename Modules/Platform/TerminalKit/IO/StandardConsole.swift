@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TerminalConsole
 import TerminalText
 import TextSafety
@@ -195,6 +196,13 @@ public final class StandardConsole: Console {
     partialRegion = .none
     // Home, erase the screen, erase the scrollback (as `clear` does).
     StandardOutput.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+    return true
+  }
+
+  public func copyToClipboard(_ text: String) -> Bool {
+    guard capabilities.movesCursor else { return false }
+    // Written as it is: a terminal that does not know OSC 52 ignores it.
+    StandardOutput.write(clearingStatus() + "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
     return true
   }
 
