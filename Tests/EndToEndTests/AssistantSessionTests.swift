@@ -300,4 +300,27 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(again.stdout.contains("Resumed “What is an index fund?” (2 messages)"), again.stdout)
     XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
   }
+
+  func test_slashMulti_sendsTheLinesUntilEnd_asOneQuestion_andSlashEditNeedsATerminal() throws {
+    let server = try makeServer()
+
+    let run = try run(
+      register + ["explore", "ask", "/multi", "Why does this fail?", "  let x = 1", "/end", "/edit", "/back", "quit"],
+      environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        """
+        - Type your question's lines; /end sends them, Ctrl-C drops them.
+        you> Why does this fail?
+               let x = 1
+        assistant>
+          Answer 1: an index fund holds many shares.
+        5 in · 10 out · 0.0 s
+        - /edit needs a terminal to run an editor in; /multi works anywhere.
+
+        """), run.stdout)
+    XCTAssertEqual(server.requests.last.map(Self.turns), ["user: Why does this fail?\n  let x = 1"])
+  }
 }

@@ -221,4 +221,71 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.send("Enter")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// `/edit` runs VISUAL (before EDITOR) and sends what was saved.
+  ///
+  /// The draft file is 0600 and removed, the API key is not in the
+  /// editor's environment, and an editor that fails sends nothing.
+  /// `/multi` continues with `...>` and Ctrl-C drops the draft.
+  func test_slashEdit_runsTheEditor_withoutKeys_andSlashMulti_isDroppedByCtrlC() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeLoopbackServer { request in
+      guard request.path.contains(":streamGenerateContent") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(["Got it."]), intervalMilliseconds: 0)
+    }
+    let home = try TemporaryDirectory("wayfarer-edit-draft")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    // The first run saves two lines; the second fails. Each notes its
+    // environment, the draft's mode and its path.
+    let editor = home.file("editor.sh")
+    try """
+    #!/bin/sh
+    n=$(cat "$HOME/runs" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$HOME/runs"
+    env > "$HOME/env-$n"; stat -c %a "$1" > "$HOME/mode-$n"; echo "$1" > "$HOME/path-$n"
+    [ $n = 1 ] && printf 'First line\n  indented second\n' > "$1"
+    [ $n = 2 ] && exit 3
+    exit 0
+
+    """.write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o700)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaEditorKey123", "WAYFARER_GEMINI_URL": server.baseURL, "VISUAL": editor,
+        "EDITOR": "/bin/false", "TMPDIR": home.path,
+      ])
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("explore/ask>", with: "/edit")
+    try terminal.waitFor("Got it.")
+    try terminal.answer("explore/ask>", with: "/edit")
+    try terminal.waitFor("The editor exited with status 3; nothing was sent.")
+    try terminal.answer("explore/ask>", with: "/multi")
+    try terminal.answer("...>", with: "a draft")
+    try terminal.waitFor("...>", count: 2)
+    try terminal.send("C-c")
+    try terminal.waitFor("The draft was dropped; nothing was sent.")
+
+    let asked = server.requests.filter { $0.path.contains(":streamGenerateContent") }
+    XCTAssertEqual(asked.count, 1, "only the saved draft was sent")
+    let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: XCTUnwrap(asked.first).body) as? [String: Any])
+    let contents = try XCTUnwrap(body["contents"] as? [[String: Any]])
+    XCTAssertEqual(
+      (contents.last?["parts"] as? [[String: Any]])?.first?["text"] as? String, "First line\n  indented second")
+    for run in 1...2 {
+      let environment = try String(contentsOfFile: home.file("env-\(run)"), encoding: .utf8)
+      XCTAssertFalse(environment.contains("AIzaEditorKey123"), "the key never reaches the editor")
+      XCTAssertFalse(environment.contains("GEMINI_API_KEY"))
+      XCTAssertEqual(try String(contentsOfFile: home.file("mode-\(run)"), encoding: .utf8), "600\n")
+      let draft = try String(contentsOfFile: home.file("path-\(run)"), encoding: .utf8)
+        .trimmingCharacters(in: .newlines)
+      XCTAssertTrue(draft.hasPrefix(home.path + "/wayfarer-draft-"), draft)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: draft), "the draft is removed")
+    }
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+  }
 }

@@ -65,6 +65,14 @@ public final class ScriptedConsole: Console {
     return true
   }
 
+  /// What the editor gives back for each `editDraft`, in order (none left:
+  /// no terminal to run one in).
+  public var editedDrafts: [DraftEdit] = []
+
+  public func editDraft(_ draft: String) async -> DraftEdit {
+    editedDrafts.isEmpty ? .unavailable : editedDrafts.removeFirst()
+  }
+
   /// Partial writes, in order, as written.
   public private(set) var partialOutput: [String] = []
 

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalConsole
 import TextSafety
 
 /// Every sentence the assistant's chat says.
@@ -235,5 +236,25 @@ extension AssistantWording {
       default: "type \(command)"
       }
     return "\(word) is a command here: \(does); /ask \(word) sends it."
+  }
+}
+
+// MARK: Questions of several lines
+
+extension AssistantWording {
+  static let multiStarted = "Type your question's lines; /end sends them, Ctrl-C drops them."
+  static let draftDropped = "The draft was dropped; nothing was sent."
+  static let draftEmpty = "The draft is empty; nothing was sent."
+
+  /// What `/edit` says when nothing is sent.
+  static func edited(_ outcome: DraftEdit) -> String {
+    switch outcome {
+    case .saved: "The draft was sent."
+    case .empty: "The draft was saved empty; nothing was sent."
+    case .failed(let status?): "The editor exited with status \(status); nothing was sent."
+    case .failed(nil): "The editor was stopped; nothing was sent."
+    case .couldNotStart: "The editor could not be started (VISUAL, else EDITOR, else vi); nothing was sent."
+    case .unavailable: "/edit needs a terminal to run an editor in; /multi works anywhere."
+    }
   }
 }

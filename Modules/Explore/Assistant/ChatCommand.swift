@@ -15,6 +15,8 @@ enum ChatCommand: Sendable, Equatable {
   case ask(String)
   case usage
   case undo
+  case multi
+  case edit
 
   private static let save = Flag("--save", summary: "Keep it for later sessions (wayfarer config)")
 
@@ -54,10 +56,18 @@ enum ChatCommand: Sendable, Equatable {
         summary: "Send TEXT as a question, even a word like help"
       ) { .ask($0.text) },
       CommandSpec("usage", summary: "Tokens and time of this conversation's replies", action: .usage),
+      CommandSpec("multi", summary: "Type a question of several lines; /end sends it, Ctrl-C drops it", action: .multi),
+      CommandSpec(
+        "edit", summary: "Write a question in your editor (VISUAL, EDITOR or vi); it is sent when saved", action: .edit),
     ]
   }
 
   /// Words that, typed alone, are almost surely meant as commands, not
   /// questions; each with the command that does what it means here.
   static let bareWords: [String: String] = ["help": "/help", "back": "/back", "quit": "/quit", "exit": "/quit"]
+
+  /// The line that ends a `/multi` draft and sends it.
+  static let endOfDraft = "/end"
+  /// The prompt of a `/multi` draft's lines.
+  static let draftPrompt = "...> "
 }

@@ -68,6 +68,8 @@ final class ChatScreen: Screen {
     case .ask(let text): await ask(text, console: console)
     case .usage: console.write(Message.info(AssistantWording.usageTotals(viewModel.usageTotals), in: context))
     case .undo: undo(on: console)
+    case .multi: await multi(on: console)
+    case .edit: await edit(on: console)
     }
   }
 
@@ -110,6 +112,35 @@ final class ChatScreen: Screen {
       console.write(Message.info(AssistantWording.nothingToClear, in: console.context))
     case .failed(let reason):
       problem(AssistantWording.couldNot("delete the conversation", reason), on: console)
+    }
+  }
+
+  /// `/multi`: lines are read (`...>`) until `/end`, then sent as one
+  /// question; Ctrl-C (or the end of input) drops the draft.
+  private func multi(on console: any Console) async {
+    console.write(Message.info(AssistantWording.multiStarted, in: console.context))
+    var lines: [String] = []
+    var size = 0
+    while size <= ChatViewModel.maximumQuestionCharacters {
+      guard let line = await console.readLine(prompt: ChatCommand.draftPrompt) else {
+        return console.write(Message.info(AssistantWording.draftDropped, in: console.context))
+      }
+      if line.trimmingCharacters(in: .whitespaces) == ChatCommand.endOfDraft { break }
+      lines.append(line)
+      size += line.count + 1
+    }
+    let question = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !question.isEmpty else {
+      return console.write(Message.info(AssistantWording.draftEmpty, in: console.context))
+    }
+    await ask(question, console: console)
+  }
+
+  /// `/edit`: the question written in the person's editor, sent when saved.
+  private func edit(on console: any Console) async {
+    switch await console.editDraft("") {
+    case .saved(let question): await ask(question, console: console)
+    case let outcome: console.write(Message.info(AssistantWording.edited(outcome), in: console.context))
     }
   }
 
@@ -214,7 +245,7 @@ final class ChatScreen: Screen {
   private func transcript(of message: StoredMessage, in context: RenderContext) -> [StyledLine] {
     switch message.role {
     case .user:
-      return [userLine(message.text, in: context)]
+      return userLines(message.text, in: context)
     case .assistant:
       var lines = [assistantMarker(in: context)] + MarkdownView(message.text).lines(in: context)
       // A stopped reply keeps the label it was given when it stopped.
@@ -227,11 +258,17 @@ final class ChatScreen: Screen {
     }
   }
 
-  private func userLine(_ text: String, in context: RenderContext) -> StyledLine {
-    let clean = TextSanitizer.clean(text, limit: 2_000)
-    return context.capabilities.outputIsTerminal
-      ? StyledLine("› ", style: Palette.accent).appending(StyledSpan(clean, style: Palette.emphasis))
-      : StyledLine("you> " + clean)
+  /// A question as the transcript shows it: each of its lines (at most
+  /// 40) under the first's marker.
+  private func userLines(_ text: String, in context: RenderContext) -> [StyledLine] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+    let terminal = context.capabilities.outputIsTerminal
+    return lines.enumerated().map { index, line in
+      let clean = TextSanitizer.clean(String(line), limit: 2_000)
+      guard terminal else { return StyledLine((index == 0 ? "you> " : "     ") + clean) }
+      return StyledLine(index == 0 ? "› " : "  ", style: Palette.accent)
+        .appending(StyledSpan(clean, style: Palette.emphasis))
+    }
   }
 
   private func assistantMarker(in context: RenderContext) -> StyledLine {
@@ -257,7 +294,7 @@ final class ChatScreen: Screen {
       return console.write(TextBlock(AssistantWording.notConfigured, style: Palette.warning).lines(in: context))
     }
     let streaming = context.capabilities.outputIsTerminal
-    if !streaming { console.write(userLine(text, in: context)) }
+    if !streaming { console.write(userLines(text, in: context)) }
     if viewModel.needsContext {
       await LoadingIndicator.run("Reading the repository's README…", console: console) {
         await viewModel.prepareContext()

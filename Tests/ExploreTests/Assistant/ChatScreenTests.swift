@@ -187,6 +187,59 @@ final class ChatScreenTests: XCTestCase {
     XCTAssertEqual(console.output, ["# Title", "", "**bold**"])
   }
 
+  private func run(_ name: String, on screen: ChatScreen, _ console: ScriptedConsole) async {
+    await screen.commands.first { $0.name == name }?.run(CommandInput(argumentText: "", console: console))
+  }
+
+  func test_slashMulti_readsLinesUntilEnd_andSendsThemAsOneQuestion() async {
+    let (screen, backend) = makeSUT([.pieces(["Both lines."])])
+    let console = ScriptedConsole(input: ["def f():", "    return 1", "", " /end ", "not part of it"])
+
+    await run("multi", on: screen, console)
+
+    XCTAssertEqual(backend.prompts.map(\.turns), [[ChatTurn(role: .user, text: "def f():\n    return 1")]])
+    XCTAssertEqual(
+      console.requests,
+      [
+        .answer(prompt: "...> "), .answer(prompt: "...> "), .answer(prompt: "...> "),
+        .answer(prompt: "...> "),
+      ], "read until /end, no further")
+    XCTAssertEqual(
+      Array(console.output.prefix(3)),
+      ["- Type your question's lines; /end sends them, Ctrl-C drops them.", "you> def f():", "         return 1"])
+  }
+
+  func test_slashMulti_droppedByCtrlC_orEmpty_sendsNothing() async {
+    let (screen, backend) = makeSUT([])
+    let cancelled = ScriptedConsole(input: ["half a thought"])
+    await run("multi", on: screen, cancelled)
+    let empty = ScriptedConsole(input: ["   ", "/end"])
+    await run("multi", on: screen, empty)
+
+    XCTAssertEqual(backend.calls, [])
+    XCTAssertEqual(cancelled.output.last, "- The draft was dropped; nothing was sent.")
+    XCTAssertEqual(empty.output.last, "- The draft is empty; nothing was sent.")
+  }
+
+  func test_slashEdit_sendsWhatWasSaved_andNothingOnAnEmptySaveAFailureOrOffATerminal() async {
+    let (screen, backend) = makeSUT([.pieces(["Seen."])])
+    let console = ScriptedConsole()
+    console.editedDrafts = [
+      .saved("From the editor\nwith two lines"), .empty, .failed(status: 3), .failed(status: nil),
+    ]
+
+    for _ in 0..<5 { await run("edit", on: screen, console) }
+
+    XCTAssertEqual(backend.prompts.map(\.turns), [[ChatTurn(role: .user, text: "From the editor\nwith two lines")]])
+    XCTAssertEqual(
+      Array(console.output.suffix(4)),
+      [
+        "- The draft was saved empty; nothing was sent.", "- The editor exited with status 3; nothing was sent.",
+        "- The editor was stopped; nothing was sent.",
+        "- /edit needs a terminal to run an editor in; /multi works anywhere.",
+      ])
+  }
+
   func test_slashCopy_onATerminal_goesToTheClipboard_andIsPrintedUnwrapped() async {
     let long = String(repeating: "word ", count: 40) + "end"
     let (screen, _) = makeSUT([.pieces(["# Title\n\n" + long + "\u{1B}[31m"])])

@@ -82,6 +82,19 @@ public final class StandardConsole: Console {
   /// launch); nil or empty: none.
   public var pager: [String]?
 
+  /// The editor `/edit` opens (VISUAL, else EDITOR, else vi; checked at
+  /// launch).
+  public var editor: [String] = ["vi"]
+
+  public func editDraft(_ draft: String) async -> DraftEdit {
+    guard capabilities.inputIsTerminal, capabilities.outputIsTerminal else { return .unavailable }
+    // A Ctrl-C in the editor is the editor's: it cancels nothing here.
+    let interrupted = onInterrupt
+    onInterrupt = nil
+    defer { onInterrupt = interrupted }
+    return await DraftEditor.edit(draft, command: editor)
+  }
+
   public func page(_ lines: [StyledLine]) async -> Bool {
     guard capabilities.outputIsTerminal, capabilities.inputIsTerminal, !capabilities.isDumb, let pager, !pager.isEmpty,
       lines.count > TerminalCapabilities.currentHeight() - 3
