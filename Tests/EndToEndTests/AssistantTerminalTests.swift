@@ -288,4 +288,67 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.send("Enter")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// A paste of three lines is one question: the chat's prompt turns
+  /// bracketed paste on (tmux then wraps the paste in its markers), the
+  /// lines keep their breaks, and a command prompt has the mode off.
+  func test_aBracketedPasteOfThreeLines_isOneQuestion() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeLoopbackServer { request in
+      guard request.path.contains(":streamGenerateContent") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(["Three lines read."]), intervalMilliseconds: 0)
+    }
+    let home = try TemporaryDirectory("wayfarer-bracketed-paste")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaPasteKey123", "WAYFARER_GEMINI_URL": server.baseURL,
+      ])
+    // Every byte Wayfarer writes, to see the mode turned on and off.
+    let written = home.file("written.bin")
+    try terminal.command("pipe-pane", "-O", "-t", "main", "cat >> '\(written)'")
+    let on = "\u{1B}[?2004h"
+    let off = "\u{1B}[?2004l"
+    let bytes = { (try? String(contentsOfFile: written, encoding: .utf8)) ?? "" }
+    try terminal.answer("home>", with: "explore")
+    try terminal.waitFor("explore>")
+    try terminal.type("ask")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/ask>")
+    let clip = home.file("clip.txt")
+    try "Why does this fail?\n  let x = [1, 2]\nprint(x[2])\n".write(toFile: clip, atomically: true, encoding: .utf8)
+    try terminal.command("load-buffer", clip)
+    try terminal.command("paste-buffer", "-p", "-t", "main")
+    try terminal.waitFor("print(x[2])")
+    try terminal.send("Enter")
+    try terminal.waitFor("Three lines read.")
+    try terminal.waitFor("explore/ask>", count: 2)
+
+    let asked = server.requests.filter { $0.path.contains(":streamGenerateContent") }
+    XCTAssertEqual(asked.count, 1, "one question, not three")
+    let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: XCTUnwrap(asked.first).body) as? [String: Any])
+    let contents = try XCTUnwrap(body["contents"] as? [[String: Any]])
+    XCTAssertEqual(
+      (contents.last?["parts"] as? [[String: Any]])?.first?["text"] as? String,
+      "Why does this fail?\n  let x = [1, 2]\nprint(x[2])")
+    try terminal.type("/back")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore>", count: 2)
+    try terminal.type("quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+
+    let output = bytes()
+    XCTAssertEqual(output.components(separatedBy: on).count - 1, 2, "on for each of the two chat lines read")
+    XCTAssertEqual(output.components(separatedBy: off).count - 1, 2, "and off after each")
+    let beforeTheChat = output.components(separatedBy: "Assistant · Gemini").first ?? ""
+    XCTAssertTrue(beforeTheChat.contains("explore> "), "the command prompts came first")
+    XCTAssertFalse(beforeTheChat.contains(on), "not at a command prompt")
+    XCTAssertTrue(
+      output.range(of: off, options: .backwards).map { output[$0.upperBound...].contains(on) == false } ?? false,
+      "off at the end")
+  }
 }
