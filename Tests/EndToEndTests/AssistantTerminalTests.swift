@@ -351,4 +351,35 @@ final class AssistantTerminalTests: XCTestCase {
       output.range(of: off, options: .backwards).map { output[$0.upperBound...].contains(on) == false } ?? false,
       "off at the end")
   }
+
+  /// A question sent with `/ask` and stopped with Ctrl-C says "(stopped)"
+  /// once, as a typed question does: no "Cancelled." after it.
+  func test_slashAsk_stoppedByCtrlC_saysStoppedOnce() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let words = ["Help ", "is ", "a "] + (1...40).map { " word\($0)" }
+    let server = try makeLoopbackServer { request in
+      guard request.path.contains(":streamGenerateContent") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(words), intervalMilliseconds: 250)
+    }
+    let home = try TemporaryDirectory("wayfarer-ask-stopped")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEMINI_API_KEY": "AIzaAskKey123", "WAYFARER_GEMINI_URL": server.baseURL,
+      ])
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("explore/ask>", with: "/ask help")
+    try terminal.waitFor("Help is a", timeout: 8)
+    try terminal.send("C-c")
+    try terminal.waitFor("(stopped)", timeout: 5)
+    let after = try terminal.waitFor("explore/ask>", count: 2, timeout: 5)
+    XCTAssertFalse(after.contains("Cancelled."), "(stopped) says it once:\n\(after)")
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+  }
 }
