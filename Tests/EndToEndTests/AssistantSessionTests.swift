@@ -42,7 +42,9 @@ final class AssistantSessionTests: XCTestCase {
     try makeLoopbackServer { request in
       if let reply = override?(request) { return reply }
       switch request.path {
-      case "/v1beta/models/gemini-2.5-flash:generateContent":
+      case "/v1beta/models":
+        return .json(AssistantFixtures.geminiModels)
+      case "/v1beta/models/gemini-2.5-flash:generateContent", "/v1beta/models/gemini-2.5-pro:generateContent":
         let questions = Self.turns(request).filter { $0.hasPrefix("user: ") }.count
         return .json(AssistantFixtures.geminiReply("Answer **\(questions)**: an index fund holds many shares."))
       case "/search/repositories":
@@ -57,9 +59,14 @@ final class AssistantSessionTests: XCTestCase {
     }
   }
 
+  /// The clock is fixed, as a recorded demo's is: a reply's time is 0.0 s
+  /// every run, so transcripts compare byte for byte.
   private func run(_ script: [String], environment: [String: String]) throws -> WayfarerBinary.Run {
     try WayfarerBinary.run(
-      script: script, home: home.path, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+      script: script, home: home.path,
+      environment: environment.merging(["PATH": "/usr/bin:/bin", "WAYFARER_FIXED_TIME": "2026-01-01T09:00:00Z"]) {
+        $1
+      })
   }
 
   private func gemini(_ server: LoopbackHTTPServer) -> [String: String] {
@@ -78,7 +85,7 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("Assistant · Gemini · gemini-2.5-flash\n"), out)
     XCTAssertTrue(
       out.contains(
-        "you> What is an index fund?\nassistant>\n  Answer 1: an index fund holds many shares.\nyou> And an ETF?\nassistant>\n  Answer 2: an index fund holds many shares.\n"
+        "you> What is an index fund?\nassistant>\n  Answer 1: an index fund holds many shares.\n5 in · 10 out · 0.0 s\nyou> And an ETF?\nassistant>\n  Answer 2: an index fund holds many shares.\n5 in · 10 out · 0.0 s\n"
       ), out)
     let requests = server.requests.filter { $0.path.hasPrefix("/v1beta/") }
     XCTAssertEqual(requests.count, 2)
@@ -92,7 +99,9 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertEqual(again.status, 0, again.stderr)
     XCTAssertTrue(again.stdout.contains("Resumed “What is an index fund?” (4 messages)"), again.stdout)
     XCTAssertTrue(again.stdout.contains("you> And an ETF?\nassistant>\n  Answer 2:"), again.stdout)
-    XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
+    XCTAssertTrue(
+      again.stdout.contains("  1. What is an index fund?\n     1 Jan 2026 · gemini-2.5-flash · 4 messages\n"),
+      "the date, model and message count under each: \(again.stdout)")
 
     for text in [first.stdout, first.stderr, again.stdout, again.stderr] { XCTAssertFalse(text.contains(key)) }
     for file in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
@@ -150,7 +159,7 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertEqual(server.requests, [])
   }
 
-  func test_anOpenAICompatibleServer_withoutAModelSet_usesTheFirstListed_forTwoTurns() throws {
+  func test_anOpenAICompatibleServer_withoutAModelSet_usesTheFirstListed_namedFromTheStart() throws {
     let server = try makeLoopbackServer { request in
       switch (request.method, request.path) {
       case ("GET", "/v1/models"): return .json(AssistantFixtures.openAIModels)
@@ -167,15 +176,19 @@ final class AssistantSessionTests: XCTestCase {
       environment: ["WAYFARER_OPENAI_URL": server.baseURL + "/v1"])
 
     XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("\nAssistant · OpenAI-compatible server · llama3.2\n"), run.stdout)
+    XCTAssertFalse(run.stdout.contains("the server's first model"), "drawn once, with the model: \(run.stdout)")
     XCTAssertTrue(
       run.stdout.sentencesJoined.contains(
-        "you> Hi\nassistant>\n  Reply to 2 messages.\n- Using llama3.2, the first model the server lists (WAYFARER_OPENAI_MODEL chooses another).\n"
+        "you> Hi\nassistant>\n  Reply to 2 messages.\n12 in · 7 out · 0.0 s\nyou> Again\n"
       ), run.stdout)
-    XCTAssertTrue(run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n12 in · 7 out · 0.0 s\n"), run.stdout)
     XCTAssertEqual(server.requests.map(\.path), ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
     let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: server.requests[1].body) as? [String: Any])
     XCTAssertEqual(body["model"] as? String, "llama3.2")
     XCTAssertEqual(body["stream"] as? Bool, false, "off a terminal a reply comes whole")
+    XCTAssertNil(body["stream_options"], "usage is asked for only of a stream (a whole reply carries it)")
   }
 
   func test_noServerAtTheOpenAIURL_saysSo() throws {
@@ -198,5 +211,116 @@ final class AssistantSessionTests: XCTestCase {
     let second = try run(register + script, environment: gemini(server))
     XCTAssertEqual(first.stdout, second.stdout)
     XCTAssertTrue(first.stdout.contains("Answer **1**: an index fund holds many shares.\n"), "/copy: \(first.stdout)")
+  }
+
+  func test_bareWordsGetAHint_slashAskSendsOne_andSlashUsageTotalsTheConversation() throws {
+    let server = try makeServer()
+
+    let run = try run(
+      register + ["explore", "ask", "help", "back", "exit", "/ask help", "/ask  back  ", "/usage", "/back", "quit"],
+      environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        """
+        - help is a command here: type /help; /ask help sends it.
+        - back is a command here: /back leaves the chat; /ask back sends it.
+        - exit is a command here: /quit leaves Wayfarer; /ask exit sends it.
+        you> help
+        assistant>
+          Answer 1: an index fund holds many shares.
+        5 in · 10 out · 0.0 s
+        you> back
+        assistant>
+          Answer 2: an index fund holds many shares.
+        5 in · 10 out · 0.0 s
+        - 2 replies · 10 in · 20 out · 0.0 s
+
+
+        """), run.stdout)
+    XCTAssertEqual(
+      server.requests.last.map(Self.turns),
+      ["user: help", "model: Answer **1**: an index fund holds many shares.", "user: back"],
+      "only what /ask sent reached the model, the word as typed")
+    for line in run.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 72, String(line)) }
+  }
+
+  func test_slashModel_listsRefusesWithDidYouMean_andAConversationKeepsItsModelAcrossOpenAndRelaunch() throws {
+    let server = try makeServer()
+
+    let first = try run(
+      register + [
+        "explore", "ask", "/model", "/model gemini-2.5-pr", "/model gemini-2.5-pro", "Which model?", "/back", "quit",
+      ], environment: gemini(server))
+
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(
+      first.stdout.contains(
+        """
+        - The models Gemini lists (* in use; /model NAME uses one):
+          * gemini-2.5-flash
+            gemini-2.5-pro
+        x The server has no model 'gemini-2.5-pr'. Did you mean gemini-2.5-pro?
+        ok Now using the model gemini-2.5-pro.
+
+        """), first.stdout)
+    XCTAssertTrue(first.stdout.contains("Assistant · Gemini · gemini-2.5-pro\n"), "the header, drawn again")
+    XCTAssertEqual(
+      server.requests.filter { $0.path.hasPrefix("/v1beta/") }.map(\.target),
+      ["/v1beta/models?pageSize=1000", "/v1beta/models/gemini-2.5-pro:generateContent"],
+      "the list asked for once; the question sent to the model chosen")
+
+    let again = try run(
+      ["explore", "ask", "/new", "/model gemini-2.5-flash", "/open 1", "And now?", "/quit"], environment: gemini(server)
+    )
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stdout.contains("Assistant · Gemini · gemini-2.5-pro\n"), again.stdout)
+    XCTAssertEqual(
+      server.requests.last?.path, "/v1beta/models/gemini-2.5-pro:generateContent", "/open went back to its model")
+  }
+
+  func test_clear_thenUndo_bringsTheConversationBack_acrossARelaunch() throws {
+    let server = try makeServer()
+
+    let first = try run(
+      register + ["explore", "ask", "What is an index fund?", "/clear", "/list", "/undo", "/undo", "/back", "quit"],
+      environment: gemini(server))
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(
+      first.stdout.contains(
+        """
+        ok This conversation was deleted; /undo brings it back.
+        """), first.stdout)
+    XCTAssertTrue(first.stdout.contains("- You have no conversations yet.\n"), first.stdout)
+    XCTAssertTrue(first.stdout.contains("ok “What is an index fund?” is back.\n"), first.stdout)
+    XCTAssertTrue(first.stdout.contains("- There is nothing to undo.\n"), "once: \(first.stdout)")
+
+    let again = try run(["explore", "ask", "/list", "/quit"], environment: gemini(server))
+    XCTAssertTrue(again.stdout.contains("Resumed “What is an index fund?” (2 messages)"), again.stdout)
+    XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
+  }
+
+  func test_slashMulti_sendsTheLinesUntilEnd_asOneQuestion_andSlashEditNeedsATerminal() throws {
+    let server = try makeServer()
+
+    let run = try run(
+      register + ["explore", "ask", "/multi", "Why does this fail?", "  let x = 1", "/end", "/edit", "/back", "quit"],
+      environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        """
+        - Type your question's lines; /end sends them, Ctrl-C drops them.
+        you> Why does this fail?
+               let x = 1
+        assistant>
+          Answer 1: an index fund holds many shares.
+        5 in · 10 out · 0.0 s
+        - /edit needs a terminal to run an editor in; /multi works anywhere.
+
+        """), run.stdout)
+    XCTAssertEqual(server.requests.last.map(Self.turns), ["user: Why does this fail?\n  let x = 1"])
   }
 }

@@ -293,8 +293,14 @@ final class ShellCommandTests: XCTestCase {
 
   func test_theAssistantsChoices_saveToTheConfigFile_andTheNextSessionUsesThem() throws {
     try WayfarerBinary.registerAda(home: home.path)
+    // `/model` takes only a model the server lists.
+    let server = try makeLoopbackServer { request in
+      request.path == "/v1/models"
+        ? .json(#"{"object":"list","data":[{"id":"llama3.2","object":"model"},{"id":"qwen3","object":"model"}]}"#)
+        : .json(AssistantFixtures.openAIUnknownModel, status: 404)
+    }
     let environment = [
-      "WAYFARER_OPENAI_URL": "http://127.0.0.1:9/v1", "GEMINI_API_KEY": "AIzaChoiceTestKey1234567",
+      "WAYFARER_OPENAI_URL": server.baseURL + "/v1", "GEMINI_API_KEY": "AIzaChoiceTestKey1234567",
       "WAYFARER_GEMINI_URL": "http://127.0.0.1:9",
     ]
     let chat = try WayfarerBinary.run(

@@ -103,7 +103,8 @@ final class SignalTests: XCTestCase {
       let shown = try relaunch(server)
       XCTAssertTrue(shown.contains("you> Tell me \(signal)\n"), shown)
       XCTAssertTrue(shown.contains("Kept words number \(signal)."), shown)
-      XCTAssertTrue(shown.contains("(incomplete)"), "kept, and marked as not whole:\n\(shown)")
+      XCTAssertTrue(shown.contains("(stopped)"), "kept, and marked stopped, as when it stopped:\n\(shown)")
+      XCTAssertFalse(shown.contains("(incomplete)"), "one label for a stopped reply:\n\(shown)")
     }
   }
 }

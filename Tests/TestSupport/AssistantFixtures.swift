@@ -60,8 +60,11 @@ public enum AssistantFixtures {
   }
 
   /// An OpenAI-compatible stream: a role-only delta, one delta per piece,
-  /// a finish_reason, then `[DONE]`; LF line ends.
-  public static func openAIStream(_ pieces: [String], done: Bool = true) -> [Data] {
+  /// a finish_reason, with `usage` the chunk of `"choices":[]` that
+  /// `stream_options.include_usage` asks for, then `[DONE]`; LF line ends.
+  public static func openAIStream(
+    _ pieces: [String], done: Bool = true, usage: (prompt: Int, completion: Int)? = nil
+  ) -> [Data] {
     var events = [
       #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"},"finish_reason":null}]}"#
     ]
@@ -70,9 +73,19 @@ public enum AssistantFixtures {
     }
     events.append(
       #"{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)
+    if let usage {
+      events.append(
+        #"{"id":"c","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":\#(usage.prompt),"completion_tokens":\#(usage.completion),"total_tokens":\#(usage.prompt + usage.completion)}}"#
+      )
+    }
     if done { events.append("[DONE]") }
     return events.map { Data("data: \($0)\n\n".utf8) }
   }
+
+  /// `GET /v1beta/models`: two chat models and an embedding model.
+  public static let geminiModels = #"""
+    {"models":[{"name":"models/gemini-2.5-flash","displayName":"Gemini 2.5 Flash","supportedGenerationMethods":["generateContent","countTokens","createCachedContent"]},{"name":"models/gemini-2.5-pro","displayName":"Gemini 2.5 Pro","supportedGenerationMethods":["generateContent","countTokens"]},{"name":"models/text-embedding-004","supportedGenerationMethods":["embedContent"]}],"nextPageToken":""}
+    """#
 
   public static let openAIModels = #"""
     {"object":"list","data":[{"id":"llama3.2","object":"model","created":1700000000,"owned_by":"library"},{"id":"qwen2.5","object":"model","owned_by":"library"}]}

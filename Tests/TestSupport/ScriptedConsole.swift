@@ -54,6 +54,25 @@ public final class ScriptedConsole: Console {
     write(lines)
   }
 
+  /// Whether the clipboard can be written (OSC 52, on a terminal).
+  public var copiesToClipboard = false
+  /// What was put on the clipboard, in order.
+  public private(set) var clipboard: [String] = []
+
+  public func copyToClipboard(_ text: String) -> Bool {
+    guard copiesToClipboard else { return false }
+    clipboard.append(text)
+    return true
+  }
+
+  /// What the editor gives back for each `editDraft`, in order (none left:
+  /// no terminal to run one in).
+  public var editedDrafts: [DraftEdit] = []
+
+  public func editDraft(_ draft: String) async -> DraftEdit {
+    editedDrafts.isEmpty ? .unavailable : editedDrafts.removeFirst()
+  }
+
   /// Partial writes, in order, as written.
   public private(set) var partialOutput: [String] = []
 

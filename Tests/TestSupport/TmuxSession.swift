@@ -135,6 +135,13 @@ public final class TmuxSession {
     try waitFor(text, timeout: timeout) { $0.components(separatedBy: text).count - 1 >= count }
   }
 
+  /// Runs a tmux command on this terminal's server (`show-buffer`,
+  /// `set-option -s set-clipboard on`) and returns what it printed.
+  @discardableResult
+  public func command(_ arguments: String...) throws -> String {
+    try tmux(arguments)
+  }
+
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
     try Self.spawn("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)

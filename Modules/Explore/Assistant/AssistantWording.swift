@@ -1,4 +1,5 @@
 import Foundation
+import TerminalConsole
 import TextSafety
 
 /// Every sentence the assistant's chat says.
@@ -73,8 +74,31 @@ extension AssistantWording {
   static let replyCut = "The reply was longer than 200,000 characters; its end was left out."
   static let newConversation = "A new conversation. The last one is kept: /list shows it."
   static let nothingToCopy = "There is no reply to copy yet."
+  static let copied = "Copied to the clipboard (the terminal may ask to allow it)."
+  /// Terminals refuse longer OSC 52 strings (xterm takes about 100,000 base64 bytes).
+  static let clipboardLimit = 74_000
+  static let tooLongForClipboard = "The reply is too long for the terminal's clipboard; select it above."
   static let noConversations = "You have no conversations yet."
-  static let cleared = "This conversation was deleted."
+  static let cleared = "This conversation was deleted; /undo brings it back."
+  static let nothingToUndo = "There is nothing to undo."
+
+  static func restored(_ title: String) -> String { "“\(title)” is back." }
+
+  /// Under a `/list` row: `1 Jan 2026 · gemini-2.5-flash · 4 messages`.
+  static func listDetail(_ summary: ConversationSummary) -> String {
+    let count = "\(summary.messageCount) \(summary.messageCount == 1 ? "message" : "messages")"
+    let model = summary.model.map { TextSanitizer.clean($0, limit: 100) }
+    return ([dayFormat.string(from: summary.updatedAt)] + [model, count].compactMap { $0 }).joined(separator: " · ")
+  }
+
+  /// Days as the Profile writes them, in UTC: the same on every machine.
+  private static let dayFormat: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_GB")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "d MMM yyyy"
+    return formatter
+  }()
   static let nothingToClear = "This conversation is empty; there is nothing to delete."
 
   static func header(backend: AssistantBackendKind?, model: String?, subject: String?) -> String {
@@ -145,11 +169,92 @@ extension AssistantWording {
     case .set(let name): "Now using the model \(name)."
     case .invalid(let name):
       "'\(TextSanitizer.clean(name, limit: 40))' is not a model name (letters, digits and - . _ : /, at most 100)."
+    case .notListed(let name, let suggestion?):
+      "The server has no model '\(name)'. Did you mean \(suggestion)?"
+    case .notListed(let name, nil):
+      "The server has no model '\(name)'; /model lists its models."
+    case .uncheckable(let error):
+      sentence(for: error) + " The model was not changed."
     case .noBackend: notConfigured
     }
+  }
+
+  static let noModelsListed = "The server lists no models."
+
+  static func modelsListed(by backend: AssistantBackendKind) -> String {
+    "The models \(backend == .gemini ? "Gemini" : "the server") lists (* in use; /model NAME uses one):"
+  }
+
+  static func modelRow(_ name: String, inUse: Bool) -> String {
+    (inUse ? "  * " : "    ") + name
   }
 }
 
 extension AssistantWording {
   static let thinking = "Thinking… (Ctrl-C stops)"
+}
+
+// MARK: Usage and words that are commands
+
+extension AssistantWording {
+  /// The line after a reply: `120 in · 150 out · 7.2 s`, or the time alone
+  /// when the server counted no tokens.
+  static func usage(_ usage: ReplyUsage) -> String {
+    (tokens(in: usage.promptTokens, out: usage.replyTokens) + [seconds(usage.seconds)]).joined(separator: " · ")
+  }
+
+  /// `/usage`: the conversation's replies added up.
+  static func usageTotals(_ totals: UsageTotals) -> String {
+    guard totals.replies > 0 else { return "No reply in this conversation has its usage kept yet." }
+    let counted = totals.replies - totals.repliesUncounted
+    var parts = ["\(totals.replies) \(totals.replies == 1 ? "reply" : "replies")"]
+    if counted > 0 { parts += tokens(in: totals.promptTokens, out: totals.replyTokens) }
+    parts.append(seconds(totals.seconds))
+    let sentence = parts.joined(separator: " · ")
+    guard totals.repliesUncounted > 0, counted > 0 else { return sentence }
+    return sentence + " (\(totals.repliesUncounted) without token counts)"
+  }
+
+  private static func tokens(in prompt: Int?, out reply: Int?) -> [String] {
+    [prompt.map { "\($0) in" }, reply.map { "\($0) out" }].compactMap { $0 }
+  }
+
+  /// Seconds to a tenth: `7.2 s`, never in a locale's own digits.
+  private static func seconds(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds >= 0, seconds < 1e12, let tenths = Int(exactly: (seconds * 10).rounded())
+    else { return "? s" }
+    return "\(tenths / 10).\(tenths % 10) s"
+  }
+
+  /// A bare word that is a command elsewhere, typed in the chat: what to
+  /// type instead, and how to send the word itself.
+  static func bareWord(_ word: String, command: String) -> String {
+    let does =
+      switch command {
+      case "/back": "/back leaves the chat"
+      case "/quit": "/quit leaves Wayfarer"
+      default: "type \(command)"
+      }
+    return "\(word) is a command here: \(does); /ask \(word) sends it."
+  }
+}
+
+// MARK: Questions of several lines
+
+extension AssistantWording {
+  static let multiStarted = "Type your question's lines; /end sends them, Ctrl-C drops them."
+  static let draftDropped = "The draft was dropped; nothing was sent."
+  static let draftEmpty = "The draft is empty; nothing was sent."
+
+  /// What `/edit` says when nothing is sent.
+  static func edited(_ outcome: DraftEdit) -> String {
+    switch outcome {
+    case .saved: "The draft was sent."
+    case .empty: "The draft was saved empty; nothing was sent."
+    case .failed(let status?): "The editor exited with status \(status); nothing was sent."
+    case .failed(nil): "The editor was stopped; nothing was sent."
+    case .couldNotStart: "The editor could not be started (VISUAL, else EDITOR, else vi); nothing was sent."
+    case .unavailable: "/edit needs a terminal to run an editor in; /multi works anywhere."
+    }
+  }
 }

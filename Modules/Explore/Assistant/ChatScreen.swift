@@ -33,10 +33,12 @@ final class ChatScreen: Screen {
   override var saysWhatCtrlCStopped: Bool { true }
 
   override var commands: [Command] {
-    Command.table(ChatCommand.specs) { command, console in self.perform(command, on: console) }
+    Command.table(ChatCommand.specs(models: viewModel.completableModels)) { command, console in
+      await self.perform(command, on: console)
+    }
   }
 
-  private func perform(_ command: ChatCommand, on console: any Console) {
+  private func perform(_ command: ChatCommand, on console: any Console) async {
     let context = console.context
     switch command {
     case .new:
@@ -52,12 +54,36 @@ final class ChatScreen: Screen {
       guard case .switched = result else { return problem(AssistantWording.switching(result), on: console) }
       console.write(Message.success(AssistantWording.switching(result), in: context))
       if save { report(viewModel.saveBackend(), on: console) }
-    case .model(let name, let save):
-      let result = viewModel.chooseModel(name)
+    case .model(nil, let save):
+      await listModels(on: console)
+      if save { report(viewModel.saveModel(), on: console) }
+    case .model(let name?, let save):
+      let result = await viewModel.chooseModel(name)
       guard case .set = result else { return problem(AssistantWording.modelChoice(result), on: console) }
       console.write(Message.success(AssistantWording.modelChoice(result), in: context))
+      // The header names the model: drawn again with the new one.
+      setNeedsDisplay()
       if save { report(viewModel.saveModel(), on: console) }
     case .copy: copy(on: console)
+    case .ask(let text): await ask(text, console: console)
+    case .usage: console.write(Message.info(AssistantWording.usageTotals(viewModel.usageTotals), in: context))
+    case .undo: undo(on: console)
+    case .multi: await multi(on: console)
+    case .edit: await edit(on: console)
+    }
+  }
+
+  /// `/model` alone: the server's models, the one in use marked.
+  private func listModels(on console: any Console) async {
+    switch await viewModel.listModels() {
+    case .noBackend: problem(AssistantWording.notConfigured, on: console)
+    case .failed(let error): problem(AssistantWording.sentence(for: error), on: console)
+    case .listed(let names, let current, let backend):
+      guard !names.isEmpty else {
+        return console.write(Message.info(AssistantWording.noModelsListed, in: console.context))
+      }
+      console.write(Message.info(AssistantWording.modelsListed(by: backend), in: console.context))
+      console.write(names.map { StyledLine(AssistantWording.modelRow($0, inUse: $0 == current)) })
     }
   }
 
@@ -89,6 +115,46 @@ final class ChatScreen: Screen {
     }
   }
 
+  /// `/multi`: lines are read (`...>`) until `/end`, then sent as one
+  /// question; Ctrl-C (or the end of input) drops the draft.
+  private func multi(on console: any Console) async {
+    console.write(Message.info(AssistantWording.multiStarted, in: console.context))
+    var lines: [String] = []
+    var size = 0
+    while size <= ChatViewModel.maximumQuestionCharacters {
+      guard let line = await console.readLine(prompt: ChatCommand.draftPrompt) else {
+        return console.write(Message.info(AssistantWording.draftDropped, in: console.context))
+      }
+      if line.trimmingCharacters(in: .whitespaces) == ChatCommand.endOfDraft { break }
+      lines.append(line)
+      size += line.count + 1
+    }
+    let question = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !question.isEmpty else {
+      return console.write(Message.info(AssistantWording.draftEmpty, in: console.context))
+    }
+    await ask(question, console: console)
+  }
+
+  /// `/edit`: the question written in the person's editor, sent when saved.
+  private func edit(on console: any Console) async {
+    switch await console.editDraft("") {
+    case .saved(let question): await ask(question, console: console)
+    case let outcome: console.write(Message.info(AssistantWording.edited(outcome), in: console.context))
+    }
+  }
+
+  private func undo(on console: any Console) {
+    switch viewModel.undoClear() {
+    case .restored(let title):
+      console.write(
+        Message.success(AssistantWording.restored(TextSanitizer.clean(title, limit: 60)), in: console.context))
+      setNeedsDisplay()
+    case .nothingToUndo: console.write(Message.info(AssistantWording.nothingToUndo, in: console.context))
+    case .failed(let reason): problem(AssistantWording.couldNot("bring the conversation back", reason), on: console)
+    }
+  }
+
   /// `system` alone shows the prompt; with text, sets it.
   private func system(_ text: String, on console: any Console) {
     guard !text.isEmpty else {
@@ -100,16 +166,50 @@ final class ChatScreen: Screen {
     console.write(Message.success(AssistantWording.systemPromptSet, in: console.context))
   }
 
+  /// `/copy`: the last reply's Markdown, cleaned, printed as it came.
+  ///
+  /// Its lines are not broken at the terminal's width, so what is selected
+  /// with the mouse is what the model wrote. On a terminal it also goes to
+  /// the clipboard (OSC 52).
   private func copy(on console: any Console) {
     guard let reply = viewModel.lastReply else {
       return console.write(Message.info(AssistantWording.nothingToCopy, in: console.context))
     }
     var sanitizer = StreamSanitizer()
     let clean = sanitizer.feed(reply.utf8) + sanitizer.finish()
-    console.write(clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) })
+    guard console.context.capabilities.outputIsTerminal else {
+      let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
+      return console.write(lines.map { StyledLine(String($0)) })
+    }
+    console.writePartial(clean + "\n", style: .plain)
+    guard clean.utf8.count <= AssistantWording.clipboardLimit else {
+      return console.write(Message.info(AssistantWording.tooLongForClipboard, in: console.context))
+    }
+    if console.copyToClipboard(clean) {
+      console.write(Message.success(AssistantWording.copied, in: console.context))
+    }
   }
 
+  /// A header whose model is still to be asked for is drawn once, after
+  /// it was.
+  override func drawsBeforeAppearing(in context: RenderContext) -> Bool {
+    !viewModel.needsModels(forCompletion: false)
+  }
+
+  /// How long opening the chat waits for the names Tab offers (a slow
+  /// server's come for a later prompt).
+  static let modelListPatience = Duration.seconds(1.5)
+
   override func didAppear(console: any Console) async {
+    // The header names the model from the start; on a terminal Tab offers
+    // the server's models after /model. Asked once per chat.
+    if viewModel.needsModels(forCompletion: console.context.capabilities.inputIsTerminal) {
+      let headerNeedsIt = viewModel.needsModels(forCompletion: false)
+      await LoadingIndicator.run("Asking the server for its models…", console: console) {
+        await viewModel.loadModels(waitingAtMost: Self.modelListPatience)
+      }
+      if headerNeedsIt { setNeedsDisplay() }
+    }
     guard viewModel.needsContext, viewModel.backend != nil else { return }
     await LoadingIndicator.run("Reading the repository's README…", console: console) {
       await viewModel.prepareContext()
@@ -145,19 +245,30 @@ final class ChatScreen: Screen {
   private func transcript(of message: StoredMessage, in context: RenderContext) -> [StyledLine] {
     switch message.role {
     case .user:
-      return [userLine(message.text, in: context)]
+      return userLines(message.text, in: context)
     case .assistant:
       var lines = [assistantMarker(in: context)] + MarkdownView(message.text).lines(in: context)
-      if message.isPartial { lines.append(StyledLine(AssistantWording.incompleteMark, style: Palette.muted)) }
+      // A stopped reply keeps the label it was given when it stopped.
+      if message.isPartial {
+        let mark = message.wasStopped ? AssistantWording.stoppedMark : AssistantWording.incompleteMark
+        lines.append(StyledLine(mark, style: Palette.muted))
+      }
+      if let usage = message.usage { lines.append(StyledLine(AssistantWording.usage(usage), style: Palette.muted)) }
       return lines
     }
   }
 
-  private func userLine(_ text: String, in context: RenderContext) -> StyledLine {
-    let clean = TextSanitizer.clean(text, limit: 2_000)
-    return context.capabilities.outputIsTerminal
-      ? StyledLine("› ", style: Palette.accent).appending(StyledSpan(clean, style: Palette.emphasis))
-      : StyledLine("you> " + clean)
+  /// A question as the transcript shows it: each of its lines (at most
+  /// 40) under the first's marker.
+  private func userLines(_ text: String, in context: RenderContext) -> [StyledLine] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+    let terminal = context.capabilities.outputIsTerminal
+    return lines.enumerated().map { index, line in
+      let clean = TextSanitizer.clean(String(line), limit: 2_000)
+      guard terminal else { return StyledLine((index == 0 ? "you> " : "     ") + clean) }
+      return StyledLine(index == 0 ? "› " : "  ", style: Palette.accent)
+        .appending(StyledSpan(clean, style: Palette.emphasis))
+    }
   }
 
   private func assistantMarker(in context: RenderContext) -> StyledLine {
@@ -167,13 +278,23 @@ final class ChatScreen: Screen {
 
   // MARK: Asking
 
+  /// A question; a bare word that is a command elsewhere (`help`,
+  /// `back`…) gets a hint instead: `/ask WORD` sends it.
   override func receiveText(_ text: String, console: any Console) async {
+    let word = text.lowercased()
+    if let command = ChatCommand.bareWords[word] {
+      return console.write(Message.info(AssistantWording.bareWord(word, command: command), in: console.context))
+    }
+    await ask(text, console: console)
+  }
+
+  private func ask(_ text: String, console: any Console) async {
     let context = console.context
     guard viewModel.backend != nil else {
       return console.write(TextBlock(AssistantWording.notConfigured, style: Palette.warning).lines(in: context))
     }
     let streaming = context.capabilities.outputIsTerminal
-    if !streaming { console.write(userLine(text, in: context)) }
+    if !streaming { console.write(userLines(text, in: context)) }
     if viewModel.needsContext {
       await LoadingIndicator.run("Reading the repository's README…", console: console) {
         await viewModel.prepareContext()
@@ -189,6 +310,20 @@ final class ChatScreen: Screen {
       if streaming { stream.write(piece) }
     }
     stream.finish()
+    show(outcome, streaming: streaming, on: console)
+    // The header said "the server's first model": now it has a name.
+    if !knewTheModel, let model = viewModel.model {
+      console.write(Message.info(AssistantWording.modelFound(TextSanitizer.clean(model, limit: 100)), in: context))
+    }
+    if outcome.replyCut { console.write(Message.info(AssistantWording.replyCut, in: context)) }
+    if outcome.leftOutForBudget { console.write(Message.info(AssistantWording.leftOutForBudget, in: context)) }
+    if let reason = outcome.notSaved { problem(AssistantWording.notSaved(reason), on: console) }
+  }
+
+  /// The reply (printed whole off a terminal; streamed already on one),
+  /// then its mark, its usage or its error.
+  private func show(_ outcome: ChatViewModel.Outcome, streaming: Bool, on console: any Console) {
+    let context = console.context
     switch outcome.reply {
     case .answered(let reply):
       if !streaming { console.write([assistantMarker(in: context)] + MarkdownView(reply).lines(in: context)) }
@@ -205,13 +340,7 @@ final class ChatScreen: Screen {
     case .notConfigured:
       problem(AssistantWording.notConfigured, on: console)
     }
-    // The header said "the server's first model": now it has a name.
-    if !knewTheModel, let model = viewModel.model {
-      console.write(Message.info(AssistantWording.modelFound(TextSanitizer.clean(model, limit: 100)), in: context))
-    }
-    if outcome.replyCut { console.write(Message.info(AssistantWording.replyCut, in: context)) }
-    if outcome.leftOutForBudget { console.write(Message.info(AssistantWording.leftOutForBudget, in: context)) }
-    if let reason = outcome.notSaved { problem(AssistantWording.notSaved(reason), on: console) }
+    if let usage = outcome.usage { console.write(StyledLine(AssistantWording.usage(usage), style: Palette.muted)) }
   }
 
   private func list(on console: any Console) {
@@ -219,10 +348,14 @@ final class ChatScreen: Screen {
     case .none:
       console.write(Message.info(AssistantWording.noConversations, in: console.context))
     case .some(let summaries):
-      let items = summaries.map { TextSanitizer.clean(AssistantWording.listRow($0), limit: 100) }
       console.write(
-        items.enumerated().map { index, item in
-          StyledLine(String(repeating: " ", count: max(0, 3 - String(index + 1).count)) + "\(index + 1). " + item)
+        summaries.enumerated().flatMap { index, summary in
+          let number = String(repeating: " ", count: max(0, 3 - String(index + 1).count)) + "\(index + 1). "
+          return [
+            StyledLine(number + TextSanitizer.clean(AssistantWording.listRow(summary), limit: 100)),
+            StyledLine(
+              String(repeating: " ", count: number.count) + AssistantWording.listDetail(summary), style: Palette.muted),
+          ]
         })
     case .failed(let reason):
       problem(AssistantWording.couldNot("read your conversations", reason), on: console)

@@ -1,3 +1,4 @@
+import Commands
 import Diagnostics
 import Foundation
 import Networking
@@ -34,6 +35,8 @@ final class ChatViewModel {
     var notSaved: String?
     /// The reply was longer than `maximumReplyCharacters`: its end was left out.
     var replyCut = false
+    /// What a whole reply took (tokens when the server said, and time).
+    var usage: ReplyUsage?
   }
 
   enum Listing: Equatable {
@@ -57,6 +60,17 @@ final class ChatViewModel {
   enum ModelChoice: Equatable {
     case set(String)
     case invalid(String)
+    /// The server does not list it; `suggestion` is a listed name close to it.
+    case notListed(String, suggestion: String?)
+    /// The server's list could not be had, so the model was not changed.
+    case uncheckable(AssistantError)
+    case noBackend
+  }
+
+  /// `/model` alone: the server's models and the one in use.
+  enum ModelListing: Equatable {
+    case listed([String], current: String?, backend: AssistantBackendKind)
+    case failed(AssistantError)
     case noBackend
   }
 
@@ -81,6 +95,7 @@ final class ChatViewModel {
   private let backends: [any ChatBackend]
   private var currentBackend: Int
   private var models: [AssistantBackendKind: String] = [:]
+  private let serverModels = ServerModels()
   private let store: any ExploreConversationsStoring
   private let choices: (any AssistantChoiceSaving)?
   private let now: @Sendable () -> Date
@@ -103,6 +118,8 @@ final class ChatViewModel {
   private var toldAboutBudget = false
   /// The last `/list`, which `/open N` numbers from.
   private var listed: [ConversationSummary]?
+  /// What the last `/clear` deleted, for `/undo`.
+  private var lastCleared: StoredConversation?
   private let lifetime = Lifetime(ChatViewModel.self)
 
   init(
@@ -126,11 +143,12 @@ final class ChatViewModel {
   var backend: AssistantBackendKind? { backends.indices.contains(currentBackend) ? backends[currentBackend].kind : nil }
   var configuredBackends: [AssistantBackendKind] { backends.map(\.kind) }
 
-  /// The model in use: chosen with `/model`, set in the environment, or
-  /// the one the server listed first (nil until it was asked).
+  /// The model in use: chosen with `/model` (or the conversation's own),
+  /// set in the environment, or the one the server lists first (nil until
+  /// it was asked).
   var model: String? {
     guard let backend = currentChatBackend else { return nil }
-    return models[backend.kind] ?? backend.configuredModel
+    return models[backend.kind] ?? backend.configuredModel ?? serverModels.known(backend.kind)?.first
   }
 
   private var currentChatBackend: (any ChatBackend)? {
@@ -200,6 +218,7 @@ final class ChatViewModel {
   ) async -> StoredMessage? {
     var partial = ""
     var partialCount = 0
+    let started = now()
     do {
       let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
         guard partialCount < maximumReplyCharacters else { return }
@@ -211,19 +230,37 @@ final class ChatViewModel {
       let text = String(reply.text.prefix(maximumReplyCharacters))
       outcome.replyCut = text.count < reply.text.count
       outcome.reply = .answered(text)
-      return message(.assistant, text, backend: backend.kind, model: model)
+      // A count below zero is no count (the server's data is not trusted).
+      outcome.usage = ReplyUsage(
+        promptTokens: reply.usage?.promptTokens.flatMap { $0 >= 0 ? $0 : nil },
+        replyTokens: reply.usage?.replyTokens.flatMap { $0 >= 0 ? $0 : nil },
+        seconds: Self.seconds(from: started, to: now()))
+      var answer = message(.assistant, text, backend: backend.kind, model: model)
+      answer.usage = outcome.usage
+      return answer
     } catch {
       let stopped = Task.isCancelled || error is CancellationError
       outcome.reply = stopped ? .stopped(partial: partial) : .failed(Self.assistantError(error), partial: partial)
-      return partial.isEmpty ? nil : message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
+      guard !partial.isEmpty else { return nil }
+      var kept = message(.assistant, partial, backend: backend.kind, model: model, isPartial: true)
+      kept.wasStopped = stopped
+      return kept
     }
   }
 
+  /// Seconds between two readings of the clock: never negative (a clock
+  /// set back), and 0 under a fixed clock, so a recorded session is stable.
+  private static func seconds(from start: Date, to end: Date) -> Double {
+    let seconds = end.timeIntervalSince(start)
+    return seconds.isFinite ? max(0, seconds) : 0
+  }
+
   private func resolvedModel(of backend: any ChatBackend) async throws -> String {
-    if let model = models[backend.kind] ?? backend.configuredModel { return model }
-    let model = try await backend.defaultModel()
-    models[backend.kind] = model
-    return model
+    if let model { return model }
+    guard let first = try await serverModels.list(of: backend).first else {
+      throw AssistantError.noModel(url: backend.serverURL)
+    }
+    return first
   }
 
   /// The system prompt (with the subject's context), then as many of the
@@ -372,10 +409,23 @@ final class ChatViewModel {
     pendingSubject = nil
     customSystemPrompt = stored.systemPrompt
     toldAboutBudget = false
+    restoreModel(of: stored.messages)
     return true
   }
 
-  /// `/clear`: deletes this conversation, from the store too.
+  /// A conversation goes on with the backend and model it was last asked
+  /// with, when that backend is configured here.
+  private func restoreModel(of messages: [StoredMessage]) {
+    guard let last = messages.last(where: { !$0.model.isEmpty && AssistantModelName.isValid($0.model) }),
+      let kind = AssistantBackendKind(rawValue: last.backend),
+      let index = backends.firstIndex(where: { $0.kind == kind })
+    else { return }
+    currentBackend = index
+    models[kind] = last.model
+  }
+
+  /// `/clear`: deletes this conversation, from the store too; `/undo`
+  /// brings it back.
   func clear() -> Clearing {
     guard let id = conversationID else {
       guard !messages.isEmpty else { return .nothingToClear }
@@ -383,10 +433,34 @@ final class ChatViewModel {
       return .cleared
     }
     do {
+      // Read whole first: what is deleted can come back.
+      let whole = try store.conversation(id)
       try store.deleteConversation(id)
+      lastCleared = whole
       listed = nil
       startNew()
       return .cleared
+    } catch {
+      return .failed(reason: ErrorSentence.reason(for: error))
+    }
+  }
+
+  enum Undoing: Equatable {
+    case restored(title: String)
+    case nothingToUndo
+    case failed(reason: String)
+  }
+
+  /// `/undo`: the conversation `/clear` deleted last, stored again and
+  /// made the current one.
+  func undoClear() -> Undoing {
+    guard let cleared = lastCleared else { return .nothingToUndo }
+    do {
+      let id = try store.restoreConversation(cleared)
+      lastCleared = nil
+      listed = nil
+      guard resume(id) else { return .failed(reason: "that conversation is no longer there") }
+      return .restored(title: cleared.summary.title)
     } catch {
       return .failed(reason: ErrorSentence.reason(for: error))
     }
@@ -412,11 +486,70 @@ final class ChatViewModel {
     return .switched(kind)
   }
 
-  func chooseModel(_ name: String) -> ModelChoice {
+  /// `/model NAME`: the model from now on, if the server lists it.
+  func chooseModel(_ name: String) async -> ModelChoice {
+    guard let backend = currentChatBackend else { return .noBackend }
+    guard AssistantModelName.isValid(name) else { return .invalid(name) }
+    let list: [String]
+    do {
+      list = try await serverModels.list(of: backend)
+    } catch {
+      return .uncheckable(Self.assistantError(error))
+    }
+    guard list.contains(name) else { return .notListed(name, suggestion: NearestName.to(name, among: list)) }
+    models[backend.kind] = name
+    return .set(name)
+  }
+
+  /// `wayfarer ask --model NAME`: a one-shot question goes to the model
+  /// named, unchecked (no request for a list first); the server says so if
+  /// it has no such model.
+  func useModel(_ name: String) -> ModelChoice {
     guard let backend = currentChatBackend else { return .noBackend }
     guard AssistantModelName.isValid(name) else { return .invalid(name) }
     models[backend.kind] = name
     return .set(name)
+  }
+
+  /// `/model` alone: what the server lists, and the model in use.
+  func listModels() async -> ModelListing {
+    guard let backend = currentChatBackend else { return .noBackend }
+    do {
+      let list = try await serverModels.list(of: backend)
+      return .listed(list, current: model, backend: backend.kind)
+    } catch {
+      return .failed(Self.assistantError(error))
+    }
+  }
+
+  /// The names Tab offers after `/model`: the server's, once listed.
+  var completableModels: [String] {
+    currentChatBackend.flatMap { serverModels.known($0.kind) } ?? []
+  }
+
+  /// Whether appearing has a list to ask for: the model the header names
+  /// (none is set), or with `forCompletion` the names Tab offers.
+  func needsModels(forCompletion: Bool) -> Bool {
+    guard let backend = currentChatBackend, !serverModels.wasAsked(backend.kind) else { return false }
+    return model == nil || forCompletion
+  }
+
+  /// Asks the server for its models once (see ``needsModels(forCompletion:)``),
+  /// and waits for them: until they come when the header needs them, else
+  /// at most `patience` (they keep coming, for a later prompt's Tab).
+  ///
+  /// A failure is said when a question is sent.
+  func loadModels(waitingAtMost patience: Duration) async {
+    guard let backend = currentChatBackend, !serverModels.wasAsked(backend.kind) else { return }
+    guard model != nil else {
+      _ = try? await serverModels.list(of: backend)
+      return
+    }
+    serverModels.prefetch(backend)
+    let deadline = ContinuousClock.now + patience
+    while !serverModels.wasAsked(backend.kind), ContinuousClock.now < deadline {
+      do { try await Task.sleep(for: .milliseconds(10)) } catch { return }
+    }
   }
 
   /// What became of `--save`.
@@ -445,6 +578,20 @@ final class ChatViewModel {
     } catch {
       return .failed(reason: ErrorSentence.reason(for: error))
     }
+  }
+
+  /// `/usage`: what this conversation's replies took, added up.
+  var usageTotals: UsageTotals {
+    var totals = UsageTotals()
+    for usage in messages.compactMap(\.usage) {
+      totals.replies += 1
+      totals.seconds += usage.seconds
+      // Saturating: counts come from servers, and a huge one must not trap.
+      if let tokens = usage.promptTokens { totals.promptTokens = totals.promptTokens.addingSaturated(tokens) }
+      if let tokens = usage.replyTokens { totals.replyTokens = totals.replyTokens.addingSaturated(tokens) }
+      if usage.promptTokens == nil && usage.replyTokens == nil { totals.repliesUncounted += 1 }
+    }
+    return totals
   }
 
   /// `/copy`: the last reply's Markdown as it came.

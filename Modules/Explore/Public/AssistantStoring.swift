@@ -15,6 +15,11 @@ public struct StoredMessage: Equatable, Sendable {
   public var model: String
   /// A reply stopped with Ctrl-C (or cut off): kept, and marked.
   public var isPartial: Bool
+  /// A partial reply the person stopped (Ctrl-C, a signal), not one cut
+  /// off or blocked: it keeps the label it was given, "(stopped)".
+  public var wasStopped: Bool
+  /// For a reply: the tokens it took, as the server counted them, and its time.
+  public var usage: ReplyUsage?
   /// Its id once stored (nil before): later reads ask for what came after.
   public var id: Int64?
   /// For a reply, the id of the question it answers: it is listed right
@@ -23,8 +28,8 @@ public struct StoredMessage: Equatable, Sendable {
   public var answers: Int64?
 
   public init(
-    role: Role, text: String, time: Date, backend: String, model: String, isPartial: Bool = false, id: Int64? = nil,
-    answers: Int64? = nil
+    role: Role, text: String, time: Date, backend: String, model: String, isPartial: Bool = false,
+    wasStopped: Bool = false, usage: ReplyUsage? = nil, id: Int64? = nil, answers: Int64? = nil
   ) {
     self.role = role
     self.text = text
@@ -32,6 +37,8 @@ public struct StoredMessage: Equatable, Sendable {
     self.backend = backend
     self.model = model
     self.isPartial = isPartial
+    self.wasStopped = wasStopped
+    self.usage = usage
     self.id = id
     self.answers = answers
   }
@@ -44,6 +51,22 @@ public struct StoredMessage: Equatable, Sendable {
   }
 }
 
+/// What one reply took: tokens when the server counted them, and seconds
+/// from the question sent to the reply's end.
+public struct ReplyUsage: Equatable, Sendable {
+  /// Tokens read (the prompt, with the conversation sent); nil when not said.
+  public var promptTokens: Int?
+  /// Tokens written (the reply); nil when not said.
+  public var replyTokens: Int?
+  public var seconds: Double
+
+  public init(promptTokens: Int?, replyTokens: Int?, seconds: Double) {
+    self.promptTokens = promptTokens
+    self.replyTokens = replyTokens
+    self.seconds = seconds
+  }
+}
+
 /// A conversation as `/list` shows it.
 public struct ConversationSummary: Equatable, Sendable {
   public var id: Int64
@@ -53,12 +76,20 @@ public struct ConversationSummary: Equatable, Sendable {
   public var subject: String?
   /// When its last message was added.
   public var updatedAt: Date
+  /// How many messages it holds, questions and replies.
+  public var messageCount: Int
+  /// The model its last message was asked of or answered by; nil before any.
+  public var model: String?
 
-  public init(id: Int64, title: String, subject: String?, updatedAt: Date) {
+  public init(
+    id: Int64, title: String, subject: String?, updatedAt: Date, messageCount: Int = 0, model: String? = nil
+  ) {
     self.id = id
     self.title = title
     self.subject = subject
     self.updatedAt = updatedAt
+    self.messageCount = messageCount
+    self.model = model
   }
 }
 
@@ -103,6 +134,11 @@ public protocol ExploreConversationsStoring: AnyObject {
   func conversation(_ id: Int64) throws -> StoredConversation?
   /// Deletes conversation `id` and its messages; deleting nothing is fine.
   func deleteConversation(_ id: Int64) throws
+  /// Stores `conversation` again, whole (a deleted one brought back), and
+  /// returns its new id: all of it or, when that fails, nothing.
+  ///
+  /// Its messages get new ids, each reply still after its question.
+  func restoreConversation(_ conversation: StoredConversation) throws -> Int64
 }
 
 /// Keeps the assistant's choices for later sessions (`/model NAME --save`,

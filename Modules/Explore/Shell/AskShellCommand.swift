@@ -43,7 +43,7 @@ enum AskShellCommand {
       let chat = ChatViewModel(
         backends: factory.makeBackends(), store: conversations, subject: subject, now: dependencies.environment.now)
       if subject == nil, !arguments.has("--continue") { chat.startNew() }
-      if let model = arguments.value("--model"), case .invalid = chat.chooseModel(model) {
+      if let model = arguments.value("--model"), case .invalid = chat.useModel(model) {
         io.say("--model: \(ShellCommandSpec.quoted(model)) is not a model name.")
         return .usage
       }

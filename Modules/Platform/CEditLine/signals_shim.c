@@ -96,9 +96,30 @@ static volatile sig_atomic_t has_original_terminal = 0;
 static int termination_descriptor = -1;
 static volatile sig_atomic_t termination_taken = 0;
 
+static volatile sig_atomic_t bracketed_paste = 0;
+static const char paste_on[] = "\033[?2004h";
+static const char paste_off[] = "\033[?2004l";
+
+// Async-signal-safe: one write.
+static void write_paste_mode(int on) {
+  if (on) {
+    (void)!write(STDOUT_FILENO, paste_on, sizeof paste_on - 1);
+  } else {
+    (void)!write(STDOUT_FILENO, paste_off, sizeof paste_off - 1);
+  }
+}
+
+void wf_terminal_set_bracketed_paste(int on) {
+  if (!isatty(STDOUT_FILENO) || bracketed_paste == (on != 0)) return;
+  bracketed_paste = on != 0;
+  write_paste_mode(on);
+}
+
 void wf_terminal_exit(int signo) {
-  // Only async-signal-safe calls: tcsetattr and _exit. Whatever libedit or
-  // a password prompt had switched off (echo, canonical input) comes back.
+  // Only async-signal-safe calls: write, tcsetattr and _exit. Whatever
+  // libedit or a password prompt had switched off (echo, canonical input)
+  // comes back, and the shell gets no paste markers.
+  if (bracketed_paste) write_paste_mode(0);
   if (has_original_terminal) (void)tcsetattr(STDIN_FILENO, TCSANOW, &original_terminal);
   _exit(128 + signo);
 }
@@ -129,6 +150,8 @@ static void on_suspend(int signo) {
   int saved = errno;
   struct termios current;
   int has_current = tcgetattr(STDIN_FILENO, &current) == 0;
+  int pasting = bracketed_paste;
+  if (pasting) write_paste_mode(0);
   (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &original_terminal);
   signal(signo, SIG_DFL);
   sigset_t set;
@@ -139,6 +162,7 @@ static void on_suspend(int signo) {
   pthread_sigmask(SIG_BLOCK, &set, NULL);
   install_suspend_handler();
   if (has_current) (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &current);
+  if (pasting) write_paste_mode(1);
   errno = saved;
 }
 
@@ -163,6 +187,7 @@ int wf_terminal_set_echo(int on) {
 }
 
 void wf_terminal_restore(void) {
+  wf_terminal_set_bracketed_paste(0);
   if (has_original_terminal) (void)tcsetattr(STDIN_FILENO, TCSADRAIN, &original_terminal);
 }
 

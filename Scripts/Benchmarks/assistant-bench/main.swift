@@ -120,6 +120,12 @@ final class MemoryConversations: ExploreConversationsStoring {
   func conversations() throws -> [ConversationSummary] { stored.values.map(\.summary) }
   func conversation(_ id: Int64) throws -> StoredConversation? { stored[id] }
   func deleteConversation(_ id: Int64) throws { stored[id] = nil }
+  func restoreConversation(_ conversation: StoredConversation) throws -> Int64 {
+    let id = Int64(stored.count + 1)
+    stored[id] = conversation
+    stored[id]?.summary.id = id
+    return id
+  }
 }
 
 @MainActor

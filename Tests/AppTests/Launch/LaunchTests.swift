@@ -212,6 +212,16 @@ final class ConfigurationTests: XCTestCase {
     }
   }
 
+  func test_editor_isVISUAL_elseEDITOR_elseVi_andABadOneIsSaidAndSkipped() {
+    XCTAssertEqual(read([:]).editor, ["vi"])
+    XCTAssertEqual(read(["EDITOR": "nano -w"]).editor, ["nano", "-w"])
+    XCTAssertEqual(read(["VISUAL": "code --wait", "EDITOR": "nano"]).editor, ["code", "--wait"])
+    let bad = read(["VISUAL": "vim\u{1B}[2J", "EDITOR": "nano"])
+    XCTAssertEqual(bad.editor, ["nano"], "a bad VISUAL gives way to EDITOR")
+    XCTAssertEqual(
+      bad.warnings, ["VISUAL must be a command such as 'vim' or 'nano -w', without control characters; it is ignored."])
+  }
+
   func test_theClock_isTheOneGiven() {
     let fixed = Date(timeIntervalSince1970: 1_800_000_000)
     XCTAssertEqual(Configuration.read([:], clock: { fixed }).clock(), fixed)

@@ -248,6 +248,29 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertNil(stub.requests.first?.headers.first { $0.name == "Authorization" })
   }
 
+  func test_openAI_streamed_asksForUsage_andReadsTheLastChunkWithNoChoices() async throws {
+    let (backend, stub) = makeOpenAI([
+      .stream(AssistantFixtures.openAIStream(["A ", "basket."], usage: (prompt: 120, completion: 150)))
+    ])
+    let (result, pieces) = await send(backend, streaming: true)
+
+    XCTAssertEqual(pieces, ["A ", "basket."])
+    XCTAssertEqual(try result.get().usage, ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270))
+    XCTAssertEqual(stub.body(0)["stream_options"] as? [String: Bool], ["include_usage": true])
+  }
+
+  func test_gemini_usage_isTheLastEventsMetadata_thoughtsCountedOut() async throws {
+    let events = [
+      #"{"candidates":[{"content":{"parts":[{"text":"A "}]}}],"usageMetadata":{"promptTokenCount":9,"totalTokenCount":9}}"#,
+      #"{"candidates":[{"content":{"parts":[{"text":"b."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":120,"candidatesTokenCount":100,"thoughtsTokenCount":50,"totalTokenCount":270}}"#,
+    ].map { Data("data: \($0)\r\n\r\n".utf8) }
+    let (backend, _) = makeGemini([.stream(events)])
+    let (result, _) = await send(backend, streaming: true)
+
+    XCTAssertEqual(try result.get().text, "A b.")
+    XCTAssertEqual(try result.get().usage, ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270))
+  }
+
   func test_openAI_aStreamEndingAfterFinishButWithoutDone_isWhole_andOneEndingMidReply_wasCut() async throws {
     let (finished, _) = makeOpenAI([.stream(AssistantFixtures.openAIStream(["A ", "b"], done: false))])
     let whole = await send(finished, streaming: true).0
@@ -321,19 +344,33 @@ final class ChatBackendTests: XCTestCase {
     }
   }
 
-  func test_openAI_withoutAModel_usesTheFirstTheServerLists() async throws {
+  func test_openAI_listsTheServersModels_fromGETModels() async throws {
     let (backend, stub) = makeOpenAI([.whole(status: 200, body: AssistantFixtures.openAIModels)], model: nil)
-    let model = try await backend.defaultModel()
-    XCTAssertEqual(model, "llama3.2")
+    let models = try await backend.listModels()
+    XCTAssertEqual(models, ["llama3.2", "qwen2.5"])
     XCTAssertEqual(stub.requests.first?.url.absoluteString, "http://127.0.0.1:11434/v1/models")
     XCTAssertEqual(stub.requests.first?.method, .get)
 
     let (empty, _) = makeOpenAI([.whole(status: 200, body: #"{"object":"list","data":[]}"#)], model: nil)
+    let none = try await empty.listModels()
+    XCTAssertEqual(none, [])
+  }
+
+  func test_gemini_listsTheModelsThatGenerateContent_withTheKeyInAHeaderOnly() async throws {
+    let (backend, stub) = makeGemini([.whole(status: 200, body: AssistantFixtures.geminiModels)])
+    let models = try await backend.listModels()
+    XCTAssertEqual(models, ["gemini-2.5-flash", "gemini-2.5-pro"], "the embedding model answers no generateContent")
+    let request = try XCTUnwrap(stub.requests.first)
+    XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/v1beta/models?pageSize=1000")
+    XCTAssertEqual(request.headers.first { $0.name == "x-goog-api-key" }?.value, "AIzaSecretKey123")
+    XCTAssertFalse(request.url.absoluteString.contains("AIza"))
+
+    let (refused, _) = makeGemini([.whole(status: 400, body: AssistantFixtures.geminiBadKey)])
     do {
-      _ = try await empty.defaultModel()
-      XCTFail("no model listed")
+      _ = try await refused.listModels()
+      XCTFail("a refused key")
     } catch {
-      XCTAssertEqual(error as? AssistantError, .noModel(url: "http://127.0.0.1:11434/v1"))
+      XCTAssertEqual(error as? AssistantError, .keyRefused(backend: .gemini, variable: "GEMINI_API_KEY"))
     }
   }
 

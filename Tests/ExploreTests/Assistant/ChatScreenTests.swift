@@ -50,7 +50,9 @@ final class ChatScreenTests: XCTestCase {
 
     await screen.receiveText("What is an index fund?", console: console)
 
-    XCTAssertEqual(console.output, ["you> What is an index fund?", "assistant>", "  An index fund is a basket."])
+    XCTAssertEqual(
+      console.output, ["you> What is an index fund?", "assistant>", "  An index fund is a basket.", "0.0 s"],
+      "the time under the reply (no tokens counted: the time alone)")
     XCTAssertEqual(console.partialOutput, [], "nothing streamed")
   }
 
@@ -72,7 +74,50 @@ final class ChatScreenTests: XCTestCase {
     XCTAssertEqual(console.partialOutput, ["Half a ", "reply", "\n"])
     XCTAssertEqual(console.output.last, "(stopped)")
     let drawn = screen.body(in: Self.terminal).map(\.plainText)
-    XCTAssertTrue(drawn.contains("(incomplete)"), "kept in the conversation, marked: \(drawn)")
+    XCTAssertEqual(
+      Array(drawn.drop { $0 != "  Half a reply" }.prefix(2)), ["  Half a reply", "(stopped)"],
+      "kept in the conversation, with the label it was given: \(drawn)")
+    XCTAssertFalse(drawn.contains("(incomplete)"), "one label for a stopped reply: \(drawn)")
+  }
+
+  func test_aBareWordThatIsACommand_getsAHint_andSlashAskSendsItVerbatim() async {
+    let (screen, backend) = makeSUT([.pieces(["Type help at any prompt."])])
+    let console = ScriptedConsole()
+
+    for word in ["help", "Back", "quit", "exit"] { await screen.receiveText(word, console: console) }
+    XCTAssertEqual(
+      console.output,
+      [
+        "- help is a command here: type /help; /ask help sends it.",
+        "- back is a command here: /back leaves the chat; /ask back sends it.",
+        "- quit is a command here: /quit leaves Wayfarer; /ask quit sends it.",
+        "- exit is a command here: /quit leaves Wayfarer; /ask exit sends it.",
+      ])
+    XCTAssertEqual(backend.calls, [], "no word went to the model")
+
+    console.clearOutput()
+    await screen.commands.first { $0.name == "ask" }?.run(CommandInput(argumentText: "help", console: console))
+    XCTAssertEqual(backend.prompts.map(\.turns), [[ChatTurn(role: .user, text: "help")]])
+    XCTAssertEqual(console.output, ["you> help", "assistant>", "  Type help at any prompt.", "0.0 s"])
+  }
+
+  func test_theUsageLine_namesTokensInAndOut_andSlashUsageAddsThemUp() async {
+    let (screen, backend) = makeSUT([.pieces(["One."]), .pieces(["Two."])])
+    backend.usage = ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270)
+    let console = ScriptedConsole()
+
+    await screen.receiveText("First?", console: console)
+    await screen.receiveText("Second?", console: console)
+    await screen.commands.first { $0.name == "usage" }?.run(CommandInput(argumentText: "", console: console))
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "you> First?", "assistant>", "  One.", "120 in · 150 out · 0.0 s", "you> Second?", "assistant>", "  Two.",
+        "120 in · 150 out · 0.0 s", "- 2 replies · 240 in · 300 out · 0.0 s",
+      ])
+    let drawn = screen.body(in: .plain).map(\.plainText)
+    XCTAssertEqual(drawn.filter { $0.hasSuffix(" s") }.count, 2, "each reply drawn again with its usage: \(drawn)")
   }
 
   /// On a terminal that moves its cursor, each block is drawn again,
@@ -140,6 +185,84 @@ final class ChatScreenTests: XCTestCase {
     await screen.commands.first { $0.name == "copy" }?.run(
       CommandInput(argumentText: "", console: console))
     XCTAssertEqual(console.output, ["# Title", "", "**bold**"])
+  }
+
+  private func run(_ name: String, on screen: ChatScreen, _ console: ScriptedConsole) async {
+    await screen.commands.first { $0.name == name }?.run(CommandInput(argumentText: "", console: console))
+  }
+
+  func test_slashMulti_readsLinesUntilEnd_andSendsThemAsOneQuestion() async {
+    let (screen, backend) = makeSUT([.pieces(["Both lines."])])
+    let console = ScriptedConsole(input: ["def f():", "    return 1", "", " /end ", "not part of it"])
+
+    await run("multi", on: screen, console)
+
+    XCTAssertEqual(backend.prompts.map(\.turns), [[ChatTurn(role: .user, text: "def f():\n    return 1")]])
+    XCTAssertEqual(
+      console.requests,
+      [
+        .answer(prompt: "...> "), .answer(prompt: "...> "), .answer(prompt: "...> "),
+        .answer(prompt: "...> "),
+      ], "read until /end, no further")
+    XCTAssertEqual(
+      Array(console.output.prefix(3)),
+      ["- Type your question's lines; /end sends them, Ctrl-C drops them.", "you> def f():", "         return 1"])
+  }
+
+  func test_slashMulti_droppedByCtrlC_orEmpty_sendsNothing() async {
+    let (screen, backend) = makeSUT([])
+    let cancelled = ScriptedConsole(input: ["half a thought"])
+    await run("multi", on: screen, cancelled)
+    let empty = ScriptedConsole(input: ["   ", "/end"])
+    await run("multi", on: screen, empty)
+
+    XCTAssertEqual(backend.calls, [])
+    XCTAssertEqual(cancelled.output.last, "- The draft was dropped; nothing was sent.")
+    XCTAssertEqual(empty.output.last, "- The draft is empty; nothing was sent.")
+  }
+
+  func test_slashEdit_sendsWhatWasSaved_andNothingOnAnEmptySaveAFailureOrOffATerminal() async {
+    let (screen, backend) = makeSUT([.pieces(["Seen."])])
+    let console = ScriptedConsole()
+    console.editedDrafts = [
+      .saved("From the editor\nwith two lines"), .empty, .failed(status: 3), .failed(status: nil),
+    ]
+
+    for _ in 0..<5 { await run("edit", on: screen, console) }
+
+    XCTAssertEqual(backend.prompts.map(\.turns), [[ChatTurn(role: .user, text: "From the editor\nwith two lines")]])
+    XCTAssertEqual(
+      Array(console.output.suffix(4)),
+      [
+        "- The draft was saved empty; nothing was sent.", "- The editor exited with status 3; nothing was sent.",
+        "- The editor was stopped; nothing was sent.",
+        "- /edit needs a terminal to run an editor in; /multi works anywhere.",
+      ])
+  }
+
+  func test_slashCopy_onATerminal_goesToTheClipboard_andIsPrintedUnwrapped() async {
+    let long = String(repeating: "word ", count: 40) + "end"
+    let (screen, _) = makeSUT([.pieces(["# Title\n\n" + long + "\u{1B}[31m"])])
+    let console = ScriptedConsole(context: Self.terminal)
+    console.copiesToClipboard = true
+    await screen.receiveText("Hi", console: console)
+    console.clearOutput()
+    let before = console.partialOutput.count
+
+    await screen.commands.first { $0.name == "copy" }?.run(CommandInput(argumentText: "", console: console))
+
+    XCTAssertEqual(console.clipboard, ["# Title\n\n" + long], "cleaned, whole")
+    XCTAssertEqual(
+      Array(console.partialOutput.dropFirst(before)), ["# Title\n\n" + long + "\n"],
+      "one piece, its 203-column line not broken at the terminal's 80")
+    XCTAssertEqual(console.output.count, 1)
+    XCTAssertTrue(
+      console.output.first?.hasSuffix("Copied to the clipboard (the terminal may ask to allow it).") == true)
+
+    let dumb = ScriptedConsole(context: Self.terminal)
+    await screen.commands.first { $0.name == "copy" }?.run(CommandInput(argumentText: "", console: dumb))
+    XCTAssertEqual(dumb.output, [], "no clipboard (TERM=dumb): printed, and nothing said about a clipboard")
+    XCTAssertEqual(dumb.partialOutput, ["# Title\n\n" + long + "\n"])
   }
 }
 

@@ -36,7 +36,11 @@ final class ChatViewModelTests: XCTestCase {
     let (first, pieces) = await ask(viewModel, "What is an index fund?", streaming: true)
     let (second, _) = await ask(viewModel, "And an ETF?")
 
-    XCTAssertEqual(first, ChatViewModel.Outcome(reply: .answered("A basket of shares.")))
+    XCTAssertEqual(
+      first,
+      ChatViewModel.Outcome(
+        reply: .answered("A basket of shares."),
+        usage: ReplyUsage(promptTokens: nil, replyTokens: nil, seconds: 0)))
     XCTAssertEqual(second.reply, .answered("One you trade."))
     XCTAssertEqual(pieces, ["A basket ", "of shares."])
     XCTAssertEqual(
@@ -78,6 +82,7 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(outcome.reply, .stopped(partial: "Half a reply"))
     let id = try XCTUnwrap(viewModel.conversationID)
     XCTAssertEqual(try store.conversation(id)?.messages.last?.isPartial, true)
+    XCTAssertEqual(try store.conversation(id)?.messages.last?.wasStopped, true, "stopped, not cut off")
     XCTAssertEqual(try store.conversation(id)?.messages.last?.text, "Half a reply")
     _ = await ask(viewModel, "More")
     XCTAssertEqual(
@@ -102,6 +107,46 @@ final class ChatViewModelTests: XCTestCase {
       "a question left without a reply is joined to the next: the turns alternate")
     let id = try XCTUnwrap(viewModel.conversationID)
     XCTAssertEqual(try store.conversation(id)?.messages.map(\.isPartial), [false, false, true, false, false])
+    XCTAssertEqual(
+      try store.conversation(id)?.messages.map(\.wasStopped), [false, false, false, false, false],
+      "a reply cut off was not stopped")
+  }
+
+  func test_aReply_keepsItsTokensAndTime_byTheInjectedClock_andUsageAddsTheConversationUp() async throws {
+    let clock = StepClock(step: 3.25)
+    let store = ConversationsSpy()
+    let backend = ChatBackendSpy()
+    let viewModel = ChatViewModel(backends: [backend], store: store, subject: nil, now: clock.now)
+    trackForMemoryLeaks(viewModel)
+    backend.answers = [.pieces(["One."]), .pieces(["Two."]), .pieces(["Three."])]
+    backend.usage = ChatUsage(promptTokens: 120, replyTokens: 150, totalTokens: 270)
+
+    let (first, _) = await ask(viewModel, "First")
+    backend.usage = ChatUsage(promptTokens: -5, replyTokens: .max, totalTokens: nil)
+    _ = await ask(viewModel, "Second")
+    backend.usage = nil
+    let (third, _) = await ask(viewModel, "Third")
+
+    XCTAssertEqual(first.usage, ReplyUsage(promptTokens: 120, replyTokens: 150, seconds: 3.25))
+    XCTAssertEqual(third.usage, ReplyUsage(promptTokens: nil, replyTokens: nil, seconds: 3.25))
+    let id = try XCTUnwrap(viewModel.conversationID)
+    XCTAssertEqual(
+      try store.conversation(id)?.messages.map(\.usage),
+      [
+        nil, ReplyUsage(promptTokens: 120, replyTokens: 150, seconds: 3.25), nil,
+        ReplyUsage(promptTokens: nil, replyTokens: .max, seconds: 3.25), nil,
+        ReplyUsage(promptTokens: nil, replyTokens: nil, seconds: 3.25),
+      ], "a count below zero is no count")
+    XCTAssertEqual(
+      viewModel.usageTotals,
+      UsageTotals(replies: 3, repliesUncounted: 1, promptTokens: 120, replyTokens: .max, seconds: 9.75),
+      "a huge count saturates instead of trapping")
+    XCTAssertEqual(
+      AssistantWording.usageTotals(viewModel.usageTotals),
+      "3 replies · 120 in · \(Int.max) out · 9.8 s (1 without token counts)")
+    viewModel.startNew()
+    XCTAssertEqual(
+      AssistantWording.usageTotals(viewModel.usageTotals), "No reply in this conversation has its usage kept yet.")
   }
 
   func test_newListOpenClear() async throws {
@@ -126,6 +171,35 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.messages, [])
     XCTAssertEqual(try store.conversations().map(\.title), ["Second question"], "deleted from the store too")
     XCTAssertEqual(viewModel.clear(), .nothingToClear)
+    XCTAssertEqual(listed.map(\.messageCount), [2, 2])
+    XCTAssertEqual(listed.map(\.model), ["gemini-2.5-flash", "gemini-2.5-flash"])
+  }
+
+  func test_undo_bringsTheClearedConversationBack_whole_once() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [.pieces(["One."]), .hanging(["Half"]), .pieces(["Three."])]
+    _ = await ask(viewModel, "First question")
+    var pieces = 0
+    let task = Task { await viewModel.send("Second", streaming: true) { _ in pieces += 1 } }
+    while pieces < 1 { await Task.yield() }
+    task.cancel()
+    _ = await task.value
+    XCTAssertNil(viewModel.setSystemPrompt("Be brief."))
+    XCTAssertEqual(viewModel.undoClear(), .nothingToUndo, "nothing was cleared yet")
+
+    XCTAssertEqual(viewModel.clear(), .cleared)
+    XCTAssertEqual(try store.conversations(), [])
+    XCTAssertEqual(viewModel.undoClear(), .restored(title: "First question"))
+
+    XCTAssertEqual(viewModel.messages.map(\.text), ["First question", "One.", "Second", "Half"])
+    XCTAssertEqual(viewModel.messages.map(\.wasStopped), [false, false, false, true], "still stopped")
+    XCTAssertEqual(viewModel.customSystemPrompt, "Be brief.")
+    XCTAssertEqual(try store.conversations().map(\.title), ["First question"], "stored again")
+    XCTAssertEqual(viewModel.undoClear(), .nothingToUndo, "once")
+    _ = await ask(viewModel, "Third")
+    XCTAssertEqual(
+      backends[0].prompts.last?.turns.map(\.text), ["First question", "One.", "Second", "Half", "Third"],
+      "the conversation goes on where it was")
   }
 
   func test_reopening_resumesTheLastConversation() async throws {
@@ -299,14 +373,76 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.switchBackend(to: "openai"), .switched(.openai))
     XCTAssertNil(viewModel.model, "not asked yet")
     _ = await ask(viewModel, "Hello")
-    XCTAssertEqual(local.calls.first, .defaultModel)
+    XCTAssertEqual(local.calls.first, .listModels)
     XCTAssertEqual(viewModel.model, "listed-model")
-    XCTAssertEqual(viewModel.chooseModel("qwen2.5"), .set("qwen2.5"))
-    XCTAssertEqual(viewModel.chooseModel("../etc"), .invalid("../etc"))
+    let qwen = await viewModel.chooseModel("qwen2.5")
+    XCTAssertEqual(qwen, .set("qwen2.5"))
+    let bad = await viewModel.chooseModel("../etc")
+    XCTAssertEqual(bad, .invalid("../etc"))
+    XCTAssertEqual(local.calls.filter { $0 == .listModels }.count, 1, "the list is asked for once per chat")
     _ = await ask(viewModel, "Again")
     XCTAssertEqual(local.calls.last, .send(try XCTUnwrap(local.prompts.last), model: "qwen2.5", streaming: false))
     XCTAssertEqual(viewModel.switchBackend(to: "claude"), .unknown("claude"))
     XCTAssertEqual(viewModel.lastReply, "(no answer scripted)")
+  }
+
+  func test_slashModel_listsTheServersModels_refusesOneItDoesNotList_andSuggestsTheClosest() async throws {
+    let (viewModel, backends, _) = makeSUT()
+    let listing = await viewModel.listModels()
+    XCTAssertEqual(
+      listing, .listed(backends[0].listedModels, current: "gemini-2.5-flash", backend: .gemini), "the current is named")
+    let typo = await viewModel.chooseModel("gemini-2.5-pr")
+    XCTAssertEqual(typo, .notListed("gemini-2.5-pr", suggestion: "gemini-2.5-pro"))
+    let unknown = await viewModel.chooseModel("gpt-9")
+    XCTAssertEqual(unknown, .notListed("gpt-9", suggestion: nil))
+    XCTAssertEqual(viewModel.model, "gemini-2.5-flash", "a refused model changes nothing")
+    XCTAssertEqual(viewModel.completableModels, backends[0].listedModels, "Tab offers what the server listed")
+    XCTAssertEqual(backends[0].calls, [.listModels], "asked once")
+    XCTAssertEqual(
+      AssistantWording.modelChoice(typo), "The server has no model 'gemini-2.5-pr'. Did you mean gemini-2.5-pro?")
+  }
+
+  func test_aListThatCannotBeHad_changesNoModel_andSaysWhy() async throws {
+    let (viewModel, backends, _) = makeSUT()
+    backends[0].listingFails = .noServer(url: "http://127.0.0.1:9")
+    let choice = await viewModel.chooseModel("gemini-2.5-pro")
+    XCTAssertEqual(choice, .uncheckable(.noServer(url: "http://127.0.0.1:9")))
+    XCTAssertEqual(viewModel.model, "gemini-2.5-flash")
+    XCTAssertEqual(
+      AssistantWording.modelChoice(choice),
+      "No server answers at http://127.0.0.1:9 — is it running? The model was not changed.")
+  }
+
+  func test_aConversation_remembersItsBackendAndModel_andOpenRestoresThem() async throws {
+    let gemini = ChatBackendSpy(.gemini)
+    let local = ChatBackendSpy(.openai, model: "llama3.2")
+    let (viewModel, _, _) = makeSUT(backends: [gemini, local])
+    _ = await viewModel.chooseModel("gemini-2.5-pro")
+    _ = await ask(viewModel, "About Pro")
+    viewModel.startNew()
+    XCTAssertEqual(viewModel.switchBackend(to: "openai"), .switched(.openai))
+    _ = await ask(viewModel, "About Llama")
+    guard case .some(let listed) = viewModel.list() else { return XCTFail("two conversations") }
+    XCTAssertEqual(listed.map(\.title), ["About Llama", "About Pro"])
+
+    XCTAssertEqual(viewModel.open(2), .opened(title: "About Pro"))
+    XCTAssertEqual(viewModel.backend, .gemini)
+    XCTAssertEqual(viewModel.model, "gemini-2.5-pro")
+    _ = await ask(viewModel, "More")
+    XCTAssertEqual(
+      gemini.calls.last, .send(try XCTUnwrap(gemini.prompts.last), model: "gemini-2.5-pro", streaming: false))
+    XCTAssertEqual(viewModel.open(1), .opened(title: "About Llama"), "numbered as the last /list showed them")
+    XCTAssertEqual(viewModel.backend, .openai)
+    XCTAssertEqual(viewModel.model, "llama3.2")
+  }
+
+  func test_noModelSet_andNoneListed_saysSo_andSendsNothing() async throws {
+    let local = ChatBackendSpy(.openai, model: nil)
+    local.listedModels = []
+    let (viewModel, _, _) = makeSUT(backends: [local])
+    let (outcome, _) = await ask(viewModel, "Hello")
+    XCTAssertEqual(outcome.reply, .failed(.noModel(url: "http://127.0.0.1:9/v1"), partial: ""))
+    XCTAssertEqual(local.calls, [.listModels])
   }
 
   func test_withNoBackend_nothingIsSentOrKept() async throws {
@@ -335,5 +471,23 @@ final class ChatViewModelTests: XCTestCase {
     _ = await ask(viewModel, "a question much longer than ten characters")
 
     XCTAssertEqual(backends[0].prompts.first?.turns.map(\.text), ["a question much longer than ten characters"])
+  }
+}
+
+/// A clock that moves on by `step` seconds each time it is read.
+private final class StepClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var seconds = 1_800_000_000.0
+  private let step: Double
+
+  init(step: Double) { self.step = step }
+
+  var now: @Sendable () -> Date {
+    { [self] in
+      lock.lock()
+      defer { lock.unlock() }
+      seconds += step
+      return Date(timeIntervalSince1970: seconds)
+    }
   }
 }

@@ -16,14 +16,18 @@ final class ChatBackendSpy: ChatBackend {
 
   enum Call: Equatable {
     case send(ChatPrompt, model: String, streaming: Bool)
-    case defaultModel
+    case listModels
   }
 
   let kind: AssistantBackendKind
   let configuredModel: String?
   var modelVariable: String { kind == .gemini ? "WAYFARER_GEMINI_MODEL" : "WAYFARER_OPENAI_MODEL" }
   var answers: [Answer] = []
-  var listedModel = "listed-model"
+  /// What the server lists; with `listingFails`, the list cannot be had.
+  var listedModels = ["listed-model", "qwen2.5", "gemini-2.5-flash", "gemini-2.5-pro"]
+  var listingFails: AssistantError?
+  /// What every whole reply says it used (nil: the server says nothing).
+  var usage: ChatUsage?
   private(set) var calls: [Call] = []
 
   init(_ kind: AssistantBackendKind = .gemini, model: String? = "gemini-2.5-flash") {
@@ -35,9 +39,12 @@ final class ChatBackendSpy: ChatBackend {
     calls.compactMap { if case .send(let prompt, _, _) = $0 { prompt } else { nil } }
   }
 
-  func defaultModel() async throws -> String {
-    calls.append(.defaultModel)
-    return listedModel
+  var serverURL: String { "http://127.0.0.1:9/v1" }
+
+  func listModels() async throws -> [String] {
+    calls.append(.listModels)
+    if let listingFails { throw listingFails }
+    return listedModels
   }
 
   func send(_ prompt: ChatPrompt, model: String, streaming: Bool, onText: @MainActor (String) -> Void) async throws
@@ -48,7 +55,7 @@ final class ChatBackendSpy: ChatBackend {
     switch answer {
     case .pieces(let pieces):
       for piece in pieces { onText(piece) }
-      return ChatReply(text: pieces.joined())
+      return ChatReply(text: pieces.joined(), usage: usage)
     case .failing(let pieces, let error):
       for piece in pieces { onText(piece) }
       throw error

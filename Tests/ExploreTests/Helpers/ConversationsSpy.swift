@@ -53,12 +53,45 @@ final class ConversationsSpy: ExploreConversationsStoring {
 
   func conversations() throws -> [ConversationSummary] {
     if let failure { throw failure }
-    return order.compactMap { stored[$0]?.summary }
+    return order.compactMap { stored[$0].map(Self.counted) }
+  }
+
+  /// The summary with what the store works out: the count, the last model.
+  private static func counted(_ conversation: StoredConversation) -> ConversationSummary {
+    var summary = conversation.summary
+    summary.messageCount = conversation.messages.count
+    summary.model = conversation.messages.last { !$0.model.isEmpty }?.model
+    return summary
+  }
+
+  func restoreConversation(_ conversation: StoredConversation) throws -> Int64 {
+    if let failure { throw failure }
+    let id = nextID
+    nextID += 1
+    var newIDs: [Int64: Int64] = [:]
+    var messages: [StoredMessage] = []
+    for var message in conversation.messages {
+      let old = message.id
+      message.id = nextMessageID
+      message.answers = message.answers.flatMap { newIDs[$0] }
+      if let old { newIDs[old] = nextMessageID }
+      nextMessageID += 1
+      messages.append(message)
+    }
+    var summary = conversation.summary
+    summary.id = id
+    stored[id] = StoredConversation(
+      summary: summary, context: conversation.context, systemPrompt: conversation.systemPrompt, messages: messages)
+    order.insert(id, at: 0)
+    return id
   }
 
   func conversation(_ id: Int64) throws -> StoredConversation? {
     if let failure { throw failure }
-    return stored[id]
+    return stored[id].map {
+      StoredConversation(
+        summary: Self.counted($0), context: $0.context, systemPrompt: $0.systemPrompt, messages: $0.messages)
+    }
   }
 
   func deleteConversation(_ id: Int64) throws {

@@ -26,6 +26,8 @@ public enum ExploreConversationsStoringContract {
     let question = try store.appendMessage(message(.user, "What is an index fund?"), to: first)
     var reply = message(.assistant, "A basket of shares.", partial: true)
     reply.answers = question.id
+    reply.wasStopped = true
+    reply.usage = ReplyUsage(promptTokens: 120, replyTokens: nil, seconds: 7.25)
     let answer = try store.appendMessage(reply, to: first)
     XCTAssertNotNil(question.id, "\(name): a stored message has its id", file: file, line: line)
     XCTAssertNotEqual(question.id, answer.id, file: file, line: line)
@@ -40,7 +42,7 @@ public enum ExploreConversationsStoringContract {
     XCTAssertEqual(whole.summary.title, "What is an index fund?", file: file, line: line)
     XCTAssertEqual(
       whole.messages, [question, answer],
-      "\(name): messages in order with role, text, time, backend, model, the partial mark and the question answered",
+      "\(name): messages in order with role, text, time, backend, model, the partial and stopped marks, usage and the question answered",
       file: file, line: line)
     let about = try XCTUnwrap(try reopened.conversation(second), file: file, line: line)
     XCTAssertEqual(about.summary.subject, "dtrupenn/Tetris", file: file, line: line)
@@ -57,8 +59,15 @@ public enum ExploreConversationsStoringContract {
     try store.setSystemPrompt(nil, of: first)
     XCTAssertNil(try reopen(store).conversation(first)?.systemPrompt, file: file, line: line)
 
+    XCTAssertEqual(
+      try reopen(store).conversations().map { "\($0.messageCount) \($0.model ?? "-")" },
+      ["3 gemini-2.5-flash", "1 gemini-2.5-flash"], "\(name): each with its count and last model", file: file,
+      line: line)
+    let deleted = try XCTUnwrap(try store.conversation(second), file: file, line: line)
     try store.deleteConversation(second)
     XCTAssertNil(try reopen(store).conversation(second), "\(name): deleted for good", file: file, line: line)
+    try verifyRestoring(deleted, name, store: store, reopen: reopen, file: file, line: line)
+    try store.deleteConversation(try XCTUnwrap(try store.conversations().first?.id, file: file, line: line))
     XCTAssertEqual(try reopen(store).conversations().map(\.id), [first], file: file, line: line)
     XCTAssertNoThrow(try store.deleteConversation(second), "\(name): deleting nothing is fine", file: file, line: line)
     XCTAssertThrowsError(
@@ -66,6 +75,43 @@ public enum ExploreConversationsStoringContract {
       line: line)
     XCTAssertEqual(try store.messages(of: second, after: nil), [], file: file, line: line)
     try verifyExchanges(name, store: store, reopen: reopen, file: file, line: line)
+  }
+
+  /// A deleted conversation stored again (`/undo` after `/clear`): whole,
+  /// newest, replies still after their questions.
+  private static func verifyRestoring(
+    _ deleted: StoredConversation, _ name: String, store: any ExploreConversationsStoring,
+    reopen: (any ExploreConversationsStoring) throws -> any ExploreConversationsStoring, file: StaticString,
+    line: UInt
+  ) throws {
+    var whole = deleted
+    let question = message(.user, "And tests?")
+    whole.messages.append(
+      StoredMessage(
+        role: .user, text: "And tests?", time: question.time, backend: "openai", model: "llama3.2", id: 900))
+    var answer = message(.assistant, "make test", partial: true)
+    answer.id = 901
+    answer.answers = 900
+    answer.wasStopped = true
+    whole.messages.append(answer)
+    let id = try store.restoreConversation(whole)
+    let back = try XCTUnwrap(try reopen(store).conversation(id), file: file, line: line)
+    XCTAssertEqual(
+      try reopen(store).conversations().first?.id, id, "\(name): restored as the newest", file: file, line: line)
+    XCTAssertEqual(back.summary.title, deleted.summary.title, file: file, line: line)
+    XCTAssertEqual(back.summary.subject, "dtrupenn/Tetris", file: file, line: line)
+    XCTAssertEqual(back.context, deleted.context, file: file, line: line)
+    XCTAssertEqual(back.systemPrompt, "Be brief.", file: file, line: line)
+    XCTAssertEqual(back.summary.model, "gemini-2.5-flash", file: file, line: line)
+    XCTAssertEqual(
+      back.messages.map { "\($0.role.rawValue) \($0.text) \($0.model) \($0.wasStopped)" },
+      [
+        "user How do I build it? gemini-2.5-flash false", "user And tests? llama3.2 false",
+        "assistant make test gemini-2.5-flash true",
+      ], "\(name): every message, in order", file: file, line: line)
+    XCTAssertEqual(
+      back.messages.last?.answers, back.messages[1].id, "\(name): the reply names its new question", file: file,
+      line: line)
   }
 
   /// Two Wayfarers asking in one conversation at once: each question is

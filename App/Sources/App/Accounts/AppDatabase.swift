@@ -80,6 +80,13 @@ package enum AppDatabase {
     // Every bookmark becomes its kind's record (the shape of the bookmarks
     // file), and the list reads its title, subtitle and detail from columns.
     Migration(statements: LegacyBookmarks.listColumns, rewrite: LegacyBookmarks.rewriteAsRecords),
+    // What each reply took (tokens the server counted, seconds), for the
+    // line after it and `/usage`; older replies have none. A reply stopped
+    // with Ctrl-C is `partial = 2` (1 stays: cut off or blocked).
+    Migration(
+      "ALTER TABLE conversation_messages ADD COLUMN prompt_tokens INTEGER",
+      "ALTER TABLE conversation_messages ADD COLUMN reply_tokens INTEGER",
+      "ALTER TABLE conversation_messages ADD COLUMN seconds REAL"),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

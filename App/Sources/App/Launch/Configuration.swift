@@ -123,6 +123,8 @@ struct Configuration: Sendable {
   var terminal = Terminal()
   var timing = Timing()
   var pager = defaultPager
+  /// What `/edit` opens drafts with.
+  var editor = ["vi"]
   /// PATH, where `gh` and `xdg-open` are looked for (absolute folders only).
   var searchPath: String?
   /// HOME, for a `~/` in a file name typed at the prompt (`export ~/b.json`):
@@ -218,6 +220,7 @@ struct Configuration: Sendable {
       homeDirectory = home
     }
     terminal.isDumb = environment["TERM"] == "dumb"
+    readEditor(environment)
     guard let text = Self.nonEmpty(environment["PAGER"]) else { return }
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     if !words.isEmpty,
@@ -230,6 +233,23 @@ struct Configuration: Sendable {
       warnings.append(
         "PAGER must be a command such as 'less -FRX', without control characters; it is ignored and less -FRX is used."
       )
+    }
+  }
+
+  /// The editor `/edit` opens: VISUAL, else EDITOR (as git and crontab
+  /// take them), else vi; one with control characters is refused.
+  private mutating func readEditor(_ environment: [String: String]) {
+    for name in ["VISUAL", "EDITOR"] {
+      guard let text = Self.nonEmpty(environment[name]) else { continue }
+      let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+      if !words.isEmpty,
+        !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != " " && $0 != "\t" })
+      {
+        editor = words
+        return
+      }
+      warnings.append(
+        "\(name) must be a command such as 'vim' or 'nano -w', without control characters; it is ignored.")
     }
   }
 

@@ -163,6 +163,7 @@ public enum WayfarerApp {
         noColor: configuration.terminal.noColor, isDumb: configuration.terminal.isDumb),
       fallbackColumns: configuration.terminal.columns)
     console.pager = configuration.pager
+    console.editor = configuration.editor
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
     let services = makeServices(files: files, session: session, paths: paths, configuration: configuration)
     console.write(

@@ -11,8 +11,11 @@ protocol ChatBackend: AnyObject {
   var configuredModel: String? { get }
   /// Where the model name comes from, for sentences (`WAYFARER_GEMINI_MODEL`).
   var modelVariable: String { get }
-  /// The model to use when none is set (the first the server lists).
-  func defaultModel() async throws -> String
+  /// The server's base URL, for sentences.
+  var serverURL: String { get }
+  /// The models the server lists, in its order (the first is used when
+  /// none is set).
+  func listModels() async throws -> [String]
   /// Sends `prompt` and returns the whole reply. With `streaming`, text is
   /// handed to `onText` piece by piece as it arrives; without, once, whole.
   /// On an error after some text, that text was handed over already.
@@ -41,7 +44,22 @@ final class GeminiBackend: ChatBackend {
     self.waitSeconds = waitSeconds
   }
 
-  func defaultModel() async throws -> String { settings.model }
+  var serverURL: String { settings.baseURL.absoluteString }
+
+  func listModels() async throws -> [String] {
+    guard let request = GeminiFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key) else {
+      throw AssistantError.unreadable(backend: kind)
+    }
+    let body = try await ChatTransport.send(request, client: client, backend: kind, url: serverURL) {
+      [settings] status, headers, body in
+      // No model was named: a 404 is a wrong address, not an unknown model.
+      status == 404
+        ? .serverSaid(backend: .gemini, status: status, message: "")
+        : GeminiFormat.error(status: status, headers: headers, body: body, model: "", key: settings.key)
+    }
+    guard let list = GeminiFormat.ModelList.decoded(from: body) else { throw AssistantError.unreadable(backend: kind) }
+    return list.names
+  }
 
   func send(_ prompt: ChatPrompt, model: String, streaming: Bool, onText: @MainActor (String) -> Void) async throws
     -> ChatReply
@@ -80,9 +98,9 @@ final class OpenAIBackend: ChatBackend {
   }
 
   private var url: String { settings.baseURL.absoluteString }
+  var serverURL: String { url }
 
-  func defaultModel() async throws -> String {
-    if let model = settings.model { return model }
+  func listModels() async throws -> [String] {
     let response = try await ChatTransport.send(
       OpenAIFormat.modelsRequest(baseURL: settings.baseURL, key: settings.key), client: client, backend: kind,
       url: url
@@ -92,8 +110,7 @@ final class OpenAIBackend: ChatBackend {
     guard let list = OpenAIFormat.ModelList.decoded(from: response) else {
       throw AssistantError.unreadable(backend: kind)
     }
-    guard let first = list.ids.first else { throw AssistantError.noModel(url: url) }
-    return first
+    return list.ids
   }
 
   func send(_ prompt: ChatPrompt, model: String, streaming: Bool, onText: @MainActor (String) -> Void) async throws

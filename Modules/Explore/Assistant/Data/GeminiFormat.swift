@@ -63,13 +63,19 @@ enum GeminiFormat {
         }.joined() ?? ""
       finishReason = candidate?["finishReason"]?.string
       blockReason = json["promptFeedback"]?["blockReason"]?.string
-      usage = json["usageMetadata"].map { usage in
-        ChatUsage(
-          promptTokens: usage["promptTokenCount"]?.int, replyTokens: usage["candidatesTokenCount"]?.int,
-          totalTokens: usage["totalTokenCount"]?.int)
-      }
+      usage = json["usageMetadata"].map(Self.usage)
       // Neither text, nor a reason, nor usage: not a reply at all.
       if candidate == nil && blockReason == nil && usage == nil { return nil }
+    }
+
+    /// The tokens out are the reply's and its thoughts' (a thinking model
+    /// is paid for both), as the server counted them.
+    private static func usage(_ usage: JSONNode) -> ChatUsage {
+      let reply = usage["candidatesTokenCount"]?.int
+      let thoughts = usage["thoughtsTokenCount"]?.int
+      let out = reply.map { $0.addingSaturated(max(0, thoughts ?? 0)) } ?? thoughts
+      return ChatUsage(
+        promptTokens: usage["promptTokenCount"]?.int, replyTokens: out, totalTokens: usage["totalTokenCount"]?.int)
     }
 
     /// The error this piece means, if any: a blocked prompt, or a reply

@@ -8,7 +8,7 @@ import TextSafety
 /// OpenAI), as ../shared/reference/apis.md describes it.
 enum OpenAIFormat {
   /// `POST BASE/chat/completions`, the system prompt first; `stream` as
-  /// asked; the key, if any, as a Bearer token.
+  /// asked (with its usage asked for); the key, if any, as a Bearer token.
   static func request(_ prompt: ChatPrompt, model: String, baseURL: URL, key: AssistantKey?, streaming: Bool) throws
     -> HTTPRequest
   {
@@ -16,7 +16,11 @@ enum OpenAIFormat {
     messages += prompt.turns.map { RequestBody.Message(role: $0.role.rawValue, content: $0.text) }
     var request = authorized(
       try HTTPRequest.postJSON(
-        to: endpoint(baseURL, "chat/completions"), RequestBody(model: model, messages: messages, stream: streaming)),
+        to: endpoint(baseURL, "chat/completions"),
+        RequestBody(
+          model: model, messages: messages, stream: streaming,
+          // A stream says its usage only when asked, in a last chunk.
+          streamOptions: streaming ? RequestBody.StreamOptions(includeUsage: true) : nil)),
       key)
     if streaming { request.headers.append(HTTPHeader("Accept", "text/event-stream")) }
     return request
@@ -33,9 +37,24 @@ enum OpenAIFormat {
       var content: String
     }
 
+    struct StreamOptions: Encodable {
+      var includeUsage: Bool
+
+      enum CodingKeys: String, CodingKey {
+        case includeUsage = "include_usage"
+      }
+    }
+
     var model: String
     var messages: [Message]
     var stream: Bool
+    /// Only with `stream`: some servers refuse the member on a whole reply.
+    var streamOptions: StreamOptions?
+
+    enum CodingKeys: String, CodingKey {
+      case model, messages, stream
+      case streamOptions = "stream_options"
+    }
   }
 
   static func endpoint(_ baseURL: URL, _ path: String) -> URL {

@@ -50,3 +50,22 @@ struct ChatReply: Sendable, Equatable {
 /// The most text one reply keeps; beyond it the rest is dropped (a runaway
 /// stream must not grow the terminal or the database without end).
 let maximumReplyCharacters = 200_000
+
+/// A conversation's replies added up, for `/usage`.
+struct UsageTotals: Equatable {
+  /// Replies whose usage was kept (whole replies since usage was kept).
+  var replies = 0
+  /// Of those, the replies the server gave no token counts for.
+  var repliesUncounted = 0
+  var promptTokens = 0
+  var replyTokens = 0
+  var seconds = 0.0
+}
+
+extension Int {
+  /// `self + other`, held at `Int.max` instead of trapping.
+  func addingSaturated(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? .max : sum
+  }
+}

@@ -66,8 +66,13 @@ void wf_signals_restore_terminal_on_exit(void);
 /// leaving every other mode as it is. Returns 0, or -1 off a terminal.
 int wf_terminal_set_echo(int on);
 /// Puts back the settings remembered by wf_signals_restore_terminal_on_exit,
-/// for a normal exit.
+/// for a normal exit (bracketed paste off too).
 void wf_terminal_restore(void);
+/// Turns the terminal's bracketed paste mode on (ESC [ ? 2004 h: a paste
+/// arrives between ESC [ 200 ~ and ESC [ 201 ~) or off, when standard output
+/// is a terminal. An exit by signal or a Ctrl-Z turns it off; `fg` turns it
+/// back on.
+void wf_terminal_set_bracketed_paste(int on);
 /// From now on the first SIGTERM or SIGHUP writes its number (one byte) to
 /// fd instead of ending the process; a second one, or SIGQUIT, still ends it.
 void wf_signals_deliver_termination(int fd);

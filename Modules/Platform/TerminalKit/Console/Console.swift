@@ -82,6 +82,15 @@ public protocol Console: AnyObject {
   /// cursor cannot move (a pipe, TERM=dumb), which keeps what was written.
   func clearScreen() -> Bool
 
+  /// Puts `text` on the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ;
+  /// BASE64 BEL`; tmux takes it itself with `set-clipboard on`); false
+  /// where there is no terminal to ask (a pipe, TERM=dumb).
+  func copyToClipboard(_ text: String) -> Bool
+
+  /// Opens the person's editor on `draft` and returns what was saved
+  /// (``DraftEdit/unavailable`` off a terminal).
+  func editDraft(_ draft: String) async -> DraftEdit
+
   /// Shows `lines` through the pager when they do not fit the terminal.
   /// False when they were not shown (not a terminal, short enough, no
   /// pager): the caller then draws them as usual.
@@ -114,6 +123,8 @@ extension Console {
   public var completes: Bool { context.capabilities.inputIsTerminal }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
   public func clearScreen() -> Bool { false }
+  public func copyToClipboard(_ text: String) -> Bool { false }
+  public func editDraft(_ draft: String) async -> DraftEdit { .unavailable }
   public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
@@ -131,6 +142,20 @@ extension Console {
   public func write(_ line: StyledLine) {
     write([line])
   }
+}
+
+/// What became of a draft opened in the person's editor.
+public enum DraftEdit: Sendable, Equatable {
+  /// Saved with text in it (trimmed).
+  case saved(String)
+  /// Saved empty: nothing to send.
+  case empty
+  /// The editor exited with this status (nil: a signal ended it).
+  case failed(status: Int32?)
+  /// The editor could not be started, or the draft file made.
+  case couldNotStart
+  /// No terminal to run an editor in.
+  case unavailable
 }
 
 /// Words that Tab completion offers: command names, then per command the

@@ -35,6 +35,9 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   /// Set once, before the first read.
   var onResize: (@Sendable () -> Void)?
   private var isReadingCommand = false
+  /// Whether the line being read takes a paste of several lines as one
+  /// (a question), with the terminal's bracketed paste mode on.
+  private var takesPastes = false
   private var historyPaths: [LineHistory: String] = [:]
 
   init?() {
@@ -60,6 +63,10 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     _ = wf_el_set_prompt(editLine, editLinePrompt)
     _ = wf_el_add_function(editLine, "wayfarer-complete", "Complete a command or argument", editLineComplete)
     _ = wf_el_bind_key(editLine, "^I", "wayfarer-complete")
+    // A bracketed paste (turned on for questions) is read whole, newlines
+    // kept: one question, not one per line.
+    _ = wf_el_add_function(editLine, "wayfarer-paste", "Insert a bracketed paste whole", editLinePaste)
+    _ = wf_el_bind_key(editLine, "\\e[200~", "wayfarer-paste")
     _ = wf_el_source_default(editLine)
     // Between lines nothing is echoed: what is typed while a command runs
     // (type-ahead) waits in the terminal's buffer and appears at the next
@@ -91,7 +98,11 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     self.completions = completions
     tab = TabCompletion()
     isReadingCommand = true
-    defer { isReadingCommand = false }
+    takesPastes = kind == .questions
+    defer {
+      isReadingCommand = false
+      takesPastes = false
+    }
     while true {
       switch edit(prompt: prompt, on: thread) {
       case .line(let line): return line
@@ -128,8 +139,17 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   private func edit(prompt text: String, on thread: ReaderThread) -> EditResult {
     free(prompt)
     prompt = strdup(text)
+    // Only while the line is read: what a command prints, or a program it
+    // starts, never sees paste markers.
+    if takesPastes {
+      StandardOutput.flush()
+      wf_terminal_set_bracketed_paste(1)
+    }
     // libedit puts back the modes it found, echo included: off again.
-    defer { _ = wf_terminal_set_echo(0) }
+    defer {
+      _ = wf_terminal_set_echo(0)
+      if takesPastes { wf_terminal_set_bracketed_paste(0) }
+    }
     while true {
       if wf_signals_take_resize() != 0 { el_resize(editLine) }
       var count: Int32 = 0
@@ -247,6 +267,35 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     }
   }
 
+  /// The most bytes of one paste kept (the rest is read, and dropped).
+  static let longestPaste = 1 << 20
+
+  /// `ESC [ 200 ~`: the paste up to `ESC [ 201 ~` goes into the line as it
+  /// is, its line breaks kept (a terminal sends them as CR) and any other
+  /// control character left out.
+  func paste() -> UInt8 {
+    let end = Array("\u{1B}[201~".utf8)
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { break }
+      if bytes.count < Self.longestPaste + end.count { bytes.append(byte) }
+      if bytes.count >= end.count, bytes.suffix(end.count).elementsEqual(end) {
+        bytes.removeLast(end.count)
+        break
+      }
+    }
+    let text = String(decoding: bytes.prefix(Self.longestPaste), as: UTF8.self)
+      .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    let kept = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.properties.generalCategory != .control }))
+    guard !kept.isEmpty else { return UInt8(CC_REFRESH) }
+    return el_insertstr(editLine, kept) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_REFRESH_BEEP)
+  }
+
   /// Tab: complete the word before the cursor from the completion table,
   /// as bash does (see ``TabCompletion``).
   func complete() -> UInt8 {
@@ -274,6 +323,10 @@ final class EditLineSource: LineSource, @unchecked Sendable {
 
 private let editLinePrompt: wf_prompt_fn = { editLine in
   EditLineSource.from(editLine)?.currentPrompt
+}
+
+private let editLinePaste: wf_command_fn = { editLine, _ in
+  EditLineSource.from(editLine)?.paste() ?? UInt8(CC_ERROR)
 }
 
 private let editLineComplete: wf_command_fn = { editLine, _ in

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TerminalConsole
 import TerminalText
 import TextSafety
@@ -80,6 +81,19 @@ public final class StandardConsole: Console {
   /// The pager long text goes through on a terminal (PAGER, checked at
   /// launch); nil or empty: none.
   public var pager: [String]?
+
+  /// The editor `/edit` opens (VISUAL, else EDITOR, else vi; checked at
+  /// launch).
+  public var editor: [String] = ["vi"]
+
+  public func editDraft(_ draft: String) async -> DraftEdit {
+    guard capabilities.inputIsTerminal, capabilities.outputIsTerminal else { return .unavailable }
+    // A Ctrl-C in the editor is the editor's: it cancels nothing here.
+    let interrupted = onInterrupt
+    onInterrupt = nil
+    defer { onInterrupt = interrupted }
+    return await DraftEditor.edit(draft, command: editor)
+  }
 
   public func page(_ lines: [StyledLine]) async -> Bool {
     guard capabilities.outputIsTerminal, capabilities.inputIsTerminal, !capabilities.isDumb, let pager, !pager.isEmpty,
@@ -202,6 +216,13 @@ public final class StandardConsole: Console {
     partialRegion = .none
     // Home, erase the screen, erase the scrollback (as `clear` does).
     StandardOutput.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+    return true
+  }
+
+  public func copyToClipboard(_ text: String) -> Bool {
+    guard capabilities.movesCursor else { return false }
+    // Written as it is: a terminal that does not know OSC 52 ignores it.
+    StandardOutput.write(clearingStatus() + "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
     return true
   }
 

@@ -44,8 +44,9 @@ open class Screen {
   /// Ctrl-C cancels the task running it.
   open func receiveText(_ text: String, console: any Console) async {}
 
-  /// Whether ``receiveText(_:console:)`` says itself what Ctrl-C stopped (a
-  /// chat marks the reply "(stopped)"), so the REPL adds no "Cancelled.".
+  /// Whether ``receiveText(_:console:)`` and the screen's `/` commands say
+  /// themselves what Ctrl-C stopped (a chat marks the reply "(stopped)"),
+  /// so the REPL adds no "Cancelled.".
   open var saysWhatCtrlCStopped: Bool { false }
 
   /// The screen's content, below the navigation chrome.

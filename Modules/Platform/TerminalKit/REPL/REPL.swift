@@ -180,7 +180,8 @@ public final class REPL {
           in: console.context))
       return
     }
-    await execute(typed, commands: commands)
+    // `/ask TEXT` is a question too: what Ctrl-C stopped, the screen says.
+    await execute(typed, commands: commands, sayingWhenCancelled: !screen.saysWhatCtrlCStopped)
   }
 
   /// Runs one command line, as if typed.
@@ -189,7 +190,7 @@ public final class REPL {
     await execute(typed, commands: availableCommands)
   }
 
-  private func execute(_ typed: TypedLine, commands: [Command]) async {
+  private func execute(_ typed: TypedLine, commands: [Command], sayingWhenCancelled: Bool = true) async {
     // `?` is `help`, as in psql and many shells' tools.
     if typed.name == "?", let help = TypedLine("help " + typed.arguments.text) {
       return await execute(help, commands: commands)
@@ -209,7 +210,7 @@ public final class REPL {
         console.write(chrome.problem(refusal.sentence, in: console.context))
       case .success(let invocation):
         let console = console
-        await runCancellable { await invocation.run(console) }
+        await runCancellable(sayingWhenCancelled: sayingWhenCancelled) { await invocation.run(console) }
       }
     } else if let advice = adviceForMissingCommand?(typed.name) ?? advice(forUnknown: typed.name, among: commands) {
       console.write(chrome.problem(advice, in: console.context))
