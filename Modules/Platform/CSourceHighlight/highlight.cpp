@@ -94,10 +94,13 @@ class KindFormatter : public srchilite::Formatter {
   wf_highlight_kind kind;
 };
 
-std::mutex lock;
-srchilite::RegexRuleFactory ruleFactory;
+// Made once and never destroyed: a thread still drawing a README while the
+// process exits must not find them torn down by static destructors.
+std::mutex &lock = *new std::mutex;
+srchilite::RegexRuleFactory &ruleFactory = *new srchilite::RegexRuleFactory;
 // Built definitions by language name; a null entry is a name that has none.
-std::map<std::string, srchilite::HighlightStatePtr> definitions;
+std::map<std::string, srchilite::HighlightStatePtr> &definitions =
+    *new std::map<std::string, srchilite::HighlightStatePtr>;
 
 /// Swift's definition read from memory (a memfd, opened by the library as
 /// /proc/self/fd/N); where that is not possible, from a private temporary
