@@ -48,11 +48,12 @@ let package = Package(
       linkerSettings: [.linkedLibrary("edit")]
     ),
     // GNU source-highlight (C++) behind a C interface: the kinds of a code
-    // block's tokens. Swift's language definition (swift.lang) is embedded.
+    // block's tokens. Definitions of Swift (which the library lacks) and of
+    // the shell (faster than its own) are embedded: swift.lang, sh.lang.
     .target(
       name: "CSourceHighlight",
       path: "Modules/Platform/CSourceHighlight",
-      exclude: ["swift.lang"],
+      exclude: ["swift.lang", "sh.lang"],
       linkerSettings: [
         .linkedLibrary("source-highlight"),
         .linkedLibrary("boost_regex"),

@@ -23,33 +23,19 @@ struct CodeBlockBox {
 
   static let tabStop = 4
 
-  /// One line of code, sanitised and with its tabs expanded.
-  private struct Row {
-    var text: String
-    var width: Int
-  }
-
   /// The box for `code`, at most `width` columns wide (at least 5).
   func lines(code: String, language: String, width: Int) -> [[StyledSpan]] {
-    var rows: [Row] = []
-    var longest = 0
-    // Split by bytes: as Characters, "\r\n" is one and would not split.
-    for bytes in code.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      let line = Substring(bytes)
-      let text = TextSanitizer.clean(line.contains("\t") ? Self.expandingTabs(line) : String(line))
-      let columns = StyledWrapper.columns(Substring(text))
-      rows.append(Row(text: text, width: columns))
-      longest = max(longest, columns)
-    }
-    // The text ends with a line break: no line after it.
-    if rows.last?.text.isEmpty == true { rows.removeLast() }
+    lines(PreparedCode(code: code, language: language, highlights: theme.usesColor), language: language, width: width)
+  }
 
+  /// The box for a block already prepared.
+  func lines(_ code: PreparedCode, language: String, width: Int) -> [[StyledSpan]] {
     let label = TextSanitizer.clean(language)
     let labelWidth = DisplayWidth.of(label)
-    let inner = max(min(max(longest, label.isEmpty ? 1 : labelWidth + 2), width - 4), 1)
+    let inner = max(min(max(code.longest, label.isEmpty ? 1 : labelWidth + 2), width - 4), 1)
     var lines: [[StyledSpan]] = [top(label: label, inner: inner)]
-    let styled = styledRows(rows, language: language)
-    for (row, spans) in zip(rows, styled) {
+    let styled = styledRows(code)
+    for (row, spans) in zip(code.rows, styled) {
       for part in wrapped(spans, width: row.width, inner: inner) {
         lines.append([StyledSpan(theme.box.vertical + " ", style: theme.frame)] + part)
       }
@@ -75,10 +61,9 @@ struct CodeBlockBox {
 
   /// Each row as styled spans: highlighted when colour is on and the
   /// language is known, else all in the code colour.
-  private func styledRows(_ rows: [Row], language: String) -> [[StyledSpan]] {
-    guard theme.usesColor,
-      let tokens = SyntaxHighlighter.tokens(in: rows.map(\.text).joined(separator: "\n"), language: language)
-    else {
+  private func styledRows(_ code: PreparedCode) -> [[StyledSpan]] {
+    let rows = code.rows
+    guard theme.usesColor, let tokens = code.tokens else {
       return rows.map { [StyledSpan($0.text, style: theme.code)] }
     }
     var result: [[StyledSpan]] = []

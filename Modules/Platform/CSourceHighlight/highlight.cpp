@@ -3,7 +3,8 @@
 // formats. Language definitions come from the library's data folder
 // (lang.map and its .lang files, found as the library finds them:
 // SOURCE_HIGHLIGHT_DATADIR, its configuration file, or where it was
-// installed), except Swift's, which is embedded (swift_lang.c).
+// installed), except Swift's and the shell's, which are embedded
+// (embedded_lang.c).
 //
 // One mutex serialises every call: the built definitions are shared and the
 // library does not say they may be used from two threads at once. No
@@ -55,8 +56,10 @@ const ElementKind elementKinds[] = {
 };
 
 // Fence names people write that lang.map lacks or maps otherwise ("pl" is
-// Prolog there; in a README it is Perl).
+// Prolog there; in a README it is Perl). "embedded:" names one of ours.
 const std::pair<const char *, const char *> aliases[] = {
+  {"swift", "embedded:swift"}, {"sh", "embedded:sh"},       {"bash", "embedded:sh"},
+  {"shell", "embedded:sh"},
   {"rust", "rust.lang"},       {"ts", "javascript.lang"},  {"typescript", "javascript.lang"},
   {"jsx", "javascript.lang"},  {"tsx", "javascript.lang"}, {"mjs", "javascript.lang"},
   {"c++", "cpp.lang"},         {"cxx", "cpp.lang"},        {"make", "makefile.lang"},
@@ -98,17 +101,15 @@ class KindFormatter : public srchilite::Formatter {
 // process exits must not find them torn down by static destructors.
 std::mutex &lock = *new std::mutex;
 srchilite::RegexRuleFactory &ruleFactory = *new srchilite::RegexRuleFactory;
-// Built definitions by language name; a null entry is a name that has none.
+// Built definitions by lang file; a null entry is one that does not build.
 std::map<std::string, srchilite::HighlightStatePtr> &definitions =
     *new std::map<std::string, srchilite::HighlightStatePtr>;
 
-/// Swift's definition read from memory (a memfd, opened by the library as
-/// /proc/self/fd/N); where that is not possible, from a private temporary
-/// folder that is removed at once.
-srchilite::HighlightStatePtr loadSwift(srchilite::LangDefManager &manager) {
-  const char *bytes = wf_highlight_swift_definition();
-  size_t length = wf_highlight_swift_definition_length();
-  int fd = memfd_create("swift.lang", MFD_CLOEXEC);
+/// An embedded definition read from memory (a memfd, opened by the library
+/// as /proc/self/fd/N); where that is not possible, from a private
+/// temporary folder that is removed at once.
+srchilite::HighlightStatePtr loadEmbedded(srchilite::LangDefManager &manager, const char *bytes, size_t length) {
+  int fd = memfd_create("wayfarer.lang", MFD_CLOEXEC);
   if (fd >= 0) {
     srchilite::HighlightStatePtr state;
     if (write(fd, bytes, length) == ssize_t(length) && access("/proc/self/fd", R_OK) == 0) {
@@ -120,13 +121,13 @@ srchilite::HighlightStatePtr loadSwift(srchilite::LangDefManager &manager) {
   const char *base = getenv("TMPDIR");
   std::string folder = std::string(base && *base ? base : "/tmp") + "/wayfarer-lang-XXXXXX";
   if (!mkdtemp(folder.data())) return nullptr;
-  std::string file = folder + "/swift.lang";
+  std::string file = folder + "/embedded.lang";
   srchilite::HighlightStatePtr state;
   if (FILE *out = fopen(file.c_str(), "wx")) {
     bool written = fwrite(bytes, 1, length, out) == length;
     if (fclose(out) == 0 && written) {
       try {
-        state = manager.buildHighlightState(folder, "swift.lang");
+        state = manager.buildHighlightState(folder, "embedded.lang");
       } catch (...) {
       }
     }
@@ -147,23 +148,32 @@ std::string langFile(const std::string &name) {
   return langMap->getMappedFileName(name);
 }
 
-/// The definition for `name` (already lower-cased), built once; null when
-/// there is none or it does not build. Call with `lock` held.
+/// The definition for `name` (already lower-cased), built once per lang
+/// file; null when there is none or it does not build. Call with `lock` held.
 srchilite::HighlightStatePtr definition(const std::string &name) {
-  auto found = definitions.find(name);
+  std::string file;
+  try {
+    file = langFile(name);
+  } catch (...) {
+    return nullptr;
+  }
+  if (file.empty() || file == "nohilite.lang") return nullptr;
+  auto found = definitions.find(file);
   if (found != definitions.end()) return found->second;
   srchilite::HighlightStatePtr state;
   try {
     srchilite::LangDefManager manager(&ruleFactory);
-    if (name == "swift") {
-      state = loadSwift(manager);
-    } else if (std::string file = langFile(name); !file.empty() && file != "nohilite.lang") {
+    if (file.rfind("embedded:", 0) == 0) {
+      size_t length = 0;
+      const char *bytes = wf_highlight_embedded_definition(file.c_str() + strlen("embedded:"), &length);
+      if (bytes) state = loadEmbedded(manager, bytes, length);
+    } else {
       state = manager.buildHighlightState(srchilite::Settings::retrieveDataDir(), file);
     }
   } catch (...) {
     state.reset();
   }
-  definitions[name] = state;
+  definitions[file] = state;
   return state;
 }
 

@@ -188,7 +188,7 @@ final class MarkdownViewTests: XCTestCase {
       Markdown.styled(markdown, in: Markdown.terminal(width: 30)),
       [
         "  [gray:┌─ sh ─────────────────────┐]",
-        "  [gray:│ ]echo hi                 [gray: │]",
+        "  [gray:│ ][bold magenta:echo] hi                 [gray: │]",
         "  [gray:│ ]a line that is far too [gray:↪ │]",
         "  [gray:│ ]long to fit inside the [gray:↪ │]",
         "  [gray:│ ]box at all              [gray: │]",

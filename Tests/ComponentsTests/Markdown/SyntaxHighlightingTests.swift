@@ -101,15 +101,32 @@ final class SyntaxHighlightingTests: XCTestCase {
   }
 
   func test_tokensNeverSplitACharacter_ofSeveralBytes() throws {
-    // The library matches bytes: sh.lang's variable takes `$` and the first
-    // of the two bytes of "é"; the token must end after the character.
+    // The library matches bytes: zsh.lang's variable takes `$` and the
+    // first of the two bytes of "é"; the token must end after the character.
     let code = "echo $é \"naïve\" # ✓"
-    let tokens = try XCTUnwrap(SyntaxHighlighter.tokens(in: code, language: "sh"))
+    let tokens = try XCTUnwrap(SyntaxHighlighter.tokens(in: code, language: "zsh"))
     let utf8 = Array(code.utf8)
     for token in tokens {
       XCTAssertNotNil(String(validating: utf8[token.range], as: UTF8.self), "\(token)")
     }
-    XCTAssertEqual(try self.tokens(code, "sh"), ["variable:$é", "string:\"naïve\"", "comment:# ✓"])
+    XCTAssertEqual(try self.tokens(code, "zsh"), ["keyword:echo", "variable:$é", "string:\"naïve\"", "comment:# ✓"])
+  }
+
+  // MARK: sh.lang
+
+  func test_shell_commentsStringsExpansionsAndKeywords() throws {
+    XCTAssertEqual(
+      try tokens("git clone https://x.org/a#top # clone it", "bash"),
+      ["comment:# clone it"], "a # inside a word starts no comment")
+    XCTAssertEqual(
+      try tokens(#"export PREFIX=$HOME "in ${PREFIX} and $1" 'not $this'"#, "sh"),
+      [
+        "keyword:export", "variable:PREFIX", "variable:$HOME", #"string:"in "#, "variable:${PREFIX}",
+        "string: and ", "variable:$1", #"string:""#, "string:'not $this'",
+      ])
+    XCTAssertEqual(
+      try tokens("if [ -f x ]; then\n  echo \"a\nb\"\nfi", "shell"),
+      ["keyword:if", "keyword:then", "keyword:echo", #"string:"a"#, #"string:b""#, "keyword:fi"])
   }
 
   // MARK: Drawn

@@ -67,9 +67,9 @@ wf_highlight_status wf_highlight(
 /// Releases what wf_highlight returned.
 void wf_highlight_free(wf_highlight_span *_Nullable spans);
 
-/// The definition of Swift this library ships (swift.lang), and its size.
-const char *_Nonnull wf_highlight_swift_definition(void);
-size_t wf_highlight_swift_definition_length(void);
+/// A definition this library ships ("swift": swift.lang, "sh": sh.lang),
+/// with its size in `*length`; NULL for any other name.
+const char *_Nullable wf_highlight_embedded_definition(const char *_Nonnull name, size_t *_Nonnull length);
 
 #ifdef __cplusplus
 }
