@@ -112,8 +112,14 @@ srchilite::HighlightStatePtr loadEmbedded(srchilite::LangDefManager &manager, co
   int fd = memfd_create("wayfarer.lang", MFD_CLOEXEC);
   if (fd >= 0) {
     srchilite::HighlightStatePtr state;
-    if (write(fd, bytes, length) == ssize_t(length) && access("/proc/self/fd", R_OK) == 0) {
-      state = manager.buildHighlightState("/proc/self/fd", std::to_string(fd));
+    try {
+      if (write(fd, bytes, length) == ssize_t(length) && access("/proc/self/fd", R_OK) == 0) {
+        state = manager.buildHighlightState("/proc/self/fd", std::to_string(fd));
+      }
+    } catch (...) {
+      // A definition that does not build: the folder below would fail too.
+      close(fd);
+      return nullptr;
     }
     close(fd);
     if (state) return state;
