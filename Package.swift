@@ -47,6 +47,19 @@ let package = Package(
       path: "Modules/Platform/CEditLine",
       linkerSettings: [.linkedLibrary("edit")]
     ),
+    // GNU source-highlight (C++) behind a C interface: the kinds of a code
+    // block's tokens. Definitions of Swift (which the library lacks) and of
+    // the shell (faster than its own) are embedded: swift.lang, sh.lang.
+    .target(
+      name: "CSourceHighlight",
+      path: "Modules/Platform/CSourceHighlight",
+      exclude: ["swift.lang", "sh.lang"],
+      linkerSettings: [
+        .linkedLibrary("source-highlight"),
+        .linkedLibrary("boost_regex"),
+        .linkedLibrary("stdc++"),
+      ]
+    ),
 
     // MARK: Platform
     // A value behind a pthread mutex, for every target: ThreadSanitizer
@@ -277,6 +290,7 @@ let package = Package(
       dependencies: [
         "Commands",
         "CMarkGFM",  // the Markdown renderer walks cmark-gfm's tree
+        "CSourceHighlight",  // code blocks' tokens, coloured by kind
         "DesignSystem",
         "TerminalConsole",
         "TerminalText",
@@ -301,6 +315,7 @@ let package = Package(
       name: "MarkdownTests",
       dependencies: [
         "Components",
+        "CSourceHighlight",  // the highlighting shim's mapping, tested at its C face
         "TerminalText",
         "TextSafety",
       ],
@@ -725,7 +740,9 @@ let package = Package(
     ),
   ],
   // C23 with GNU extensions (POSIX for the shims): CHomeCatalog embeds the catalog's readable files with #embed.
-  cLanguageStandard: .gnu2x
+  cLanguageStandard: .gnu2x,
+  // CSourceHighlight's C++ side, for source-highlight's and Boost's headers.
+  cxxLanguageStandard: .cxx17
 )
 
 // Shared settings, applied once. C targets are named `C` and a capital
@@ -735,7 +752,10 @@ let strict = ProcessInfo.processInfo.environment["WAYFARER_STRICT"] == "1"
 for target in package.targets where target.type != .system {
   let isC = target.name.hasPrefix("C") && target.name.dropFirst().first?.isUppercase == true
   if isC {
-    if strict { target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])] }
+    if strict {
+      target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
+      target.cxxSettings = (target.cxxSettings ?? []) + [.unsafeFlags(["-Werror"])]
+    }
     continue
   }
   target.swiftSettings =

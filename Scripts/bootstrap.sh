@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Wayfarer needs on a Debian machine (run as root, or with sudo
 # at hand): the C libraries it links (cmark-gfm, GitHub's Markdown parser,
-# among them), tmux for the terminal tests, and bash-completion, zsh, fish and
+# and GNU source-highlight, which colours code, among them; its language
+# definitions are in libsource-highlight-common), tmux for the terminal tests, and bash-completion, zsh, fish and
 # mandoc to check the completion scripts and the manual, and asciinema to play
 # the recorded demos back. Safe to run again: it
 # installs only what is missing.
@@ -10,6 +11,7 @@ set -euo pipefail
 # The cmark-gfm and sqlite3 commands are only yardsticks for Scripts/bench
 # (rows markdown and bookmarks).
 packages=(cmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libedit-dev libsodium-dev
+  libsource-highlight-dev libsource-highlight-common
   less libsqlite3-dev pkg-config sqlite3 tmux bash-completion zsh fish mandoc asciinema)
 
 missing=()

@@ -21,7 +21,11 @@ for name, target in targets.items():
             if kind in dependency:
                 declared.add(dependency[kind][0])
     path = os.path.join(root, target.get("path") or "")
+    # Folders the target excludes belong to another target (MarkdownTests).
+    excluded = [os.path.join(path, item) for item in target.get("exclude", [])]
     for folder, _, files in os.walk(path):
+        if any(folder == item or folder.startswith(item + os.sep) for item in excluded):
+            continue
         for file in files:
             if not file.endswith(".swift"):
                 continue

@@ -146,6 +146,12 @@ def seeds():
     yield "bookmarks", "geojson", b'{"type":"FeatureCollection","features":[]}'
     yield "markdown", "readme", README.encode()
     yield "markdown", "reply", b"Sure:\n\n1. First\n2. Second\n\n```\ncode\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    # Code the highlighter sees: escapes, an unclosed nested comment, a multi-line
+    # string, invalid UTF-8, a line longer than the box (the first byte picks
+    # the language the target's second pass uses).
+    yield "markdown", "code", (b"```swift\n@MainActor func f() -> String { /* a /* b */\n"
+                               b"  return \"\"\"\n  \x1b[2J\x1b]8;;x\x07red \\(x)\n  \"\"\"\n"
+                               b"// \xff\xfe caf\xc3\xa9 " + b"y" * 300 + b"\n```\n\n```sh\necho $\xc3\xa9 \x9b31m\n```\n")
     yield "session", "current", b'{"accountID":"1","loggedInAt":"2026-11-29T20:41:07Z","token":"3F2A","version":1}'
     yield "session", "older", b'{"version":1,"accountID":"42","loggedInAt":"2025-01-01T00:00:00Z"}'
     yield "options", "help", b"--help"

@@ -69,6 +69,12 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", target, "-S", "-200"])
   }
 
+  /// The screen as ``screen()`` returns it, with each character's colour
+  /// and attributes written as SGR sequences (`ESC [ … m`).
+  public func styledScreen() throws -> String {
+    try tmux(["capture-pane", "-p", "-e", "-t", target, "-S", "-200"])
+  }
+
   /// The screen with scrollback, each line the terminal wrapped joined back
   /// into one, trailing spaces removed: a line wider than the terminal
   /// shows as such.

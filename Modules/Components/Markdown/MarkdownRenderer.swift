@@ -123,12 +123,7 @@ struct MarkdownRenderer {
       cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
     case CMARK_NODE_CODE_BLOCK:
       separate(node)
-      let language = Self.string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init)
-      for line in CodeBlockBox(theme: theme).lines(
-        code: Self.string(cmark_node_get_literal(node)), language: language ?? "", width: fullWidth)
-      {
-        emit(line)
-      }
+      codeBlock(node)
     case CMARK_NODE_HTML_BLOCK:
       separate(node)
       let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
@@ -149,6 +144,18 @@ struct MarkdownRenderer {
   }
 
   // MARK: Blocks
+
+  /// A code block in its box, highlighted when colour is on.
+  private mutating func codeBlock(_ node: OpaquePointer) {
+    let language = Self.language(node)
+    let code = Self.string(cmark_node_get_literal(node))
+    for line in CodeBlockBox(theme: theme).lines(code: code, language: language, width: fullWidth) { emit(line) }
+  }
+
+  /// A fenced block's language: the first word of its info string.
+  static func language(_ node: OpaquePointer) -> String {
+    string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init) ?? ""
+  }
 
   private mutating func heading(_ node: OpaquePointer) {
     let level = Int(cmark_node_get_heading_level(node))

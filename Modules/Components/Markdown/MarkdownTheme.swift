@@ -34,6 +34,8 @@ final class MarkdownTheme {
   let doubleRule: String
   let rule: String
   let cut: String
+  /// Ends each part of a code line wrapped in its box.
+  let continuation: String
   let box: (topLeft: String, topRight: String, bottomLeft: String, bottomRight: String, vertical: String)
   let tableSeparator: String
   let tableCross: String
@@ -50,6 +52,7 @@ final class MarkdownTheme {
       quoteBar = "│"
       doubleRule = "═"
       box = ("┌", "┐", "└", "┘", "│")
+      continuation = "↪"
       tableSeparator = "│"
       tableCross = "┼"
     } else {
@@ -59,8 +62,24 @@ final class MarkdownTheme {
       quoteBar = "|"
       doubleRule = "="
       box = ("+", "+", "+", "+", "|")
+      continuation = "\\"
       tableSeparator = "|"
       tableCross = "+"
+    }
+  }
+
+  /// How a token of highlighted code of `kind` looks.
+  func style(of kind: SyntaxKind) -> TextStyle {
+    switch kind {
+    case .plain: .plain
+    case .keyword: Palette.codeKeyword
+    case .type: Palette.codeType
+    case .string: Palette.codeString
+    case .comment: Palette.codeComment
+    case .number: Palette.codeNumber
+    case .directive: Palette.codeDirective
+    case .function: Palette.codeFunction
+    case .variable: Palette.codeVariable
     }
   }
 

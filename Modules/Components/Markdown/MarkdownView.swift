@@ -31,9 +31,11 @@ import TerminalText
 ///   change with depth (`•` `◦` `▪`, or `*` `-` `+`), numbers are right
 ///   aligned. Tasks show `☐`/`☑` (`[ ]`/`[x]`) in place of the bullet.
 /// - Quotes have a bar (`│`/`|`) before each line, blank ones included.
-/// - Code blocks sit in a box of their own colour with the language on its
-///   top edge, never re-wrapped: a line wider than the box is cut and ends
-///   in `…` (`...`). Tabs stop every 4 columns.
+/// - Code blocks sit in a box with the language on its top edge. With
+///   colour, a language GNU source-highlight knows is highlighted by token
+///   kind (see ``Palette``), any other in the code colour; without colour
+///   nothing is. A line wider than the box wraps at its edge with `↪`
+///   (`\`) and is never cut. Tabs stop every 4 columns.
 /// - Tables align their columns by display width (CJK and emoji take two)
 ///   with the table's alignments; a table too wide shrinks its widest
 ///   columns and wraps their cells, and one with too many columns for the

@@ -167,7 +167,7 @@ final class MarkdownViewTests: XCTestCase {
 
   // MARK: Code blocks
 
-  func test_codeBlocks_areBoxed_neverRewrapped_andCutWithAMark() {
+  func test_codeBlocks_areBoxed_andLongLinesWrapWithAContinuationMark_neverCut() {
     let markdown = """
       ```sh
       echo hi
@@ -179,17 +179,39 @@ final class MarkdownViewTests: XCTestCase {
       [
         "  +- sh ---------------------+",
         "  | echo hi                  |",
-        "  | a line that is far to... |",
+        "  | a line that is far too \\ |",
+        "  | long to fit inside the \\ |",
+        "  | box at all               |",
         "  +--------------------------+",
       ])
     XCTAssertEqual(
       Markdown.styled(markdown, in: Markdown.terminal(width: 30)),
       [
         "  [gray:┌─ sh ─────────────────────┐]",
-        "  [gray:│ ][magenta:echo hi                 ][gray: │]",
-        "  [gray:│ ][magenta:a line that is far too ][gray:… │]",
+        "  [gray:│ ][bold magenta:echo] hi                 [gray: │]",
+        "  [gray:│ ]a line that is far too [gray:↪ │]",
+        "  [gray:│ ]long to fit inside the [gray:↪ │]",
+        "  [gray:│ ]box at all              [gray: │]",
         "  [gray:└──────────────────────────┘]",
       ])
+  }
+
+  func test_codeBlocks_inALanguageNotKnown_stayInTheCodeColour_andWrap() {
+    XCTAssertEqual(
+      Markdown.styled("```nosuchlanguage\nabcdefghijklmnopqrstuvwxyz\n```", in: Markdown.terminal(width: 20)),
+      [
+        "  [gray:┌─ nosuchlangu… ─┐]",
+        "  [gray:│ ][magenta:abcdefghijklm][gray:↪ │]",
+        "  [gray:│ ][magenta:nopqrstuvwxyz] [gray: │]",
+        "  [gray:└────────────────┘]",
+      ])
+  }
+
+  func test_codeBlocks_wrapWideCharactersWithoutSplittingThem() {
+    // 東 is two columns: a part ends early rather than split it.
+    XCTAssertEqual(
+      Markdown.text("```\nab東京東京東京東\n```", in: Markdown.plain(width: 20)),
+      ["  +----------------+", "  | ab東京東京東 \\ |", "  | 京東           |", "  +----------------+"])
   }
 
   func test_codeBlocks_expandTabsToFourColumnStops_andKeepBlankLines() {

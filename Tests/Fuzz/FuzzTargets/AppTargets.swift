@@ -76,17 +76,38 @@
 
     /// Markdown (READMEs, replies) drawn for a terminal: whatever the input,
     /// no escape, C1 or BEL comes out but the renderer's own colour codes.
+    ///
+    /// The same bytes are also the body of a fenced code block in a language
+    /// the first byte picks, highlighted by GNU source-highlight: hostile
+    /// code (escapes, invalid UTF-8, huge lines, unclosed comments) must
+    /// neither crash it nor get past the sanitiser, and it wraps within the width.
     static let markdown = FuzzTarget.onMainActor("markdown", "Markdown rendered for a terminal") { bytes in
       let text = String(decoding: bytes.prefix(65_536), as: UTF8.self)
       let view = MarkdownView(text, baseURL: URL(string: "https://github.com/a/b/blob/HEAD/"))
       for (width, color) in [(80, false), (40, true)] {
-        let capabilities = TerminalCapabilities(
-          inputIsTerminal: true, outputIsTerminal: true, usesColor: color, usesUnicode: true)
-        let lines = view.lines(in: RenderContext(width: width, capabilities: capabilities))
-        let printed = TextRenderer(usesColor: color).render(lines)
-        let withoutColour = color ? removingColourCodes(printed) : printed
-        require(isTerminalSafe(withoutColour), "Markdown let a control character through")
+        requireSafe(view, width: width, color: color)
       }
+      let languages = ["swift", "sh", "c", "cpp", "py", "js", "rust", "go", "perl", "ruby", "html", "diff", "x"]
+      let language = languages[Int(bytes.first ?? 0) % languages.count]
+      // No run of four backticks is left to close the fence early.
+      var body = text
+      while body.contains("````") { body = body.replacingOccurrences(of: "````", with: "") }
+      let code = MarkdownView("````" + language + "\n" + body + "\n````")
+      let lines = requireSafe(code, width: 40, color: true)
+      require(lines.allSatisfy { $0.displayWidth <= 40 }, "a code line wider than the terminal")
+    }
+
+    /// `view` drawn at `width` prints only its text and its own colour
+    /// codes; returns its lines.
+    @discardableResult
+    @MainActor private static func requireSafe(_ view: MarkdownView, width: Int, color: Bool) -> [StyledLine] {
+      let capabilities = TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: color, usesUnicode: true)
+      let lines = view.lines(in: RenderContext(width: width, capabilities: capabilities))
+      let printed = TextRenderer(usesColor: color).render(lines)
+      let withoutColour = color ? removingColourCodes(printed) : printed
+      require(isTerminalSafe(withoutColour), "Markdown let a control character through")
+      return lines
     }
 
     /// `session.json` as another program (or a damaged disk) may leave it.

@@ -14,6 +14,7 @@ enum AppInfo {
     Credit(name: "SQLite (accounts and settings)", licence: "Public domain"),
     Credit(name: "libcurl (HTTP)", licence: "curl licence (MIT-style)"),
     Credit(name: "cmark-gfm (Markdown)", licence: "BSD 2-Clause"),
+    Credit(name: "GNU source-highlight (code)", licence: "GPL 3.0 or later"),
     Credit(name: "Repositories: the GitHub REST API", licence: "GitHub's terms of service"),
     Credit(name: "Places: OpenStreetMap via Geoapify", licence: "ODbL; © OpenStreetMap contributors"),
     Credit(name: "World cities: GeoNames", licence: "CC BY 4.0"),
