@@ -85,7 +85,8 @@ final class SearchScreen: Screen {
     }
     let header =
       "Repositories \(shown + 1)–\(repositories.count) (\(ExploreFormatting.count(repositories.count)) loaded):"
-    var lines = [StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted))]
+    var lines = droppedWarning(in: context)
+    lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let now = now()
     lines += ListView(repositories[shown...].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1).lines(
       in: context)
@@ -95,6 +96,12 @@ final class SearchScreen: Screen {
       lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
     }
     return lines
+  }
+
+  /// The warning for results the last page left out, once per load.
+  private func droppedWarning(in context: RenderContext) -> [StyledLine] {
+    guard let count = viewModel.takeDroppedCount() else { return [] }
+    return TextBlock(SearchWording.dropped(count), style: Palette.warning).lines(in: context)
   }
 
   private static func item(for repository: Repository, now: Date) -> ListView.Item {
@@ -141,12 +148,8 @@ final class SearchScreen: Screen {
       lines += TextBlock("GitHub stopped searching early: there may be more matches.", style: Palette.warning)
         .lines(in: context)
     }
-    if viewModel.droppedCount > 0 {
-      lines += TextBlock(
-        "\(viewModel.droppedCount) result\(viewModel.droppedCount == 1 ? " was" : "s were") left out: GitHub sent no valid name.",
-        style: Palette.warning
-      ).lines(in: context)
-    }
+    // Said in the drawing after the search, not on every redraw.
+    lines += droppedWarning(in: context)
     let now = now()
     lines += ListView(viewModel.repositories.map { Self.item(for: $0, now: now) }).lines(in: context)
     if viewModel.reachedSearchCap {

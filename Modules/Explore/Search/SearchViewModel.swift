@@ -24,6 +24,9 @@ final class SearchViewModel {
   private(set) var isIncomplete = false
   /// Items of the loaded pages left out because their name was not valid.
   private(set) var droppedCount = 0
+  /// Results the last page left out, until the screen says so: once per
+  /// load, not on every redraw.
+  private var unsaidDropped = 0
   /// Said once after an answer that left fewer than 3 requests.
   private(set) var lowRateLimit: RateLimit?
 
@@ -126,8 +129,16 @@ final class SearchViewModel {
     totalCount = page.totalCount
     isIncomplete = isIncomplete || page.isIncomplete
     droppedCount += page.dropped
+    unsaidDropped = page.dropped
     received += page.repositories.count + page.dropped
     pagesLoaded += 1
+  }
+
+  /// How many results the last page left out, once: nil after it was
+  /// taken, or when none were.
+  func takeDroppedCount() -> Int? {
+    defer { unsaidDropped = 0 }
+    return unsaidDropped > 0 ? unsaidDropped : nil
   }
 
   /// How many results GitHub will serve for this search.

@@ -5,6 +5,11 @@ import TextSafety
 
 /// The sentences of the search screen.
 enum SearchWording {
+  /// Results of a page left out as invalid.
+  static func dropped(_ count: Int) -> String {
+    "\(count) result\(count == 1 ? " was" : "s were") left out: GitHub sent no valid name."
+  }
+
   static let example = "search tui language:swift stars:>100"
   static let retryAdvice = "Type search QUERY to try again."
   /// The orders `sort` takes, as typed.

@@ -151,10 +151,9 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func loadedLines(in context: RenderContext) -> [StyledLine] {
-    var lines: [StyledLine] = []
-    if let dropped = NearbyWording.dropped(viewModel.droppedCount) {
-      lines += TextBlock(dropped, style: Palette.warning).lines(in: context)
-    }
+    // Said in the drawing that follows the load, and not again when the
+    // list is drawn again (`nearby`, a filter, back from a detail).
+    var lines = droppedWarning(in: context)
     guard !viewModel.places.isEmpty else {
       return lines
         + EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
@@ -194,19 +193,26 @@ final class NearbyPlacesScreen: Screen {
     let visible = viewModel.visiblePlaces
     let isFiltered = viewModel.filterText != nil || viewModel.categoryFilter != nil
     guard visible.count > shown else {
-      return [
+      return droppedWarning(in: context) + [
         Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
       ]
     }
     let header = NearbyWording.addedRowsHeader(
       first: shown + 1, last: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
-    var lines = [StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted))]
+    var lines = droppedWarning(in: context)
+    lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     lines += ListView(visible[shown...].map(Self.item(for:)), firstNumber: shown + 1).lines(in: context)
     if viewModel.mayHaveMore {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
     return lines
+  }
+
+  /// The warning for places the last load left out, once per load.
+  private func droppedWarning(in context: RenderContext) -> [StyledLine] {
+    guard let sentence = viewModel.takeDroppedCount().flatMap(NearbyWording.dropped) else { return [] }
+    return TextBlock(sentence, style: Palette.warning).lines(in: context)
   }
 
   private static func item(for place: Place) -> ListView.Item {

@@ -45,6 +45,9 @@ final class NearbyPlacesViewModel {
   /// Named places of the loaded pages left out because their numbers were
   /// out of range.
   private(set) var droppedCount = 0
+  /// Places the last load (or `more`) left out, until the screen says so:
+  /// a warning is said once per load, not on every redraw.
+  private var unsaidDropped = 0
   let isOffline: Bool
 
   private var fetched = 0
@@ -149,6 +152,13 @@ final class NearbyPlacesViewModel {
     return notices
   }
 
+  /// How many places the last load or `more` left out, once: nil after
+  /// it was taken, or when none were.
+  func takeDroppedCount() -> Int? {
+    defer { unsaidDropped = 0 }
+    return unsaidDropped > 0 ? unsaidDropped : nil
+  }
+
   /// Loads the first page, unless a list is already here (coming back from
   /// a detail does not fetch again).
   func loadIfNeeded() async {
@@ -166,6 +176,7 @@ final class NearbyPlacesViewModel {
     places = []
     fetched = 0
     droppedCount = 0
+    unsaidDropped = 0
     mayHaveMore = false
     cachedAt = nil
     do {
@@ -175,6 +186,7 @@ final class NearbyPlacesViewModel {
       places = page.places
       fetched = page.fetched
       droppedCount = page.dropped
+      unsaidDropped = page.dropped
       mayHaveMore = page.mayHaveMore
       cachedAt = page.cachedAt
       state = .loaded
@@ -201,6 +213,7 @@ final class NearbyPlacesViewModel {
       places += page.places.filter { !known.contains($0.id) }
       fetched += page.fetched
       droppedCount += page.dropped
+      unsaidDropped = page.dropped
       mayHaveMore = page.mayHaveMore
       return nil
     } catch {

@@ -122,6 +122,34 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
   }
 
+  /// Issue 21 §2: "2 places were left out…" is said in the drawing after
+  /// the load, not again when the list is drawn again; `more` says its own.
+  func test_aWarningOfLeftOutPlaces_isSaidOncePerLoad() async {
+    let sut = makeSUT()
+    let sentence = "2 places were left out: the service sent positions or distances that"
+    sut.repository.pages = [
+      .success(PlacesPage(places: [.sample("p1", name: "Place 1")], fetched: 20, mayHaveMore: true, dropped: 2)),
+      .success(PlacesPage(places: [.sample("p2", name: "Place 2")], fetched: 20, mayHaveMore: true, dropped: 2)),
+      .success(PlacesPage(places: [.sample("p3", name: "Place 3")], fetched: 20, mayHaveMore: true, dropped: 2)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+
+    let first = body(sut)
+    await run("filter", ["place"], on: sut)
+    let redrawn = body(sut) + body(sut)
+    sut.console.clearOutput()
+    await run("more", on: sut)
+    let afterMore = body(sut)
+    await run("refresh", on: sut)
+    let reloaded = body(sut)
+
+    XCTAssertEqual(first.filter { $0.contains("left out") }, ["  " + sentence])
+    XCTAssertEqual(redrawn.filter { $0.contains("left out") }, [])
+    XCTAssertEqual(sut.console.output.filter { $0.contains("left out") }.count, 1, sut.console.transcript)
+    XCTAssertEqual(afterMore.filter { $0.contains("left out") }, [])
+    XCTAssertEqual(reloaded.filter { $0.contains("left out") }, ["  " + sentence], "a new load says it again")
+  }
+
   func test_notices_comeBeforeTheScreenIsDrawn_notBetweenItsPlaceholderAndItsRows() async {
     let sut = makeSUT(isOffline: true)
 
