@@ -288,6 +288,7 @@ let package = Package(
       name: "ComponentsTests",
       dependencies: [
         "Components",
+        "DesignSystem",
         "TerminalText",
         "TestSupport",
         "TextSafety",

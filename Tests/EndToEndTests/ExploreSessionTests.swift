@@ -69,7 +69,7 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Search GitHub's repositories\n"), out)
     XCTAssertTrue(out.contains("  Showing 30 of 45 repositories for tetris\n"), out)
     XCTAssertTrue(out.contains("   1. dtrupenn/Tetris"), out)
-    XCTAssertTrue(out.contains("1,234 stars · Assembly"), out)
+    XCTAssertTrue(out.contains("   1. dtrupenn/Tetris  1,234 stars  Assembly  "), out)
     XCTAssertTrue(out.contains("  Showing 45 of 45 repositories for tetris\n"), out)
     XCTAssertTrue(out.contains("- That is every repository found: 45 in all."), out)
     XCTAssertTrue(out.contains("! This repository is archived."), out)

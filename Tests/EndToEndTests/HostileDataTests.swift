@@ -72,9 +72,10 @@ final class HostileDataTests: XCTestCase {
     XCTAssertEqual(first.status, 0, first.stderr)
     let out = first.stdout
     XCTAssertTrue(out.contains("2 places were left out: the service sent positions or distances"), out)
-    XCTAssertTrue(out.contains("  1. Place 1  tourism · 56 m\n"), "1e308 m is recomputed from the coordinates: \(out)")
-    XCTAssertTrue(out.contains("  2. Place 2  tourism · 111 m\n"), "so is 1e19 m: \(out)")
-    XCTAssertTrue(out.contains("  3. Place 3  tourism · 167 m\n"), "and -5 m: \(out)")
+    XCTAssertTrue(
+      out.contains("  1. Place 1  tourism   56 m  Munich\n"), "1e308 m is recomputed from the coordinates: \(out)")
+    XCTAssertTrue(out.contains("  2. Place 2  tourism  111 m  Munich\n"), "so is 1e19 m: \(out)")
+    XCTAssertTrue(out.contains("  3. Place 3  tourism  167 m  Munich\n"), "and -5 m: \(out)")
     XCTAssertFalse(out.contains("10000000000000000"), out)
     XCTAssertFalse(out.contains("-5 m"), out)
     XCTAssertFalse(out.contains("Nowhere"), out)

@@ -105,9 +105,14 @@ final class SearchScreen: Screen {
   }
 
   private static func item(for repository: Repository, now: Date) -> ListView.Item {
-    ListView.Item(
-      title: repository.fullName, subtitle: repository.description ?? "No description provided",
-      detail: summary(of: repository, now: now))
+    var item = ListView.Item(title: repository.fullName)
+    item.columns = [
+      ListView.Cell(ExploreFormatting.count(repository.stars, "star") ?? "", alignment: .trailing),
+      ListView.Cell(repository.language ?? ""),
+      ListView.Cell(repository.updatedAt.map { ExploreFormatting.relative($0, now: now) } ?? ""),
+      ListView.Cell(repository.description ?? "No description provided", style: .plain),
+    ]
+    return item
   }
 
   // MARK: Drawing

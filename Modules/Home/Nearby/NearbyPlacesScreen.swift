@@ -216,7 +216,12 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private static func item(for place: Place) -> ListView.Item {
-    ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
+    var item = ListView.Item(title: place.name)
+    item.columns = [
+      ListView.Cell(place.category), ListView.Cell(Formatting.distance(place.distance), alignment: .trailing),
+      ListView.Cell(place.city ?? "", style: .plain),
+    ]
+    return item
   }
 
   private func skeleton(in context: RenderContext) -> [StyledLine] {

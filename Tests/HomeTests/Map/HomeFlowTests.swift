@@ -52,7 +52,7 @@ final class HomeFlowTests: XCTestCase {
     await stack.root.didAppear(console: console)
     XCTAssertEqual(console.output, ["! Offline catalog — set GEOAPIFY_API_KEY for live places", "Loading places…"])
     let body = stack.root.body(in: .plain).map(\.plainText)
-    XCTAssertEqual(body[1], "   1. Catedral da Sé                  tourism · 116 m")
+    XCTAssertEqual(body[1], "   1. Catedral da Sé                  tourism         116 m  São Paulo")
 
     await run("open 1", on: stack, console: console)
     XCTAssertEqual(stack.path, ["home", "detail"])

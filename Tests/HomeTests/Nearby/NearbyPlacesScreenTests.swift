@@ -97,8 +97,8 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(
       sut.console.output,
       [
-        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering · 100 m", "      Munich",
-        "  22. Place 22  catering · 100 m", "      Munich",
+        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering  100 m  Munich",
+        "  22. Place 22  catering  100 m  Munich",
       ])
   }
 
@@ -118,7 +118,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     await run("more", on: sut)
 
     XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 3–5 (5 of 23 loaded match):")
-    XCTAssertTrue(sut.console.output.contains("  3. Place 21  catering · 100 m"), sut.console.transcript)
+    XCTAssertTrue(sut.console.output.contains("  3. Place 21  catering  100 m  Munich"), sut.console.transcript)
     XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
   }
 
