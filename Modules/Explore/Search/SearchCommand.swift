@@ -18,7 +18,7 @@ enum SearchCommand: Sendable, Equatable {
         summary: "Search GitHub's repositories (qualifiers work)"
       ) { .search($0.text) },
       CommandSpec("ask", summary: "Chat with the assistant (Gemini or an OpenAI-compatible server)", action: .ask),
-      CommandSpec("more", summary: "Load the next 30 results", action: .more),
+      CommandSpec("more", summary: "Show the next results: a window's worth, 30 when piped", action: .more),
       CommandSpec(
         "sort",
         Parameter(

@@ -20,12 +20,13 @@ final class SearchScreen: Screen {
   }
 
   override var commands: [Command] {
-    Command.table(SearchCommand.specs(rows: viewModel.repositories.count)) { command, console in
+    Command.table(SearchCommand.specs(rows: viewModel.shownCount)) { command, console in
       await self.perform(command, on: console)
     }
   }
 
   private func perform(_ command: SearchCommand, on console: any Console) async {
+    defer { choosePage(in: console.context) }
     switch command {
     case .search(let query): await search(query, console: console)
     case .ask: viewModel.askAssistant()
@@ -40,12 +41,36 @@ final class SearchScreen: Screen {
 
   private func search(_ query: String, console: any Console) async {
     afterLoad(await LoadingIndicator.run(viewModel.search(query), saying: "Searching…", console: console), on: console)
+    choosePage(in: console.context)
+  }
+
+  /// After a search, shows its first page: on a terminal what fits the
+  /// window, so the tab bar and title stay on screen.
+  private func choosePage(in context: RenderContext) {
+    guard viewModel.needsFirstPage else { return }
+    viewModel.showFirstPage(rows: pageRows(in: context))
+  }
+
+  /// On a terminal, how many results fit its window under the chrome; nil
+  /// off one (piped, every loaded result is printed, in pages of 30).
+  private func pageRows(in context: RenderContext) -> Int? {
+    guard context.capabilities.outputIsTerminal, let height = context.height else { return nil }
+    // The chrome (a blank line, tab bar, title, rule), the count line, the
+    // hint under the rows and the prompt; two lines for each note above the rows.
+    let notes = [viewModel.isIncomplete, viewModel.droppedCount > 0]
+    let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
+    let sample = viewModel.repositories.prefix(lines)
+    guard !sample.isEmpty else { return lines }
+    // Narrow, a row takes two lines or three.
+    let now = now()
+    let drawn = ListView(sample.map { Self.item(for: $0, now: now) }).lines(in: context).count
+    return max(lines / max((drawn + sample.count - 1) / sample.count, 1), 1)
   }
 
   private func loadMore(on console: any Console) async {
-    let shown = viewModel.repositories.count
+    let shown = viewModel.shownCount
     if let problem = await LoadingIndicator.run(
-      viewModel.loadMore(), saying: "Loading more repositories…", console: console)
+      viewModel.loadMore(rows: pageRows(in: console.context)), saying: "Loading more repositories…", console: console)
     {
       return report(problem, on: console)
     }
@@ -80,20 +105,23 @@ final class SearchScreen: Screen {
 
   private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
     let repositories = viewModel.repositories
-    guard repositories.count > shown else {
+    guard viewModel.shownCount > shown else {
       return [Message.info(SearchWording.sentence(for: .everyResultLoaded(count: repositories.count)), in: context)]
     }
     let header =
-      "Repositories \(shown + 1)–\(repositories.count) (\(ExploreFormatting.count(repositories.count)) loaded):"
+      "Repositories \(shown + 1)–\(viewModel.shownCount) (\(ExploreFormatting.count(repositories.count)) loaded):"
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let now = now()
-    lines += ListView(repositories[shown...].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1).lines(
-      in: context)
-    if viewModel.reachedSearchCap {
+    lines += ListView(
+      repositories[shown..<viewModel.shownCount].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1
+    ).lines(in: context)
+    // Rows loaded but not shown yet come before GitHub's cap is said.
+    if viewModel.problemLoadingMore == nil {
+      lines += TextBlock("Type more for the next results, open N for one of them.", style: Palette.muted).lines(
+        in: context)
+    } else if viewModel.reachedSearchCap {
       lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
-    } else if viewModel.problemLoadingMore == nil {
-      lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
     }
     return lines
   }
@@ -156,11 +184,13 @@ final class SearchScreen: Screen {
     // Said in the drawing after the search, not on every redraw.
     lines += droppedWarning(in: context)
     let now = now()
-    lines += ListView(viewModel.repositories.map { Self.item(for: $0, now: now) }).lines(in: context)
-    if viewModel.reachedSearchCap {
+    lines += ListView(viewModel.shownRepositories.map { Self.item(for: $0, now: now) }).lines(in: context)
+    // Rows loaded but not shown yet come before GitHub's cap is said.
+    if viewModel.problemLoadingMore == nil {
+      lines += TextBlock("Type more for the next results, open N for one of them.", style: Palette.muted).lines(
+        in: context)
+    } else if viewModel.reachedSearchCap {
       lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
-    } else if viewModel.problemLoadingMore == nil {
-      lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
     }
     return lines
   }

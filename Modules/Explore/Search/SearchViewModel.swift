@@ -19,7 +19,17 @@ final class SearchViewModel {
   private(set) var state: State = .idle
   private(set) var query: String?
   private(set) var sort: SearchSort = .best
-  private(set) var repositories: [Repository] = []
+  private(set) var repositories: [Repository] = [] {
+    didSet {
+      shownCount = repositories.count
+      needsFirstPage = true
+    }
+  }
+  /// How many of ``repositories`` are on screen: all of them unless the
+  /// screen asked for pages (on a terminal, a page is what fits its window).
+  private(set) var shownCount = 0
+  /// Whether the results changed since a page was chosen.
+  private(set) var needsFirstPage = false
   private(set) var totalCount = 0
   private(set) var isIncomplete = false
   /// Items of the loaded pages left out because their name was not valid.
@@ -75,18 +85,21 @@ final class SearchViewModel {
     var droppedCount: Int
     var received: Int
     var pagesLoaded: Int
+    var shownCount: Int
   }
 
   private var snapshot: Snapshot {
     Snapshot(
       state: state, query: query, sort: sort, repositories: repositories, totalCount: totalCount,
-      isIncomplete: isIncomplete, droppedCount: droppedCount, received: received, pagesLoaded: pagesLoaded)
+      isIncomplete: isIncomplete, droppedCount: droppedCount, received: received, pagesLoaded: pagesLoaded,
+      shownCount: shownCount)
   }
 
   private func restore(_ old: Snapshot) {
     (state, query, sort, repositories) = (old.state, old.query, old.sort, old.repositories)
     (totalCount, isIncomplete, droppedCount) = (old.totalCount, old.isIncomplete, old.droppedCount)
     (received, pagesLoaded) = (old.received, old.pagesLoaded)
+    (shownCount, needsFirstPage) = (old.shownCount, false)
   }
 
   /// Runs `query` in `sort`'s order from the first page.
@@ -141,12 +154,27 @@ final class SearchViewModel {
     return unsaidDropped > 0 ? unsaidDropped : nil
   }
 
+  /// The results on screen, in order: what `open N` takes.
+  var shownRepositories: ArraySlice<Repository> { repositories.prefix(shownCount) }
+
+  /// Shows the first `rows` results (all of them for nil): after a search,
+  /// on a terminal, the page that fits its window.
+  func showFirstPage(rows: Int?) {
+    showRows(after: 0, rows: rows)
+  }
+
+  private func showRows(after shown: Int, rows: Int?) {
+    shownCount = rows.map { min(shown + max($0, 1), repositories.count) } ?? repositories.count
+    needsFirstPage = false
+  }
+
   /// How many results GitHub will serve for this search.
   private var reachable: Int { min(totalCount, GitHubRequests.searchCap) }
 
   /// Why `more` cannot load anything now, said before any spinner.
   var problemLoadingMore: SearchProblem? {
     guard state == .loaded else { return .noSearchYet }
+    guard shownCount >= repositories.count else { return nil }
     guard received < reachable, pagesLoaded * GitHubRequests.pageSize < GitHubRequests.searchCap else {
       return totalCount > GitHubRequests.searchCap
         ? .searchCapReached(total: totalCount) : .everyResultLoaded(count: repositories.count)
@@ -156,10 +184,24 @@ final class SearchViewModel {
 
   /// `more`: refused when there is no search or nothing more to load;
   /// else the next page (the list stays when it fails).
-  func loadMore() -> Checked<SearchProblem> {
+  ///
+  /// `rows` is the page on a terminal (nil: every result loaded); the
+  /// results loaded but not shown come before another page is asked for.
+  func loadMore(rows: Int? = nil) -> Checked<SearchProblem> {
     if let problem = problemLoadingMore { return .refused(problem) }
     guard let query else { return .refused(.noSearchYet) }
-    return .accepted { await self.loadPage(after: query) }
+    let shown = shownCount
+    guard shown >= repositories.count else {
+      return .accepted {
+        self.showRows(after: shown, rows: rows)
+        return nil
+      }
+    }
+    return .accepted {
+      let problem = await self.loadPage(after: query)
+      self.showRows(after: shown, rows: rows)
+      return problem
+    }
   }
 
   private func loadPage(after query: String) async -> SearchProblem? {
@@ -189,9 +231,10 @@ final class SearchViewModel {
 
   /// Opens result `number` of the list; the problem, if there is one.
   func open(_ number: Int?) -> SearchProblem? {
-    guard !repositories.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
-    guard let number, let repository = RowNumber.item(number, of: repositories) else {
-      return .noSuchResult(number, count: repositories.count)
+    let shown = Array(shownRepositories)
+    guard !shown.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
+    guard let number, let repository = RowNumber.item(number, of: shown) else {
+      return .noSuchResult(number, count: shown.count)
     }
     router.showRepository(repository)
     return nil

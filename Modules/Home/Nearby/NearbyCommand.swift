@@ -17,7 +17,7 @@ enum NearbyCommand: Sendable, Equatable {
   static func specs(rows: Int, cities: Int, categories: [String]) -> [CommandSpec<NearbyCommand>] {
     [
       CommandSpec("nearby", summary: "Show the list of places again", action: .nearby),
-      CommandSpec("more", summary: "Load the next 20 places", action: .more),
+      CommandSpec("more", summary: "Show the next places: a window's worth, 20 when piped", action: .more),
       CommandSpec(
         "filter", Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is part of a name or city"),
         summary: "Keep places whose name or city has TEXT; alone, clear"

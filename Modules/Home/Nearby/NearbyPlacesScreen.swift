@@ -19,13 +19,14 @@ final class NearbyPlacesScreen: Screen {
 
   override var commands: [Command] {
     let specs = NearbyCommand.specs(
-      rows: viewModel.visiblePlaces.count, cities: viewModel.cityResults.count,
+      rows: viewModel.shownCount, cities: viewModel.cityResults.count,
       // Only what the command accepts now: no categories while the filter is off.
       categories: viewModel.isCategoryFilterEnabled ? viewModel.categories : [])
     return Command.table(specs) { command, console in await self.perform(command, on: console) }
   }
 
   private func perform(_ command: NearbyCommand, on console: any Console) async {
+    defer { choosePage(in: console.context) }
     switch command {
     case .nearby: setNeedsDisplay()
     case .more: await loadMore(on: console)
@@ -47,8 +48,9 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func loadMore(on console: any Console) async {
-    let shown = viewModel.visiblePlaces.count
-    if let problem = await LoadingIndicator.run(viewModel.loadMore(), saying: "Loading more places…", console: console)
+    let shown = viewModel.shownCount
+    if let problem = await LoadingIndicator.run(
+      viewModel.loadMore(rows: pageRows(in: console.context)), saying: "Loading more places…", console: console)
     {
       return report(problem, on: console)
     }
@@ -62,7 +64,7 @@ final class NearbyPlacesScreen: Screen {
       return console.write(
         Message.error("The map is off. Turn it on in Profile › Settings (toggle map).", in: console.context))
     }
-    let places = viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
+    let places = viewModel.shownPlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
     guard !places.isEmpty else {
       return console.write(Message.info("There are no places to draw yet.", in: console.context))
     }
@@ -86,7 +88,33 @@ final class NearbyPlacesScreen: Screen {
   override func didAppear(console: any Console) async {
     guard viewModel.state == .idle else { return }
     await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
+    choosePage(in: console.context)
     setNeedsDisplay()
+  }
+
+  /// After the list changed (a load, a filter), shows its first page: on a
+  /// terminal what fits the window, so the tab bar and title stay on screen.
+  private func choosePage(in context: RenderContext) {
+    guard viewModel.needsFirstPage else { return }
+    viewModel.showFirstPage(rows: pageRows(in: context))
+  }
+
+  /// On a terminal, how many rows fit its window under the chrome; nil
+  /// off one (piped, every loaded row is printed, in pages of 20).
+  private func pageRows(in context: RenderContext) -> Int? {
+    guard context.capabilities.outputIsTerminal, let height = context.height else { return nil }
+    // The chrome (a blank line, tab bar, title, rule), the place line, the
+    // hint under the rows and the prompt; two lines for each note above the rows.
+    let notes = [
+      viewModel.filterText != nil || viewModel.categoryFilter != nil, viewModel.cachedAt != nil,
+      viewModel.droppedCount > 0,
+    ]
+    let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
+    let sample = viewModel.visiblePlaces.prefix(lines)
+    guard !sample.isEmpty else { return lines }
+    // Narrow, a row takes two lines.
+    let drawn = ListView(sample.map(Self.item(for:))).lines(in: context).count
+    return max(lines / max((drawn + sample.count - 1) / sample.count, 1), 1)
   }
 
   private func report(_ problem: NearbyProblem?, on console: any Console) {
@@ -100,6 +128,7 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func searchCity(_ text: String, console: any Console) async {
+    defer { choosePage(in: console.context) }
     guard case .search(let query) = viewModel.cityRequest(text) else {
       let problem = await LoadingIndicator.run("Loading places…", console: console) { await viewModel.clearCity() }
       report(problem, on: console)
@@ -179,8 +208,8 @@ final class NearbyPlacesScreen: Screen {
     guard !visible.isEmpty else {
       return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
     }
-    lines += ListView(visible.map(Self.item(for:))).lines(in: context)
-    if viewModel.mayHaveMore {
+    lines += ListView(viewModel.shownPlaces.map(Self.item(for:))).lines(in: context)
+    if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
@@ -192,17 +221,19 @@ final class NearbyPlacesScreen: Screen {
   private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
     let visible = viewModel.visiblePlaces
     let isFiltered = viewModel.filterText != nil || viewModel.categoryFilter != nil
-    guard visible.count > shown else {
+    guard viewModel.shownCount > shown else {
       return droppedWarning(in: context) + [
         Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
       ]
     }
     let header = NearbyWording.addedRowsHeader(
-      first: shown + 1, last: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
+      first: shown + 1, last: viewModel.shownCount, matching: visible.count, loaded: viewModel.places.count,
+      isFiltered: isFiltered)
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
-    lines += ListView(visible[shown...].map(Self.item(for:)), firstNumber: shown + 1).lines(in: context)
-    if viewModel.mayHaveMore {
+    lines += ListView(visible[shown..<viewModel.shownCount].map(Self.item(for:)), firstNumber: shown + 1).lines(
+      in: context)
+    if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }

@@ -128,6 +128,10 @@ final class NearbyPlacesViewModel {
   private(set) var visiblePlaces: [Place] = []
 
   private func refilter() {
+    defer {
+      shownCount = visiblePlaces.count
+      needsFirstPage = true
+    }
     guard foldedFilter != nil || categoryFilter != nil else {
       visiblePlaces = places
       return
@@ -135,6 +139,28 @@ final class NearbyPlacesViewModel {
     visiblePlaces = places.filter { place in
       (foldedFilter.map(place.matches(folded:)) ?? true) && (categoryFilter.map { place.category == $0 } ?? true)
     }
+  }
+
+  /// How many of ``visiblePlaces`` are on screen: all of them unless the
+  /// screen asked for pages (on a terminal, a page is what fits its window).
+  private(set) var shownCount = 0
+  /// Whether the list changed (a load, a filter) since a page was chosen.
+  private(set) var needsFirstPage = false
+
+  /// The places on screen, in order: what `open N` and `map` take.
+  var shownPlaces: ArraySlice<Place> { visiblePlaces.prefix(shownCount) }
+
+  /// Shows the first `rows` visible places (all of them for nil): after a
+  /// load or a filter, on a terminal, the page that fits its window.
+  func showFirstPage(rows: Int?) {
+    shownCount = rows.map { min(max($0, 1), visiblePlaces.count) } ?? visiblePlaces.count
+    needsFirstPage = false
+  }
+
+  /// Shows `rows` more after the first `shown` (all for nil).
+  private func showRows(after shown: Int, rows: Int?) {
+    shownCount = rows.map { min(shown + max($0, 1), visiblePlaces.count) } ?? visiblePlaces.count
+    needsFirstPage = false
   }
 
   /// The notices said once when the list first appears: the offline
@@ -197,9 +223,23 @@ final class NearbyPlacesViewModel {
 
   /// `more`: refused when there is no list or nothing more; else the
   /// work of loading the next page.
-  func loadMore() -> Checked<NearbyProblem> {
+  ///
+  /// `rows` is the page on a terminal (nil: every row loaded); the rows
+  /// already loaded but not shown are shown before another page is asked for.
+  func loadMore(rows: Int? = nil) -> Checked<NearbyProblem> {
     if let problem = problemLoadingMore { return .refused(problem) }
-    return .accepted { await self.loadNextPage() }
+    let shown = shownCount
+    guard shown >= visiblePlaces.count else {
+      return .accepted {
+        self.showRows(after: shown, rows: rows)
+        return nil
+      }
+    }
+    return .accepted {
+      let problem = await self.loadNextPage()
+      self.showRows(after: shown, rows: rows)
+      return problem
+    }
   }
 
   /// Loads the next page after the `fetched` results so far; what went
@@ -224,7 +264,7 @@ final class NearbyPlacesViewModel {
   /// Why `more` cannot load anything now, said before any spinner.
   var problemLoadingMore: NearbyProblem? {
     guard state == .loaded else { return .noListYet }
-    guard mayHaveMore else { return .everyPlaceLoaded(count: places.count) }
+    guard mayHaveMore || shownCount < visiblePlaces.count else { return .everyPlaceLoaded(count: places.count) }
     return nil
   }
 
@@ -325,7 +365,7 @@ final class NearbyPlacesViewModel {
   /// Says why not when there
   /// is no such place.
   func open(_ number: Int?) -> NearbyProblem? {
-    let visible = visiblePlaces
+    let visible = Array(shownPlaces)
     guard !visible.isEmpty else { return .nothingToOpen }
     guard let number, let place = RowNumber.item(number, of: visible) else {
       return .noSuchPlace(number, count: visible.count)

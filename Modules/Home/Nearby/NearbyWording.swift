@@ -44,9 +44,12 @@ enum NearbyWording {
   }
 
   /// Above the rows `more` added: `Places 21–40 (40 loaded):`.
-  static func addedRowsHeader(first: Int, last: Int, loaded: Int, isFiltered: Bool) -> String {
+  ///
+  /// `matching`: how many loaded places pass the filters (more than
+  /// `last` on a terminal, where a page is what fits the window).
+  static func addedRowsHeader(first: Int, last: Int, matching: Int, loaded: Int, isFiltered: Bool) -> String {
     let rows = first == last ? "Place \(first)" : "Places \(first)–\(last)"
-    return isFiltered ? "\(rows) (\(last) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
+    return isFiltered ? "\(rows) (\(matching) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
   }
 
   /// `more` loaded places, but none of them is shown.

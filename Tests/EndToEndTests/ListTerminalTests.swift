@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 21 §2 in a real terminal: a page of Home's list is what fits the
+/// window under the chrome, so the tab bar and title stay on screen, and
+/// `more` goes on from there.
+final class ListTerminalTests: XCTestCase {
+  private var home: TemporaryDirectory!
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    home = try TemporaryDirectory("wayfarer-tty-lists")
+  }
+
+  override func tearDown() {
+    home?.remove()
+  }
+
+  private func start(server: LoopbackHTTPServer, columns: Int, rows: Int) throws -> TmuxSession {
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": server.baseURL,
+        "WAYFARER_LOCATION": "48.1374,11.5755",
+      ], columns: columns, rows: rows)
+    try terminal.answer("welcome>", with: "register")
+    try terminal.answer("Name:", with: "Ada")
+    try terminal.answer("Surname:", with: "Lovelace")
+    try terminal.answer("E-mail:", with: "ada@example.com")
+    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
+    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    return terminal
+  }
+
+  func test_at80x24_theFirstPageFitsUnderTheTabBar_andMoreGoesOn() throws {
+    let server = try LoopbackHTTPServer { request in
+      request.path == "/v2/places"
+        ? .json(GeoapifyFixtures.page(count: 20, first: (Int(request.query["offset"] ?? "") ?? 0) + 1))
+        : .close
+    }
+    defer { server.stop() }
+    let terminal = try start(server: server, columns: 80, rows: 24)
+    try terminal.waitFor("Type more for the next places")
+    try terminal.waitFor("home>") { $0.components(separatedBy: "\n").last { !$0.isEmpty } == "home>" }
+
+    let visible = try terminal.visibleRows()
+    XCTAssertTrue(visible.contains { $0.contains(TabSet.colourTitles) }, visible.joined(separator: "\n"))
+    XCTAssertTrue(visible.contains { $0.hasPrefix("Home") }, "the title: \(visible.joined(separator: "\n"))")
+    XCTAssertTrue(visible.contains { $0.hasPrefix("   1. Place 1 ") }, visible.joined(separator: "\n"))
+    XCTAssertTrue(visible.contains { $0.hasPrefix("  16. Place 16 ") }, visible.joined(separator: "\n"))
+    XCTAssertFalse(visible.contains { $0.hasPrefix("  17. ") }, "a row under the window's page was drawn")
+
+    try terminal.type("more")
+    try terminal.send("Enter")
+    let more = try terminal.waitFor("Places 17–")
+    XCTAssertTrue(more.contains("Places 17–20 (20 loaded):"), more)
+    XCTAssertEqual(server.requests.filter { $0.path == "/v2/places" }.count, 1, "the loaded rows came first")
+    try terminal.type("more")
+    try terminal.send("Enter")
+    let next = try terminal.waitFor("Places 21–")
+    XCTAssertTrue(next.contains("  21. Place 21 "), next)
+
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
+}
