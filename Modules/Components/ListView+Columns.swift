@@ -42,8 +42,9 @@ extension ListView {
   struct Table {
     var titles: [String]
     var titleWidths: [Int]
-    /// Each row's cells, cleaned.
+    /// Each row's cells, cleaned, and their widths.
     var cells: [[String]]
+    var cellWidths: [[Int]]
     /// Each column's width: the widest of its cells.
     var columnWidths: [Int]
     var numberWidth: Int
@@ -55,13 +56,14 @@ extension ListView {
   func rows(in context: RenderContext) -> [StyledLine] {
     let titles = items.map { TextSanitizer.clean($0.title) }
     let cells = items.map { $0.columns.map { TextSanitizer.clean($0.text) } }
+    let cellWidths = cells.map { $0.map(DisplayWidth.of) }
     let columnCount = items.lazy.map(\.columns.count).max() ?? 0
     let columnWidths = (0..<columnCount).map { column in
-      cells.lazy.map { column < $0.count ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+      cellWidths.lazy.map { column < $0.count ? $0[column] : 0 }.max() ?? 0
     }
     let table = Table(
-      titles: titles, titleWidths: titles.map(DisplayWidth.of), cells: cells, columnWidths: columnWidths,
-      numberWidth: numberWidth, width: Spacing.fullWidth(context))
+      titles: titles, titleWidths: titles.map(DisplayWidth.of), cells: cells, cellWidths: cellWidths,
+      columnWidths: columnWidths, numberWidth: numberWidth, width: Spacing.fullWidth(context))
     let fixed = columnWidths.dropLast().filter { $0 > 0 }.reduce(0) { $0 + $1 + Spacing.gutter }
     let lastWidth = columnWidths.last ?? 0
     let available = table.width - table.textIndent - fixed - (lastWidth > 0 ? Spacing.gutter : 0)
@@ -90,8 +92,11 @@ extension ListView {
     for (index, columnWidth) in table.columnWidths.enumerated() where columnWidth > 0 {
       let isLast = index == table.columnWidths.count - 1
       let text = index < columns.count ? table.cells[offset][index] : ""
-      let shown = isLast ? DisplayWidth.truncate(text, to: lastRoom) : text
-      let room = (isLast ? min(columnWidth, lastRoom) : columnWidth) - DisplayWidth.of(shown)
+      let width = index < columns.count ? table.cellWidths[offset][index] : 0
+      // Measured once above: only a last cell too wide is cut and measured again.
+      let isCut = isLast && width > lastRoom
+      let shown = isCut ? DisplayWidth.truncate(text, to: lastRoom) : text
+      let room = (isLast ? min(columnWidth, lastRoom) : columnWidth) - (isCut ? DisplayWidth.of(shown) : width)
       guard !shown.isEmpty else {
         padding += Spacing.gutter + columnWidth
         continue

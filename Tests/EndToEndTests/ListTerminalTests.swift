@@ -66,3 +66,58 @@ final class ListTerminalTests: XCTestCase {
     try terminal.waitFor("EXITED:0")
   }
 }
+
+/// Issue 21 §4 in a real terminal: the letters a filter matched are drawn
+/// in the Palette's match style; under NO_COLOR the row is plain text.
+final class FilterHighlightTerminalTests: XCTestCase {
+  private var home: TemporaryDirectory!
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    home = try TemporaryDirectory("wayfarer-tty-filter")
+  }
+
+  override func tearDown() {
+    home?.remove()
+  }
+
+  private func filteredRow(noColor: Bool) throws -> (styled: String, plain: String, screen: String) {
+    var environment = ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    if noColor { environment["NO_COLOR"] = "1" }
+    let terminal = try TmuxSession(command: [WayfarerBinary.url.path], environment: environment, columns: 100, rows: 30)
+    try terminal.answer("welcome>", with: "register")
+    try terminal.answer("Name:", with: "Ada")
+    try terminal.answer("Surname:", with: "Lovelace")
+    try terminal.answer("E-mail:", with: noColor ? "nc@example.com" : "ada@example.com")
+    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
+    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    try terminal.answer("home>", with: "city lisbon")
+    try terminal.answer("Type use N", with: "use 1")
+    try terminal.waitFor("Near Lisbon")
+    try terminal.type("filter csj")
+    try terminal.send("Enter")
+    try terminal.waitFor("5. Castelo de São Jorge  tourism")
+    let styled = try terminal.styledRows().last { $0.contains("astelo") } ?? ""
+    let plain = try terminal.visibleRows().last { $0.contains("Jorge") } ?? ""
+    let screen = try terminal.visibleRows().joined(separator: "\n")
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+    return (styled, plain, screen)
+  }
+
+  func test_matchedLetters_areUnderlinedInColour_andPlainUnderNoColor() throws {
+    let colour = try filteredRow(noColor: false)
+    // tmux redraws each matched letter underlined (4) in yellow (33), the
+    // rest of the name bold without them.
+    let yellow = colour.styled.components(separatedBy: "\u{1B}[33m").dropFirst().compactMap(\.first)
+    XCTAssertEqual(yellow, ["C", "S", "J"], colour.styled.debugDescription + "\n" + colour.screen)
+    XCTAssertEqual(colour.styled.components(separatedBy: "4m").count - 1, 3, colour.styled.debugDescription)
+    XCTAssertTrue(colour.plain.hasPrefix("  5. Castelo de São Jorge"), colour.plain)
+
+    home.remove()
+    home = try TemporaryDirectory("wayfarer-tty-filter")
+    let plain = try filteredRow(noColor: true)
+    XCTAssertFalse(plain.styled.contains("\u{1B}["), plain.styled.debugDescription)
+    XCTAssertTrue(plain.plain.hasPrefix("  5. Castelo de São Jorge"), plain.plain)
+  }
+}

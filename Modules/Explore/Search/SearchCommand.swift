@@ -7,6 +7,7 @@ enum SearchCommand: Sendable, Equatable {
   case more
   case sort(String)
   case open(Int?)
+  case filter(String)
 
   /// The table, for `rows` repositories listed now.
   static func specs(rows: Int) -> [CommandSpec<SearchCommand>] {
@@ -26,6 +27,11 @@ enum SearchCommand: Sendable, Equatable {
           meaning: "the order is one of \(Phrase.list(SearchWording.sortNames, "or"))"),
         summary: "Search again in another order"
       ) { .sort($0.word ?? "") },
+      CommandSpec(
+        "filter",
+        Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is letters of a name or description, in order"),
+        summary: "Keep results matching TEXT as fzf does, best first; alone, clear"
+      ) { .filter($0.text) },
       CommandSpec(
         "open", .row(count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)), summary: "Show repository N"
       ) { .open($0.number) },

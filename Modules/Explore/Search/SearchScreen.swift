@@ -36,6 +36,9 @@ final class SearchScreen: Screen {
         await LoadingIndicator.run(viewModel.setSort(name), saying: "Searching…", console: console), on: console)
     case .open(let number):
       if let problem = viewModel.open(number) { report(problem, on: console) }
+    case .filter(let text):
+      viewModel.setFilter(text)
+      setNeedsDisplay()
     }
   }
 
@@ -59,7 +62,7 @@ final class SearchScreen: Screen {
     // hint under the rows and the prompt; two lines for each note above the rows.
     let notes = [viewModel.isIncomplete, viewModel.droppedCount > 0]
     let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
-    let sample = viewModel.repositories.prefix(lines)
+    let sample = viewModel.visible.prefix(lines)
     guard !sample.isEmpty else { return lines }
     // Narrow, a row takes two lines or three.
     let now = now()
@@ -108,21 +111,19 @@ final class SearchScreen: Screen {
     guard viewModel.shownCount > shown else {
       return [Message.info(SearchWording.sentence(for: .everyResultLoaded(count: repositories.count)), in: context)]
     }
+    // Rows keep their numbers under a filter: the header names the first
+    // and last number added, not positions.
+    let added = viewModel.visible[shown..<viewModel.shownCount]
+    let first = added.lazy.map(\.number).min() ?? shown + 1
+    let last = added.lazy.map(\.number).max() ?? shown + 1
     let header =
-      "Repositories \(shown + 1)–\(viewModel.shownCount) (\(ExploreFormatting.count(repositories.count)) loaded):"
+      "Repositories \(first)–\(last) (\(ExploreFormatting.count(repositories.count)) loaded"
+      + (viewModel.filterText == nil ? "):" : ", \(viewModel.visible.count) matching):")
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let now = now()
-    lines += ListView(
-      repositories[shown..<viewModel.shownCount].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1
-    ).lines(in: context)
-    // Rows loaded but not shown yet come before GitHub's cap is said.
-    if viewModel.problemLoadingMore == nil {
-      lines += TextBlock("Type more for the next results, open N for one of them.", style: Palette.muted).lines(
-        in: context)
-    } else if viewModel.reachedSearchCap {
-      lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
-    }
+    lines += ListView(added.map { Self.item(for: $0, now: now) }).lines(in: context)
+    lines += moreHint(in: context)
     return lines
   }
 
@@ -132,8 +133,12 @@ final class SearchScreen: Screen {
     return TextBlock(SearchWording.dropped(count), style: Palette.warning).lines(in: context)
   }
 
-  private static func item(for repository: Repository, now: Date) -> ListView.Item {
+  /// A row with its number and the letters a filter matched.
+  private static func item(for row: ListedRow<Repository>, now: Date) -> ListView.Item {
+    let repository = row.row
     var item = ListView.Item(title: repository.fullName)
+    item.number = row.number
+    item.highlights = row.highlights
     item.columns = [
       ListView.Cell(ExploreFormatting.count(repository.stars, "star") ?? "", alignment: .trailing),
       ListView.Cell(repository.language ?? ""),
@@ -183,23 +188,28 @@ final class SearchScreen: Screen {
     }
     // Said in the drawing after the search, not on every redraw.
     lines += droppedWarning(in: context)
-    let now = now()
-    lines += ListView(viewModel.shownRepositories.map { Self.item(for: $0, now: now) }).lines(in: context)
-    // Rows loaded but not shown yet come before GitHub's cap is said.
-    if viewModel.problemLoadingMore == nil {
-      lines += TextBlock("Type more for the next results, open N for one of them.", style: Palette.muted).lines(
-        in: context)
-    } else if viewModel.reachedSearchCap {
-      lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
+    if let filter = viewModel.filterText {
+      lines += TextBlock(
+        SearchWording.filtered(viewModel.visible.count, of: viewModel.repositories.count, filter: filter),
+        style: Palette.muted
+      ).lines(in: context)
+      guard !viewModel.visible.isEmpty else {
+        return lines + TextBlock("No loaded result matches. Type filter alone to clear.").lines(in: context)
+      }
     }
-    return lines
+    let now = now()
+    lines += ListView(viewModel.shownRows.map { Self.item(for: $0, now: now) }).lines(in: context)
+    return lines + moreHint(in: context)
   }
 
-  /// `1,234 stars · Swift · 2 days ago`.
-  static func summary(of repository: Repository, now: Date) -> String {
-    [
-      ExploreFormatting.count(repository.stars, "star"), repository.language,
-      repository.updatedAt.map { ExploreFormatting.relative($0, now: now) },
-    ].compactMap { $0 }.joined(separator: " · ")
+  /// What `more` would do now, under the rows.
+  private func moreHint(in context: RenderContext) -> [StyledLine] {
+    // Rows loaded but not shown yet come before GitHub's cap is said.
+    if viewModel.problemLoadingMore == nil {
+      return TextBlock("Type more for the next results, open N for one of them.", style: Palette.muted).lines(
+        in: context)
+    }
+    return viewModel.reachedSearchCap
+      ? [Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context)] : []
   }
 }

@@ -44,6 +44,8 @@ enum SearchWording {
       hasSearched
         ? "There is no repository to open here: the search found none."
         : "There is no repository to open here. Search first: search QUERY."
+    case .notListed(let number, let shown):
+      "Repository \(number.map(String.init) ?? "like that") is not in the filtered list. Choose \(RowNumber.phrase(shown)), or type filter alone to clear."
     case .noSuchResult(let number, let count):
       "There is no result \(number.map(String.init) ?? "like that"). "
         + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")
@@ -82,6 +84,12 @@ enum SearchWording {
   }
 
   /// `Showing 30 of 1,234 repositories for tui, most stars first`.
+  /// Above a filtered list: `Showing 3 of 30 loaded: name or description matches "tet".`
+  static func filtered(_ count: Int, of loaded: Int, filter: String) -> String {
+    "Showing \(ExploreFormatting.count(count)) of \(ExploreFormatting.count(loaded)) loaded: "
+      + "name or description matches \"\(TextSanitizer.clean(filter, limit: 40))\"."
+  }
+
   static func showing(_ shown: Int, of total: Int, query: String, sort: SearchSort) -> String {
     let order =
       switch sort {

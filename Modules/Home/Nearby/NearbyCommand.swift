@@ -19,8 +19,9 @@ enum NearbyCommand: Sendable, Equatable {
       CommandSpec("nearby", summary: "Show the list of places again", action: .nearby),
       CommandSpec("more", summary: "Show the next places: a window's worth, 20 when piped", action: .more),
       CommandSpec(
-        "filter", Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is part of a name or city"),
-        summary: "Keep places whose name or city has TEXT; alone, clear"
+        "filter",
+        Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is letters of a name or city, in order (csj)"),
+        summary: "Keep places matching TEXT as fzf does, best first; alone, clear"
       ) { .filter($0.text) },
       CommandSpec(
         "category",

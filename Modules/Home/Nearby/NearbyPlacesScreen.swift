@@ -64,7 +64,7 @@ final class NearbyPlacesScreen: Screen {
       return console.write(
         Message.error("The map is off. Turn it on in Profile › Settings (toggle map).", in: console.context))
     }
-    let places = viewModel.shownPlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
+    let places = viewModel.shownRows.map { (number: $0.number, place: $0.row) }
     guard !places.isEmpty else {
       return console.write(Message.info("There are no places to draw yet.", in: console.context))
     }
@@ -110,7 +110,7 @@ final class NearbyPlacesScreen: Screen {
       viewModel.droppedCount > 0,
     ]
     let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
-    let sample = viewModel.visiblePlaces.prefix(lines)
+    let sample = viewModel.visible.prefix(lines)
     guard !sample.isEmpty else { return lines }
     // Narrow, a row takes two lines.
     let drawn = ListView(sample.map(Self.item(for:))).lines(in: context).count
@@ -192,9 +192,9 @@ final class NearbyPlacesScreen: Screen {
         "Saved copy from \(Self.clock.string(from: cachedAt)); type refresh for the latest.", style: Palette.warning
       ).lines(in: context)
     }
-    let visible = viewModel.visiblePlaces
+    let visible = viewModel.visible
     let filters = [
-      viewModel.filterText.map { "name or city has \"\(TextSanitizer.clean($0, limit: 40))\"" },
+      viewModel.filterText.map { "name or city matches \"\(TextSanitizer.clean($0, limit: 40))\"" },
       viewModel.categoryFilter.map { "category \($0)" },
     ]
     .compactMap { $0 }
@@ -208,7 +208,7 @@ final class NearbyPlacesScreen: Screen {
     guard !visible.isEmpty else {
       return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
     }
-    lines += ListView(viewModel.shownPlaces.map(Self.item(for:))).lines(in: context)
+    lines += ListView(viewModel.shownRows.map(Self.item(for:))).lines(in: context)
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
@@ -219,20 +219,22 @@ final class NearbyPlacesScreen: Screen {
   /// The rows after the first `shown` of the visible list, under a
   /// one-line header saying which they are.
   private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
-    let visible = viewModel.visiblePlaces
+    let visible = viewModel.visible
     let isFiltered = viewModel.filterText != nil || viewModel.categoryFilter != nil
     guard viewModel.shownCount > shown else {
       return droppedWarning(in: context) + [
         Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
       ]
     }
+    // Rows keep their numbers under a filter: the header names the first
+    // and last number added, not positions.
+    let added = visible[shown..<viewModel.shownCount]
     let header = NearbyWording.addedRowsHeader(
-      first: shown + 1, last: viewModel.shownCount, matching: visible.count, loaded: viewModel.places.count,
-      isFiltered: isFiltered)
+      first: added.lazy.map(\.number).min() ?? shown + 1, last: added.lazy.map(\.number).max() ?? shown + 1,
+      matching: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
-    lines += ListView(visible[shown..<viewModel.shownCount].map(Self.item(for:)), firstNumber: shown + 1).lines(
-      in: context)
+    lines += ListView(added.map(Self.item(for:))).lines(in: context)
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
@@ -246,8 +248,12 @@ final class NearbyPlacesScreen: Screen {
     return TextBlock(sentence, style: Palette.warning).lines(in: context)
   }
 
-  private static func item(for place: Place) -> ListView.Item {
+  /// A row with its number and the letters a filter matched.
+  private static func item(for row: ListedRow<Place>) -> ListView.Item {
+    let place = row.row
     var item = ListView.Item(title: place.name)
+    item.number = row.number
+    item.highlights = row.highlights
     item.columns = [
       ListView.Cell(place.category), ListView.Cell(Formatting.distance(place.distance), alignment: .trailing),
       ListView.Cell(place.city ?? "", style: .plain),

@@ -1,3 +1,4 @@
+import Commands
 import Components
 import TextSafety
 
@@ -92,6 +93,8 @@ enum NearbyWording {
       "There is no place to open here."
     case .noSuchPlace(let number, let count):
       "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
+    case .notListed(let number, let shown):
+      "Place \(number.map(String.init) ?? "like that") is not in the filtered list. Choose \(RowNumber.phrase(shown)), or type filter alone to clear."
     }
   }
 

@@ -13,4 +13,15 @@ public enum RowNumber {
     guard number >= 1, number <= items.count else { return nil }
     return items[items.startIndex + (number - 1)]
   }
+
+  /// The numbers a filtered list shows, for a sentence: `3`, `3, 7 or 12`,
+  /// `a number shown (3, 7, 12, …)`.
+  public static func phrase(_ numbers: [Int]) -> String {
+    switch numbers.count {
+    case 0: "a number shown"
+    case 1: String(numbers[0])
+    case 2...5: numbers.dropLast().map(String.init).joined(separator: ", ") + " or \(numbers[numbers.count - 1])"
+    default: "a number shown (" + numbers.prefix(3).map(String.init).joined(separator: ", ") + ", …)"
+    }
+  }
 }

@@ -15,6 +15,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     let repository: RepositorySpy
     let flags: FlagsStub
     let console: ScriptedConsole
+    let router: HomeRouterSpy
   }
 
   private func makeSUT(isOffline: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> SUT {
@@ -30,7 +31,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     for object in [screen, viewModel, locations, flags, router, console] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
-    return SUT(screen: screen, repository: repository, flags: flags, console: console)
+    return SUT(screen: screen, repository: repository, flags: flags, console: console, router: router)
   }
 
   private func page(_ count: Int, more: Bool) -> Result<PlacesPage, any Error> {
@@ -102,7 +103,9 @@ final class NearbyPlacesScreenTests: XCTestCase {
       ])
   }
 
-  func test_more_underAFilter_numbersOnFromTheRowsShown() async {
+  /// Issue 21 §4: a filtered view keeps each row's number, so `open N`
+  /// opens the row shown as N; `more` adds the new page's matches, ranked.
+  func test_more_underAFilter_keepsEachRowsNumber_andOpenTakesTheNumberShown() async {
     let sut = makeSUT()
     sut.repository.pages = [
       page(20, more: true),
@@ -117,9 +120,20 @@ final class NearbyPlacesScreenTests: XCTestCase {
 
     await run("more", on: sut)
 
-    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 3–5 (5 of 23 loaded match):")
-    XCTAssertTrue(sut.console.output.contains("  3. Place 21  catering  100 m  Munich"), sut.console.transcript)
+    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 21–23 (6 of 23 loaded match):")
+    XCTAssertTrue(sut.console.output.contains("  21. Place 21  catering  100 m  Munich"), sut.console.transcript)
     XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
+    XCTAssertEqual(
+      body(sut).filter { $0.contains(". Place") }.map { String($0.prefix(14)) },
+      ["   2. Place 2 ", "  20. Place 20", "  12. Place 12", "  21. Place 21", "  22. Place 22", "  23. Place 23"],
+      "a word-start match ranks above one inside a word; the page more added is ranked under them")
+    sut.console.clearOutput()
+    await run("open", ["3"], on: sut)
+    XCTAssertEqual(
+      sut.console.output,
+      ["x Place 3 is not in the filtered list. Choose a number shown (2, 20, 12, …), or type filter alone to clear."])
+    await run("open", ["12"], on: sut)
+    XCTAssertEqual(sut.router.shown, ["p12"])
   }
 
   /// Issue 21 §2: "2 places were left out…" is said in the drawing after

@@ -131,7 +131,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     XCTAssertTrue(sut.viewModel.needsFirstPage)
 
     sut.viewModel.showFirstPage(rows: 8)
-    XCTAssertEqual(sut.viewModel.shownPlaces.map(\.id), (1...8).map { "p\($0)" })
+    XCTAssertEqual(sut.viewModel.shownRows.map(\.row.id), (1...8).map { "p\($0)" })
     XCTAssertEqual(sut.viewModel.open(9), .noSuchPlace(9, count: 8))
     let second = await sut.viewModel.loadMore(rows: 8).run()
     let third = await sut.viewModel.loadMore(rows: 8).run()
@@ -146,7 +146,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     sut.viewModel.setFilter("place 2")
     XCTAssertTrue(sut.viewModel.needsFirstPage, "a filter starts at its first page")
     sut.viewModel.showFirstPage(rows: 3)
-    XCTAssertEqual(sut.viewModel.shownPlaces.map(\.id), ["p2", "p20", "p21"])
+    XCTAssertEqual(sut.viewModel.shownRows.map(\.row.id), ["p2", "p20", "p21"])
   }
 
   func test_more_failing_keepsTheList() async {
@@ -173,8 +173,12 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     ]
     await sut.viewModel.loadIfNeeded()
 
-    sut.viewModel.setFilter("CAFE")
+    sut.viewModel.setFilter("cafe")
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a"])
+    sut.viewModel.setFilter("Cafe")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a"], "accents are folded in any case")
+    sut.viewModel.setFilter("CAFE")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), [], "a capital makes the case count, as in fzf")
     sut.viewModel.setFilter("sao")
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
     sut.viewModel.setFilter("  ")
