@@ -41,16 +41,19 @@ struct MapRenderer {
   }
 
   func lines(in context: RenderContext) -> [StyledLine] {
-    let longest = places.lazy.map { DisplayWidth.of("\($0.number) \(TextSanitizer.clean($0.place.name))") }.max() ?? 0
-    if let side = SideLayout(places: places.count, longestEntry: longest, in: context) {
-      let lines = drawing(rows: side.rows, columns: side.columns, legendWidth: side.legendWidth, context: context)
-      if let lines { return lines }
-    }
     let width = Spacing.fullWidth(context)
     let allEntries = places.map { "\($0.number) \(TextSanitizer.clean($0.place.name))" }
-    // Scale bar, two lines of key, a line of notes, the legend, the prompt.
-    let below = 1 + 2 + 1 + MapLegend.wrap(allEntries, separator: separator(context), width: width).count + 1
+    // Scale bar, three lines of key, a line of notes, the legend, the prompt.
+    let below = 1 + 3 + 1 + MapLegend.wrap(allEntries, separator: separator(context), width: width).count + 1
     let (rows, columns) = Self.size(in: context, linesBelow: below)
+    // The legend goes beside the picture when that leaves the picture at
+    // least as big as with the legend under it (a wide window, not a tall one).
+    let longest = allEntries.lazy.map(DisplayWidth.of).max() ?? 0
+    if let side = SideLayout(places: places.count, longestEntry: longest, in: context), side.rows >= rows,
+      let lines = drawing(rows: side.rows, columns: side.columns, legendWidth: side.legendWidth, context: context)
+    {
+      return lines
+    }
     return drawing(rows: rows, columns: columns, legendWidth: nil, context: context) ?? []
   }
 
