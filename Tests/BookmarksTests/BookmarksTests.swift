@@ -173,7 +173,7 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.visible.map(\.number), [4], "a filtered row keeps its number")
     XCTAssertEqual(
       words(viewModel.open(1)),
-      "Bookmark 1 is not in the filtered list. Choose 4, or type filter alone to clear.")
+      "Bookmark 1 is not shown; the filter shows 4.")
     XCTAssertNil(viewModel.open(4))
     XCTAssertEqual(router.shown, ["dtrupenn/tetris"])
     viewModel.setFilter("  ")

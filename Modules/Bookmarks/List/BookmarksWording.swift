@@ -16,7 +16,7 @@ enum BookmarksWording {
     case .nothingToOpen:
       "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
     case .notListed(let number, let shown):
-      "Bookmark \(number.map(String.init) ?? "like that") is not in the filtered list. Choose \(RowNumber.phrase(shown)), or type filter alone to clear."
+      "Bookmark \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
     case .noSuchBookmark(let number, let count):
       "There is no bookmark \(number.map(String.init) ?? "like that"). "
         + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")

@@ -19,7 +19,7 @@ enum SearchCommand: Sendable, Equatable {
         summary: "Search GitHub's repositories (qualifiers work)"
       ) { .search($0.text) },
       CommandSpec("ask", summary: "Chat with the assistant (Gemini or an OpenAI-compatible server)", action: .ask),
-      CommandSpec("more", summary: "Show the next results: a window's worth, 30 when piped", action: .more),
+      CommandSpec("more", summary: "Show the next page of results", action: .more),
       CommandSpec(
         "sort",
         Parameter(
@@ -30,7 +30,7 @@ enum SearchCommand: Sendable, Equatable {
       CommandSpec(
         "filter",
         Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is letters of a name or description, in order"),
-        summary: "Keep results matching TEXT as fzf does, best first; alone, clear"
+        summary: "Keep results matching TEXT (fuzzy); alone, clear"
       ) { .filter($0.text) },
       CommandSpec(
         "open", .row(count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)), summary: "Show repository N"

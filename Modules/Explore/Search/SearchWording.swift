@@ -45,7 +45,7 @@ enum SearchWording {
         ? "There is no repository to open here: the search found none."
         : "There is no repository to open here. Search first: search QUERY."
     case .notListed(let number, let shown):
-      "Repository \(number.map(String.init) ?? "like that") is not in the filtered list. Choose \(RowNumber.phrase(shown)), or type filter alone to clear."
+      "Repository \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
     case .noSuchResult(let number, let count):
       "There is no result \(number.map(String.init) ?? "like that"). "
         + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")

@@ -94,7 +94,7 @@ enum NearbyWording {
     case .noSuchPlace(let number, let count):
       "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
     case .notListed(let number, let shown):
-      "Place \(number.map(String.init) ?? "like that") is not in the filtered list. Choose \(RowNumber.phrase(shown)), or type filter alone to clear."
+      "Place \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
     }
   }
 

@@ -14,14 +14,14 @@ public enum RowNumber {
     return items[items.startIndex + (number - 1)]
   }
 
-  /// The numbers a filtered list shows, for a sentence: `3`, `3, 7 or 12`,
-  /// `a number shown (3, 7, 12, …)`.
+  /// The numbers a filtered list shows, short enough for a sentence of a
+  /// transcript: `none`, `3`, `3 and 7`, `3, 7, …`.
   public static func phrase(_ numbers: [Int]) -> String {
     switch numbers.count {
-    case 0: "a number shown"
+    case 0: "none"
     case 1: String(numbers[0])
-    case 2...5: numbers.dropLast().map(String.init).joined(separator: ", ") + " or \(numbers[numbers.count - 1])"
-    default: "a number shown (" + numbers.prefix(3).map(String.init).joined(separator: ", ") + ", …)"
+    case 2: "\(numbers[0]) and \(numbers[1])"
+    default: "\(numbers[0]), \(numbers[1]), …"
     }
   }
 }

@@ -124,7 +124,7 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.open(1), .notListed(1, shown: [3, 30, 13, 23]))
     XCTAssertEqual(
       words(viewModel.open(1)),
-      "Repository 1 is not in the filtered list. Choose 3, 30, 13 or 23, or type filter alone to clear.")
+      "Repository 1 is not shown; the filter shows 3, 30, ….")
     XCTAssertNil(viewModel.open(30))
     XCTAssertEqual(router.shown, ["owner/repo-30"])
 

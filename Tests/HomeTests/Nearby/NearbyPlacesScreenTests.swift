@@ -131,7 +131,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     await run("open", ["3"], on: sut)
     XCTAssertEqual(
       sut.console.output,
-      ["x Place 3 is not in the filtered list. Choose a number shown (2, 20, 12, …), or type filter alone to clear."])
+      ["x Place 3 is not shown; the filter shows 2, 20, …."])
     await run("open", ["12"], on: sut)
     XCTAssertEqual(sut.router.shown, ["p12"])
   }
