@@ -327,6 +327,7 @@ let package = Package(
     .testTarget(
       name: "PreLoginTests",
       dependencies: [
+        "Commands",
         "Components",
         "FeatureEnvironment",
         "Locking",

@@ -68,9 +68,17 @@ public struct KeyValueView {
       let first =
         StyledLine(Spacing.indentation()).appending(
           StyledSpan(DisplayWidth.pad(pair.key, to: keyWidth + Spacing.gutter), style: Palette.muted)
-        ).appending(StyledSpan(parts.first ?? ""))
+        ).appending(StyledSpan(parts.first ?? "", style: Self.style(of: pair.value)))
       return [first] + parts.dropFirst().map { StyledLine(continuation + $0) }
     }
+  }
+
+  /// A value that is a web address leads there (clickable on a terminal
+  /// that knows OSC 8); any other is plain.
+  static func style(of value: String) -> TextStyle {
+    let lowered = value.prefix(8).lowercased()
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !value.contains(" ") else { return .plain }
+    return TextStyle(link: value)
   }
 
   /// Each key on its line, its value under it: for a terminal too narrow
@@ -82,7 +90,7 @@ public struct KeyValueView {
       let value = TextSanitizer.clean(pair.value, limit: room * Self.longestValueRows)
       let parts = Array(DisplayWidth.wrap(value, to: room).prefix(Self.longestValueRows))
       return [StyledLine(Spacing.indentation()).appending(StyledSpan(pair.key, style: Palette.muted))]
-        + parts.map { StyledLine(indent + $0) }
+        + parts.map { StyledLine(indent).appending(StyledSpan($0, style: Self.style(of: pair.value))) }
     }
   }
 }

@@ -4,22 +4,31 @@ import TerminalText
 
 /// One-line feedback after a command: success, error, warning or information,
 /// each with its own marker (`ok`, `x`, `!`, `-` off a terminal).
+///
+/// A sentence longer than a line goes on under its text, on a terminal and
+/// in a transcript alike.
 public enum Message {
   public static func success(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).check + " ", style: Palette.success).appending(StyledSpan(text))
+    sentence(text, marker: Symbols(context).check, style: Palette.success)
   }
 
   public static func error(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).cross + " ", style: Palette.error).appending(StyledSpan(text))
+    sentence(text, marker: Symbols(context).cross, style: Palette.error)
   }
 
   public static func warning(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).warning + " ", style: Palette.warning).appending(StyledSpan(text))
+    sentence(text, marker: Symbols(context).warning, style: Palette.warning)
   }
 
   /// Information, not a failure: a cancel, the end of a list, nothing found.
   public static func info(_ text: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).info + " ", style: Palette.muted).appending(StyledSpan(text))
+    sentence(text, marker: Symbols(context).info, style: Palette.muted)
+  }
+
+  private static func sentence(_ text: String, marker: String, style: TextStyle) -> StyledLine {
+    var line = StyledLine(marker + " ", style: style).appending(StyledSpan(text))
+    line.isSentence = true
+    return line
   }
 
   /// How a command's answer is shown.

@@ -58,9 +58,8 @@ public enum Spacing {
   /// Tables, rules and the map take the
   /// terminal's whole width.
   public static let readableWidth = 100
-  /// The widest anything is laid out off a terminal: a transcript (a pipe,
-  /// a file) keeps the layout scripts have always been compared against.
-  public static let transcriptWidth = 72
+  /// The widest anything is laid out off a terminal.
+  public static let transcriptWidth = RenderContext.transcriptWidth
 
   public static func indentation(_ levels: Int = 1) -> String {
     String(repeating: " ", count: indent * levels)

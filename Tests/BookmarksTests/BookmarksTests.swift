@@ -180,7 +180,7 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.visible.count, 4)
   }
 
-  func test_removeThenUndo_bringsItBackWithItsTime_andUndoIsOnce() async {
+  func test_removeThenUndo_bringsItBackWithItsTime_andUndoIsOncePerRemoval() async {
     let (viewModel, store, _) = makeSUT()
     XCTAssertNil(viewModel.remove(2))
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "apple/swift", "dtrupenn/tetris"])
@@ -188,6 +188,39 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
     XCTAssertEqual(store.items.first { $0.id == "p2" }?.savedAt, Date(timeIntervalSince1970: 100))
     XCTAssertEqual(words(viewModel.undo()), "There is nothing to undo.")
+  }
+
+  func test_undo_goesBackOneRemovalAtATime_latestFirst_andAnImportStartsAgain() async {
+    let (viewModel, _, _, transfer) = makeSUTWithTransfer()
+    XCTAssertNil(viewModel.remove(1))
+    XCTAssertNil(viewModel.remove(2))
+    XCTAssertNil(viewModel.remove(1))
+    XCTAssertEqual(viewModel.visible.map(\.id), ["dtrupenn/tetris"])
+    XCTAssertNil(viewModel.undo())
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p2", "dtrupenn/tetris"])
+    XCTAssertNil(viewModel.undo())
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertNil(viewModel.undo())
+    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(words(viewModel.undo()), "There is nothing to undo.")
+
+    XCTAssertNil(viewModel.remove(1))
+    transfer.importing = []
+    _ = viewModel.importFile("saved.json")
+    XCTAssertEqual(words(viewModel.undo()), "There is nothing to undo.", "what an import added may be what was removed")
+  }
+
+  func test_exportToOutput_givesTheJSONExportsBytes() async throws {
+    let (viewModel, _, _, transfer) = makeSUTWithTransfer()
+    let exported = try viewModel.exportToOutput().get()
+    XCTAssertEqual(String(decoding: exported.bytes, as: UTF8.self), "{}\n")
+    XCTAssertEqual(transfer.exports.map(\.path), ["-"])
+    XCTAssertEqual(transfer.exports.map(\.format), [.json])
+    transfer.failure = .store(reason: "the disk is full")
+    guard case .failure(let problem) = viewModel.exportToOutput() else {
+      return XCTFail("exported from a failing store")
+    }
+    XCTAssertEqual(words(problem), "Your bookmarks could not be read or saved: the disk is full")
   }
 
   func test_badNumbers_missingDetails_andAFailingStore_saySo() async {

@@ -56,7 +56,7 @@ final class AccountPrivacyTests: XCTestCase {
     for (path, old) in [("data", "777"), ("data/wayfarer.sqlite", "644"), ("state/session.json", "666")] {
       let access = old == "644" ? "read" : "read or changed"
       let warning = "! \(home.path)/\(path) could be \(access) by other users (mode \(old)); it is now private.\n"
-      XCTAssertEqual(run.stdout.components(separatedBy: warning).count - 1, 1, run.stdout)
+      XCTAssertEqual(run.stdout.sentencesJoined.components(separatedBy: warning).count - 1, 1, run.stdout)
     }
     XCTAssertFalse(again.stdout.contains("now private"), again.stdout)
   }
@@ -181,7 +181,7 @@ final class AccountPrivacyTests: XCTestCase {
 
       XCTAssertEqual(run.status, 0, run.stderr)
       XCTAssertTrue(
-        run.stdout.contains(
+        run.stdout.sentencesJoined.contains(
           "! WAYFARER_GEOAPIFY_URL must be an http:// or https:// URL, not '\(bad)'; GEOAPIFY_API_KEY is not sent anywhere and Home uses the offline catalog."
         ), run.stdout)
       XCTAssertTrue(run.stdout.contains("Offline catalog"), run.stdout)

@@ -128,7 +128,7 @@ final class AssistantSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
-      run.stdout.contains(
+      run.stdout.sentencesJoined.contains(
         "you> First\nx Gemini refused the key in GEMINI_API_KEY. Check it (a new one is at aistudio.google.com).\n"),
       run.stdout)
     XCTAssertTrue(
@@ -168,7 +168,7 @@ final class AssistantSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
-      run.stdout.contains(
+      run.stdout.sentencesJoined.contains(
         "you> Hi\nassistant>\n  Reply to 2 messages.\n- Using llama3.2, the first model the server lists (WAYFARER_OPENAI_MODEL chooses another).\n"
       ), run.stdout)
     XCTAssertTrue(run.stdout.contains("you> Again\nassistant>\n  Reply to 4 messages.\n"), run.stdout)

@@ -47,6 +47,12 @@ final class ExploreSessionTests: XCTestCase {
     }
   }
 
+  /// The Bookmarks tab drawn piped, its rows `rows` (indented here).
+  private func bookmarksScreen(_ rows: [String]) -> String {
+    "\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n" + String(repeating: "-", count: 72) + "\n"
+      + rows.map { "  \($0)\n" }.joined() + "  Type open N to see one, remove N to remove it.\n"
+  }
+
   private func run(
     _ script: [String], server: LoopbackHTTPServer, extra: [String: String] = [:], arguments: [String] = []
   ) throws -> WayfarerBinary.Run {
@@ -151,7 +157,7 @@ final class ExploreSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
-      run.stdout.range(
+      run.stdout.sentencesJoined.range(
         of:
           #"x GitHub rate limit reached; it resets at \d\d:\d\d \(in 1[01] min\)\. Set GITHUB_TOKEN for a higher limit\."#,
         options: .regularExpression) != nil, run.stdout)
@@ -165,7 +171,8 @@ final class ExploreSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
-      run.stdout.contains("GitHub refused the token in GH_TOKEN. Check it (or unset it to search without one)."),
+      run.stdout.sentencesJoined.contains(
+        "GitHub refused the token in GH_TOKEN. Check it (or unset it to search without one)."),
       run.stdout)
     XCTAssertFalse(run.stdout.contains(token))
   }
@@ -182,10 +189,39 @@ final class ExploreSessionTests: XCTestCase {
     let run = try run(register + ["explore", "search stars:>>1", "search xyzzy", "quit"], server: server)
 
     XCTAssertTrue(
-      run.stdout.contains(
+      run.stdout.sentencesJoined.contains(
         "x GitHub could not run that search: Validation Failed: The search is longer than 256 characters."),
       run.stdout)
     XCTAssertTrue(run.stdout.contains("  xyzzy: no repositories found\n"), run.stdout)
+  }
+
+  /// `open OWNER/NAME` opens any repository by name; one GitHub does not
+  /// have says so, and offers nothing to read, ask or save.
+  func test_openByName_andARepositoryGitHubDoesNotHave() throws {
+    let server = try makeGitHub()
+    let run = try run(
+      register + [
+        "explore", "open dtrupenn/Tetris", "back", "open nobody/nothing", "bookmark", "readme", "help", "back",
+        "open not/a/name", "quit",
+      ], server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris\n"), out)
+    XCTAssertTrue(out.contains("Watchers"), "loaded from GitHub: \(out)")
+    XCTAssertTrue(
+      out.contains("  Tetris\n  ======\n\n  A small game.\n  Type readme to read it alone.\n\n  readme "),
+      "the README's opening under the facts: \(out)")
+    XCTAssertTrue(
+      out.contains(
+        "Explore > nobody/nothing\n" + String(repeating: "-", count: 72)
+          + "\nx GitHub has no repository nobody/nothing (or it is private).\n\n  back  Back to the previous screen\n"),
+      out)
+    XCTAssertTrue(out.contains("x Unknown command 'bookmark'"), out)
+    XCTAssertTrue(out.contains("x Unknown command 'readme'"), out)
+    XCTAssertTrue(out.contains("x 'not/a/name' is not a GitHub name like owner/name.\n"), out)
+    XCTAssertEqual(
+      server.requests.filter { $0.path.hasPrefix("/repos/nobody/") }.map(\.path), ["/repos/nobody/nothing"])
   }
 
   func test_aRepositoryWithoutAReadme_saysSo() throws {
@@ -258,6 +294,43 @@ final class ExploreSessionTests: XCTestCase {
     try terminal.waitFor("EXITED:0")
   }
 
+  /// On a terminal a repository's address is a link (OSC 8), printed once.
+  func test_webOnATerminal_printsTheAddressAsAHyperlink() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeGitHub()
+    XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: [
+        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+        "WAYFARER_GITHUB_URL": server.baseURL, "PATH": home.file("no-programs"),
+      ])
+    try terminal.waitFor("home>")
+    try terminal.type("explore")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore>")
+    try terminal.type("open dtrupenn/Tetris")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/repo>")
+    let bytes = home.file("terminal-bytes")
+    try terminal.recordOutput(to: bytes)
+    try terminal.type("web")
+    try terminal.send("Enter")
+    try terminal.waitFor("explore/repo>", count: 2)
+
+    let address = "https://github.com/dtrupenn/Tetris"
+    let link = "\u{1B}]8;;\(address)\u{1B}\\\(address)\u{1B}]8;;\u{1B}\\"
+    // tmux hands the bytes to cat as they come: wait for them, bounded.
+    var written = ""
+    for _ in 0..<100 where !written.contains(link) {
+      written = (try? String(contentsOfFile: bytes, encoding: .utf8)) ?? ""
+      if !written.contains(link) { usleep(20_000) }
+    }
+    XCTAssertTrue(written.contains(link), written.debugDescription)
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
+
   /// The Bookmarks tab: a place saved on Home and a repository saved in
   /// Explore, listed in two groups, each opened on the Bookmarks stack by
   /// the tab that owns it; remove and undo.
@@ -320,10 +393,10 @@ final class ExploreSessionTests: XCTestCase {
       script: [
         "bookmarks", "open 2", "back", "open 1", "back", "export ~/saved.json", "export ~/saved.json",
         "export ~/places.geojson", "remove 1", "remove 1", "import ~/saved.json", "import ~/saved.json",
-        "import ~/places.geojson", "quit",
+        "import ~/places.geojson", "export -", "remove 1", "remove 1", "undo", "undo", "undo", "quit",
       ], home: home.path, environment: ["WAYFARER_GITHUB_URL": "http://127.0.0.1:1", "PATH": "/usr/bin:/bin"])
     XCTAssertEqual(offline.status, 0, offline.stderr)
-    let out = offline.stdout
+    let out = offline.stdout.sentencesJoined
     XCTAssertTrue(out.contains("Bookmarks > dtrupenn/Tetris\n"), out)
     XCTAssertTrue(out.contains("  A C implementation of Tetris\n"), "the saved description, offline: \(out)")
     XCTAssertTrue(out.contains("! The full record is unavailable"), out)
@@ -336,17 +409,42 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("ok Added 0 bookmarks; skipped 2 already saved or listed twice."), out)
     XCTAssertTrue(out.contains("x ~/places.geojson is GeoJSON"), out)
     XCTAssertTrue(
-      out.hasSuffix(
+      out.contains(
         "ok Added 2 bookmarks.\n\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n"
           + String(repeating: "-", count: 72)
           + "\n  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nok Added 0 bookmarks; skipped 2 already saved or listed twice.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
       ), out)
+    // export - prints the export itself, whole, then what it wrote; undo
+    // takes back each removal, the latest first.
+    let printed = try XCTUnwrap(
+      out.components(separatedBy: "import the JSON export instead.\n").last?
+        .components(separatedBy: "ok Wrote 1 place and 1 repository to standard output.\n").first)
+    let export = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+    XCTAssertEqual((export["places"] as? [Any])?.count, 1, printed)
+    XCTAssertEqual((export["repositories"] as? [Any])?.count, 1, printed)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home.file("-")))
+    XCTAssertTrue(
+      out.hasSuffix(
+        "ok dtrupenn/Tetris is back in your bookmarks. Type undo again for Catedral da Sé.\n"
+          + bookmarksScreen(["Repositories", "1. dtrupenn/Tetris  Assembly", "   A C implementation of Tetris"])
+          + "ok Catedral da Sé is back in your bookmarks.\n"
+          + bookmarksScreen([
+            "Places", "1. Catedral da Sé  tourism", "   São Paulo", "Repositories", "2. dtrupenn/Tetris  Assembly",
+            "   A C implementation of Tetris",
+          ]) + "x There is nothing to undo.\n"), out)
 
     // A link at launch, logged in: straight to the repository.
     let linked = try run(["quit"], server: server, arguments: ["open", "wayfarer://explore/repo/dtrupenn/Tetris"])
     XCTAssertEqual(linked.status, 0, linked.stderr)
     XCTAssertTrue(linked.stdout.contains("Explore > dtrupenn/Tetris\n"), linked.stdout)
     XCTAssertTrue(linked.stdout.contains("Watchers"), "loaded from GitHub: \(linked.stdout)")
+
+    // Its github.com address, at launch and at another tab's prompt.
+    let web = try run(
+      ["home", "open https://github.com/dtrupenn/Tetris/tree/main", "quit"], server: server,
+      arguments: ["open", "https://github.com/dtrupenn/Tetris"])
+    XCTAssertEqual(web.status, 0, web.stderr)
+    XCTAssertEqual(web.stdout.components(separatedBy: "Explore > dtrupenn/Tetris\n").count, 3, web.stdout)
 
     // Logged out: kept until the login, then followed.
     XCTAssertEqual(try run(["profile", "logout", "quit"], server: server).status, 0)
@@ -355,7 +453,8 @@ final class ExploreSessionTests: XCTestCase {
       arguments: ["open", "wayfarer://explore/search?q=tetris+game"])
     XCTAssertEqual(waiting.status, 0, waiting.stderr)
     XCTAssertTrue(
-      waiting.stdout.contains("- wayfarer://explore/search?q=tetris+game will open once you log in or register."),
+      waiting.stdout.sentencesJoined.contains(
+        "- wayfarer://explore/search?q=tetris+game will open once you log in or register."),
       waiting.stdout)
     XCTAssertTrue(waiting.stdout.contains("Showing 30 of 45 repositories for tetris game"), waiting.stdout)
     XCTAssertEqual(server.requests.last { $0.path == "/search/repositories" }?.query["q"], "tetris game")

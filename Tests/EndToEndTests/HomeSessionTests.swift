@@ -177,7 +177,8 @@ final class HomeSessionTests: XCTestCase {
       environment: ["GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": "http://no-such-host.invalid"])
 
     XCTAssertTrue(
-      run.stdout.contains("x Could not find the server no-such-host.invalid. Check your internet connection."),
+      run.stdout.sentencesJoined.contains(
+        "x Could not find the server no-such-host.invalid. Check your internet connection."),
       run.stdout)
   }
 
@@ -214,6 +215,17 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("Home > Castelo de São Jorge"), out)
     XCTAssertTrue(out.contains("  Showing 1 of 7: name or city matches \"CSJ\".\n"), out)
     XCTAssertTrue(out.contains("  Showing 0 of 7: name or city matches \"Csj\".\n"), "smart case: \(out)")
+  }
+
+  /// `web` on a place with a website prints it; one without has no `web`.
+  func test_web_onAPlaceWithAWebsite_printsIt() throws {
+    let run = try run(register + ["open 3", "web", "back", "open 1", "web", "quit"], server: nil)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("  web       The place's website\n"), out)
+    XCTAssertTrue(out.contains("\nhttps://theatromunicipal.org.br\n"), "printed as it is, alone: \(out)")
+    XCTAssertTrue(out.contains("x Unknown command 'web'"), "Catedral da Sé has no website: \(out)")
   }
 
   func test_theChosenCity_isRememberedPerAccount() throws {

@@ -131,7 +131,7 @@ final class HostileDataTests: XCTestCase {
 
     XCTAssertEqual(relaunch.status, 0, relaunch.stderr)
     XCTAssertTrue(
-      relaunch.stdout.contains(
+      relaunch.stdout.sentencesJoined.contains(
         "! The saved city Atlantis, Sea had a position off the map and was forgotten; showing the default place."),
       relaunch.stdout)
     XCTAssertTrue(relaunch.stdout.contains("  Near São Paulo (default) · within 5 km\n"), relaunch.stdout)
@@ -144,7 +144,7 @@ final class HostileDataTests: XCTestCase {
     let unreadable = try run(["quit"], server: nil)
     let afterwards = try run(["quit"], server: nil)
     XCTAssertTrue(
-      unreadable.stdout.contains(
+      unreadable.stdout.sentencesJoined.contains(
         "! The saved city could not be read and was forgotten; showing the default place."), unreadable.stdout)
     XCTAssertFalse(afterwards.stdout.contains("saved city"), afterwards.stdout)
   }

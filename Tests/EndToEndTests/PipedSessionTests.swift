@@ -54,6 +54,28 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertFalse(out.contains("correct horse"), "password in output")
   }
 
+  /// A transcript keeps to 72 columns: a sentence longer than that goes on
+  /// under its text, and only a word that cannot be broken (an address, a
+  /// path) runs past, on a line of its own.
+  func test_aTranscript_keepsTo72Columns_breakingLongSentencesUnderTheirText() throws {
+    let run = try run(
+      register + [
+        "open wayfarer://nowhere/at/all", "bookmarks", "import \(home.path)/no/such/folder/bookmarks.json", "home",
+        "open 99", "toggle", "quit",
+      ])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    for line in run.stdout.split(separator: "\n") where line.count > 72 {
+      XCTAssertFalse(line.trimmingCharacters(in: .whitespaces).contains(" "), "a line of \(line.count): \(line)")
+    }
+    XCTAssertTrue(
+      run.stdout.contains(
+        "x Wayfarer cannot open wayfarer://nowhere/at/all: there is no such\n  screen; links are wayfarer://"),
+      run.stdout)
+    XCTAssertTrue(
+      run.stdout.sentencesJoined.contains("x Wayfarer cannot open wayfarer://nowhere/at/all: there is no such screen"))
+  }
+
   func test_theSameScript_givesTheSameBytes() throws {
     let script = register + ["help", "profile", "settings", "toggle 3", "back", "logout", "nonsense", "quit"]
     let first = try run(script)
@@ -157,7 +179,8 @@ final class PipedSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0)
     XCTAssertTrue(
-      run.stdout.contains("! The session file \(home.file("state/session.json")) is damaged, so you are logged out."),
+      run.stdout.sentencesJoined.contains(
+        "! The session file \(home.file("state/session.json")) is damaged, so you are logged out."),
       run.stdout)
     XCTAssertTrue(run.stdout.contains("ok Logged in as ada@example.com.\n"), run.stdout)
     XCTAssertTrue(run.stdout.contains("\n\(TabSet.plainBar(selecting: "home"))\n"), run.stdout)
@@ -202,7 +225,7 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertEqual(run.status, 0)
     let file = home.file("data/wayfarer.sqlite")
     XCTAssertTrue(
-      run.stdout.contains(
+      run.stdout.sentencesJoined.contains(
         "! The database \(file) cannot be used (the database reported error 26: file is not a database). Move it aside (mv \(file) \(file).damaged) and start Wayfarer again; until then nobody can log in or register."
       ), run.stdout)
   }

@@ -301,7 +301,8 @@ final class ShellCommandTests: XCTestCase {
       script: ["explore", "ask", "/backend openai --save", "/model qwen3 --save", "/back", "quit"], home: home.path,
       environment: environment)
     XCTAssertEqual(chat.status, 0, chat.stderr)
-    XCTAssertTrue(chat.stdout.contains("Kept for later sessions in \(home.path)/config/config"), chat.stdout)
+    XCTAssertTrue(
+      chat.stdout.sentencesJoined.contains("Kept for later sessions in \(home.path)/config/config"), chat.stdout)
     XCTAssertEqual(try wayfarer(["config", "get", "WAYFARER_ASSISTANT_BACKEND"]).stdout, "openai\n")
     XCTAssertEqual(try wayfarer(["config", "get", "WAYFARER_OPENAI_MODEL"]).stdout, "qwen3\n")
 

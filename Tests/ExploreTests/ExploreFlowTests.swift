@@ -212,6 +212,45 @@ final class ExploreFlowTests: XCTestCase {
     XCTAssertFalse(other.visibleScreen.body(in: .plain).map(\.plainText).joined().contains("evil"))
   }
 
+  /// `web` on a README opens its page on github.com when GitHub names one
+  /// inside the repository, else the repository: never another host.
+  func test_webOnTheReadme_opensItsPageInsideTheRepository_orTheRepository() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for (named, expected) in [
+      (
+        "https://github.com/dtrupenn/Tetris/blob/main/README.md",
+        "https://github.com/dtrupenn/Tetris/blob/main/README.md"
+      ),
+      ("https://evil.example/dtrupenn/Tetris/README.md", "https://github.com/dtrupenn/Tetris"),
+    ] {
+      let client = HTTPClientStub()
+      client.responses = [
+        json(GitHubFixtures.tetris),
+        json(
+          GitHubFixtures.readme("# Tetris").replacingOccurrences(
+            of: #""html_url":"https://github.com/dtrupenn/Tetris/blob/master/README.md""#,
+            with: #""html_url":"\#(named)""#)),
+      ]
+      let browser = BrowserSpy()
+      let tab = makeTab(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"), browser: browser)
+      let console = ScriptedConsole(context: Self.terminal)
+      XCTAssertTrue(tab.routes.showRepository(fullName: "dtrupenn/Tetris"))
+      await tab.stack.visibleScreen.didAppear(console: console)
+      await run("readme", on: tab.stack, console: console)
+      await tab.stack.visibleScreen.didAppear(console: console)
+      await run("web", on: tab.stack, console: console)
+
+      XCTAssertEqual(browser.opened, [expected], console.transcript)
+      XCTAssertTrue(console.transcript.contains(expected + "\n"), console.transcript)
+    }
+  }
+
+  private static let terminal = RenderContext(
+    width: 80,
+    capabilities: TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: true))
+
   /// Deep links: a repository by name pushed on Explore's stack; a search
   /// run by the root once the REPL shows it, as `search QUERY` would.
   func test_routes_showARepositoryByName_andRunASearch() async throws {
@@ -220,6 +259,7 @@ final class ExploreFlowTests: XCTestCase {
     let client = HTTPClientStub()
     client.responses = [
       json(GitHubFixtures.tetris),
+      json(GitHubFixtures.readme("# Tetris")),
       json(GitHubFixtures.search(total: 1, items: [GitHubFixtures.item("dtrupenn/Tetris")])),
     ]
     let tab = makeTab(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))

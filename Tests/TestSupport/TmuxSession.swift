@@ -57,6 +57,13 @@ public final class TmuxSession {
     try send("Enter")
   }
 
+  /// Copies every byte the program writes from now on, escape sequences
+  /// included, to the file at `path` (what only the terminal sees: OSC 8
+  /// links, OSC 52).
+  public func recordOutput(to path: String) throws {
+    try tmux(["pipe-pane", "-O", "-t", target, "cat >> " + Self.quote(path)])
+  }
+
   /// What the terminal shows now, scrollback included.
   public func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", target, "-S", "-200"])

@@ -23,11 +23,13 @@ enum BookmarksCommand: Sendable, Equatable {
       ) { .filter($0.text) },
       CommandSpec("open", number, summary: "Show bookmark N") { .open($0.number) },
       CommandSpec("remove", number, summary: "Remove bookmark N (undo brings it back)") { .remove($0.number) },
-      CommandSpec("undo", summary: "Bring back the bookmark just removed", action: .undo),
+      CommandSpec("undo", summary: "Bring back the bookmark removed last; again, the one before", action: .undo),
       CommandSpec(
         "export",
-        Parameter("FILE", .text, meaning: "FILE is where to write them, e.g. bookmarks.json or places.geojson"),
-        flags: [force], summary: "Write your bookmarks to FILE (JSON; FILE.geojson: the places, for maps)"
+        Parameter(
+          "FILE", .text,
+          meaning: "FILE is where to write them, e.g. bookmarks.json or places.geojson; - shows them here"),
+        flags: [force], summary: "Write your bookmarks to FILE (JSON; FILE.geojson: the places, for maps; -: here)"
       ) { .export(path: $0.text, replacing: $0.has(force.name)) },
       CommandSpec(
         "import", Parameter("FILE", .text, meaning: "FILE is a JSON file written by export"),

@@ -39,11 +39,7 @@ final class BookmarksScreen: Screen {
     case .undo:
       undo(on: console)
     case .export(let path, let replacing):
-      switch viewModel.export(path, replacing: replacing) {
-      case .success(let summary):
-        console.write(Message.success(BookmarksWording.exported(summary), in: console.context))
-      case .failure(let problem): report(problem, on: console, redraw: false)
-      }
+      export(to: path, replacing: replacing, on: console)
     case .importFile(let path):
       switch viewModel.importFile(path) {
       case .success(let summary):
@@ -67,12 +63,35 @@ final class BookmarksScreen: Screen {
   }
 
   private func undo(on console: any Console) {
-    let title = viewModel.lastRemoved?.bookmark.title
+    let title = viewModel.removals.last?.bookmark.title
     let problem = viewModel.undo()
     if problem == nil, let title {
-      console.write(Message.success("\(title) is back in your bookmarks.", in: console.context))
+      let next = viewModel.removals.last.map { " Type undo again for \($0.bookmark.title)." } ?? ""
+      console.write(Message.success("\(title) is back in your bookmarks.\(next)", in: console.context))
     }
     report(problem, on: console, redraw: problem == nil)
+  }
+
+  /// `export FILE`, or `export -`: the JSON on standard output as it is,
+  /// unbroken at the terminal's width, then what was written.
+  private func export(to path: String, replacing: Bool, on console: any Console) {
+    let result: Result<ExportSummary, BookmarksViewModel.Problem>
+    if Arguments.unquoted(path.trimmingCharacters(in: .whitespaces)) == "-" {
+      result = viewModel.exportToOutput().map { exported in
+        let text = String(decoding: exported.bytes, as: UTF8.self)
+        console.writeUnfitted(
+          text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+            StyledLine(String($0))
+          })
+        return exported.summary
+      }
+    } else {
+      result = viewModel.export(path, replacing: replacing)
+    }
+    switch result {
+    case .success(let summary): console.write(Message.success(BookmarksWording.exported(summary), in: console.context))
+    case .failure(let problem): report(problem, on: console, redraw: false)
+    }
   }
 
   /// Says what went wrong, if anything; `redraw`: the list may have

@@ -5,7 +5,8 @@ import TerminalNavigation
 import TextSafety
 
 /// The bookmarks list: read on every appearance (saving in Home or Explore
-/// shows up without a restart), filtered, and removed with one undo.
+/// shows up without a restart), filtered, and removed with undo for each
+/// removal, the latest first.
 @MainActor
 final class BookmarksViewModel {
   enum State: Equatable {
@@ -42,8 +43,11 @@ final class BookmarksViewModel {
   /// prepared once per reload for the filter.
   private var searchable: [[FuzzyText]] = []
   private(set) var filterText: String?
-  /// The last removal, until the next command that changes the list.
-  private(set) var lastRemoved: RemovedBookmark?
+  /// The removals `undo` can take back, the latest last; an import starts
+  /// again (what it added may be what was removed).
+  private(set) var removals: [RemovedBookmark] = []
+  /// How many removals `undo` keeps.
+  static let undoDepth = 100
   private var query: FuzzyQuery?
   private let store: any BookmarksStoring
   private let transfer: any BookmarksTransferring
@@ -136,7 +140,8 @@ final class BookmarksViewModel {
     case .failure(let problem): return problem
     }
     do {
-      lastRemoved = try store.remove(bookmark)
+      removals.append(try store.remove(bookmark))
+      if removals.count > Self.undoDepth { removals.removeFirst() }
     } catch {
       // Another Wayfarer may have changed the list: show it as it is.
       reload()
@@ -146,15 +151,16 @@ final class BookmarksViewModel {
     return nil
   }
 
-  /// Brings the last removed bookmark back, with its time saved.
+  /// Brings the latest removed bookmark back, with its time saved; again
+  /// brings back the one removed before it.
   func undo() -> Problem? {
-    guard let removed = lastRemoved else { return .nothingToUndo }
+    guard let removed = removals.last else { return .nothingToUndo }
     do {
       try store.restore(removed)
     } catch {
       return .storeFailed(reason: ErrorSentence.reason(for: error))
     }
-    lastRemoved = nil
+    removals.removeLast()
     reload()
     return nil
   }
@@ -172,12 +178,22 @@ final class BookmarksViewModel {
     }
   }
 
+  /// Every bookmark as the JSON export holds them, for standard output
+  /// (`export -`).
+  func exportToOutput() -> Result<(bytes: [UInt8], summary: ExportSummary), Problem> {
+    do throws(BookmarksTransferError) {
+      return .success(try transfer.exportBytes(as: .json))
+    } catch {
+      return .failure(.transfer(error))
+    }
+  }
+
   /// Adds the bookmarks of the export `typed` names; the list is read again.
   func importFile(_ typed: String) -> Result<ImportSummary, Problem> {
     Self.checkedPath(typed, command: "import").flatMap { path in
       do throws(BookmarksTransferError) {
         let summary = try transfer.importBookmarks(from: path)
-        lastRemoved = nil
+        removals = []
         reload()
         return .success(summary)
       } catch {

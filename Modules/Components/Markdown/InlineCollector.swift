@@ -109,7 +109,10 @@ final class InlineCollector {
         push(.strikethrough, style.adding(theme.strikethrough))
       case CMARK_NODE_LINK:
         let address = Self.string(cmark_node_get_url(node))
-        push(.link(firstItem: items.count, address: address), style.adding(theme.link))
+        // Its text leads where it goes, on a terminal that makes links clickable.
+        var linked = style.adding(theme.link)
+        linked.link = address.flatMap(collector.resolver.resolve)
+        push(.link(firstItem: items.count, address: address), linked)
       case CMARK_NODE_IMAGE:
         // A picture that is all a link shows (a badge) shows the link's
         // address alone: the picture's own is of no use to a reader.
@@ -141,7 +144,9 @@ final class InlineCollector {
         guard imageDepth == 0, let address, let resolved = collector.resolver.resolve(address) else { return }
         let shown = TextSanitizer.clean(resolved)
         if Self.isSameAddress(text: plainText(from: firstItem), address: shown) { return }
-        add(" <" + shown + ">", style: style.adding(theme.address))
+        var addressStyle = style.adding(theme.address)
+        addressStyle.link = resolved
+        add(" <" + shown + ">", style: addressStyle)
       case .image(let address, let showsAddress):
         imageDepth -= 1
         guard imageDepth == 0 else { return }

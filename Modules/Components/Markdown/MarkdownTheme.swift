@@ -79,6 +79,6 @@ extension TextStyle {
       isItalic: isItalic || other.isItalic,
       isUnderlined: isUnderlined || other.isUnderlined,
       isInverse: isInverse || other.isInverse,
-      isStrikethrough: isStrikethrough || other.isStrikethrough)
+      isStrikethrough: isStrikethrough || other.isStrikethrough, link: other.link ?? link)
   }
 }

@@ -31,9 +31,9 @@ final class RepositoryDetailFactory: RepositoryDetailMaking {
   func makeDetail(of repository: Repository, router: any ExploreRouting) -> Screen? {
     guard
       let viewModel = RepositoryDetailViewModel(
-        repository: repository, service: service, bookmarks: bookmarks, flags: flags, router: router)
+        repository: repository, service: service, bookmarks: bookmarks, flags: flags, router: router, browser: browser)
     else { return nil }
-    return RepositoryDetailScreen(viewModel: viewModel, browser: browser, now: now)
+    return RepositoryDetailScreen(viewModel: viewModel, now: now)
   }
 
   func makeRepositoryDetail(for saved: SavedRepository, on stack: NavigationStack) -> Screen? {

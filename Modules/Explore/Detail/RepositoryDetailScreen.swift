@@ -12,12 +12,14 @@ import TextSafety
 @MainActor
 final class RepositoryDetailScreen: Screen {
   private let viewModel: RepositoryDetailViewModel
-  private let browser: (any WebOpening)?
   private let now: @Sendable () -> Date
+  /// The README's opening as last laid out, and for what.
+  private var opening: (context: RenderContext, lines: [StyledLine])?
+  /// Rendered lines of the README's opening shown under the facts.
+  static let openingLines = 10
 
-  init(viewModel: RepositoryDetailViewModel, browser: (any WebOpening)?, now: @escaping @Sendable () -> Date) {
+  init(viewModel: RepositoryDetailViewModel, now: @escaping @Sendable () -> Date) {
     self.viewModel = viewModel
-    self.browser = browser
     self.now = now
     super.init(title: viewModel.repository.fullName, pathComponent: "repo")
   }
@@ -33,21 +35,24 @@ final class RepositoryDetailScreen: Screen {
     case bookmark
   }
 
-  /// `bookmark` only while the favorites flag is on (Profile › Settings).
-  private static func specs(offeringBookmark: Bool) -> [CommandSpec<Action>] {
-    [
+  /// `bookmark` only while the favorites flag is on (Profile › Settings);
+  /// nothing but that for a repository GitHub does not have.
+  private static func specs(onGitHub: Bool, offeringBookmark: Bool) -> [CommandSpec<Action>] {
+    let onGitHubOnly: [CommandSpec<Action>] = [
       CommandSpec("readme", summary: "Read the repository's README", action: .readme),
       CommandSpec("ask", summary: "Ask the assistant about this repository", action: .ask),
       CommandSpec(
         "web", summary: "Print the repository's address (and open it in a browser on a terminal)", action: .web),
     ]
+    return (onGitHub ? onGitHubOnly : [])
       + (offeringBookmark
         ? [CommandSpec("bookmark", summary: "Save this repository to your bookmarks, or remove it", action: .bookmark)]
         : [])
   }
 
   override var commands: [Command] {
-    Command.table(Self.specs(offeringBookmark: viewModel.areBookmarksOffered)) { action, console in
+    Command.table(Self.specs(onGitHub: viewModel.isOnGitHub, offeringBookmark: viewModel.areBookmarksOffered)) {
+      action, console in
       switch action {
       case .readme: self.viewModel.showReadme()
       case .ask: self.viewModel.askAssistant()
@@ -58,10 +63,7 @@ final class RepositoryDetailScreen: Screen {
   }
 
   private func showAddress(on console: any Console) {
-    console.write(StyledLine(TextSanitizer.clean(viewModel.repository.webURL)))
-    if console.context.capabilities.outputIsTerminal, let browser, browser.open(viewModel.repository.webURL) {
-      console.write(Message.info("Opened in your browser.", in: console.context))
-    }
+    WebAddress.show(viewModel.repository.webURL, on: console, opening: viewModel.openInBrowser)
   }
 
   private func toggleBookmark(on console: any Console) {
@@ -82,11 +84,16 @@ final class RepositoryDetailScreen: Screen {
 
   override func didAppear(console: any Console) async {
     guard viewModel.record == .loading else { return }
-    await LoadingIndicator.run("Loading the repository…", console: console) { await viewModel.loadRecord() }
+    await LoadingIndicator.run("Loading the repository…", console: console) {
+      await viewModel.loadRecord()
+      // Its README's opening goes under the facts, as gh repo view shows it.
+      if viewModel.record == .full { await viewModel.loadReadme() }
+    }
     setNeedsDisplay()
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
+    if viewModel.record == .missing { return missingBody(in: context) }
     let repository = viewModel.repository
     var lines: [StyledLine] = []
     let marks = [repository.isArchived ? "archived" : nil, repository.isFork ? "a fork" : nil].compactMap { $0 }
@@ -107,9 +114,10 @@ final class RepositoryDetailScreen: Screen {
     case .unavailable(let failure):
       lines.append(Message.warning("The full record is unavailable: \(DetailWording.reason(failure)).", in: context))
       lines.append(.blank)
-    case .full:
+    case .full, .missing:
       break
     }
+    lines += readmeOpening(in: context)
     let bookmark = ActionList.Action(
       "bookmark",
       viewModel.isBookmarked ? "Saved in your bookmarks; type bookmark to remove it" : "Save to your bookmarks")
@@ -121,5 +129,53 @@ final class RepositoryDetailScreen: Screen {
       ] + (viewModel.areBookmarksOffered ? [bookmark] : []) + [ActionList.Action("back", "Back to the previous screen")]
     ).lines(in: context)
     return lines
+  }
+
+  /// A repository GitHub does not have: said so, with nothing to read, ask
+  /// or save (a bookmark of it can still be removed).
+  private func missingBody(in context: RenderContext) -> [StyledLine] {
+    var lines = [
+      Message.error(
+        "GitHub has no repository \(TextSanitizer.clean(viewModel.repository.fullName)) (or it is private).",
+        in: context),
+      .blank,
+    ]
+    let remove = ActionList.Action("bookmark", "Remove it from your bookmarks")
+    lines += ActionList(
+      (viewModel.areBookmarksOffered ? [remove] : []) + [ActionList.Action("back", "Back to the previous screen")]
+    ).lines(in: context)
+    return lines
+  }
+
+  /// The first lines of the README, laid out as `readme` shows it, and how
+  /// to read the rest; nothing until it has loaded.
+  private func readmeOpening(in context: RenderContext) -> [StyledLine] {
+    guard case .loaded(let readme) = viewModel.readme else { return [] }
+    if let opening, opening.context == context { return opening.lines }
+    // Only its start is laid out: a megabyte README costs no more here.
+    let start = Self.start(of: readme.text)
+    let head = Readme(text: start, name: readme.name, webURL: readme.webURL)
+    let laidOut = ReadmeScreen.lines(of: head, base: viewModel.readmeBaseURL, in: context).drop {
+      $0.plainText.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+    var lines = Array(laidOut.prefix(Self.openingLines))
+    while lines.last?.plainText.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+    guard !lines.isEmpty else { return [] }
+    let more = laidOut.count > Self.openingLines || start.utf8.count < readme.text.utf8.count
+    lines += TextBlock(
+      more ? "… type readme to read all of it." : "Type readme to read it alone.", style: Palette.muted
+    )
+    .lines(in: context)
+    lines.append(.blank)
+    opening = (context, lines)
+    return lines
+  }
+
+  /// About the first 4 KB of `text`, ending where a paragraph does.
+  static func start(of text: String) -> String {
+    guard text.utf8.count > 4_096 else { return text }
+    let prefix = String(decoding: text.utf8.prefix(4_096), as: UTF8.self)
+    guard let end = prefix.range(of: "\n\n", options: .backwards) else { return prefix }
+    return String(prefix[..<end.lowerBound])
   }
 }

@@ -10,6 +10,8 @@ final class RepositoryDetailViewModel {
   enum Record: Equatable {
     case loading
     case full
+    /// GitHub has no such repository (a 404: gone, renamed away, private).
+    case missing
     case unavailable(ExploreFailure)
   }
 
@@ -39,12 +41,14 @@ final class RepositoryDetailViewModel {
   private let bookmarks: any ExploreBookmarksStoring
   private let flags: any ExploreFeatureFlagsProviding
   private let router: any ExploreRouting
+  private let browser: (any WebOpening)?
   private let lifetime = Lifetime(RepositoryDetailViewModel.self)
 
   init?(
     repository: Repository, service: any GitHubService, bookmarks: any ExploreBookmarksStoring,
-    flags: any ExploreFeatureFlagsProviding, router: any ExploreRouting
+    flags: any ExploreFeatureFlagsProviding, router: any ExploreRouting, browser: (any WebOpening)? = nil
   ) {
+    self.browser = browser
     guard let name = RepositoryName(repository.fullName) else { return nil }
     self.repository = repository
     self.openedName = name
@@ -60,6 +64,8 @@ final class RepositoryDetailViewModel {
     do {
       repository = try await service.repository(name)
       record = .full
+    } catch GitHubError.notFound {
+      record = .missing
     } catch {
       record = .unavailable(ExploreFailure(error))
     }
@@ -76,6 +82,12 @@ final class RepositoryDetailViewModel {
     }
   }
 
+  /// Asks the browser to open `address` (`web`, on the detail and on the
+  /// README); false when there is none.
+  func openInBrowser(_ address: String) -> Bool {
+    browser?.open(address) ?? false
+  }
+
   func showReadme() {
     router.showReadme(of: self)
   }
@@ -89,8 +101,13 @@ final class RepositoryDetailViewModel {
   /// the default branch on github.com.
   var readmeBaseURL: URL? { repository.readmeBaseURL }
 
-  /// Whether `bookmark` is offered (the favorites flag, Profile › Settings).
-  var areBookmarksOffered: Bool { flags.areBookmarksEnabled }
+  /// Whether `bookmark` is offered (the favorites flag, Profile › Settings);
+  /// for a repository GitHub does not have, only to remove a bookmark.
+  var areBookmarksOffered: Bool { flags.areBookmarksEnabled && (record != .missing || isBookmarked) }
+
+  /// Whether `readme` and `ask` are offered: not for a repository GitHub
+  /// does not have.
+  var isOnGitHub: Bool { record != .missing }
 
   var isBookmarked: Bool { (try? bookmarks.isBookmarked(repository: repository.fullName)) ?? false }
 

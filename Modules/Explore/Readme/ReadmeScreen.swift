@@ -37,6 +37,7 @@ final class ReadmeScreen: Screen {
   private enum Action: Sendable {
     case close
     case ask
+    case web
     case page
   }
 
@@ -45,7 +46,19 @@ final class ReadmeScreen: Screen {
     [
       CommandSpec("close", summary: "Close the README", action: .close),
       CommandSpec("ask", summary: "Ask the assistant about this repository", action: .ask),
+      CommandSpec(
+        "web", summary: "Print the README's address on github.com (and open it in a browser on a terminal)",
+        action: .web),
     ] + (offeringPager ? [CommandSpec("page", summary: "Read the README in the pager again", action: .page)] : [])
+  }
+
+  /// The README's own page, when GitHub named one inside the repository
+  /// on github.com; else the repository's: `web` never opens another host.
+  private func showAddress(on console: any Console) {
+    let repository = viewModel.repository.webURL
+    let readme: String? = if case .loaded(let readme) = viewModel.readme { readme.webURL } else { nil }
+    let address = readme.flatMap { $0.hasPrefix(repository + "/") ? $0 : nil } ?? repository
+    WebAddress.show(address, on: console, opening: viewModel.openInBrowser)
   }
 
   override var commands: [Command] {
@@ -53,6 +66,7 @@ final class ReadmeScreen: Screen {
       switch action {
       case .close: self.navigationStack?.dismiss()
       case .ask: self.viewModel.askAssistant()
+      case .web: self.showAddress(on: console)
       case .page: await self.showInPager(on: console)
       }
     }

@@ -8,6 +8,8 @@ enum SearchCommand: Sendable, Equatable {
   case sort(String)
   case open(Int?)
   case filter(String)
+  /// `open OWNER/NAME`: a repository by its name, listed or not.
+  case openNamed(String)
 
   /// The table, for `rows` repositories listed now.
   static func specs(rows: Int) -> [CommandSpec<SearchCommand>] {
@@ -33,8 +35,12 @@ enum SearchCommand: Sendable, Equatable {
         summary: "Keep results matching TEXT (fuzzy); alone, clear"
       ) { .filter($0.text) },
       CommandSpec(
-        "open", .row(count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)), summary: "Show repository N"
-      ) { .open($0.number) },
+        "open", .row("N|OWNER/NAME", count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)),
+        summary: "Show repository N, or any repository by its name"
+      ) { arguments in
+        // A word with a slash is a name; anything else is for the number's check.
+        if let word = arguments.word, word.contains("/") { .openNamed(word) } else { .open(arguments.number) }
+      },
     ]
   }
 }

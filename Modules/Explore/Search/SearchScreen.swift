@@ -39,6 +39,8 @@ final class SearchScreen: Screen {
     case .filter(let text):
       viewModel.setFilter(text)
       setNeedsDisplay()
+    case .openNamed(let name):
+      if let problem = viewModel.open(named: name) { report(problem, on: console) }
     }
   }
 

@@ -1,6 +1,7 @@
 import Commands
 import Diagnostics
 import Foundation
+import ServiceAccess
 import TextSafety
 
 /// Repository search: the query, the pages loaded so far, their order.
@@ -274,6 +275,14 @@ final class SearchViewModel {
     return nil
   }
 
+  /// Opens the repository `typed` names (`apple/swift`), whether the
+  /// search listed it or not; its detail says if GitHub has none.
+  func open(named typed: String) -> SearchProblem? {
+    guard let name = RepositoryName(typed) else { return .notAName(TextSanitizer.clean(typed, limit: 40)) }
+    router.showRepository(Repository(named: name))
+    return nil
+  }
+
   /// Takes the rate-limit warning, once per successful answer that left
   /// few requests (an exhausted limit is the failure's own sentence).
   func takeLowRateLimit() -> RateLimit? {
@@ -303,4 +312,6 @@ enum SearchProblem: Equatable {
   case noSuchResult(Int?, count: Int)
   /// A number that is not among the rows a filter shows (`shown`).
   case notListed(Int?, shown: [Int])
+  /// `open` was given a word with a slash that is no GitHub name.
+  case notAName(String)
 }

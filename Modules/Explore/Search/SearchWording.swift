@@ -46,6 +46,8 @@ enum SearchWording {
         : "There is no repository to open here. Search first: search QUERY."
     case .notListed(let number, let shown):
       "Repository \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+    case .notAName(let typed):
+      "'\(typed)' is not a GitHub name like owner/name."
     case .noSuchResult(let number, let count):
       "There is no result \(number.map(String.init) ?? "like that"). "
         + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")
@@ -65,9 +67,9 @@ enum SearchWording {
   /// What `open N` takes, for its usage line.
   static func rowNumberMeaning(count: Int) -> String {
     switch count {
-    case 0: "N is a result's number; search first with search QUERY"
-    case 1: "N is a result's number, and 1 is the only one"
-    default: "N is a result's number, 1–\(count)"
+    case 0: "N is a result's number (search first with search QUERY), OWNER/NAME a repository's name"
+    case 1: "N is a result's number, and 1 is the only one; OWNER/NAME a repository's name"
+    default: "N is a result's number, 1–\(count); OWNER/NAME a repository's name"
     }
   }
 

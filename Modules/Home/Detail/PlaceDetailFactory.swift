@@ -8,22 +8,29 @@ final class PlaceDetailFactory: PlaceDetailMaking {
   private let repository: any PlacesRepository
   private let favorites: any HomeFavoritesStoring
   private let flags: any HomeFeatureFlagsProviding
+  private let browser: (any PlaceWebOpening)?
   private let lifetime = Lifetime(PlaceDetailFactory.self)
 
-  init(repository: any PlacesRepository, favorites: any HomeFavoritesStoring, flags: any HomeFeatureFlagsProviding) {
+  init(
+    repository: any PlacesRepository, favorites: any HomeFavoritesStoring, flags: any HomeFeatureFlagsProviding,
+    browser: (any PlaceWebOpening)? = nil
+  ) {
     self.repository = repository
     self.favorites = favorites
     self.flags = flags
+    self.browser = browser
   }
 
   func makeDetail(of place: Place) -> Screen {
     PlaceDetailScreen(
-      viewModel: PlaceDetailViewModel(place: place, repository: repository, favorites: favorites, flags: flags))
+      viewModel: PlaceDetailViewModel(place: place, repository: repository, favorites: favorites, flags: flags),
+      browser: browser)
   }
 
   func makeDetail(placeID: String) -> Screen {
     PlaceDetailScreen(
-      viewModel: PlaceDetailViewModel(placeID: placeID, repository: repository, favorites: favorites, flags: flags))
+      viewModel: PlaceDetailViewModel(placeID: placeID, repository: repository, favorites: favorites, flags: flags),
+      browser: browser)
   }
 
   func makePlaceDetail(for saved: FavoritePlace) -> Screen {

@@ -6,14 +6,16 @@ import TerminalNavigation
 import TerminalText
 import TextSafety
 
-/// One place: the basic facts at once, Place Details when they arrive, and
-/// the favorite toggle.
+/// One place: the basic facts at once, Place Details when they arrive,
+/// `web` when it has a website, and the favorite toggle.
 @MainActor
 final class PlaceDetailScreen: Screen {
   private let viewModel: PlaceDetailViewModel
+  private let browser: (any PlaceWebOpening)?
 
-  init(viewModel: PlaceDetailViewModel) {
+  init(viewModel: PlaceDetailViewModel, browser: (any PlaceWebOpening)? = nil) {
     self.viewModel = viewModel
+    self.browser = browser
     super.init(title: "Place", pathComponent: "detail")
   }
 
@@ -21,15 +23,33 @@ final class PlaceDetailScreen: Screen {
     viewModel.place.map { TextSanitizer.clean($0.name) } ?? super.title
   }
 
-  /// `favorite` only while the favorites flag is on (Profile › Settings).
-  override var commands: [Command] {
-    guard viewModel.areFavoritesOffered else { return [] }
-    return Command.table(Self.specs) { _, console in self.toggleFavorite(console: console) }
+  private enum Action: Sendable {
+    case web
+    case favorite
   }
 
-  private static let specs = [
-    CommandSpec("favorite", summary: "Save this place to your bookmarks, or remove it", action: ())
-  ]
+  private static let web = CommandSpec(
+    "web", summary: "Print the place's website (and open it in a browser on a terminal)", action: Action.web)
+  private static let favorite = CommandSpec(
+    "favorite", summary: "Save this place to your bookmarks, or remove it", action: Action.favorite)
+
+  /// `web` when the place has a website; `favorite` only while the
+  /// favorites flag is on (Profile › Settings).
+  override var commands: [Command] {
+    let specs =
+      (viewModel.website != nil ? [Self.web] : []) + (viewModel.areFavoritesOffered ? [Self.favorite] : [])
+    return Command.table(specs) { action, console in
+      switch action {
+      case .web: self.showWebsite(on: console)
+      case .favorite: self.toggleFavorite(console: console)
+      }
+    }
+  }
+
+  private func showWebsite(on console: any Console) {
+    guard let address = viewModel.website else { return }
+    WebAddress.show(address, on: console) { self.browser?.open($0) ?? false }
+  }
 
   private func toggleFavorite(console: any Console) {
     let result = viewModel.toggleFavorite()
@@ -75,14 +95,17 @@ final class PlaceDetailScreen: Screen {
         ? TextBlock("No further details are known.", style: Palette.muted).lines(in: context)
         : KeyValueView(extra, minimumKeyWidth: keyWidth).lines(in: context)
     }
-    if viewModel.favoritesEnabled {
+    let web = viewModel.website.map { _ in ActionList.Action("web", "The place's website") }
+    let favorite =
+      viewModel.favoritesEnabled
+      ? ActionList.Action(
+        "favorite",
+        viewModel.isFavorite ? "Saved in your bookmarks; type favorite to remove it" : "Save to your bookmarks")
+      : nil
+    let actions = [web, favorite].compactMap { $0 }
+    if !actions.isEmpty {
       lines.append(.blank)
-      lines += ActionList([
-        ActionList.Action(
-          "favorite",
-          viewModel.isFavorite ? "Saved in your bookmarks; type favorite to remove it" : "Save to your bookmarks"),
-        ActionList.Action("back", "Back to the list"),
-      ]).lines(in: context)
+      lines += ActionList(actions + [ActionList.Action("back", "Back to the list")]).lines(in: context)
     }
     return lines
   }

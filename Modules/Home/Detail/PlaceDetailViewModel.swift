@@ -97,6 +97,16 @@ final class PlaceDetailViewModel {
     return rows.compactMap { $0 }
   }
 
+  /// The place's website as an address a browser takes (`https://` added
+  /// to a bare `www.…`); nil when it has none, or none that is one word.
+  var website: String? {
+    let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
+    guard let text = (place?.website ?? loaded?.website)?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+      TextSanitizer.clean(text) == text, !text.contains(" ")
+    else { return nil }
+    return text.contains("://") ? text : "https://" + text
+  }
+
   /// `tourism.sights.place_of_worship` → `tourism › sights › place of worship`.
   static func readable(category: String) -> String {
     category.split(separator: ".").map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " › ")

@@ -10,7 +10,8 @@ public enum HomeBuilder {
   public static func build(dependencies: HomeDependencies, environment: Environment) -> HomeTab {
     let repository = repository(geoapify: dependencies.geoapify, environment: environment)
     let details = PlaceDetailFactory(
-      repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags)
+      repository: repository, favorites: dependencies.favorites, flags: dependencies.featureFlags,
+      browser: dependencies.browser)
     var router: HomeRouter?
     let stack = NavigationStack { stack in
       let made = HomeRouter(stack: stack, details: details)
@@ -39,14 +40,18 @@ public struct HomeDependencies {
   public let favorites: any HomeFavoritesStoring
   public let locations: any HomeLocationStoring
   public let featureFlags: any HomeFeatureFlagsProviding
+  /// Opens a place's website (`web` on a terminal); nil when none can.
+  public let browser: (any PlaceWebOpening)?
 
   public init(
     geoapify: GeoapifyService?,
     fixedLocation: GeoPoint?,
     favorites: any HomeFavoritesStoring,
     locations: any HomeLocationStoring,
-    featureFlags: any HomeFeatureFlagsProviding
+    featureFlags: any HomeFeatureFlagsProviding,
+    browser: (any PlaceWebOpening)? = nil
   ) {
+    self.browser = browser
     self.geoapify = geoapify
     self.fixedLocation = fixedLocation
     self.favorites = favorites

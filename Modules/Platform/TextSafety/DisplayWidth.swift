@@ -173,13 +173,15 @@ public enum DisplayWidth {
         continue
       }
       if !current.isEmpty { lines.append(current) }
-      guard wordWidth > columns else {
+      // An address or a path is never split: it runs past the line's end,
+      // whole, so that it can be copied or followed.
+      guard wordWidth > columns, !word.contains("/") else {
         current = String(word)
         currentWidth = wordWidth
         continue
       }
-      // A word longer than a line is split hard; its last piece starts the
-      // next line.
+      // Any other word longer than a line is split hard; its last piece
+      // starts the next line.
       current = ""
       currentWidth = 0
       for character in word {

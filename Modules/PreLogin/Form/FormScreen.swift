@@ -9,10 +9,13 @@ import TerminalText
 /// every field's error and returns to the prompt.
 ///
 /// Each field can then be
-/// re-entered on its own (`email`), or all of them again.
+/// re-entered on its own (`email`), or all of them again; once the last
+/// error is fixed the form is sent again without a separate `submit`.
 ///
-/// Answers are the next input lines, so a script's lines are never eaten by
-/// hidden re-prompting.
+/// On a terminal each answer is checked as it is given and its field asked
+/// again until it passes (or Ctrl-C). Piped, answers are the next input
+/// lines, so a script's lines are never eaten by hidden re-prompting: the
+/// form is checked when it is sent.
 /// The command on one form that leaves for the other, and its help.
 struct FormSwitch: Equatable {
   var command: String
@@ -85,7 +88,7 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   override var commands: [Command] {
     Command.table(specs) { action, console in
       switch action {
-      case .reenter(let index): await self.ask([self.fields[index]], console: console)
+      case .reenter(let index): await self.reenter(self.fields[index], console: console)
       case .submit: await self.submit(console: console)
       case .fillAll: await self.fillAll(console: console)
       case .switchForm: self.viewModel.switchForm()
@@ -127,29 +130,62 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
   }
 
   private func fillAll(console: any Console) async {
-    guard await ask(fields, console: console) else { return }
+    guard await ask(fields, console: console) == .answered else { return }
     await submit(console: console)
   }
 
+  /// Asks `field` again; sends the form when that fixed its last error.
+  private func reenter(_ field: ViewModel.Field, console: any Console) async {
+    guard await ask([field], console: console) == .answered else { return }
+    if viewModel.hasSubmitted && viewModel.passes { await submit(console: console) }
+  }
+
+  /// How asking went.
+  private enum Asked {
+    case answered
+    /// Ctrl-C or the end of input: the form is closed.
+    case cancelled
+    /// The form cannot go on (Login's throttle): said, and it stays.
+    case stopped
+  }
+
   /// Asks `fields` in order.
-  ///
-  /// Returns false when the person cancelled.
-  @discardableResult
-  private func ask(_ fields: [ViewModel.Field], console: any Console) async -> Bool {
+  private func ask(_ fields: [ViewModel.Field], console: any Console) async -> Asked {
+    defer { setNeedsDisplay() }
     for field in fields {
-      let prompt = prompt(field)
-      let answer =
-        prompt.isSecret
-        ? await console.readSecret(prompt: prompt.prompt) : await console.readLine(prompt: prompt.prompt)
-      guard let answer else {
+      if let problem = viewModel.stop(before: field) {
+        console.write(Message.error(problem.sentence, in: console.context))
+        viewModel.fail(problem)
+        // Piped, the answer is the script's next line: read, never used.
+        if !console.context.capabilities.inputIsTerminal { _ = await read(field, console: console) }
+        return .stopped
+      }
+      guard await answer(field, console: console) else {
         console.write(Message.info(cancelMessage, in: console.context))
         viewModel.cancel()
-        return false
+        return .cancelled
       }
-      viewModel.setValue(answer, for: field)
     }
-    setNeedsDisplay()
-    return true
+    return .answered
+  }
+
+  /// Asks `field` and keeps the answer; on a terminal, asks again while it
+  /// is refused, saying why.
+  ///
+  /// Returns false when the person cancelled.
+  private func answer(_ field: ViewModel.Field, console: any Console) async -> Bool {
+    while true {
+      guard let answer = await read(field, console: console) else { return false }
+      viewModel.setValue(answer, for: field)
+      guard console.context.capabilities.inputIsTerminal, let problem = viewModel.check(field) else { return true }
+      console.write(Message.error("\(prompt(field).label): \(problem.sentence).", in: console.context))
+    }
+  }
+
+  private func read(_ field: ViewModel.Field, console: any Console) async -> String? {
+    let prompt = prompt(field)
+    return prompt.isSecret
+      ? await console.readSecret(prompt: prompt.prompt) : await console.readLine(prompt: prompt.prompt)
   }
 
   private func submit(console: any Console) async {

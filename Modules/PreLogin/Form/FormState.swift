@@ -25,17 +25,14 @@ struct FormState<Field: Hashable> {
     formProblem = nil
   }
 
-  /// Starts a submission: every field is checked anew by `check`.
+  /// Starts a submission: `problems` are every field's, checked anew
+  /// (worked out before, as a check may read another answer).
   ///
-  /// Returns
-  /// whether every answer passed.
-  mutating func validate(_ check: (Field, String) -> FieldProblem?) -> Bool where Field: CaseIterable {
+  /// Returns whether every answer passed.
+  mutating func validate(_ problems: [Field: FieldProblem]) -> Bool {
     hasSubmitted = true
     formProblem = nil
-    problems = [:]
-    for field in Field.allCases {
-      problems[field] = check(field, value(of: field))
-    }
+    self.problems = problems
     return problems.isEmpty
   }
 

@@ -8,8 +8,17 @@ protocol FormViewModel: AnyObject {
   var form: FormState<Field> { get }
   /// Stores the answer for `field`; clears its problem and the form's.
   func setValue(_ value: String, for field: Field)
-  /// Checks every answer, at once and without waiting on anything: false
-  /// when one was refused (the reasons are in `problem(with:)`).
+  /// Why `value` is refused as the answer for `field`, if it is: the one
+  /// rule that checks an answer as it is given and the form when sent.
+  func rule(_ field: Field, _ value: String) -> FieldProblem?
+  /// Why the form cannot go on before `field` is asked (Login's throttle
+  /// before the password), if it cannot.
+  func stop(before field: Field) -> FormProblem?
+  /// Records `problem` as the form's (the form stays).
+  func fail(_ problem: FormProblem)
+  /// Checks every answer by ``rule(_:_:)``, at once and without waiting on
+  /// anything: false when one was refused (the reasons are in
+  /// `problem(with:)`).
   func validate() -> Bool
   /// Sends answers that passed ``validate()``. When the form stays, the
   /// reasons are in `problem(with:)` and `formProblem`.
@@ -21,6 +30,25 @@ protocol FormViewModel: AnyObject {
 }
 
 extension FormViewModel {
+  /// Why the answer kept for `field` is refused now, if it is.
+  func check(_ field: Field) -> FieldProblem? {
+    rule(field, value(of: field))
+  }
+
+  /// Every refused answer's problem, by field.
+  var problems: [Field: FieldProblem] {
+    var problems: [Field: FieldProblem] = [:]
+    for field in Field.allCases { problems[field] = check(field) }
+    return problems
+  }
+
+  /// Whether every answer kept would pass.
+  var passes: Bool {
+    Field.allCases.allSatisfy { check($0) == nil }
+  }
+
+  func stop(before field: Field) -> FormProblem? { nil }
+
   /// Validates, then sends when every answer passed.
   func submit() async -> FormOutcome {
     guard validate() else { return .stays }

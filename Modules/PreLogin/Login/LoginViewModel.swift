@@ -28,13 +28,32 @@ final class LoginViewModel: FormViewModel {
     form.set(value, for: field)
   }
 
-  func validate() -> Bool {
-    form.validate { field, value in
-      switch field {
-      case .email: FieldRules.emailProblem(value)
-      case .password: FieldRules.passwordProblem(value)
-      }
+  func rule(_ field: LoginField, _ value: String) -> FieldProblem? {
+    switch field {
+    case .email: FieldRules.emailProblem(value)
+    case .password: FieldRules.passwordProblem(value)
     }
+  }
+
+  /// The throttle's wait, said before a password is asked for nothing.
+  func stop(before field: LoginField) -> FormProblem? {
+    guard field == .password, check(.email) == nil else { return nil }
+    let seconds: Int?
+    do {
+      seconds = try throttle.currentWait(for: value(of: .email))
+    } catch {
+      // Sending says so, with the reason, if it still cannot be read.
+      return nil
+    }
+    return seconds.map { .tooManyAttempts(waitSeconds: $0) }
+  }
+
+  func fail(_ problem: FormProblem) {
+    form.fail(problem)
+  }
+
+  func validate() -> Bool {
+    form.validate(problems)
   }
 
   func send() async -> FormOutcome {

@@ -20,6 +20,9 @@ public protocol PreLoginAttemptsStoring: AnyObject {
   /// - Throws: When the attempts cannot be read or written.
   func reserveAttempt(for email: String, at date: Date, decide: (FailedAttempts) -> AttemptDecision) throws
     -> AttemptDecision
+  /// The attempts counted for `email` (in any case), nil when none are;
+  /// counts nothing (the wait said before a password is asked).
+  func failedAttempts(for email: String) throws -> FailedAttempts?
   /// Forgets the counted attempts (the password was right).
   func clearFailedAttempts(for email: String) throws
 }

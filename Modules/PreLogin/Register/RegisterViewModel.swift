@@ -21,16 +21,21 @@ final class RegisterViewModel: FormViewModel {
     form.set(value, for: field)
   }
 
-  func validate() -> Bool {
-    let password = value(of: .password)
-    return form.validate { field, value in
-      switch field {
-      case .name, .surname: FieldRules.nameProblem(value)
-      case .email: FieldRules.emailProblem(value)
-      case .password: FieldRules.passwordProblem(value)
-      case .confirm: FieldRules.confirmationProblem(value, password: password)
-      }
+  func rule(_ field: RegisterField, _ value: String) -> FieldProblem? {
+    switch field {
+    case .name, .surname: FieldRules.nameProblem(value)
+    case .email: FieldRules.emailProblem(value)
+    case .password: FieldRules.passwordProblem(value)
+    case .confirm: FieldRules.confirmationProblem(value, password: self.value(of: .password))
     }
+  }
+
+  func fail(_ problem: FormProblem) {
+    form.fail(problem)
+  }
+
+  func validate() -> Bool {
+    form.validate(problems)
   }
 
   func send() async -> FormOutcome {

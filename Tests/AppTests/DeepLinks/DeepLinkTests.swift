@@ -45,8 +45,26 @@ final class DeepLinkTests: XCTestCase {
     XCTAssertEqual(parsed("wayfarer://profile/settings"), .settings)
   }
 
+  /// A repository's address on github.com opens it as its wayfarer:// link
+  /// does, checked the same way; what follows OWNER/NAME is left out.
+  func test_aGitHubAddress_opensTheRepository_checkedAsItsLinkIs() {
+    XCTAssertEqual(parsed("https://github.com/apple/swift"), .repository(fullName: "apple/swift"))
+    XCTAssertEqual(parsed("HTTP://WWW.GitHub.com/Apple/Swift.git"), .repository(fullName: "Apple/Swift"))
+    XCTAssertEqual(
+      parsed("https://github.com/dtrupenn/Tetris/tree/main/src?tab=readme#top"),
+      .repository(fullName: "dtrupenn/Tetris"))
+    XCTAssertEqual(
+      reason("https://github.com/apple"),
+      "Wayfarer opens github.com addresses of the form https://github.com/OWNER/NAME")
+    XCTAssertEqual(reason("https://github.com/../etc"), "'../etc' is not a GitHub name like owner/name")
+    XCTAssertEqual(reason("https://github.com/a%2Fb/c"), "'a/b/c' is not a GitHub name like owner/name")
+    XCTAssertEqual(
+      reason("https://github.com/a/b\u{1B}[2J"), "it holds spaces or control characters (encode them, e.g. %20)")
+    XCTAssertEqual(reason("https://github.com.evil.example/a/b"), "it is not a wayfarer:// link")
+  }
+
   func test_hostileAndMalformedLinks_areRefusedWithAReason() {
-    XCTAssertEqual(reason("https://github.com/apple/swift"), "it is not a wayfarer:// link")
+    XCTAssertEqual(reason("https://gitlab.com/apple/swift"), "it is not a wayfarer:// link")
     XCTAssertEqual(reason("wayfarer:bookmarks"), "it is not a wayfarer:// link")
     XCTAssertEqual(reason("wayfarer://home/place/a%2Fb"), "'a/b' is not a place id")
     XCTAssertEqual(reason("wayfarer://home/place/%E2%80%AEevil"), "'evil' is not a place id")

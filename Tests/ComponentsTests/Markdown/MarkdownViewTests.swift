@@ -309,6 +309,19 @@ final class MarkdownViewTests: XCTestCase {
       ["  [underline cyan:text][gray: <https://x.y/z>] and [underline cyan:https://a.b]"])
   }
 
+  /// On a terminal a link's text and its address lead where it goes (OSC
+  /// 8), relative ones resolved; the address is still printed once.
+  func test_links_areHyperlinksToTheirResolvedAddress() {
+    let view = MarkdownView(
+      "[guide](docs/guide.md) and <https://a.b>", baseURL: URL(string: "https://github.com/o/n/blob/main/"))
+    let rendered = TextRenderer(usesColor: false, usesHyperlinks: true).render(view.lines(in: Markdown.terminal()))
+    let guide = "https://github.com/o/n/blob/main/docs/guide.md"
+    let close = "\u{1B}]8;;\u{1B}\\"
+    XCTAssertEqual(
+      rendered,
+      "  \u{1B}]8;;\(guide)\u{1B}\\guide <\(guide)>\(close) and \u{1B}]8;;https://a.b\u{1B}\\https://a.b\(close)\n")
+  }
+
   func test_relativeLinksAndImages_resolveAgainstTheBase() {
     let markdown = """
       [guide](docs/guide.md)

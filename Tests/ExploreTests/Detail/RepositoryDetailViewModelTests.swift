@@ -62,6 +62,42 @@ final class RepositoryDetailViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.repository.stars, 10)
   }
 
+  /// A repository GitHub does not have offers nothing to read, ask or
+  /// save; one saved before can still be removed.
+  func test_aRepositoryGitHubDoesNotHave_isMissing_andOffersOnlyToRemoveItsBookmark() async throws {
+    let (viewModel, service, bookmarks, _) = try makeSUT()
+    service.repositoryResult = .failure(GitHubError.notFound)
+    XCTAssertTrue(viewModel.areBookmarksOffered, "offered while it loads")
+
+    await viewModel.loadRecord()
+
+    XCTAssertEqual(viewModel.record, .missing)
+    XCTAssertFalse(viewModel.isOnGitHub)
+    XCTAssertFalse(viewModel.areBookmarksOffered)
+    let screen = RepositoryDetailScreen(viewModel: viewModel, now: { Date(timeIntervalSince1970: 0) })
+    XCTAssertEqual(screen.commands.map(\.name), [])
+    XCTAssertEqual(
+      screen.body(in: .plain).first?.plainText, "x GitHub has no repository dtrupenn/Tetris (or it is private).")
+
+    try bookmarks.saveRepository(Repository.sample("dtrupenn/Tetris").saved)
+    XCTAssertTrue(viewModel.areBookmarksOffered, "a saved one can be removed")
+    XCTAssertEqual(screen.commands.map(\.name), ["bookmark"])
+    XCTAssertEqual(viewModel.toggleBookmark(), .removed(name: "dtrupenn/Tetris"))
+    XCTAssertFalse(viewModel.areBookmarksOffered)
+  }
+
+  /// The detail lays out only the README's start: about 4 KB, ending
+  /// where a paragraph does, so a megabyte README costs no more there.
+  func test_theReadmesOpening_isItsFirstParagraphsUpTo4KB() {
+    XCTAssertEqual(RepositoryDetailScreen.start(of: "# A\n\nshort"), "# A\n\nshort")
+    let paragraphs = (1...400).map { "Paragraph \($0) of the manual." }.joined(separator: "\n\n")
+    let start = RepositoryDetailScreen.start(of: paragraphs)
+    XCTAssertLessThanOrEqual(start.utf8.count, 4_096)
+    XCTAssertGreaterThan(start.utf8.count, 3_900)
+    XCTAssertTrue(start.hasSuffix("of the manual."), String(start.suffix(40)))
+    XCTAssertEqual(RepositoryDetailScreen.start(of: String(repeating: "é", count: 5_000)).utf8.count, 4_096)
+  }
+
   func test_theReadme_loadsOnce_noneIsNone_aFailureCanBeRetried() async throws {
     let (viewModel, service, _, router) = try makeSUT()
     service.readmeResult = .failure(Failure(description: "Connection lost"))

@@ -31,6 +31,23 @@ final class PlaceDetailViewModelTests: XCTestCase {
     XCTAssertEqual(repository.calls, [.details("p1")])
   }
 
+  /// `web` takes a website a browser can open: `https://` before a bare
+  /// `www.…`; none for a value that is not one word.
+  func test_website_isAnAddressABrowserTakes() {
+    for (given, expected) in [
+      ("https://example.org", "https://example.org"), ("www.example.org", "https://www.example.org"),
+      ("  ", nil), ("call us", nil), ("http://a.b/\u{1B}[2J", nil),
+    ] as [(String, String?)] {
+      var place = Place.sample("p1", name: "Guido al Duomo")
+      place.website = given
+      let viewModel = PlaceDetailViewModel(
+        place: place, repository: RepositorySpy(), favorites: FavoritesSpy(), flags: FlagsStub())
+      XCTAssertEqual(viewModel.website, expected, given)
+      let screen = PlaceDetailScreen(viewModel: viewModel)
+      XCTAssertEqual(screen.commands.map(\.name).contains("web"), expected != nil, given)
+    }
+  }
+
   func test_aDetailsFailure_leavesTheBasicFacts() async {
     let (viewModel, repository, _, _) = makeSUT()
     repository.detailsResult = .failure(

@@ -142,6 +142,36 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.truncate("Wayfarer", to: 6, ellipsis: "..."), "Way...")
   }
 
+  /// A span with a link is an OSC 8 hyperlink on a terminal (colour or
+  /// not), closed where the link ends and at the end of the line; an
+  /// address that is not plain http(s) ASCII is never sent.
+  func test_links_areOSC8Hyperlinks_onlyForSafeAddresses() {
+    let address = "https://github.com/apple/swift"
+    var line = StyledLine("see ")
+    line.append("swift", style: TextStyle(isUnderlined: true, link: address))
+    line.append(" now")
+    let open = "\u{1B}]8;;\(address)\u{1B}\\"
+    let close = "\u{1B}]8;;\u{1B}\\"
+
+    XCTAssertEqual(
+      TextRenderer(usesColor: false, usesHyperlinks: true).render(line), "see \(open)swift\(close) now")
+    XCTAssertEqual(
+      TextRenderer(usesColor: true, usesHyperlinks: true).render(line),
+      "see \u{1B}[0;4m\(open)swift\u{1B}[0m\(close) now")
+    XCTAssertEqual(TextRenderer(usesColor: false).render(line), "see swift now", "piped: no link")
+    XCTAssertEqual(
+      TextRenderer(usesColor: false, usesHyperlinks: true).render(StyledLine("end", style: TextStyle(link: address))),
+      "\(open)end\(close)", "closed at the end of the line")
+    for hostile in ["https://x/\u{1B}]8;;evil", "javascript:alert(1)", "https://a b", "https://é.example"] {
+      XCTAssertEqual(
+        TextRenderer(usesColor: false, usesHyperlinks: true).render(StyledLine("x", style: TextStyle(link: hostile))),
+        "x", hostile)
+    }
+    let capabilities = TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true)
+    XCTAssertFalse(TextRenderer(capabilities: capabilities).usesHyperlinks, "TERM=dumb: none")
+  }
+
   func test_wrap_breaksAtSpaces_andSplitsLongWords() {
     XCTAssertEqual(DisplayWidth.wrap("the quick brown fox", to: 9), ["the quick", "brown fox"])
     XCTAssertEqual(DisplayWidth.wrap("abcdefghij", to: 4), ["abcd", "efgh", "ij"])
@@ -149,6 +179,18 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.wrap("ab abcdefghij cd", to: 4), ["ab", "abcd", "efgh", "ij", "cd"])
     XCTAssertEqual(DisplayWidth.wrap("ab  cd", to: 5), ["ab cd"])
     XCTAssertEqual(DisplayWidth.wrap("東京タワー", to: 5), ["東京", "タワ", "ー"])
+  }
+
+  /// A web address is never cut: it goes to a line of its own, whole,
+  /// even when wider than the line.
+  func test_wrap_neverSplitsAnAddress() {
+    let address = "https://github.com/harborlights/tidewater"
+    XCTAssertEqual(DisplayWidth.wrap("see \(address) now", to: 20), ["see", address, "now"])
+    XCTAssertEqual(
+      StyledLine("x see \(address) now").wrapped(to: 20).map(\.plainText), ["x see", "  " + address, "  now"])
+    XCTAssertEqual(
+      StyledLine("x abcdefghijklmnopqrstuvwxyz").wrapped(to: 10).map(\.plainText),
+      ["x abcdefgh", "  ijklmnop", "  qrstuvwx", "  yz"], "other long words are still cut")
   }
 
   /// Linear in the text: a megabyte word is cut into lines in one pass (it
@@ -404,10 +446,15 @@ final class StyledLineWrappingTests: XCTestCase {
     XCTAssertTrue(rows.allSatisfy { $0.displayWidth <= 24 })
   }
 
-  func test_keepsTheLinesIndent_andCutsAWordLongerThanALine() {
-    let rows = StyledLine("  Website  https://theatromunicipal.org.br/programacao").wrapped(to: 20)
+  func test_keepsTheLinesIndent_andNeverCutsAnAddress_butCutsOtherLongWords() {
+    let rows = StyledLine("  Website  https://theatromunicipal.org.br/programacao  open").wrapped(to: 20)
+    XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromunicipal.org.br/programacao", "  open"])
 
-    XCTAssertEqual(rows.map(\.plainText), ["  Website", "  https://theatromun", "  icipal.org.br/prog", "  ramacao"])
+    let path = StyledLine("x mv /tmp/a-long-folder/wayfarer.sqlite aside").wrapped(to: 20)
+    XCTAssertEqual(path.map(\.plainText), ["x mv", "  /tmp/a-long-folder/wayfarer.sqlite", "  aside"])
+
+    let word = StyledLine("  Notes  theatromunicipal.org.br-programacao").wrapped(to: 20)
+    XCTAssertEqual(word.map(\.plainText), ["  Notes", "  theatromunicipal.o", "  rg.br-programacao"])
   }
 }
 

@@ -1,5 +1,8 @@
+import Commands
 import Components
 import Foundation
+import TerminalNavigation
+import TerminalText
 import TestSupport
 import XCTest
 
@@ -19,11 +22,116 @@ final class FormScreenTests: XCTestCase {
     return screen
   }
 
-  private func makeRegisterScreen(file: StaticString = #filePath, line: UInt = #line) -> RegisterScreen {
-    let viewModel = RegisterViewModel(accounts: AccountsStub(), session: SessionSpy(), router: RouterSpy())
+  private func makeRegisterScreen(
+    accounts: AccountsStub = AccountsStub(), file: StaticString = #filePath, line: UInt = #line
+  ) -> RegisterScreen {
+    let viewModel = RegisterViewModel(accounts: accounts, session: SessionSpy(), router: RouterSpy())
     let screen = RegisterScreen(viewModel: viewModel)
     for object in [screen, viewModel] as [AnyObject] { trackForMemoryLeaks(object, file: file, line: line) }
     return screen
+  }
+
+  private static let terminal = RenderContext(
+    width: 80,
+    capabilities: TerminalCapabilities(
+      inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false))
+
+  /// Runs the form's command `name` with `console`.
+  private func run(_ name: String, on screen: Screen, console: ScriptedConsole) async {
+    let command = screen.commands.first { $0.name == name }
+    XCTAssertNotNil(command, name)
+    await command?.run(CommandInput(argumentText: "", console: console))
+  }
+
+  /// On a terminal an answer is checked as it is given, and its field asked
+  /// again, saying why, until it passes.
+  func test_onATerminal_eachAnswerIsCheckedAsItIsGiven_andAskedAgain() async {
+    let accounts = AccountsStub()
+    let screen = makeRegisterScreen(accounts: accounts)
+    let console = ScriptedConsole(
+      input: ["Ada", "Lovelace", "ada", "ada@example.com", "short", "correct horse", "nope", "correct horse"],
+      context: Self.terminal)
+
+    await screen.didAppear(console: console)
+
+    XCTAssertEqual(
+      console.output.filter { $0.hasPrefix("x ") },
+      [
+        "x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters.",
+        "x Confirm password: Passwords do not match.",
+      ])
+    XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 2)
+    XCTAssertEqual(
+      accounts.calls,
+      [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))])
+  }
+
+  /// Piped, the answers are the script's lines: the form is checked when
+  /// sent, and no line is taken as a second answer.
+  func test_piped_theFormIsCheckedWhenSent_andNoLineIsTakenTwice() async {
+    let accounts = AccountsStub()
+    let screen = makeRegisterScreen(accounts: accounts)
+    let console = ScriptedConsole(input: ["Ada", "Lovelace", "ada", "correct horse", "correct horse", "email"])
+
+    await screen.didAppear(console: console)
+
+    XCTAssertEqual(console.requests.count, 5)
+    XCTAssertEqual(accounts.calls, [])
+    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Please enter a valid e-mail address"])
+  }
+
+  /// Once the last error is fixed, the form is sent without `submit`.
+  func test_fixingTheLastError_sendsTheFormAgain() async {
+    let accounts = AccountsStub()
+    accounts.answer(.rejected)
+    let attempts = InMemoryAttempts()
+    let router = RouterSpy()
+    let viewModel = LoginViewModel(
+      accounts: accounts, session: SessionSpy(), throttle: LoginThrottle(attempts: attempts, now: { Date() }),
+      router: router)
+    let screen = LoginScreen(viewModel: viewModel)
+    let console = ScriptedConsole(input: ["ada@example.com", "wrong password"])
+    await screen.didAppear(console: console)
+    XCTAssertEqual(viewModel.formProblem, .incorrectCredentials)
+
+    accounts.answer(.authenticated(accountID: "1", email: "ada@example.com"))
+    console.feed(["correct horse"])
+    await run("password", on: screen, console: console)
+
+    XCTAssertEqual(
+      accounts.calls,
+      [
+        .authenticate(email: "ada@example.com", password: "wrong password"),
+        .authenticate(email: "ada@example.com", password: "correct horse"),
+      ])
+    XCTAssertEqual(router.messages, [.finish])
+  }
+
+  /// The throttle's wait is said before the password is asked: on a
+  /// terminal it is not asked at all; piped, the script's password line is
+  /// read and never used.
+  func test_aLockedEmail_saysTheWaitBeforeThePassword() async {
+    for context in [Self.terminal, .plain] {
+      let accounts = AccountsStub()
+      let attempts = InMemoryAttempts()
+      let now = Date()
+      for _ in 0..<5 { _ = try? attempts.reserveAttempt(for: "ada@example.com", at: now) { _ in .proceed } }
+      let viewModel = LoginViewModel(
+        accounts: accounts, session: SessionSpy(), throttle: LoginThrottle(attempts: attempts, now: { now }),
+        router: RouterSpy())
+      let screen = LoginScreen(viewModel: viewModel)
+      let console = ScriptedConsole(input: ["ada@example.com", "correct horse", "help"], context: context)
+
+      await screen.didAppear(console: console)
+
+      XCTAssertTrue(
+        console.output.contains("x Too many failed attempts for this e-mail. Try again in 30 seconds."),
+        console.transcript)
+      let asksPassword = console.requests.contains(.secret(prompt: "Password: "))
+      XCTAssertEqual(asksPassword, !context.capabilities.inputIsTerminal, "piped, the line is read")
+      XCTAssertEqual(accounts.calls, [], "nothing sent")
+      XCTAssertEqual(attempts.records["ada@example.com"]?.count, 5, "nothing counted")
+    }
   }
 
   func test_login_commandsAreTheFieldNames_submitLogin_andRegisterToSwitch() async {

@@ -90,6 +90,10 @@ final class InMemoryAttempts: PreLoginAttemptsStoring {
     return .proceed
   }
 
+  func failedAttempts(for email: String) throws -> FailedAttempts? {
+    records[email.lowercased()]
+  }
+
   func clearFailedAttempts(for email: String) throws {
     records[email.lowercased()] = nil
   }

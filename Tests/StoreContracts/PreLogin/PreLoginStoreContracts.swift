@@ -70,6 +70,13 @@ public enum PreLoginAttemptsStoringContract {
       try store.reserveAttempt(for: "ada@example.com", at: start, decide: proceed), .proceed,
       "\(name): a first attempt goes ahead", file: file, line: line)
     XCTAssertEqual(seen, [], "\(name): with nothing counted, nothing to decide", file: file, line: line)
+    XCTAssertEqual(
+      try store.failedAttempts(for: "Ada@Example.com"), FailedAttempts(count: 1, last: start),
+      "\(name): read in any case", file: file, line: line)
+    XCTAssertEqual(
+      try store.failedAttempts(for: "ada@example.com"), FailedAttempts(count: 1, last: start),
+      "\(name): reading counts nothing", file: file, line: line)
+    XCTAssertNil(try store.failedAttempts(for: "nobody@example.com"), "\(name): none", file: file, line: line)
 
     _ = try reopen(store).reserveAttempt(for: "ADA@example.com", at: start + 5, decide: proceed)
     XCTAssertEqual(

@@ -89,9 +89,9 @@ struct NewAccountWithoutID: Error, CustomStringConvertible {
 // Declared apart: a conformance in the class declaration to a main-actor
 // protocol would make the whole store main-actor isolated.
 extension AccountStore: PreLoginAttemptsStoring {
-  /// The attempts counted for `email`, nil when none are (for tests and
-  /// diagnostics: login itself goes through `reserveAttempt`).
-  func failedAttempts(for email: String) throws -> FailedAttempts? {
+  /// The attempts counted for `email`, nil when none are: read before a
+  /// password is asked (the wait said first); counts nothing.
+  package func failedAttempts(for email: String) throws -> FailedAttempts? {
     let row = try database.execute(
       "SELECT count, last_failure FROM login_failures WHERE email = ?", [.text(Self.normalized(email))]
     ).first

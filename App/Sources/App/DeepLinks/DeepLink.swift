@@ -38,8 +38,8 @@ struct DeepLink: Equatable, Sendable {
   }()
 
   /// `open URL` in `help`, and what URL is.
-  static let summary = "Go to a wayfarer:// link (wayfarer://profile/settings)"
-  static let meaning = "URL is a link like wayfarer://explore/repo/apple/swift"
+  static let summary = "Follow a wayfarer:// link, or a repository's github.com address"
+  static let meaning = "URL is a link like wayfarer://explore/repo/apple/swift or https://github.com/apple/swift"
 
   /// A link as sentences print it: no escape sequences, at most 60
   /// columns, a space as `%20` so the link stays one word.
@@ -55,7 +55,7 @@ struct DeepLink: Equatable, Sendable {
     let refuse = { (reason: String) in Refusal(link: shown(text), reason: reason) }
     let parts: Parts
     do {
-      parts = try Parts(text)
+      parts = try Parts(try webForm(of: text, patterns: patterns) ?? text)
     } catch {
       throw refuse(error.reason)
     }
@@ -83,6 +83,37 @@ struct DeepLink: Equatable, Sendable {
       guard TextSanitizer.clean(value) == value else { throw refuse("the \(what) holds control characters") }
       return DeepLink(tab: pattern.tab, word: pattern.word, value: value)
     }
+  }
+
+  /// The `wayfarer://` link a web address a pattern knows stands for
+  /// (`https://github.com/apple/swift/tree/main` is
+  /// `wayfarer://explore/repo/apple/swift`: what follows the value's parts,
+  /// a query or `.git`, is left out); nil when `text` is no such address.
+  private static func webForm(of text: String, patterns: [LinkPattern]) throws(Parts.Malformed) -> String? {
+    let lowered = text.lowercased()
+    for pattern in patterns {
+      guard let address = pattern.webAddress, let host = URL(string: address)?.host(), let word = pattern.word else {
+        continue
+      }
+      let prefixes = ["https://", "http://"].flatMap { [$0 + host + "/", $0 + "www." + host + "/"] }
+      guard let prefix = prefixes.first(where: lowered.hasPrefix) else { continue }
+      var rest = Substring(text.dropFirst(prefix.count))
+      if let end = rest.firstIndex(where: { "?#".contains($0) }) { rest = rest[..<end] }
+      var names = rest.split(separator: "/").prefix(pattern.pathParts).map(String.init)
+      guard names.count == pattern.pathParts else {
+        throw Parts.Malformed(reason: "Wayfarer opens \(host) addresses of the form \(address)\(label(of: pattern))")
+      }
+      if let last = names.last, last.lowercased().hasSuffix(".git") {
+        names[names.count - 1] = String(last.dropLast(4))
+      }
+      return ([scheme + "://" + pattern.tab, word] + names).joined(separator: "/")
+    }
+    return nil
+  }
+
+  private static func label(of pattern: LinkPattern) -> String {
+    if case .path(let label, _, _) = pattern.value { return label }
+    return ""
   }
 
   /// A link taken apart: its path decoded part by part, and its query.

@@ -11,11 +11,15 @@ struct LinkPattern: Sendable {
   let value: Value
   /// What it shows, as the README's table says it.
   let meaning: String
+  /// The web address that names the same thing (`https://github.com/`
+  /// followed by the value's path parts), followed as this link is.
+  let webAddress: String?
 
-  init(word: String?, value: Value, meaning: String) {
+  init(word: String?, value: Value, meaning: String, webAddress: String? = nil) {
     self.word = word
     self.value = value
     self.meaning = meaning
+    self.webAddress = webAddress
   }
 
   /// The pattern as a link of the tab named `tab`.

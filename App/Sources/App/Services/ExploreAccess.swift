@@ -1,12 +1,12 @@
 import Explore
 import ServiceAccess
 
-/// Where Explore reaches GitHub and the assistant's models, and how it
-/// opens a browser.
+/// Where Explore reaches GitHub and the assistant's models, and the
+/// browser (Home's `web` uses it too).
 @MainActor
 package struct ExploreAccess {
   var github: GitHubAccess?
-  var browser: (any WebOpening)?
+  var browser: Browser?
   /// Nil when neither Gemini nor an OpenAI-compatible server is configured.
   var assistant: AssistantAccess?
 
@@ -19,7 +19,7 @@ package struct ExploreAccess {
   }
 
   /// Explore's part of the configuration.
-  init(configuration: Configuration, browser: (any WebOpening)?) {
+  init(configuration: Configuration, browser: Browser?) {
     let models = configuration.assistant
     if models.gemini != nil || models.openAI != nil {
       assistant = AssistantAccess(
@@ -34,7 +34,7 @@ package struct ExploreAccess {
     self.browser = browser
   }
 
-  init(github: GitHubAccess?, browser: (any WebOpening)?, assistant: AssistantAccess? = nil) {
+  init(github: GitHubAccess?, browser: Browser?, assistant: AssistantAccess? = nil) {
     self.github = github
     self.browser = browser
     self.assistant = assistant

@@ -23,7 +23,7 @@ struct ShellDisplay: TextDisplaying {
 
   func show(_ lines: [StyledLine]) async {
     let capabilities = capabilities
-    let text = TextRenderer(usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb).render(lines)
+    let text = TextRenderer(capabilities: capabilities).render(lines)
     let pages =
       capabilities.outputIsTerminal && capabilities.inputIsTerminal && !capabilities.isDumb
       && lines.count > TerminalCapabilities.currentHeight() - 2

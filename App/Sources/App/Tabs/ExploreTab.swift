@@ -17,7 +17,7 @@ extension TabEntry {
             RepositoryName(fullName) != nil
               ? nil : "'\(TextSanitizer.clean(fullName, limit: 40))' is not a GitHub name like owner/name"
           },
-          meaning: "a repository's detail in Explore")
+          meaning: "a repository's detail in Explore", webAddress: "https://github.com/")
       ) { coordinator, fullName in
         guard let routes = coordinator.routes else { return TabEntry.notReady }
         return routes.showRepository(fullName: fullName) ? nil : "it does not name a GitHub repository"

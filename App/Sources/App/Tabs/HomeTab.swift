@@ -55,7 +55,7 @@ final class HomeCoordinator: TabCoordinator {
       dependencies: HomeDependencies(
         geoapify: services.home.geoapify, fixedLocation: services.home.fixedLocation,
         favorites: services.bookmarks(for: context.account.id), locations: services.settings(for: context.account.id),
-        featureFlags: context.flags),
+        featureFlags: context.flags, browser: services.explore.browser),
       environment: services.environment)
     routes = tab.routes
     placeDetails = tab.placeDetails

@@ -7,6 +7,10 @@ public protocol Console: AnyObject {
 
   func write(_ lines: [StyledLine])
 
+  /// Writes `lines` as they are, not broken at the terminal's width: data
+  /// meant to be copied (an export's JSON), where a break would change it.
+  func writeUnfitted(_ lines: [StyledLine])
+
   /// Writes a screen's drawing. `redrawing` says it is the screen drawn
   /// last, drawn again (its data arrived). On a terminal that can move its
   /// cursor, when nothing was written or read since that drawing, the lines
@@ -113,6 +117,10 @@ extension Console {
   public func replacePartial(with lines: [StyledLine]) -> Bool { false }
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
+    write(lines)
+  }
+
+  public func writeUnfitted(_ lines: [StyledLine]) {
     write(lines)
   }
 

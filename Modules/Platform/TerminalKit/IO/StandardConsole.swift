@@ -39,7 +39,7 @@ public final class StandardConsole: Console {
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
     self.capabilities = capabilities
     self.fallbackColumns = fallbackColumns
-    renderer = TextRenderer(usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb)
+    renderer = TextRenderer(capabilities: capabilities)
     let source = Self.makeSource(capabilities: capabilities)
     self.source = source
     piped = source as? PlainLineSource
@@ -111,19 +111,26 @@ public final class StandardConsole: Console {
   }
 
   public func write(_ lines: [StyledLine]) {
+    writeUnfitted(fitted(lines))
+  }
+
+  public func writeUnfitted(_ lines: [StyledLine]) {
     lastScreen = nil
     lastResizable = nil
     partialRegion = .none
-    StandardOutput.write(clearingStatus() + renderer.render(fitted(lines)))
+    StandardOutput.write(clearingStatus() + renderer.render(lines))
   }
 
   /// On a terminal, lines wider than it are broken at spaces here, rather
   /// than mid-word by the terminal.
   ///
-  /// Off one, lines are left as they are:
-  /// transcripts stay byte for byte what they were.
+  /// Off one, only sentences are, at the transcript's width: a screen lays
+  /// itself out for a transcript, and a table or a drawing stays whole.
   private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
-    guard capabilities.outputIsTerminal else { return lines }
+    guard capabilities.outputIsTerminal else {
+      let width = min(self.width, RenderContext.transcriptWidth)
+      return lines.flatMap { $0.isSentence ? $0.wrapped(to: width) : [$0] }
+    }
     let width = self.width
     return lines.flatMap { $0.wrapped(to: width) }
   }

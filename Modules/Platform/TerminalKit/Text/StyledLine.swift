@@ -20,6 +20,9 @@ public struct StyledLine: Sendable, Hashable, ExpressibleByStringInterpolation {
   /// Where a row continues when the line is wrapped (a help row under its
   /// summary's column); nil: under its leading spaces and marker.
   public var continuationIndent: Int?
+  /// A sentence (feedback after a command) that a transcript breaks at its
+  /// width too; anything else is laid out by its screen, and left as it is.
+  public var isSentence = false
 
   public init(_ spans: [StyledSpan] = []) {
     self.spans = spans
@@ -51,12 +54,16 @@ public struct StyledLine: Sendable, Hashable, ExpressibleByStringInterpolation {
 
   /// The line with `other`'s spans after its own.
   public func appending(_ other: StyledLine) -> StyledLine {
-    StyledLine(spans + other.spans)
+    var line = self
+    line.spans += other.spans
+    return line
   }
 
   /// The line with `span` after its spans.
   public func appending(_ span: StyledSpan) -> StyledLine {
-    StyledLine(spans + [span])
+    var line = self
+    line.spans.append(span)
+    return line
   }
 
   public mutating func append(_ text: String, style: TextStyle = .plain) {

@@ -6,8 +6,11 @@ extension StyledLine {
   /// leading spaces, and a one- or two-character marker such as `x ` or
   /// `! `).
   ///
-  /// A word longer than a line is cut where the line ends. A line
-  /// that fits is returned as it is.
+  /// A word longer than a line is cut where the line ends, except an
+  /// address or a path (a word with `/`: `https://…`, `/home/…`), which is
+  /// never split: it starts a line and runs past its end, so that it can
+  /// still be copied or followed whole. A line that fits is returned as it
+  /// is.
   public func wrapped(to width: Int) -> [StyledLine] {
     guard width > 0, displayWidth > width else { return [self] }
     var cells: [(character: Character, style: TextStyle)] = []
@@ -20,24 +23,44 @@ extension StyledLine {
     var lines: [[(character: Character, style: TextStyle)]] = []
     var current: [(character: Character, style: TextStyle)] = []
     var used = 0
-    for cell in cells {
+    let whole = Self.addressCells(in: cells.map(\.character))
+    for (index, cell) in cells.enumerated() {
       let cellWidth = DisplayWidth.width(of: cell.character)
       if used + cellWidth > width, !current.isEmpty {
-        // Break after the last space past the indent, else where the line ends.
+        // Break after the last space past the indent, else where the line
+        // ends, unless that is inside an address.
         let breakAt = current.indices.last { $0 >= indent && current[$0].character == " " }.map { $0 + 1 }
+        if breakAt == nil, whole.contains(index) {
+          current.append(cell)
+          used += cellWidth
+          continue
+        }
         let head = breakAt.map { Array(current[..<$0]) } ?? current
         var rest = breakAt.map { Array(current[$0...]) } ?? []
         lines.append(Self.trimmingTrailingSpaces(head))
         while rest.first?.character == " " { rest.removeFirst() }
         current = Array(repeating: (" ", TextStyle.plain), count: indent) + rest
         used = current.reduce(0) { $0 + DisplayWidth.width(of: $1.character) }
-        if cell.character == " " && current.count == indent { continue }
       }
+      // A continuation row starts at its indent, never with a space.
+      if cell.character == " ", !lines.isEmpty, current.count == indent { continue }
       current.append(cell)
       used += cellWidth
     }
     if current.count > indent || lines.isEmpty { lines.append(current) }
     return lines.map(Self.line(of:))
+  }
+
+  /// The positions of the characters of words that hold `/`: web
+  /// addresses and paths, never cut.
+  private static func addressCells(in characters: [Character]) -> Set<Int> {
+    var cells = Set<Int>()
+    var start = 0
+    for end in 0...characters.count where end == characters.count || characters[end] == " " {
+      if characters[start..<end].contains("/") { cells.formUnion(start..<end) }
+      start = end + 1
+    }
+    return cells
   }
 
   /// Columns after which continuation rows start: the leading spaces, and a

@@ -90,4 +90,8 @@ public struct RenderContext: Sendable, Hashable {
   }
 
   public static let plain = RenderContext(width: 80, capabilities: .plain)
+
+  /// The widest anything is laid out off a terminal: a transcript (a pipe,
+  /// a file) keeps the layout scripts have always been compared against.
+  public static let transcriptWidth = 72
 }

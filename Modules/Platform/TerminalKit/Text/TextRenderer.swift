@@ -9,10 +9,21 @@ public struct TextRenderer: Sendable {
   public var usesColor: Bool
   /// Every byte ASCII (TERM=dumb): see ``ASCIIFolding``.
   public var isASCIIOnly: Bool
+  /// Spans with a link are sent as OSC 8 hyperlinks (a terminal that is
+  /// not dumb, colour or not: NO_COLOR is about colour).
+  public var usesHyperlinks: Bool
 
-  public init(usesColor: Bool, isASCIIOnly: Bool = false) {
+  public init(usesColor: Bool, isASCIIOnly: Bool = false, usesHyperlinks: Bool = false) {
     self.usesColor = usesColor
     self.isASCIIOnly = isASCIIOnly
+    self.usesHyperlinks = usesHyperlinks
+  }
+
+  /// What a terminal's output is rendered with.
+  public init(capabilities: TerminalCapabilities) {
+    self.init(
+      usesColor: capabilities.usesColor, isASCIIOnly: capabilities.isDumb,
+      usesHyperlinks: capabilities.outputIsTerminal && !capabilities.isDumb)
   }
 
   public func render(_ line: StyledLine) -> String {
@@ -40,19 +51,27 @@ public struct TextRenderer: Sendable {
   /// `ESC [ 0 ; … m` per change) and resetting at the end of the line.
   private func append(_ line: StyledLine, to output: inout [UInt8]) {
     var current = TextStyle.plain
+    var link: String?
     for span in line.spans {
       let clean = TextSanitizer.clean(span.text)
       let text = isASCIIOnly ? ASCIIFolding.fold(clean) : clean
-      if usesColor && span.style != current {
-        if span.style.isPlain {
+      let style = span.style.link == nil ? span.style : span.style.drawn
+      if usesColor && style != current {
+        if style.isPlain {
           output.append(contentsOf: Self.reset)
         } else {
-          span.style.appendSGR(to: &output)
+          style.appendSGR(to: &output)
         }
-        current = span.style
+        current = style
+      }
+      if usesHyperlinks {
+        let target = span.style.link.flatMap(Hyperlink.checked)
+        if target != link { Hyperlink.switch(from: link, to: target, in: &output) }
+        link = target
       }
       output.append(contentsOf: text.utf8)
     }
+    if link != nil { Hyperlink.switch(from: link, to: nil, in: &output) }
     if !current.isPlain { output.append(contentsOf: Self.reset) }
   }
 

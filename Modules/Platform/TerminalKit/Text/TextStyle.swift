@@ -30,6 +30,9 @@ public struct TextStyle: Sendable, Hashable {
   public var isInverse: Bool
   /// A line through the text (Markdown's `~~deleted~~`).
   public var isStrikethrough: Bool
+  /// The web address the text leads to: a terminal that knows OSC 8 makes
+  /// it clickable (see ``Hyperlink``); never drawn as colour.
+  public var link: String?
 
   public init(
     foreground: Color? = nil,
@@ -38,7 +41,8 @@ public struct TextStyle: Sendable, Hashable {
     isItalic: Bool = false,
     isUnderlined: Bool = false,
     isInverse: Bool = false,
-    isStrikethrough: Bool = false
+    isStrikethrough: Bool = false,
+    link: String? = nil
   ) {
     self.foreground = foreground
     self.isBold = isBold
@@ -47,13 +51,21 @@ public struct TextStyle: Sendable, Hashable {
     self.isUnderlined = isUnderlined
     self.isInverse = isInverse
     self.isStrikethrough = isStrikethrough
+    self.link = link
   }
 
   public static let plain = TextStyle()
 
-  /// No colour and no attribute: drawn as bare text.
+  /// No colour and no attribute: drawn as bare text (a link is not drawn).
   var isPlain: Bool {
     foreground == nil && !isBold && !isDim && !isItalic && !isUnderlined && !isInverse && !isStrikethrough
+  }
+
+  /// The style as SGR draws it: without its link.
+  var drawn: TextStyle {
+    var style = self
+    style.link = nil
+    return style
   }
 
   /// Appends `ESC [ 0 ; codes m` for this style as bytes (the 0 clears the
