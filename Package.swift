@@ -302,6 +302,7 @@ let package = Package(
       name: "ComponentsTests",
       dependencies: [
         "Components",
+        "DesignSystem",
         "TerminalText",
         "TestSupport",
         "TextSafety",

@@ -13,12 +13,25 @@ import TextSafety
 ///
 ///        5. Edifício Itália
 ///           São Paulo  tourism · 1.2 km
+///
+/// Items with ``Item/columns`` are rows of a table instead: one line each
+/// where the width allows, the title column as wide as its longest title
+/// or the room left, the last column taking what remains (see
+/// `ListView+Columns.swift`).
 public struct ListView {
   public struct Item: Equatable {
     public var title: String
     public var subtitle: String?
     /// The detail column, in its styles (muted unless said otherwise).
     public var detailSpans: [StyledSpan]
+    /// The row's cells after the title (category, distance, city), the last
+    /// one flexible; empty for a list of title, detail and subtitle.
+    public var columns: [Cell] = []
+    /// The number shown, when it is not the row's place in the list: a
+    /// filtered view keeps each row's number, so `open N` acts on it.
+    public var number: Int?
+    /// Offsets of the title's characters to highlight (a filter's matches).
+    public var highlights: Set<Int> = []
 
     public init(title: String, subtitle: String? = nil, detail: String? = nil) {
       self.init(
@@ -51,9 +64,20 @@ public struct ListView {
     self.firstNumber = firstNumber
   }
 
+  /// The number shown for the item at `offset`.
+  func number(at offset: Int) -> Int {
+    items[offset].number ?? firstNumber + offset
+  }
+
+  /// Columns the widest number takes.
+  var numberWidth: Int {
+    let widest = items.indices.lazy.map { number(at: $0) }.max() ?? 1
+    return String(max(widest, 1)).count
+  }
+
   public func lines(in context: RenderContext) -> [StyledLine] {
-    let last = firstNumber + items.count - 1
-    let numberWidth = String(max(last, 1)).count
+    if items.contains(where: { !$0.columns.isEmpty }) { return rows(in: context) }
+    let numberWidth = numberWidth
     let width = Spacing.fullWidth(context)
     let textIndent = Spacing.indent + numberWidth + 2
     let details = items.map { $0.detail ?? "" }
@@ -72,9 +96,9 @@ public struct ListView {
     let layout = Layout(
       numberWidth: numberWidth, textIndent: textIndent, width: width, details: details, detailWidth: detailWidth)
     if titleRoom < Self.narrowestTitleColumn, titleWidths.contains(where: { $0 > titleRoom }) {
-      return stacked(titles: titles, layout: layout)
+      return stacked(titles: titles, layout: layout, context: context)
     }
-    return table(titles: Self.cut(titles, widths: titleWidths, to: titleRoom), layout: layout)
+    return table(titles: Self.cut(titles, widths: titleWidths, to: titleRoom), layout: layout, context: context)
   }
 
   private struct Layout {
@@ -102,13 +126,13 @@ public struct ListView {
     return cut.map { ($0, DisplayWidth.of($0)) }
   }
 
-  private func label(_ offset: Int, numberWidth: Int) -> StyledSpan {
-    let number = String(firstNumber + offset)
+  func label(_ offset: Int, numberWidth: Int) -> StyledSpan {
+    let number = String(number(at: offset))
     let padding = DisplayWidth.spaces(Spacing.indent + numberWidth - number.count)
     return StyledSpan(padding + number + ". ", style: Palette.muted)
   }
 
-  private func table(titles: [(text: String, width: Int)], layout: Layout) -> [StyledLine] {
+  private func table(titles: [(text: String, width: Int)], layout: Layout, context: RenderContext) -> [StyledLine] {
     let titleWidth = titles.lazy.map(\.width).max() ?? 0
     let subtitleIndent = DisplayWidth.spaces(layout.textIndent)
     let subtitleRoom = max(layout.width - layout.textIndent, 8)
@@ -116,9 +140,8 @@ public struct ListView {
     var lines: [StyledLine] = []
     lines.reserveCapacity(items.count * 2)
     for (offset, item) in items.enumerated() {
-      var line = StyledLine([
-        label(offset, numberWidth: layout.numberWidth), StyledSpan(titles[offset].text, style: Palette.emphasis),
-      ])
+      var line = StyledLine([label(offset, numberWidth: layout.numberWidth)])
+      line.spans += Self.highlighted(titles[offset].text, matches: item.highlights, context: context)
       if !layout.details[offset].isEmpty {
         line.spans.append(StyledSpan(DisplayWidth.spaces(titleWidth + Spacing.gutter - titles[offset].width)))
         line.spans += item.detailSpans
@@ -132,15 +155,13 @@ public struct ListView {
     return lines
   }
 
-  private func stacked(titles: [String], layout: Layout) -> [StyledLine] {
+  private func stacked(titles: [String], layout: Layout, context: RenderContext) -> [StyledLine] {
     let indent = DisplayWidth.spaces(layout.textIndent)
     let room = max(layout.width - layout.textIndent, 8)
     var lines: [StyledLine] = []
     for (offset, item) in items.enumerated() {
-      for (row, part) in DisplayWidth.wrap(titles[offset], to: room).enumerated() {
-        let lead = row == 0 ? label(offset, numberWidth: layout.numberWidth) : StyledSpan(indent)
-        lines.append(StyledLine([lead, StyledSpan(part, style: Palette.emphasis)]))
-      }
+      lines += wrappedTitle(
+        titles[offset], offset: offset, numberWidth: layout.numberWidth, room: room, context: context)
       let subtitle = item.subtitle.map { DisplayWidth.truncate(TextSanitizer.clean($0), to: room) }
       let detail = layout.details[offset]
       switch (subtitle, detail.isEmpty) {

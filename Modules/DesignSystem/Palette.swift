@@ -8,6 +8,8 @@ public enum Palette {
   public static let title = TextStyle(isBold: true)
   public static let accent = TextStyle(foreground: .cyan)
   public static let emphasis = TextStyle(isBold: true)
+  /// The letters a filter matched, inside an emphasised name.
+  public static let match = TextStyle(foreground: .yellow, isBold: true, isUnderlined: true)
   public static let muted = TextStyle(foreground: .gray)
   public static let success = TextStyle(foreground: .green)
   /// A setting that is on: it must stand out from one that is off (muted).

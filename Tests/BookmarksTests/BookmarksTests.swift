@@ -156,19 +156,26 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func test_placesThenRepositories_newestFirst_numberedAcrossBoth() async {
     let (viewModel, _, router) = makeSUT()
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
     XCTAssertNil(viewModel.open(3))
     XCTAssertEqual(router.shown, ["apple/swift"])
   }
 
-  func test_filter_matchesNameCityDescriptionOrLanguage_inAnyCaseAndAccents() async {
-    let (viewModel, _, _) = makeSUT()
+  func test_filter_matchesNameCityDescriptionOrLanguage_fuzzily_smartCase_accentsFolded() async {
+    let (viewModel, _, router) = makeSUT()
+    viewModel.setFilter("sao")
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2"])
     viewModel.setFilter("SAO")
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), [], "a capital makes case count, as in fzf")
     viewModel.setFilter("assembly")
-    XCTAssertEqual(viewModel.visible.map(\.id), ["dtrupenn/tetris"])
-    viewModel.setFilter("tetris")
-    XCTAssertNil(viewModel.open(1), "numbers follow what is shown")
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["dtrupenn/tetris"])
+    viewModel.setFilter("dtet")
+    XCTAssertEqual(viewModel.visible.map(\.number), [4], "a filtered row keeps its number")
+    XCTAssertEqual(
+      words(viewModel.open(1)),
+      "Bookmark 1 is not shown; the filter shows 4.")
+    XCTAssertNil(viewModel.open(4))
+    XCTAssertEqual(router.shown, ["dtrupenn/tetris"])
     viewModel.setFilter("  ")
     XCTAssertEqual(viewModel.visible.count, 4)
   }
@@ -176,9 +183,9 @@ final class BookmarksViewModelTests: XCTestCase {
   func test_removeThenUndo_bringsItBackWithItsTime_andUndoIsOncePerRemoval() async {
     let (viewModel, store, _) = makeSUT()
     XCTAssertNil(viewModel.remove(2))
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "apple/swift", "dtrupenn/tetris"])
     XCTAssertNil(viewModel.undo())
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
     XCTAssertEqual(store.items.first { $0.id == "p2" }?.savedAt, Date(timeIntervalSince1970: 100))
     XCTAssertEqual(words(viewModel.undo()), "There is nothing to undo.")
   }
@@ -188,13 +195,13 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertNil(viewModel.remove(1))
     XCTAssertNil(viewModel.remove(2))
     XCTAssertNil(viewModel.remove(1))
-    XCTAssertEqual(viewModel.visible.map(\.id), ["dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["dtrupenn/tetris"])
     XCTAssertNil(viewModel.undo())
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p2", "dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p2", "dtrupenn/tetris"])
     XCTAssertNil(viewModel.undo())
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p2", "apple/swift", "dtrupenn/tetris"])
     XCTAssertNil(viewModel.undo())
-    XCTAssertEqual(viewModel.visible.map(\.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2", "apple/swift", "dtrupenn/tetris"])
     XCTAssertEqual(words(viewModel.undo()), "There is nothing to undo.")
 
     XCTAssertNil(viewModel.remove(1))
@@ -301,7 +308,7 @@ final class BookmarksViewModelTests: XCTestCase {
     ]
     let summary = try viewModel.importFile("in.json").get()
     XCTAssertEqual(BookmarksWording.imported(summary), "Added 1 bookmark; skipped 1 already saved or listed twice.")
-    XCTAssertEqual(viewModel.visible.first?.id, "p9", "the list is read again")
+    XCTAssertEqual(viewModel.visible.first?.row.id, "p9", "the list is read again")
     XCTAssertEqual(BookmarksWording.imported(ImportSummary(added: 3, skipped: 0)), "Added 3 bookmarks.")
 
     let sentences: [(BookmarksTransferError, String)] = [

@@ -61,6 +61,26 @@ final class ExploreSessionTests: XCTestCase {
     return try WayfarerBinary.run(script: script, home: home.path, arguments: arguments, environment: environment)
   }
 
+  /// Issue 21 §4: Explore's results are filtered as fzf filters, each row
+  /// keeping its number for `open N`.
+  func test_filter_keepsNumbers_andOpenTakesTheNumberShown() throws {
+    let server = try makeGitHub()
+    defer { server.stop() }
+
+    let run = try run(
+      register + ["explore", "search tetris", "filter dtet", "open 2", "open 1", "back", "filter", "quit"],
+      server: server)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("  Showing 1 of 30 loaded: name or description matches \"dtet\".\n"), out)
+    XCTAssertTrue(out.contains("\n  1. dtrupenn/Tetris  1,234 stars"), out)
+    XCTAssertTrue(
+      out.contains("x Repository 2 is not shown; the filter shows 1.\n"), out)
+    XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris"), out)
+    XCTAssertTrue(out.contains("\n  30. owner/tetris-30 "), "filter alone lists them all again: \(out)")
+  }
+
   func test_searchMoreSortOpenReadmeCloseBookmark_sendsWhatGitHubExpects() throws {
     let server = try makeGitHub()
 
@@ -75,7 +95,7 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Search GitHub's repositories\n"), out)
     XCTAssertTrue(out.contains("  Showing 30 of 45 repositories for tetris\n"), out)
     XCTAssertTrue(out.contains("   1. dtrupenn/Tetris"), out)
-    XCTAssertTrue(out.contains("1,234 stars · Assembly"), out)
+    XCTAssertTrue(out.contains("   1. dtrupenn/Tetris  1,234 stars  Assembly  "), out)
     XCTAssertTrue(out.contains("  Showing 45 of 45 repositories for tetris\n"), out)
     XCTAssertTrue(out.contains("- That is every repository found: 45 in all."), out)
     XCTAssertTrue(out.contains("! This repository is archived."), out)

@@ -67,7 +67,7 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Near WAYFARER_LOCATION (48.1374,11.5755) · within 5 km\n   1. Place 1"), out)
     XCTAssertTrue(out.contains("  25. Place 25"), out)
     XCTAssertTrue(out.contains("- That is every place within 5 km: 25 in all."), out)
-    XCTAssertTrue(out.contains("  Showing 7 of 25: name or city has \"place 2\"."), out)
+    XCTAssertTrue(out.contains("  Showing 8 of 25: name or city matches \"place 2\"."), out)
     XCTAssertTrue(out.contains("Cities matching lisbon:\n  1. Lisbon  Portugal\n  2. Lisbon  United States\n"), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
     // Aligned with the facts above it (Opening hours), as issue 9 asks.
@@ -195,6 +195,26 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("x Choose a city by its number, from 1 to "), out)
     XCTAssertTrue(out.contains("  Near Lisbon, Portugal · within 5 km\n"), out)
     XCTAssertTrue(out.contains("- That is every place within 5 km: 7 in all."), out)
+  }
+
+  /// Issue 21 §4: `filter csj` finds Castelo de São Jorge as fzf would;
+  /// the row keeps its number, which `open` takes; smart case.
+  func test_offline_fuzzyFilter_keepsNumbers_andOpenTakesTheNumberShown() throws {
+    let run = try run(
+      register + [
+        "city lisbon", "use 1", "filter csj", "open 1", "open 5", "back", "filter CSJ", "filter Csj", "quit",
+      ],
+      server: nil)
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(out.contains("  Showing 1 of 7: name or city matches \"csj\".\n"), out)
+    XCTAssertTrue(out.contains("\n  5. Castelo de São Jorge  tourism  1.9 km  Lisbon\n"), out)
+    XCTAssertTrue(
+      out.contains("x Place 1 is not shown; the filter shows 5.\n"), out)
+    XCTAssertTrue(out.contains("Home > Castelo de São Jorge"), out)
+    XCTAssertTrue(out.contains("  Showing 1 of 7: name or city matches \"CSJ\".\n"), out)
+    XCTAssertTrue(out.contains("  Showing 0 of 7: name or city matches \"Csj\".\n"), "smart case: \(out)")
   }
 
   /// `web` on a place with a website prints it; one without has no `web`.

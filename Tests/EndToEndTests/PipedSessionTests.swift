@@ -296,7 +296,7 @@ final class PipedSessionTests: XCTestCase {
 
     XCTAssertEqual(run.status, 0)
     XCTAssertTrue(
-      run.stdout.contains("  Showing 0 of 10: name or city has\n  \"\(String(repeating: "x", count: 39))…\".\n"),
+      run.stdout.contains("  Showing 0 of 10: name or city matches\n  \"\(String(repeating: "x", count: 39))…\".\n"),
       String(run.stdout.suffix(2_000)))
     XCTAssertLessThan(run.stdout.utf8.count, 20_000)
   }

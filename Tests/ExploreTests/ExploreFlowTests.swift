@@ -66,7 +66,9 @@ final class ExploreFlowTests: XCTestCase {
     await run("search tetris", on: stack, console: console)
     let list = stack.root.body(in: .plain).map(\.plainText)
     XCTAssertEqual(list.first, "  Showing 2 of 2 repositories for tetris")
-    XCTAssertTrue(list.contains { $0.hasPrefix("  1. dtrupenn/Tetris  1 star · Assembly · 14 years ago") }, "\(list)")
+    XCTAssertTrue(
+      list.contains { $0.hasPrefix("  1. dtrupenn/Tetris  1 star  Assembly  14 years ago  A C implementatio…") },
+      "\(list)")
 
     await run("open 1", on: stack, console: console)
     XCTAssertEqual(stack.path, ["explore", "repo"])

@@ -85,6 +85,12 @@ public final class TmuxSession {
       .joined(separator: "\n")
   }
 
+  /// The visible rows with their colours and attributes, as escape
+  /// sequences (tmux's own rendering of what the program drew).
+  public func styledRows() throws -> [String] {
+    try tmux(["capture-pane", "-p", "-e", "-t", target]).components(separatedBy: "\n")
+  }
+
   /// The visible rows only, without the scrollback: what a person sees.
   public func visibleRows() throws -> [String] {
     try tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")

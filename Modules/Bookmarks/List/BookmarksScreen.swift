@@ -52,7 +52,7 @@ final class BookmarksScreen: Screen {
   }
 
   private func remove(_ number: Int?, on console: any Console) {
-    let title = number.flatMap { RowNumber.item($0, of: viewModel.visible)?.title }
+    let title = number.flatMap { viewModel.shown($0)?.title }
     let problem = viewModel.remove(number)
     if problem == nil, let title {
       console.write(Message.success("Removed \(title). Type undo to bring it back.", in: console.context))
@@ -131,16 +131,13 @@ final class BookmarksScreen: Screen {
     guard !visible.isEmpty else {
       return lines + TextBlock("No bookmark matches. Type filter alone to clear.").lines(in: context)
     }
-    var number = 1
     // The store lists them kind by kind: a heading over each kind's run.
+    // Each row keeps its number, filtered or not.
     for group in Self.runs(of: visible) {
       lines.append(
         StyledLine(Spacing.indentation()).appending(
-          StyledSpan(group.first?.kind.heading ?? "", style: Palette.emphasis)))
-      lines += ListView(
-        group.map { ListView.Item(title: $0.title, subtitle: $0.subtitle, detail: $0.detail) }, firstNumber: number
-      ).lines(in: context)
-      number += group.count
+          StyledSpan(group.first?.row.kind.heading ?? "", style: Palette.emphasis)))
+      lines += ListView(group.map(Self.item(for:))).lines(in: context)
     }
     lines += TextBlock("Type open N to see one, remove N to remove it.", style: Palette.muted).lines(in: context)
     return lines
@@ -149,15 +146,23 @@ final class BookmarksScreen: Screen {
   /// The bookmarks in runs of one kind each, in order (a function here, not
   /// on `Array`, so this module's edits do not rebuild every file of App
   /// that uses an array).
-  private static func runs(of bookmarks: [Bookmark]) -> [[Bookmark]] {
-    var runs: [[Bookmark]] = []
+  private static func runs(of bookmarks: [ListedRow<Bookmark>]) -> [[ListedRow<Bookmark>]] {
+    var runs: [[ListedRow<Bookmark>]] = []
     for bookmark in bookmarks {
-      if let last = runs.last?.last, last.kind == bookmark.kind {
+      if let last = runs.last?.last, last.row.kind == bookmark.row.kind {
         runs[runs.count - 1].append(bookmark)
       } else {
         runs.append([bookmark])
       }
     }
     return runs
+  }
+
+  /// A row with its number and the letters a filter matched.
+  private static func item(for listed: ListedRow<Bookmark>) -> ListView.Item {
+    var item = ListView.Item(title: listed.row.title, subtitle: listed.row.subtitle, detail: listed.row.detail)
+    item.number = listed.number
+    item.highlights = listed.highlights
+    return item
   }
 }

@@ -18,6 +18,8 @@ final class BookmarksViewModel {
   enum Problem: Error, Equatable {
     case nothingToOpen
     case noSuchBookmark(Int?, count: Int)
+    /// A number that is not among the rows a filter shows (`shown`).
+    case notListed(Int?, shown: [Int])
     case noDetail(title: String)
     case nothingToUndo
     case storeFailed(reason: String)
@@ -30,19 +32,23 @@ final class BookmarksViewModel {
   /// The store's revision when the bookmarks were last read.
   private var loadedRevision: [Int]?
   private(set) var bookmarks: [Bookmark] = []
-  /// The bookmarks that pass the filter, places first, numbered across
-  /// both; worked out when the list or the filter changes, not per use.
-  private(set) var visible: [Bookmark] = []
+  /// The bookmarks that pass the filter, places first, each with its
+  /// number across both kinds.
+  ///
+  /// Worked out when the list or the filter changes, not per use. A filter ranks each kind's rows as fzf does,
+  /// best first (the saved order among equals); numbers stay those of the
+  /// whole list, so `open N` and `remove N` act on the number shown.
+  private(set) var visible: [ListedRow<Bookmark>] = []
   /// Each bookmark's name, city or description, and category or language,
-  /// folded once per reload, for the filter.
-  private var searchable: [String] = []
+  /// prepared once per reload for the filter.
+  private var searchable: [[FuzzyText]] = []
   private(set) var filterText: String?
   /// The removals `undo` can take back, the latest last; an import starts
   /// again (what it added may be what was removed).
   private(set) var removals: [RemovedBookmark] = []
   /// How many removals `undo` keeps.
   static let undoDepth = 100
-  private var foldedFilter: String?
+  private var query: FuzzyQuery?
   private let store: any BookmarksStoring
   private let transfer: any BookmarksTransferring
   private let router: any BookmarksRouting
@@ -72,7 +78,7 @@ final class BookmarksViewModel {
     loadedRevision = revision
     do {
       bookmarks = try store.bookmarks()
-      searchable = bookmarks.map { Self.fold([$0.title, $0.subtitle ?? "", $0.detail ?? ""].joined(separator: "\n")) }
+      searchable = bookmarks.map { [FuzzyText($0.title), FuzzyText($0.subtitle ?? ""), FuzzyText($0.detail ?? "")] }
       state = .loaded
     } catch {
       state = .failed(reason: ErrorSentence.reason(for: error))
@@ -81,37 +87,57 @@ final class BookmarksViewModel {
   }
 
   private func refilter() {
-    guard let foldedFilter else {
-      visible = bookmarks
-      return
-    }
-    visible = zip(bookmarks, searchable).filter { $0.1.contains(foldedFilter) }.map(\.0)
+    let rows = Array(zip(bookmarks, searchable))
+    let listed = FuzzyQuery.listed(rows[...], query: query) { $0.1 }
+    // Ranked within each kind: the list keeps one heading per kind.
+    var kinds: [BookmarkKind] = []
+    for bookmark in bookmarks where !kinds.contains(bookmark.kind) { kinds.append(bookmark.kind) }
+    let rank = { (row: ListedRow<(Bookmark, [FuzzyText])>) in kinds.firstIndex(of: row.row.0.kind) ?? 0 }
+    visible = listed.enumerated()
+      .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+      .map { ListedRow(number: $0.element.number, row: $0.element.row.0, highlights: $0.element.highlights) }
   }
 
-  /// Keeps bookmarks whose name, city, category, description or language has `text`
-  /// (any case, any accents); empty clears.
+  /// The bookmark shown as `number`, if it is in the list now.
+  func shown(_ number: Int) -> Bookmark? {
+    visible.first { $0.number == number }?.row
+  }
+
+  /// Keeps bookmarks whose name, city, category, description or language
+  /// matches `text` as fzf matches (letters in order, accents folded,
+  /// smart case), best first; empty clears.
   func setFilter(_ text: String) {
-    let cleaned = TextSanitizer.clean(text).trimmingCharacters(in: .whitespaces)
-    filterText = cleaned.isEmpty ? nil : cleaned
-    foldedFilter = filterText.map(Self.fold)
+    query = FuzzyQuery(TextSanitizer.clean(text))
+    filterText = query?.text
     refilter()
   }
 
+  /// The bookmark shown as `number`, or why there is none.
+  private func listed(_ number: Int?) -> Result<Bookmark, Problem> {
+    guard !visible.isEmpty else { return .failure(.nothingToOpen) }
+    guard let number, let bookmark = shown(number) else {
+      return .failure(
+        query == nil
+          ? .noSuchBookmark(number, count: visible.count) : .notListed(number, shown: visible.map(\.number)))
+    }
+    return .success(bookmark)
+  }
+
   func open(_ number: Int?) -> Problem? {
-    let visible = visible
-    guard !visible.isEmpty else { return .nothingToOpen }
-    guard let number, let bookmark = RowNumber.item(number, of: visible) else {
-      return .noSuchBookmark(number, count: visible.count)
+    let bookmark: Bookmark
+    switch listed(number) {
+    case .success(let found): bookmark = found
+    case .failure(let problem): return problem
     }
     return router.showDetail(of: bookmark) ? nil : .noDetail(title: bookmark.title)
   }
 
   /// Removes bookmark `number`; `undo` brings it back.
   func remove(_ number: Int?) -> Problem? {
-    let visible = visible
-    guard !visible.isEmpty else { return .nothingToOpen }
-    guard let number, let bookmark = RowNumber.item(number, of: visible) else {
-      return .noSuchBookmark(number, count: visible.count)
+    let bookmark: Bookmark
+    switch listed(number) {
+    case .success(let found): bookmark = found
+    case .failure(let problem): return problem
     }
     do {
       removals.append(try store.remove(bookmark))

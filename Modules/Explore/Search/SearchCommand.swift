@@ -7,6 +7,7 @@ enum SearchCommand: Sendable, Equatable {
   case more
   case sort(String)
   case open(Int?)
+  case filter(String)
   /// `open OWNER/NAME`: a repository by its name, listed or not.
   case openNamed(String)
 
@@ -20,7 +21,7 @@ enum SearchCommand: Sendable, Equatable {
         summary: "Search GitHub's repositories (qualifiers work)"
       ) { .search($0.text) },
       CommandSpec("ask", summary: "Chat with the assistant (Gemini or an OpenAI-compatible server)", action: .ask),
-      CommandSpec("more", summary: "Load the next 30 results", action: .more),
+      CommandSpec("more", summary: "Show the next page of results", action: .more),
       CommandSpec(
         "sort",
         Parameter(
@@ -28,6 +29,11 @@ enum SearchCommand: Sendable, Equatable {
           meaning: "the order is one of \(Phrase.list(SearchWording.sortNames, "or"))"),
         summary: "Search again in another order"
       ) { .sort($0.word ?? "") },
+      CommandSpec(
+        "filter",
+        Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is letters of a name or description, in order"),
+        summary: "Keep results matching TEXT (fuzzy); alone, clear"
+      ) { .filter($0.text) },
       CommandSpec(
         "open", .row("N|OWNER/NAME", count: rows, meaning: SearchWording.rowNumberMeaning(count: rows)),
         summary: "Show repository N, or any repository by its name"

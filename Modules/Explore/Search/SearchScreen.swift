@@ -20,12 +20,13 @@ final class SearchScreen: Screen {
   }
 
   override var commands: [Command] {
-    Command.table(SearchCommand.specs(rows: viewModel.repositories.count)) { command, console in
+    Command.table(SearchCommand.specs(rows: viewModel.shownCount)) { command, console in
       await self.perform(command, on: console)
     }
   }
 
   private func perform(_ command: SearchCommand, on console: any Console) async {
+    defer { choosePage(in: console.context) }
     switch command {
     case .search(let query): await search(query, console: console)
     case .ask: viewModel.askAssistant()
@@ -35,6 +36,9 @@ final class SearchScreen: Screen {
         await LoadingIndicator.run(viewModel.setSort(name), saying: "Searching…", console: console), on: console)
     case .open(let number):
       if let problem = viewModel.open(number) { report(problem, on: console) }
+    case .filter(let text):
+      viewModel.setFilter(text)
+      setNeedsDisplay()
     case .openNamed(let name):
       if let problem = viewModel.open(named: name) { report(problem, on: console) }
     }
@@ -42,12 +46,36 @@ final class SearchScreen: Screen {
 
   private func search(_ query: String, console: any Console) async {
     afterLoad(await LoadingIndicator.run(viewModel.search(query), saying: "Searching…", console: console), on: console)
+    choosePage(in: console.context)
+  }
+
+  /// After a search, shows its first page: on a terminal what fits the
+  /// window, so the tab bar and title stay on screen.
+  private func choosePage(in context: RenderContext) {
+    guard viewModel.needsFirstPage else { return }
+    viewModel.showFirstPage(rows: pageRows(in: context))
+  }
+
+  /// On a terminal, how many results fit its window under the chrome; nil
+  /// off one (piped, every loaded result is printed, in pages of 30).
+  private func pageRows(in context: RenderContext) -> Int? {
+    guard context.capabilities.outputIsTerminal, let height = context.height else { return nil }
+    // The chrome (a blank line, tab bar, title, rule), the count line, the
+    // hint under the rows and the prompt; two lines for each note above the rows.
+    let notes = [viewModel.isIncomplete, viewModel.droppedCount > 0]
+    let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
+    let sample = viewModel.visible.prefix(lines)
+    guard !sample.isEmpty else { return lines }
+    // Narrow, a row takes two lines or three.
+    let now = now()
+    let drawn = ListView(sample.map { Self.item(for: $0, now: now) }).lines(in: context).count
+    return max(lines / max((drawn + sample.count - 1) / sample.count, 1), 1)
   }
 
   private func loadMore(on console: any Console) async {
-    let shown = viewModel.repositories.count
+    let shown = viewModel.shownCount
     if let problem = await LoadingIndicator.run(
-      viewModel.loadMore(), saying: "Loading more repositories…", console: console)
+      viewModel.loadMore(rows: pageRows(in: console.context)), saying: "Loading more repositories…", console: console)
     {
       return report(problem, on: console)
     }
@@ -82,27 +110,44 @@ final class SearchScreen: Screen {
 
   private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
     let repositories = viewModel.repositories
-    guard repositories.count > shown else {
+    guard viewModel.shownCount > shown else {
       return [Message.info(SearchWording.sentence(for: .everyResultLoaded(count: repositories.count)), in: context)]
     }
+    // Rows keep their numbers under a filter: the header names the first
+    // and last number added, not positions.
+    let added = viewModel.visible[shown..<viewModel.shownCount]
+    let first = added.lazy.map(\.number).min() ?? shown + 1
+    let last = added.lazy.map(\.number).max() ?? shown + 1
     let header =
-      "Repositories \(shown + 1)–\(repositories.count) (\(ExploreFormatting.count(repositories.count)) loaded):"
-    var lines = [StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted))]
+      "Repositories \(first)–\(last) (\(ExploreFormatting.count(repositories.count)) loaded"
+      + (viewModel.filterText == nil ? "):" : ", \(viewModel.visible.count) matching):")
+    var lines = droppedWarning(in: context)
+    lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let now = now()
-    lines += ListView(repositories[shown...].map { Self.item(for: $0, now: now) }, firstNumber: shown + 1).lines(
-      in: context)
-    if viewModel.reachedSearchCap {
-      lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
-    } else if viewModel.problemLoadingMore == nil {
-      lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
-    }
+    lines += ListView(added.map { Self.item(for: $0, now: now) }).lines(in: context)
+    lines += moreHint(in: context)
     return lines
   }
 
-  private static func item(for repository: Repository, now: Date) -> ListView.Item {
-    ListView.Item(
-      title: repository.fullName, subtitle: repository.description ?? "No description provided",
-      detail: summary(of: repository, now: now))
+  /// The warning for results the last page left out, once per load.
+  private func droppedWarning(in context: RenderContext) -> [StyledLine] {
+    guard let count = viewModel.takeDroppedCount() else { return [] }
+    return TextBlock(SearchWording.dropped(count), style: Palette.warning).lines(in: context)
+  }
+
+  /// A row with its number and the letters a filter matched.
+  private static func item(for row: ListedRow<Repository>, now: Date) -> ListView.Item {
+    let repository = row.row
+    var item = ListView.Item(title: repository.fullName)
+    item.number = row.number
+    item.highlights = row.highlights
+    item.columns = [
+      ListView.Cell(ExploreFormatting.count(repository.stars, "star") ?? "", alignment: .trailing),
+      ListView.Cell(repository.language ?? ""),
+      ListView.Cell(repository.updatedAt.map { ExploreFormatting.relative($0, now: now) } ?? ""),
+      ListView.Cell(repository.description ?? "No description provided", style: .plain),
+    ]
+    return item
   }
 
   // MARK: Drawing
@@ -143,27 +188,30 @@ final class SearchScreen: Screen {
       lines += TextBlock("GitHub stopped searching early: there may be more matches.", style: Palette.warning)
         .lines(in: context)
     }
-    if viewModel.droppedCount > 0 {
+    // Said in the drawing after the search, not on every redraw.
+    lines += droppedWarning(in: context)
+    if let filter = viewModel.filterText {
       lines += TextBlock(
-        "\(viewModel.droppedCount) result\(viewModel.droppedCount == 1 ? " was" : "s were") left out: GitHub sent no valid name.",
-        style: Palette.warning
+        SearchWording.filtered(viewModel.visible.count, of: viewModel.repositories.count, filter: filter),
+        style: Palette.muted
       ).lines(in: context)
+      guard !viewModel.visible.isEmpty else {
+        return lines + TextBlock("No loaded result matches. Type filter alone to clear.").lines(in: context)
+      }
     }
     let now = now()
-    lines += ListView(viewModel.repositories.map { Self.item(for: $0, now: now) }).lines(in: context)
-    if viewModel.reachedSearchCap {
-      lines.append(Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context))
-    } else if viewModel.problemLoadingMore == nil {
-      lines += TextBlock("Type more for the next 30, open N for one of them.", style: Palette.muted).lines(in: context)
-    }
-    return lines
+    lines += ListView(viewModel.shownRows.map { Self.item(for: $0, now: now) }).lines(in: context)
+    return lines + moreHint(in: context)
   }
 
-  /// `1,234 stars · Swift · 2 days ago`.
-  static func summary(of repository: Repository, now: Date) -> String {
-    [
-      ExploreFormatting.count(repository.stars, "star"), repository.language,
-      repository.updatedAt.map { ExploreFormatting.relative($0, now: now) },
-    ].compactMap { $0 }.joined(separator: " · ")
+  /// What `more` would do now, under the rows.
+  private func moreHint(in context: RenderContext) -> [StyledLine] {
+    // Rows loaded but not shown yet come before GitHub's cap is said.
+    if viewModel.problemLoadingMore == nil {
+      return TextBlock("Type more for the next results, open N for one of them.", style: Palette.muted).lines(
+        in: context)
+    }
+    return viewModel.reachedSearchCap
+      ? [Message.info(SearchWording.reachedCap(total: viewModel.totalCount), in: context)] : []
   }
 }

@@ -21,11 +21,31 @@ final class SearchViewModel {
   private(set) var state: State = .idle
   private(set) var query: String?
   private(set) var sort: SearchSort = .best
+  /// Every result loaded, in GitHub's order; a row's number is its place here.
   private(set) var repositories: [Repository] = []
+  /// The loaded results that pass the filter, each with its number.
+  ///
+  /// A filter ranks them as fzf does, best first (GitHub's order among
+  /// equals); a page `more` adds is ranked on its own, under the rows
+  /// already shown; the numbers stay those of the whole list.
+  private(set) var visible: [ListedRow<Repository>] = []
+  /// The filter typed, trimmed; nil when none.
+  var filterText: String? { filterQuery?.text }
+  private var filterQuery: FuzzyQuery? {
+    didSet { refilter() }
+  }
+  /// How many of ``visible`` are on screen: all of them unless the screen
+  /// asked for pages (on a terminal, a page is what fits its window).
+  private(set) var shownCount = 0
+  /// Whether the results changed since a page was chosen.
+  private(set) var needsFirstPage = false
   private(set) var totalCount = 0
   private(set) var isIncomplete = false
   /// Items of the loaded pages left out because their name was not valid.
   private(set) var droppedCount = 0
+  /// Results the last page left out, until the screen says so: once per
+  /// load, not on every redraw.
+  private var unsaidDropped = 0
   /// Said once after an answer that left fewer than 3 requests.
   private(set) var lowRateLimit: RateLimit?
 
@@ -74,18 +94,23 @@ final class SearchViewModel {
     var droppedCount: Int
     var received: Int
     var pagesLoaded: Int
+    var shownCount: Int
+    var filterQuery: FuzzyQuery?
   }
 
   private var snapshot: Snapshot {
     Snapshot(
       state: state, query: query, sort: sort, repositories: repositories, totalCount: totalCount,
-      isIncomplete: isIncomplete, droppedCount: droppedCount, received: received, pagesLoaded: pagesLoaded)
+      isIncomplete: isIncomplete, droppedCount: droppedCount, received: received, pagesLoaded: pagesLoaded,
+      shownCount: shownCount, filterQuery: filterQuery)
   }
 
   private func restore(_ old: Snapshot) {
     (state, query, sort, repositories) = (old.state, old.query, old.sort, old.repositories)
+    filterQuery = old.filterQuery
     (totalCount, isIncomplete, droppedCount) = (old.totalCount, old.isIncomplete, old.droppedCount)
     (received, pagesLoaded) = (old.received, old.pagesLoaded)
+    (shownCount, needsFirstPage) = (old.shownCount, false)
   }
 
   /// Runs `query` in `sort`'s order from the first page.
@@ -99,6 +124,8 @@ final class SearchViewModel {
     self.sort = sort
     state = .searching
     repositories = []
+    // A new search is filtered anew.
+    filterQuery = nil
     totalCount = 0
     isIncomplete = false
     droppedCount = 0
@@ -124,12 +151,54 @@ final class SearchViewModel {
 
   private func take(_ page: SearchPage) {
     let known = Set(repositories.map(\.fullName))
+    let start = repositories.count
     repositories += page.repositories.filter { !known.contains($0.fullName) }
+    refilter(from: start)
     totalCount = page.totalCount
     isIncomplete = isIncomplete || page.isIncomplete
     droppedCount += page.dropped
+    unsaidDropped = page.dropped
     received += page.repositories.count + page.dropped
     pagesLoaded += 1
+  }
+
+  /// How many results the last page left out, once: nil after it was
+  /// taken, or when none were.
+  func takeDroppedCount() -> Int? {
+    defer { unsaidDropped = 0 }
+    return unsaidDropped > 0 ? unsaidDropped : nil
+  }
+
+  /// The results on screen, in order: what `open N` takes.
+  var shownRows: ArraySlice<ListedRow<Repository>> { visible.prefix(shownCount) }
+
+  /// Keeps results whose name or description matches `text` as fzf
+  /// matches (letters in order, accents folded, smart case), best first;
+  /// empty clears.
+  func setFilter(_ text: String) {
+    filterQuery = FuzzyQuery(text)
+  }
+
+  /// Lists the results again from the one at `start` (0: all; a page's
+  /// first: that page, under the rows listed before).
+  private func refilter(from start: Int = 0) {
+    let added = FuzzyQuery.listed(repositories[min(start, repositories.count)...], query: filterQuery) {
+      [FuzzyText($0.fullName), FuzzyText($0.description ?? "")]
+    }
+    visible = start == 0 ? added : visible + added
+    shownCount = visible.count
+    needsFirstPage = true
+  }
+
+  /// Shows the first `rows` results (all of them for nil): after a search,
+  /// on a terminal, the page that fits its window.
+  func showFirstPage(rows: Int?) {
+    showRows(after: 0, rows: rows)
+  }
+
+  private func showRows(after shown: Int, rows: Int?) {
+    shownCount = rows.map { min(shown + max($0, 1), visible.count) } ?? visible.count
+    needsFirstPage = false
   }
 
   /// How many results GitHub will serve for this search.
@@ -138,6 +207,7 @@ final class SearchViewModel {
   /// Why `more` cannot load anything now, said before any spinner.
   var problemLoadingMore: SearchProblem? {
     guard state == .loaded else { return .noSearchYet }
+    guard shownCount >= visible.count else { return nil }
     guard received < reachable, pagesLoaded * GitHubRequests.pageSize < GitHubRequests.searchCap else {
       return totalCount > GitHubRequests.searchCap
         ? .searchCapReached(total: totalCount) : .everyResultLoaded(count: repositories.count)
@@ -147,10 +217,24 @@ final class SearchViewModel {
 
   /// `more`: refused when there is no search or nothing more to load;
   /// else the next page (the list stays when it fails).
-  func loadMore() -> Checked<SearchProblem> {
+  ///
+  /// `rows` is the page on a terminal (nil: every result loaded); the
+  /// results loaded but not shown come before another page is asked for.
+  func loadMore(rows: Int? = nil) -> Checked<SearchProblem> {
     if let problem = problemLoadingMore { return .refused(problem) }
     guard let query else { return .refused(.noSearchYet) }
-    return .accepted { await self.loadPage(after: query) }
+    let shown = shownCount
+    guard shown >= visible.count else {
+      return .accepted {
+        self.showRows(after: shown, rows: rows)
+        return nil
+      }
+    }
+    return .accepted {
+      let problem = await self.loadPage(after: query)
+      self.showRows(after: shown, rows: rows)
+      return problem
+    }
   }
 
   private func loadPage(after query: String) async -> SearchProblem? {
@@ -180,11 +264,14 @@ final class SearchViewModel {
 
   /// Opens result `number` of the list; the problem, if there is one.
   func open(_ number: Int?) -> SearchProblem? {
-    guard !repositories.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
-    guard let number, let repository = RowNumber.item(number, of: repositories) else {
-      return .noSuchResult(number, count: repositories.count)
+    let shown = shownRows
+    guard !shown.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
+    // A filtered view keeps each row's number: N is the number shown.
+    guard let number, let row = shown.first(where: { $0.number == number }) else {
+      return filterQuery == nil
+        ? .noSuchResult(number, count: shown.count) : .notListed(number, shown: shown.map(\.number))
     }
-    router.showRepository(repository)
+    router.showRepository(row.row)
     return nil
   }
 
@@ -223,6 +310,8 @@ enum SearchProblem: Equatable {
   case searchFailed(ExploreFailure)
   case nothingToOpen(hasSearched: Bool)
   case noSuchResult(Int?, count: Int)
+  /// A number that is not among the rows a filter shows (`shown`).
+  case notListed(Int?, shown: [Int])
   /// `open` was given a word with a slash that is no GitHub name.
   case notAName(String)
 }

@@ -5,6 +5,11 @@ import TextSafety
 
 /// The sentences of the search screen.
 enum SearchWording {
+  /// Results of a page left out as invalid.
+  static func dropped(_ count: Int) -> String {
+    "\(count) result\(count == 1 ? " was" : "s were") left out: GitHub sent no valid name."
+  }
+
   static let example = "search tui language:swift stars:>100"
   static let retryAdvice = "Type search QUERY to try again."
   /// The orders `sort` takes, as typed.
@@ -39,6 +44,8 @@ enum SearchWording {
       hasSearched
         ? "There is no repository to open here: the search found none."
         : "There is no repository to open here. Search first: search QUERY."
+    case .notListed(let number, let shown):
+      "Repository \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
     case .notAName(let typed):
       "'\(typed)' is not a GitHub name like owner/name."
     case .noSuchResult(let number, let count):
@@ -79,6 +86,12 @@ enum SearchWording {
   }
 
   /// `Showing 30 of 1,234 repositories for tui, most stars first`.
+  /// Above a filtered list: `Showing 3 of 30 loaded: name or description matches "tet".`
+  static func filtered(_ count: Int, of loaded: Int, filter: String) -> String {
+    "Showing \(ExploreFormatting.count(count)) of \(ExploreFormatting.count(loaded)) loaded: "
+      + "name or description matches \"\(TextSanitizer.clean(filter, limit: 40))\"."
+  }
+
   static func showing(_ shown: Int, of total: Int, query: String, sort: SearchSort) -> String {
     let order =
       switch sort {

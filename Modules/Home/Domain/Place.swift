@@ -61,9 +61,8 @@ struct Place: Equatable, Sendable {
   var phone: String?
   var website: String?
   var openingHours: String?
-  /// Name and city folded once (case and diacritics), as UTF-8, so a filter
-  /// is a byte search.
-  let searchKey: [UInt8]
+  /// Name and city prepared once for the fuzzy filter (accents folded).
+  let searchTexts: [FuzzyText]
 
   init(
     id: String, name: String, categories: [String], city: String?, address: String?, coordinate: Coordinate,
@@ -80,7 +79,7 @@ struct Place: Equatable, Sendable {
     self.phone = phone
     self.website = website
     self.openingHours = openingHours
-    self.searchKey = Array(Place.fold(name + " " + (city ?? "")).utf8)
+    self.searchTexts = [FuzzyText(name), FuzzyText(city ?? "")]
     self.summary = Place.summary(category: category, distance: distance)
   }
 
@@ -105,20 +104,6 @@ struct Place: Equatable, Sendable {
 
   static func fold(_ text: String) -> String {
     SearchFolding.fold(text)
-  }
-
-  /// Whether the name or city contains `text` (folded with ``fold(_:)``).
-  func matches(folded text: [UInt8]) -> Bool {
-    guard !text.isEmpty else { return true }
-    guard text.count <= searchKey.count else { return false }
-    let first = text[0]
-    var start = 0
-    let last = searchKey.count - text.count
-    while start <= last {
-      if searchKey[start] == first && searchKey[start..<(start + text.count)].elementsEqual(text) { return true }
-      start += 1
-    }
-    return false
   }
 }
 

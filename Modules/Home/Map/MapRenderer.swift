@@ -13,9 +13,12 @@ import TextSafety
 /// to a free cell beside its dot; places that fall in one cell are marked
 /// with a letter, and the legend says which share it; a number with no room
 /// near its dot, or a place with no position on the map, is said so in the
-/// legend. On a terminal the picture takes the room there is (a square
-/// area, a cell being about twice as tall as it is wide); in a transcript
-/// it keeps its 32×16 cells.
+/// legend. A number with room to its right has its place's name beside it.
+///
+/// On a terminal the picture takes the room there is (a square area, a
+/// cell being about twice as tall as it is wide), with the legend beside
+/// it when both fit the window that way, so that map and legend are on one
+/// screen; in a transcript it keeps its 32×16 cells, the legend under it.
 struct MapRenderer {
   let places: [(number: Int, place: Place)]
   let center: Coordinate
@@ -38,13 +41,33 @@ struct MapRenderer {
   }
 
   func lines(in context: RenderContext) -> [StyledLine] {
-    let unicode = context.capabilities.usesUnicode
     let width = Spacing.fullWidth(context)
-    let separator = unicode ? " · " : ", "
     let allEntries = places.map { "\($0.number) \(TextSanitizer.clean($0.place.name))" }
-    // Scale bar, two lines of key, a line of notes, the legend, the prompt.
-    let below = 1 + 2 + 1 + MapLegend.wrap(allEntries, separator: separator, width: width).count + 1
+    // Scale bar, three lines of key, a line of notes, the legend, the prompt.
+    let below = 1 + 3 + 1 + MapLegend.wrap(allEntries, separator: separator(context), width: width).count + 1
     let (rows, columns) = Self.size(in: context, linesBelow: below)
+    // The legend goes beside the picture when that leaves the picture at
+    // least as big as with the legend under it (a wide window, not a tall one).
+    let longest = allEntries.lazy.map(DisplayWidth.of).max() ?? 0
+    if let side = SideLayout(places: places.count, longestEntry: longest, in: context), side.rows >= rows,
+      let lines = drawing(rows: side.rows, columns: side.columns, legendWidth: side.legendWidth, context: context)
+    {
+      return lines
+    }
+    return drawing(rows: rows, columns: columns, legendWidth: nil, context: context) ?? []
+  }
+
+  private func separator(_ context: RenderContext) -> String {
+    context.capabilities.usesUnicode ? " · " : ", "
+  }
+
+  /// The picture, scale, key and legend.
+  ///
+  /// The legend is `legendWidth` wide beside the picture, or under it for
+  /// nil. Nil when the legend beside it would be taller than the picture
+  /// (the caller puts it under).
+  private func drawing(rows: Int, columns: Int, legendWidth: Int?, context: RenderContext) -> [StyledLine]? {
+    let unicode = context.capabilities.usesUnicode
     // A distance that is not a number (a position off the Earth) must not
     // set the scale; such a place is listed as not on the map.
     let farthest = places.map { center.distance(to: $0.place.coordinate) }.filter(\.isFinite).max() ?? 0
@@ -53,26 +76,29 @@ struct MapRenderer {
 
     var canvas = Canvas(columns: columns, rows: rows)
     let drawsSearchArea = drawSearchArea(on: &canvas, halfExtent: halfExtent, scale: scale)
-    let centerMark = unicode ? "✛" : "+"
-    if let middle = canvas.cell(x: 0, y: 0) { canvas.put(centerMark, at: middle, kind: .center) }
+    if let middle = canvas.cell(x: 0, y: 0) { canvas.put(unicode ? "✛" : "+", at: middle, kind: .center) }
     let plotted = plot(on: &canvas, scale: scale)
-
-    var lines = frame(canvas, columns: columns, unicode: unicode)
+    let picture = frame(canvas, columns: columns, unicode: unicode)
     let longestBar = context.capabilities.outputIsTerminal ? max(12, columns / 4) : 12
-    lines.append(scaleBar(metresPerColumn: scale.metresPerColumn, longest: longestBar, unicode: unicode))
-    let key =
-      centerMark
-      + (drawsSearchArea
-        ? " you are here; the circle is the 5 km search area"
-        : " you are here; the 5 km search area reaches past the frame")
-    lines += DisplayWidth.wrap(key, to: width).map { StyledLine($0, style: Palette.muted) }
-    for note in MapLegend.notes(shared: plotted.shared, unlabelled: plotted.unlabelled) {
-      lines += DisplayWidth.wrap(note, to: width).map { StyledLine($0, style: Palette.warning) }
+    let bar = scaleBar(metresPerColumn: scale.metresPerColumn, longest: longestBar, unicode: unicode)
+    let legend = MapLegend(
+      places: places, plotted: plotted, drawsSearchArea: drawsSearchArea, unicode: unicode)
+    guard let legendWidth else {
+      let width = Spacing.fullWidth(context)
+      return picture + [bar] + legend.key(width: width)
+        + MapLegend.wrap(legend.entries, separator: separator(context), width: width).map { StyledLine($0) }
     }
-    let entries = places.map { number, place in
-      "\(number) \(TextSanitizer.clean(place.name))" + (plotted.offMap.contains(number) ? " (not on the map)" : "")
+    // Beside the picture: one place a line, then the key.
+    let column =
+      legend.entries.map { StyledLine(DisplayWidth.truncate($0, to: legendWidth)) } + [.blank]
+      + legend.key(width: legendWidth)
+    guard column.count <= picture.count else { return nil }
+    let gap = StyledSpan(DisplayWidth.spaces(2))
+    var lines = picture.enumerated().map { row, line in
+      row < column.count ? StyledLine(line.spans + [gap] + column[row].spans) : line
     }
-    return lines + MapLegend.wrap(entries, separator: separator, width: width).map { StyledLine($0) }
+    lines.append(bar)
+    return lines
   }
 
   /// Metres a row and a column of the canvas stand for (a cell is about
@@ -102,14 +128,15 @@ struct MapRenderer {
 
   /// Where the places went: marks shared by several (with their numbers),
   /// numbers with no room for a label, and places off the map.
-  private struct Plotted {
+  struct Plotted {
     var shared: [(mark: String, numbers: [Int])] = []
     var unlabelled: [Int] = []
     var offMap: Set<Int> = []
   }
 
   /// Puts a dot for every place, and its number (or a letter shared by the
-  /// places of one cell) under or beside it.
+  /// places of one cell) under or beside it; then, where there is room to
+  /// the right of a number, its place's name.
   private func plot(on canvas: inout Canvas, scale: Scale) -> Plotted {
     var plotted = Plotted()
     var cells: [(cell: Canvas.Cell, numbers: [Int])] = []
@@ -127,14 +154,20 @@ struct MapRenderer {
         cells.append((cell, [number]))
       }
     }
+    var numbered: [(start: Canvas.Cell, number: Int)] = []
     for (cell, numbers) in cells {
       let isShared = numbers.count > 1
       let mark = isShared ? Self.letters(for: plotted.shared.count) : String(numbers[0])
-      if canvas.place(mark, near: cell, kind: isShared ? .shared : .number) {
-        if isShared { plotted.shared.append((mark, numbers)) }
+      if let start = canvas.place(mark, near: cell, kind: isShared ? .shared : .number) {
+        if isShared { plotted.shared.append((mark, numbers)) } else { numbered.append((start, numbers[0])) }
       } else {
         plotted.unlabelled += numbers
       }
+    }
+    // Every number is placed before any name, so a name never costs a number its spot.
+    let names = Dictionary(places.map { ($0.number, TextSanitizer.clean($0.place.name)) }) { first, _ in first }
+    for (start, number) in numbered {
+      canvas.name(names[number] ?? "", after: Canvas.Cell(column: start.column + String(number).count, row: start.row))
     }
     return plotted
   }
@@ -197,62 +230,6 @@ struct MapRenderer {
   }
 }
 
-/// The words under the picture.
-enum MapLegend {
-  /// Notes for what the picture cannot show by itself.
-  static func notes(shared: [(mark: String, numbers: [Int])], unlabelled: [Int]) -> [String] {
-    var notes: [String] = []
-    if shared.count == 1, let only = shared.first {
-      notes.append("\(only.mark) marks one spot shared by \(list(only.numbers)).")
-    } else if !shared.isEmpty {
-      let spots = shared.map { "\($0.mark) is \(list($0.numbers))" }.joined(separator: "; ")
-      notes.append("Letters mark spots shared by several places: \(spots).")
-    }
-    if !unlabelled.isEmpty {
-      notes.append("No room to number \(list(unlabelled)) beside \(unlabelled.count == 1 ? "its dot" : "their dots").")
-    }
-    return notes
-  }
-
-  /// `5, 6 and 8`.
-  static func list(_ numbers: [Int]) -> String {
-    let words = numbers.map(String.init)
-    guard words.count > 1, let last = words.last else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " and " + last
-  }
-
-  /// `entries` joined by `separator` into lines of at most `width`, broken
-  /// between entries, never between a number and its name; an entry wider
-  /// than a line is wrapped on its own, its number kept with its first word.
-  static func wrap(_ entries: [String], separator: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    // What ends an entry (`,` or ` ·`); the space after it is where a line may break.
-    var ending = separator
-    while ending.last == " " { ending.removeLast() }
-    for (index, entry) in entries.enumerated() {
-      let piece = entry + (index < entries.count - 1 ? ending : "")
-      let joined = current.isEmpty ? piece : current + " " + piece
-      if DisplayWidth.of(joined) <= width {
-        current = joined
-        continue
-      }
-      if !current.isEmpty { lines.append(current) }
-      guard DisplayWidth.of(piece) > width else {
-        current = piece
-        continue
-      }
-      // Glue the number to the first word with a no-break space while wrapping.
-      let glued = piece.replacingOccurrences(of: " ", with: "\u{00A0}", options: [], range: piece.range(of: " "))
-      let parts = DisplayWidth.wrap(glued, to: width).map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
-      lines += parts.dropLast()
-      current = parts.last ?? ""
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
-  }
-}
-
 /// A grid of cells, each holding braille dots (2×4 per cell) or a label character.
 private struct Canvas {
   struct Cell: Equatable {
@@ -265,12 +242,15 @@ private struct Canvas {
     case number
     case shared
     case center
+    /// A place's name beside its number.
+    case name
 
     var style: TextStyle {
       switch self {
       case .dots: Palette.muted
       case .number, .center: Palette.accent
       case .shared: Palette.warning
+      case .name: .plain
       }
     }
   }
@@ -321,16 +301,38 @@ private struct Canvas {
   /// label, else in the nearest free spot around it (up to three cells
   /// away).
   ///
-  /// Returns false when there is none.
-  mutating func place(_ text: String, near cell: Cell, kind: Kind) -> Bool {
+  /// Returns where it starts; nil when there is no room.
+  mutating func place(_ text: String, near cell: Cell, kind: Kind) -> Cell? {
     let length = text.count
     for distance in 0...3 {
       for start in Self.spots(around: cell, distance: distance, length: length) where fits(length, at: start) {
         put(text, at: start, kind: kind)
-        return true
+        return start
       }
     }
-    return false
+    return nil
+  }
+
+  /// The shortest name worth writing beside a number (`Muse…`).
+  static let shortestName = 4
+
+  /// Writes ` name` from `cell` (just after a number) as far as the empty
+  /// cells on its row go (no label, no dot: the circle stays whole),
+  /// keeping one free before what follows; cut with `…`, or left out when
+  /// fewer than ``shortestName`` letters fit.
+  mutating func name(_ name: String, after cell: Cell) {
+    guard cell.row >= 0, cell.row < rows, cell.column >= 0, !name.isEmpty else { return }
+    var room = 0
+    while cell.column + room < columns, labels[cell.row][cell.column + room] == nil,
+      dots[cell.row][cell.column + room] == 0
+    {
+      room += 1
+    }
+    // One free cell before the next label or the frame, and the space after the number.
+    room -= 1
+    let shown = DisplayWidth.truncate(name, to: min(room - 1, 24))
+    guard room - 1 >= Self.shortestName, DisplayWidth.of(shown) == shown.count else { return }
+    put(" " + shown, at: cell, kind: .name)
   }
 
   /// Where a label of `length` may start to sit on its cell (distance 0),

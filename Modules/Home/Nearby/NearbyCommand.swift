@@ -17,10 +17,11 @@ enum NearbyCommand: Sendable, Equatable {
   static func specs(rows: Int, cities: Int, categories: [String]) -> [CommandSpec<NearbyCommand>] {
     [
       CommandSpec("nearby", summary: "Show the list of places again", action: .nearby),
-      CommandSpec("more", summary: "Load the next 20 places", action: .more),
+      CommandSpec("more", summary: "Show the next page of places", action: .more),
       CommandSpec(
-        "filter", Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is part of a name or city"),
-        summary: "Keep places whose name or city has TEXT; alone, clear"
+        "filter",
+        Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is letters of a name or city, in order (csj)"),
+        summary: "Keep places matching TEXT (fuzzy, best first); alone, clear"
       ) { .filter($0.text) },
       CommandSpec(
         "category",

@@ -19,13 +19,14 @@ final class NearbyPlacesScreen: Screen {
 
   override var commands: [Command] {
     let specs = NearbyCommand.specs(
-      rows: viewModel.visiblePlaces.count, cities: viewModel.cityResults.count,
+      rows: viewModel.shownCount, cities: viewModel.cityResults.count,
       // Only what the command accepts now: no categories while the filter is off.
       categories: viewModel.isCategoryFilterEnabled ? viewModel.categories : [])
     return Command.table(specs) { command, console in await self.perform(command, on: console) }
   }
 
   private func perform(_ command: NearbyCommand, on console: any Console) async {
+    defer { choosePage(in: console.context) }
     switch command {
     case .nearby: setNeedsDisplay()
     case .more: await loadMore(on: console)
@@ -47,8 +48,9 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func loadMore(on console: any Console) async {
-    let shown = viewModel.visiblePlaces.count
-    if let problem = await LoadingIndicator.run(viewModel.loadMore(), saying: "Loading more places…", console: console)
+    let shown = viewModel.shownCount
+    if let problem = await LoadingIndicator.run(
+      viewModel.loadMore(rows: pageRows(in: console.context)), saying: "Loading more places…", console: console)
     {
       return report(problem, on: console)
     }
@@ -62,7 +64,7 @@ final class NearbyPlacesScreen: Screen {
       return console.write(
         Message.error("The map is off. Turn it on in Profile › Settings (toggle map).", in: console.context))
     }
-    let places = viewModel.visiblePlaces.enumerated().map { (number: $0.offset + 1, place: $0.element) }
+    let places = viewModel.shownRows.map { (number: $0.number, place: $0.row) }
     guard !places.isEmpty else {
       return console.write(Message.info("There are no places to draw yet.", in: console.context))
     }
@@ -86,7 +88,33 @@ final class NearbyPlacesScreen: Screen {
   override func didAppear(console: any Console) async {
     guard viewModel.state == .idle else { return }
     await LoadingIndicator.run("Loading places…", console: console) { await viewModel.loadIfNeeded() }
+    choosePage(in: console.context)
     setNeedsDisplay()
+  }
+
+  /// After the list changed (a load, a filter), shows its first page: on a
+  /// terminal what fits the window, so the tab bar and title stay on screen.
+  private func choosePage(in context: RenderContext) {
+    guard viewModel.needsFirstPage else { return }
+    viewModel.showFirstPage(rows: pageRows(in: context))
+  }
+
+  /// On a terminal, how many rows fit its window under the chrome; nil
+  /// off one (piped, every loaded row is printed, in pages of 20).
+  private func pageRows(in context: RenderContext) -> Int? {
+    guard context.capabilities.outputIsTerminal, let height = context.height else { return nil }
+    // The chrome (a blank line, tab bar, title, rule), the place line, the
+    // hint under the rows and the prompt; two lines for each note above the rows.
+    let notes = [
+      viewModel.filterText != nil || viewModel.categoryFilter != nil, viewModel.cachedAt != nil,
+      viewModel.droppedCount > 0,
+    ]
+    let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
+    let sample = viewModel.visible.prefix(lines)
+    guard !sample.isEmpty else { return lines }
+    // Narrow, a row takes two lines.
+    let drawn = ListView(sample.map(Self.item(for:))).lines(in: context).count
+    return max(lines / max((drawn + sample.count - 1) / sample.count, 1), 1)
   }
 
   private func report(_ problem: NearbyProblem?, on console: any Console) {
@@ -100,6 +128,7 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func searchCity(_ text: String, console: any Console) async {
+    defer { choosePage(in: console.context) }
     guard case .search(let query) = viewModel.cityRequest(text) else {
       let problem = await LoadingIndicator.run("Loading places…", console: console) { await viewModel.clearCity() }
       report(problem, on: console)
@@ -151,10 +180,9 @@ final class NearbyPlacesScreen: Screen {
   }
 
   private func loadedLines(in context: RenderContext) -> [StyledLine] {
-    var lines: [StyledLine] = []
-    if let dropped = NearbyWording.dropped(viewModel.droppedCount) {
-      lines += TextBlock(dropped, style: Palette.warning).lines(in: context)
-    }
+    // Said in the drawing that follows the load, and not again when the
+    // list is drawn again (`nearby`, a filter, back from a detail).
+    var lines = droppedWarning(in: context)
     guard !viewModel.places.isEmpty else {
       return lines
         + EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
@@ -164,9 +192,9 @@ final class NearbyPlacesScreen: Screen {
         "Saved copy from \(Self.clock.string(from: cachedAt)); type refresh for the latest.", style: Palette.warning
       ).lines(in: context)
     }
-    let visible = viewModel.visiblePlaces
+    let visible = viewModel.visible
     let filters = [
-      viewModel.filterText.map { "name or city has \"\(TextSanitizer.clean($0, limit: 40))\"" },
+      viewModel.filterText.map { "name or city matches \"\(TextSanitizer.clean($0, limit: 40))\"" },
       viewModel.categoryFilter.map { "category \($0)" },
     ]
     .compactMap { $0 }
@@ -180,8 +208,8 @@ final class NearbyPlacesScreen: Screen {
     guard !visible.isEmpty else {
       return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
     }
-    lines += ListView(visible.map(Self.item(for:))).lines(in: context)
-    if viewModel.mayHaveMore {
+    lines += ListView(viewModel.shownRows.map(Self.item(for:))).lines(in: context)
+    if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
@@ -191,26 +219,46 @@ final class NearbyPlacesScreen: Screen {
   /// The rows after the first `shown` of the visible list, under a
   /// one-line header saying which they are.
   private func addedRows(after shown: Int, in context: RenderContext) -> [StyledLine] {
-    let visible = viewModel.visiblePlaces
+    let visible = viewModel.visible
     let isFiltered = viewModel.filterText != nil || viewModel.categoryFilter != nil
-    guard visible.count > shown else {
-      return [
+    guard viewModel.shownCount > shown else {
+      return droppedWarning(in: context) + [
         Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
       ]
     }
+    // Rows keep their numbers under a filter: the header names the first
+    // and last number added, not positions.
+    let added = visible[shown..<viewModel.shownCount]
     let header = NearbyWording.addedRowsHeader(
-      first: shown + 1, last: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
-    var lines = [StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted))]
-    lines += ListView(visible[shown...].map(Self.item(for:)), firstNumber: shown + 1).lines(in: context)
-    if viewModel.mayHaveMore {
+      first: added.lazy.map(\.number).min() ?? shown + 1, last: added.lazy.map(\.number).max() ?? shown + 1,
+      matching: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
+    var lines = droppedWarning(in: context)
+    lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
+    lines += ListView(added.map(Self.item(for:))).lines(in: context)
+    if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
     return lines
   }
 
-  private static func item(for place: Place) -> ListView.Item {
-    ListView.Item(title: place.name, subtitle: place.city, detail: place.summary)
+  /// The warning for places the last load left out, once per load.
+  private func droppedWarning(in context: RenderContext) -> [StyledLine] {
+    guard let sentence = viewModel.takeDroppedCount().flatMap(NearbyWording.dropped) else { return [] }
+    return TextBlock(sentence, style: Palette.warning).lines(in: context)
+  }
+
+  /// A row with its number and the letters a filter matched.
+  private static func item(for row: ListedRow<Place>) -> ListView.Item {
+    let place = row.row
+    var item = ListView.Item(title: place.name)
+    item.number = row.number
+    item.highlights = row.highlights
+    item.columns = [
+      ListView.Cell(place.category), ListView.Cell(Formatting.distance(place.distance), alignment: .trailing),
+      ListView.Cell(place.city ?? "", style: .plain),
+    ]
+    return item
   }
 
   private func skeleton(in context: RenderContext) -> [StyledLine] {

@@ -28,11 +28,9 @@ final class NearbyPlacesViewModel {
   }
 
   private(set) var state: State = .idle
+  /// Every place loaded, nearest first; a row's number is its place here.
   private(set) var places: [Place] = [] {
-    didSet {
-      categories = Array(Set(places.map(\.category))).sorted()
-      refilter()
-    }
+    didSet { categories = Array(Set(places.map(\.category))).sorted() }
   }
   private(set) var mayHaveMore = false
   private(set) var cachedAt: Date?
@@ -45,10 +43,13 @@ final class NearbyPlacesViewModel {
   /// Named places of the loaded pages left out because their numbers were
   /// out of range.
   private(set) var droppedCount = 0
+  /// Places the last load (or `more`) left out, until the screen says so:
+  /// a warning is said once per load, not on every redraw.
+  private var unsaidDropped = 0
   let isOffline: Bool
 
   private var fetched = 0
-  private var foldedFilter: [UInt8]? {
+  private var query: FuzzyQuery? {
     didSet { refilter() }
   }
   private var hasShownOfflineNotice = false
@@ -119,19 +120,53 @@ final class NearbyPlacesViewModel {
 
   // MARK: The list
 
-  /// The loaded places that pass the name and category filters, in order:
-  /// worked out when the places or a filter change, not at each use (every
-  /// prompt asks how many there are).
-  private(set) var visiblePlaces: [Place] = []
+  /// The loaded places that pass the name and category filters, each
+  /// with its number: worked out when the places or a filter change, not
+  /// at each use (every prompt asks how many there are).
+  ///
+  /// A name filter ranks them by how well they match, as fzf does, best
+  /// first (the nearest first among equals); the numbers stay those of the
+  /// whole list, so `open N` opens the row shown as N. A page `more` adds
+  /// is ranked on its own, under the rows already shown.
+  private(set) var visible: [ListedRow<Place>] = []
 
-  private func refilter() {
-    guard foldedFilter != nil || categoryFilter != nil else {
-      visiblePlaces = places
-      return
+  /// The visible places, without their numbers.
+  var visiblePlaces: [Place] { visible.map(\.row) }
+
+  /// Lists the places again from the first loaded at `start` (0: all of
+  /// them; a page's first: that page, under the rows listed before).
+  private func refilter(from start: Int = 0) {
+    defer {
+      shownCount = visible.count
+      needsFirstPage = true
     }
-    visiblePlaces = places.filter { place in
-      (foldedFilter.map(place.matches(folded:)) ?? true) && (categoryFilter.map { place.category == $0 } ?? true)
-    }
+    let category = categoryFilter
+    let added = FuzzyQuery.listed(
+      places[min(start, places.count)...], query: query, keeping: { category == nil || $0.category == category },
+      texts: \.searchTexts)
+    visible = start == 0 ? added : visible + added
+  }
+
+  /// How many of ``visiblePlaces`` are on screen: all of them unless the
+  /// screen asked for pages (on a terminal, a page is what fits its window).
+  private(set) var shownCount = 0
+  /// Whether the list changed (a load, a filter) since a page was chosen.
+  private(set) var needsFirstPage = false
+
+  /// The rows on screen, in order: what `open N` and `map` take.
+  var shownRows: ArraySlice<ListedRow<Place>> { visible.prefix(shownCount) }
+
+  /// Shows the first `rows` visible places (all of them for nil): after a
+  /// load or a filter, on a terminal, the page that fits its window.
+  func showFirstPage(rows: Int?) {
+    shownCount = rows.map { min(max($0, 1), visible.count) } ?? visible.count
+    needsFirstPage = false
+  }
+
+  /// Shows `rows` more after the first `shown` (all for nil).
+  private func showRows(after shown: Int, rows: Int?) {
+    shownCount = rows.map { min(shown + max($0, 1), visible.count) } ?? visible.count
+    needsFirstPage = false
   }
 
   /// The notices said once when the list first appears: the offline
@@ -149,6 +184,13 @@ final class NearbyPlacesViewModel {
     return notices
   }
 
+  /// How many places the last load or `more` left out, once: nil after
+  /// it was taken, or when none were.
+  func takeDroppedCount() -> Int? {
+    defer { unsaidDropped = 0 }
+    return unsaidDropped > 0 ? unsaidDropped : nil
+  }
+
   /// Loads the first page, unless a list is already here (coming back from
   /// a detail does not fetch again).
   func loadIfNeeded() async {
@@ -164,8 +206,10 @@ final class NearbyPlacesViewModel {
   private func load(refresh: Bool) async {
     state = .loading
     places = []
+    refilter()
     fetched = 0
     droppedCount = 0
+    unsaidDropped = 0
     mayHaveMore = false
     cachedAt = nil
     do {
@@ -173,8 +217,10 @@ final class NearbyPlacesViewModel {
         near: location.coordinate, offset: 0, limit: NearbySearch.pageSize, refresh: refresh)
       try Task.checkCancellation()
       places = page.places
+      refilter()
       fetched = page.fetched
       droppedCount = page.dropped
+      unsaidDropped = page.dropped
       mayHaveMore = page.mayHaveMore
       cachedAt = page.cachedAt
       state = .loaded
@@ -185,9 +231,23 @@ final class NearbyPlacesViewModel {
 
   /// `more`: refused when there is no list or nothing more; else the
   /// work of loading the next page.
-  func loadMore() -> Checked<NearbyProblem> {
+  ///
+  /// `rows` is the page on a terminal (nil: every row loaded); the rows
+  /// already loaded but not shown are shown before another page is asked for.
+  func loadMore(rows: Int? = nil) -> Checked<NearbyProblem> {
     if let problem = problemLoadingMore { return .refused(problem) }
-    return .accepted { await self.loadNextPage() }
+    let shown = shownCount
+    guard shown >= visible.count else {
+      return .accepted {
+        self.showRows(after: shown, rows: rows)
+        return nil
+      }
+    }
+    return .accepted {
+      let problem = await self.loadNextPage()
+      self.showRows(after: shown, rows: rows)
+      return problem
+    }
   }
 
   /// Loads the next page after the `fetched` results so far; what went
@@ -198,9 +258,12 @@ final class NearbyPlacesViewModel {
         near: location.coordinate, offset: fetched, limit: NearbySearch.pageSize, refresh: false)
       try Task.checkCancellation()
       let known = Set(places.map(\.id))
+      let start = places.count
       places += page.places.filter { !known.contains($0.id) }
+      refilter(from: start)
       fetched += page.fetched
       droppedCount += page.dropped
+      unsaidDropped = page.dropped
       mayHaveMore = page.mayHaveMore
       return nil
     } catch {
@@ -211,18 +274,18 @@ final class NearbyPlacesViewModel {
   /// Why `more` cannot load anything now, said before any spinner.
   var problemLoadingMore: NearbyProblem? {
     guard state == .loaded else { return .noListYet }
-    guard mayHaveMore else { return .everyPlaceLoaded(count: places.count) }
+    guard mayHaveMore || shownCount < visible.count else { return .everyPlaceLoaded(count: places.count) }
     return nil
   }
 
   // MARK: Filters
 
-  /// Keeps places whose name or city contains `text` (any case or accents);
-  /// empty text clears the filter.
+  /// Keeps places whose name or city matches `text` as fzf matches (its
+  /// letters in order, accents folded, any case unless it has a capital),
+  /// best match first; empty text clears the filter.
   func setFilter(_ text: String) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    filterText = trimmed.isEmpty ? nil : trimmed
-    foldedFilter = filterText.map { Array(Place.fold($0).utf8) }
+    query = FuzzyQuery(text)
+    filterText = query?.text
   }
 
   /// The categories of the loaded places, sorted; worked out when they change.
@@ -311,13 +374,16 @@ final class NearbyPlacesViewModel {
   ///
   /// Says why not when there
   /// is no such place.
+  /// A filtered view keeps each row's number: N is the number shown.
   func open(_ number: Int?) -> NearbyProblem? {
-    let visible = visiblePlaces
-    guard !visible.isEmpty else { return .nothingToOpen }
-    guard let number, let place = RowNumber.item(number, of: visible) else {
-      return .noSuchPlace(number, count: visible.count)
+    let shown = shownRows
+    guard !shown.isEmpty else { return .nothingToOpen }
+    guard let number, let row = shown.first(where: { $0.number == number }) else {
+      let isFiltered = query != nil || categoryFilter != nil
+      return isFiltered
+        ? .notListed(number, shown: shown.map(\.number)) : .noSuchPlace(number, count: shown.count)
     }
-    router.showDetail(of: place)
+    router.showDetail(of: row.row)
     return nil
   }
 

@@ -13,6 +13,8 @@ enum NearbyProblem: Equatable {
   case cityNotForgotten(reason: String)
   case nothingToOpen
   case noSuchPlace(Int?, count: Int)
+  /// A number that is not among the rows a filter shows (`shown`).
+  case notListed(Int?, shown: [Int])
 }
 
 /// Said once, when the list first appears.

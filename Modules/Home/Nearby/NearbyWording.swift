@@ -1,3 +1,4 @@
+import Commands
 import Components
 import TextSafety
 
@@ -44,9 +45,12 @@ enum NearbyWording {
   }
 
   /// Above the rows `more` added: `Places 21–40 (40 loaded):`.
-  static func addedRowsHeader(first: Int, last: Int, loaded: Int, isFiltered: Bool) -> String {
+  ///
+  /// `matching`: how many loaded places pass the filters (more than
+  /// `last` on a terminal, where a page is what fits the window).
+  static func addedRowsHeader(first: Int, last: Int, matching: Int, loaded: Int, isFiltered: Bool) -> String {
     let rows = first == last ? "Place \(first)" : "Places \(first)–\(last)"
-    return isFiltered ? "\(rows) (\(last) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
+    return isFiltered ? "\(rows) (\(matching) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
   }
 
   /// `more` loaded places, but none of them is shown.
@@ -89,6 +93,8 @@ enum NearbyWording {
       "There is no place to open here."
     case .noSuchPlace(let number, let count):
       "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
+    case .notListed(let number, let shown):
+      "Place \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
     }
   }
 

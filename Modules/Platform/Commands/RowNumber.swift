@@ -13,4 +13,15 @@ public enum RowNumber {
     guard number >= 1, number <= items.count else { return nil }
     return items[items.startIndex + (number - 1)]
   }
+
+  /// The numbers a filtered list shows, short enough for a sentence of a
+  /// transcript: `none`, `3`, `3 and 7`, `3, 7, …`.
+  public static func phrase(_ numbers: [Int]) -> String {
+    switch numbers.count {
+    case 0: "none"
+    case 1: String(numbers[0])
+    case 2: "\(numbers[0]) and \(numbers[1])"
+    default: "\(numbers[0]), \(numbers[1]), …"
+    }
+  }
 }

@@ -341,6 +341,48 @@ func filterAndDrawBenchmark(places: Int, rounds: Int) async throws {
       format: "%.1f ms vs %.1f ms; %d bytes vs %d", median(ours) * 1000, median(plain) * 1000, drawn, plainBytes))
 }
 
+/// A fuzzy filter over `places` loaded places, ranked and drawn (the rows
+/// that match, their letters highlighted), against clearing the filter and
+/// drawing every row: what fzf-like matching costs on top of the list.
+@MainActor
+func fuzzyFilterBenchmark(places: Int, rounds: Int) async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-fz-\(getpid())").path
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let (tab, console) = await homeWithPlaces(places, folder: folder)
+  let screen = tab.stack.root
+  guard let filter = screen.commands.first(where: { $0.name == "filter" }) else { fatalError("no filter command") }
+  let renderer = TextRenderer(usesColor: true)
+  let clock = ContinuousClock()
+  func filterAndDraw(_ text: String) async -> Double {
+    let start = clock.now
+    await filter.run(CommandInput(argumentText: text, console: console))
+    _ = renderer.render(screen.body(in: console.context))
+    return seconds(clock.now - start)
+  }
+  // "pl 9": every place's name starts with Place, one in ten has a 9.
+  for _ in 0..<3 {
+    _ = await filterAndDraw("pl 9")
+    _ = await filterAndDraw("")
+  }
+  var ratios: [Double] = []
+  var fuzzy: [Double] = []
+  var plain: [Double] = []
+  for _ in 0..<rounds {
+    var a: [Double] = []
+    var b: [Double] = []
+    for _ in 0..<5 {
+      a.append(await filterAndDraw("pl 9"))
+      b.append(await filterAndDraw(""))
+    }
+    fuzzy.append(median(a))
+    plain.append(median(b))
+    ratios.append(median(a) / median(b))
+  }
+  benchRatio(
+    "fuzzy filter \"pl 9\" over \(places) places", ratios, baseline: "no filter, every row drawn", goal: "<= 1.50",
+    figures: String(format: "%.1f ms vs %.1f ms", median(fuzzy) * 1000, median(plain) * 1000))
+}
+
 /// `help` on Home with `places` places loaded against the same with 20:
 /// nothing on a line that does not draw the list may grow with it.
 @MainActor
@@ -381,7 +423,9 @@ func helpBenchmark(places: Int, rounds: Int) async throws {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 3
 switch arguments.first {
-case "draw": try await filterAndDrawBenchmark(places: 10_000, rounds: rounds)
+case "draw":
+  try await filterAndDrawBenchmark(places: 10_000, rounds: rounds)
+  try await fuzzyFilterBenchmark(places: 10_000, rounds: rounds)
 case "help": try await helpBenchmark(places: 10_000, rounds: rounds)
 default:
   let pages = arguments.first.flatMap(Int.init) ?? 2_000

@@ -83,6 +83,61 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual(service.calls.last, .search("tui", .best, page: 2))
   }
 
+  /// Issue 21 §2: on a terminal a page is what fits the window; `more`
+  /// shows the results already loaded before it asks GitHub for the next 30.
+  func test_pagesOfTheWindow_showLoadedResultsFirst_thenFetch() async {
+    let (viewModel, service, router) = makeSUT()
+    service.pages = [.success(.sample(total: 45, count: 30)), .success(.sample(total: 45, count: 15, first: 31))]
+    _ = await viewModel.search("tui").run()
+    XCTAssertEqual(viewModel.shownCount, 30, "every result until a page is chosen (piped)")
+
+    viewModel.showFirstPage(rows: 12)
+    XCTAssertEqual(viewModel.open(13), .noSuchResult(13, count: 12))
+    var problems: [SearchProblem?] = []
+    for _ in 0..<2 { problems.append(await viewModel.loadMore(rows: 12).run()) }
+    XCTAssertEqual(viewModel.shownCount, 30)
+    XCTAssertEqual(service.calls.count, 1, "the loaded results came first")
+    for _ in 0..<2 { problems.append(await viewModel.loadMore(rows: 12).run()) }
+
+    XCTAssertEqual(viewModel.shownCount, 45)
+    XCTAssertEqual(service.calls.count, 2)
+    XCTAssertEqual(problems, [nil, nil, nil, nil])
+    XCTAssertEqual(viewModel.problemLoadingMore, .everyResultLoaded(count: 45))
+    XCTAssertNil(viewModel.open(45))
+    XCTAssertEqual(router.shown.count, 1)
+  }
+
+  /// Issue 21 §4: Explore's results are filtered as fzf filters; rows
+  /// keep their numbers, `open N` takes the number shown; a new search
+  /// starts unfiltered.
+  func test_filter_ranksByMatch_keepsNumbers_andANewSearchClearsIt() async {
+    let (viewModel, service, router) = makeSUT()
+    service.pages = [
+      .success(.sample(total: 45, count: 30)), .success(.sample(total: 45, count: 15, first: 31)),
+      .success(.sample(total: 3, count: 3)),
+    ]
+    _ = await viewModel.search("tui").run()
+
+    viewModel.setFilter("repo-3")
+    XCTAssertEqual(viewModel.filterText, "repo-3")
+    XCTAssertEqual(viewModel.visible.map(\.number), [3, 30, 13, 23], "word starts first, then GitHub's order")
+    XCTAssertEqual(viewModel.open(1), .notListed(1, shown: [3, 30, 13, 23]))
+    XCTAssertEqual(
+      words(viewModel.open(1)),
+      "Repository 1 is not shown; the filter shows 3, 30, ….")
+    XCTAssertNil(viewModel.open(30))
+    XCTAssertEqual(router.shown, ["owner/repo-30"])
+
+    _ = await viewModel.loadMore().run()
+    XCTAssertEqual(
+      viewModel.visible.map(\.number), [3, 30, 13, 23] + Array(31...39) + [43],
+      "the page more added is ranked under the rows shown")
+
+    _ = await viewModel.search("other").run()
+    XCTAssertNil(viewModel.filterText)
+    XCTAssertEqual(viewModel.visible.map(\.number), [1, 2, 3])
+  }
+
   func test_more_stopsAtGitHubsThousand_andSaysSo() async {
     let (viewModel, service, _) = makeSUT()
     service.pages = (0..<34).map { page in .success(.sample(total: 250_000, count: 30, first: page * 30 + 1)) }

@@ -275,6 +275,27 @@ final class GeoapifyPlacesRepositoryTests: XCTestCase {
     XCTAssertEqual(loaded.dropped, 1)
   }
 
+  /// Issue 21 §2: rows come in the order of the distances they show, also
+  /// when Geoapify ranked them otherwise or a claimed distance was replaced
+  /// by the computed one.
+  func test_aPage_isInTheOrderOfTheDistancesShown() async throws {
+    let (repository, client, _, _) = try makeSUT()
+    let page = GeoapifyFixtures.collection([
+      // Claims 50 m but lies about 2.3 km north: the computed distance is shown.
+      GeoapifyFixtures.feature(name: "Claims near", id: "c", latitude: 48.158, longitude: 11.5755, distance: 50),
+      GeoapifyFixtures.feature(name: "Far", id: "f", latitude: 48.1574, longitude: 11.5755, distance: 2_224),
+      GeoapifyFixtures.feature(name: "Near", id: "n", latitude: 48.1451, longitude: 11.5755, distance: 855),
+      GeoapifyFixtures.feature(name: "Tie", id: "t", latitude: 48.1451, longitude: 11.5755, distance: 855),
+    ])
+    client.responses = [HTTPResponse(status: 200, body: Data(page.utf8))]
+
+    let loaded = try await repository.places(near: center, offset: 0, limit: 20, refresh: false)
+
+    XCTAssertEqual(loaded.places.map(\.id), ["n", "t", "f", "c"])
+    let distances = loaded.places.compactMap(\.distance)
+    XCTAssertEqual(distances, distances.sorted())
+  }
+
   func test_firstPage_isCachedForFiveMinutes_byRoundedCoordinates_andRefreshSkipsIt() async throws {
     let (repository, client, clock, _) = try makeSUT()
     client.responses = (0..<4).map { _ in HTTPResponse(status: 200, body: Data(GeoapifyFixtures.page(count: 20).utf8)) }

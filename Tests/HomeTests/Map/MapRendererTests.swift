@@ -31,7 +31,11 @@ final class MapRendererTests: XCTestCase {
       lines[$0].hasPrefix("+-") || lines[$0].hasPrefix("┌") || lines[$0].hasPrefix("└")
     }
     guard frame.count == 2 else { return ([], lines) }
-    return (Array(lines[(frame[0] + 1)..<frame[1]]), Array(lines[(frame[1] + 1)...]))
+    // A legend beside the picture is not part of it: cut at the frame's right edge.
+    let top = Array(lines[frame[0]])
+    let edge = (top.firstIndex(of: "┐") ?? top.dropFirst().firstIndex(of: "+")).map { $0 + 1 } ?? top.count
+    let picture = lines[(frame[0] + 1)..<frame[1]].map { String(Array($0).prefix(edge)) }
+    return (picture, Array(lines[(frame[1] + 1)...]))
   }
 
   /// Numbers written in the picture, as whole tokens.
@@ -124,6 +128,28 @@ final class MapRendererTests: XCTestCase {
     }
     let big = split(render([place(1, north: 1_000)], in: RenderContext(width: 160, height: 50, capabilities: terminal)))
     XCTAssertGreaterThan(big.picture.count, 30, "a tall terminal gets a big map")
+  }
+
+  /// Issue 21 §5: at 100×32 the picture takes the window's height, the
+  /// legend (each place on its line, then what the marks are) beside it,
+  /// and a name is written beside its number where there is room.
+  func test_at100x32_theLegendIsBesideABigPicture_andNamesBesideTheirDots() {
+    let context = RenderContext(width: 100, height: 32, capabilities: terminal)
+    var places = (1...12).map { place($0, north: Double($0) * 300 - 1_800, east: Double($0 % 3) * 900 - 900) }
+    places[0].place.name = "Catedral da Sé"
+
+    let lines = render(places, in: context)
+    let (picture, _) = split(lines)
+
+    XCTAssertGreaterThanOrEqual(picture.count, 25, "the height of the window, not 11 rows")
+    XCTAssertLessThanOrEqual(lines.count + 2, 32, "the command, the map, its legend and the prompt fit")
+    XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 100 })
+    XCTAssertTrue(lines[0].hasSuffix("  1 Catedral da Sé"), lines[0])
+    XCTAssertTrue(lines[11].hasSuffix("  12 Place 12"), lines[11])
+    let key = lines.joined(separator: "\n")
+    XCTAssertTrue(key.contains("✛ you are here"), key)
+    XCTAssertTrue(key.contains("⠂ a place: its number (and name, where"), key)
+    XCTAssertTrue(picture.contains { $0.contains("1 Catedral") }, picture.joined(separator: "\n"))
   }
 
   func test_aPlaceOffTheMap_isSaidSoInTheLegend() {

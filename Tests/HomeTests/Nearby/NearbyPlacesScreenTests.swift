@@ -15,6 +15,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     let repository: RepositorySpy
     let flags: FlagsStub
     let console: ScriptedConsole
+    let router: HomeRouterSpy
   }
 
   private func makeSUT(isOffline: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> SUT {
@@ -30,7 +31,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     for object in [screen, viewModel, locations, flags, router, console] as [AnyObject] {
       trackForMemoryLeaks(object, file: file, line: line)
     }
-    return SUT(screen: screen, repository: repository, flags: flags, console: console)
+    return SUT(screen: screen, repository: repository, flags: flags, console: console, router: router)
   }
 
   private func page(_ count: Int, more: Bool) -> Result<PlacesPage, any Error> {
@@ -97,12 +98,14 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(
       sut.console.output,
       [
-        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering · 100 m", "      Munich",
-        "  22. Place 22  catering · 100 m", "      Munich",
+        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering  100 m  Munich",
+        "  22. Place 22  catering  100 m  Munich",
       ])
   }
 
-  func test_more_underAFilter_numbersOnFromTheRowsShown() async {
+  /// Issue 21 §4: a filtered view keeps each row's number, so `open N`
+  /// opens the row shown as N; `more` adds the new page's matches, ranked.
+  func test_more_underAFilter_keepsEachRowsNumber_andOpenTakesTheNumberShown() async {
     let sut = makeSUT()
     sut.repository.pages = [
       page(20, more: true),
@@ -117,9 +120,48 @@ final class NearbyPlacesScreenTests: XCTestCase {
 
     await run("more", on: sut)
 
-    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 3–5 (5 of 23 loaded match):")
-    XCTAssertTrue(sut.console.output.contains("  3. Place 21  catering · 100 m"), sut.console.transcript)
+    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 21–23 (6 of 23 loaded match):")
+    XCTAssertTrue(sut.console.output.contains("  21. Place 21  catering  100 m  Munich"), sut.console.transcript)
     XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
+    XCTAssertEqual(
+      body(sut).filter { $0.contains(". Place") }.map { String($0.prefix(14)) },
+      ["   2. Place 2 ", "  20. Place 20", "  12. Place 12", "  21. Place 21", "  22. Place 22", "  23. Place 23"],
+      "a word-start match ranks above one inside a word; the page more added is ranked under them")
+    sut.console.clearOutput()
+    await run("open", ["3"], on: sut)
+    XCTAssertEqual(
+      sut.console.output,
+      ["x Place 3 is not shown; the filter shows 2, 20, …."])
+    await run("open", ["12"], on: sut)
+    XCTAssertEqual(sut.router.shown, ["p12"])
+  }
+
+  /// Issue 21 §2: "2 places were left out…" is said in the drawing after
+  /// the load, not again when the list is drawn again; `more` says its own.
+  func test_aWarningOfLeftOutPlaces_isSaidOncePerLoad() async {
+    let sut = makeSUT()
+    let sentence = "2 places were left out: the service sent positions or distances that"
+    sut.repository.pages = [
+      .success(PlacesPage(places: [.sample("p1", name: "Place 1")], fetched: 20, mayHaveMore: true, dropped: 2)),
+      .success(PlacesPage(places: [.sample("p2", name: "Place 2")], fetched: 20, mayHaveMore: true, dropped: 2)),
+      .success(PlacesPage(places: [.sample("p3", name: "Place 3")], fetched: 20, mayHaveMore: true, dropped: 2)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+
+    let first = body(sut)
+    await run("filter", ["place"], on: sut)
+    let redrawn = body(sut) + body(sut)
+    sut.console.clearOutput()
+    await run("more", on: sut)
+    let afterMore = body(sut)
+    await run("refresh", on: sut)
+    let reloaded = body(sut)
+
+    XCTAssertEqual(first.filter { $0.contains("left out") }, ["  " + sentence])
+    XCTAssertEqual(redrawn.filter { $0.contains("left out") }, [])
+    XCTAssertEqual(sut.console.output.filter { $0.contains("left out") }.count, 1, sut.console.transcript)
+    XCTAssertEqual(afterMore.filter { $0.contains("left out") }, [])
+    XCTAssertEqual(reloaded.filter { $0.contains("left out") }, ["  " + sentence], "a new load says it again")
   }
 
   func test_notices_comeBeforeTheScreenIsDrawn_notBetweenItsPlaceholderAndItsRows() async {

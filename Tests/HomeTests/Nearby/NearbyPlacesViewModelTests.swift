@@ -121,6 +121,34 @@ final class NearbyPlacesViewModelTests: XCTestCase {
       sut.repository.calls.map { if case .places(_, _, let offset, _, _) = $0 { offset } else { -1 } }, [0, 20])
   }
 
+  /// Issue 21 §2: on a terminal a page is what fits the window; `more`
+  /// shows the rows already loaded before it asks for the next 20.
+  func test_pagesOfTheWindow_showLoadedRowsFirst_thenFetch_andOpenTakesOnlyShownRows() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(1...20, more: true), page(21...25, more: false)]
+    await sut.viewModel.loadIfNeeded()
+    XCTAssertEqual(sut.viewModel.shownCount, 20, "all rows until a page is chosen (piped)")
+    XCTAssertTrue(sut.viewModel.needsFirstPage)
+
+    sut.viewModel.showFirstPage(rows: 8)
+    XCTAssertEqual(sut.viewModel.shownRows.map(\.row.id), (1...8).map { "p\($0)" })
+    XCTAssertEqual(sut.viewModel.open(9), .noSuchPlace(9, count: 8))
+    let second = await sut.viewModel.loadMore(rows: 8).run()
+    let third = await sut.viewModel.loadMore(rows: 8).run()
+    XCTAssertEqual(sut.viewModel.shownCount, 20)
+    XCTAssertEqual(sut.repository.calls.count, 1, "the loaded rows came first, without a request")
+    let fourth = await sut.viewModel.loadMore(rows: 8).run()
+    XCTAssertEqual(sut.viewModel.shownCount, 25)
+    XCTAssertEqual(sut.repository.calls.count, 2)
+    let fifth = await sut.viewModel.loadMore(rows: 8).run()
+    XCTAssertEqual([second, third, fourth, fifth], [nil, nil, nil, .everyPlaceLoaded(count: 25)])
+
+    sut.viewModel.setFilter("place 2")
+    XCTAssertTrue(sut.viewModel.needsFirstPage, "a filter starts at its first page")
+    sut.viewModel.showFirstPage(rows: 3)
+    XCTAssertEqual(sut.viewModel.shownRows.map(\.row.id), ["p2", "p20", "p21"])
+  }
+
   func test_more_failing_keepsTheList() async {
     let sut = makeSUT()
     sut.repository.pages = [page(1...20, more: true), .failure(Failure(description: "Could not find the server x."))]
@@ -145,8 +173,12 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     ]
     await sut.viewModel.loadIfNeeded()
 
-    sut.viewModel.setFilter("CAFE")
+    sut.viewModel.setFilter("cafe")
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a"])
+    sut.viewModel.setFilter("Cafe")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a"], "accents are folded in any case")
+    sut.viewModel.setFilter("CAFE")
+    XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), [], "a capital makes the case count, as in fzf")
     sut.viewModel.setFilter("sao")
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
     sut.viewModel.setFilter("  ")

@@ -1,0 +1,185 @@
+import DesignSystem
+import TerminalText
+import TextSafety
+
+/// Rows of a table: a place's or a repository's facts beside its name.
+///
+///        1. Catedral da Sé    tourism    116 m  São Paulo
+///       12. Parque Ibirapuera leisure   4.8 km  São Paulo
+///
+/// The cells before the last are as wide as their widest text; the title
+/// column is as wide as its longest title while the last column keeps at
+/// least ``ListView/narrowestLastColumn``, and the last column takes what
+/// is left (so a wide terminal shows whole names and long descriptions).
+/// Where the title column would be narrower than
+/// ``ListView/narrowestTitleColumn``, each row takes two lines: its title,
+/// then its cells.
+extension ListView {
+  /// One cell of a row.
+  public struct Cell: Equatable, Sendable {
+    /// Which side of its column a cell keeps to.
+    public enum Alignment: Equatable, Sendable {
+      case leading
+      /// Numbers (distances, stars) line up on their last digit.
+      case trailing
+    }
+
+    public var text: String
+    public var style: TextStyle
+    public var alignment: Alignment
+
+    public init(_ text: String, style: TextStyle = Palette.muted, alignment: Alignment = .leading) {
+      self.text = text
+      self.style = style
+      self.alignment = alignment
+    }
+  }
+
+  /// The last column is never narrower than this on a row's line.
+  static let narrowestLastColumn = 10
+
+  /// What a table's layout needs, measured once (lists can be long).
+  struct Table {
+    var titles: [String]
+    var titleWidths: [Int]
+    /// Each row's cells, cleaned, and their widths.
+    var cells: [[String]]
+    var cellWidths: [[Int]]
+    /// Each column's width: the widest of its cells.
+    var columnWidths: [Int]
+    var numberWidth: Int
+    var width: Int
+
+    var textIndent: Int { Spacing.indent + numberWidth + 2 }
+  }
+
+  func rows(in context: RenderContext) -> [StyledLine] {
+    let titles = items.map { TextSanitizer.clean($0.title) }
+    let cells = items.map { $0.columns.map { TextSanitizer.clean($0.text) } }
+    let cellWidths = cells.map { $0.map(DisplayWidth.of) }
+    let columnCount = items.lazy.map(\.columns.count).max() ?? 0
+    let columnWidths = (0..<columnCount).map { column in
+      cellWidths.lazy.map { column < $0.count ? $0[column] : 0 }.max() ?? 0
+    }
+    let table = Table(
+      titles: titles, titleWidths: titles.map(DisplayWidth.of), cells: cells, cellWidths: cellWidths,
+      columnWidths: columnWidths, numberWidth: numberWidth, width: Spacing.fullWidth(context))
+    let fixed = columnWidths.dropLast().filter { $0 > 0 }.reduce(0) { $0 + $1 + Spacing.gutter }
+    let lastWidth = columnWidths.last ?? 0
+    let available = table.width - table.textIndent - fixed - (lastWidth > 0 ? Spacing.gutter : 0)
+    let longestTitle = table.titleWidths.max() ?? 0
+    let titleWidth = min(longestTitle, available - min(lastWidth, Self.narrowestLastColumn))
+    guard titleWidth >= min(longestTitle, Self.narrowestTitleColumn) else {
+      return twoLineRows(table, context: context)
+    }
+    let cut = Self.cut(titles, widths: table.titleWidths, to: titleWidth)
+    return items.indices.map { offset in
+      oneLineRow(
+        offset, title: cut[offset], titleWidth: titleWidth, lastRoom: available - titleWidth, table: table,
+        context: context)
+    }
+  }
+
+  private func oneLineRow(
+    _ offset: Int, title: (text: String, width: Int), titleWidth: Int, lastRoom: Int, table: Table,
+    context: RenderContext
+  ) -> StyledLine {
+    var line = StyledLine([label(offset, numberWidth: table.numberWidth)])
+    line.spans += Self.highlighted(title.text, matches: items[offset].highlights, context: context)
+    // Padding is written only before a cell that has text: no row ends in spaces.
+    var padding = titleWidth - title.width
+    let columns = items[offset].columns
+    for (index, columnWidth) in table.columnWidths.enumerated() where columnWidth > 0 {
+      let isLast = index == table.columnWidths.count - 1
+      let text = index < columns.count ? table.cells[offset][index] : ""
+      let width = index < columns.count ? table.cellWidths[offset][index] : 0
+      // Measured once above: only a last cell too wide is cut and measured again.
+      let isCut = isLast && width > lastRoom
+      let shown = isCut ? DisplayWidth.truncate(text, to: lastRoom) : text
+      let room = (isLast ? min(columnWidth, lastRoom) : columnWidth) - (isCut ? DisplayWidth.of(shown) : width)
+      guard !shown.isEmpty else {
+        padding += Spacing.gutter + columnWidth
+        continue
+      }
+      let before = columns[index].alignment == .trailing ? room : 0
+      line.spans.append(StyledSpan(DisplayWidth.spaces(padding + Spacing.gutter + before)))
+      line.spans.append(StyledSpan(shown, style: columns[index].style))
+      padding = room - before
+    }
+    return line
+  }
+
+  /// Narrow: the title on its line (wrapped, never cut), the cells under it,
+  /// and the last cell on a line of its own when too little room is left.
+  private func twoLineRows(_ table: Table, context: RenderContext) -> [StyledLine] {
+    let indent = DisplayWidth.spaces(table.textIndent)
+    let room = max(table.width - table.textIndent, 8)
+    var lines: [StyledLine] = []
+    for offset in items.indices {
+      lines += wrappedTitle(
+        table.titles[offset], offset: offset, numberWidth: table.numberWidth, room: room, context: context)
+      let columns = items[offset].columns
+      let cells = table.cells[offset]
+      var line = StyledLine(indent)
+      var used = 0
+      for (index, text) in cells.enumerated() where !text.isEmpty {
+        let isLast = index == cells.count - 1 && index > 0
+        if isLast, room - used - Spacing.gutter < Self.narrowestLastColumn {
+          lines.append(line)
+          (line, used) = (StyledLine(indent), 0)
+        }
+        let gap = used == 0 ? 0 : Spacing.gutter
+        let shown = DisplayWidth.truncate(text, to: max(room - used - gap, 1))
+        line.spans += [StyledSpan(DisplayWidth.spaces(gap)), StyledSpan(shown, style: columns[index].style)]
+        used += gap + DisplayWidth.of(shown)
+      }
+      if used > 0 { lines.append(line) }
+    }
+    return lines
+  }
+
+  /// The title broken into lines of `room`, the first after its number,
+  /// its matched letters highlighted.
+  func wrappedTitle(_ title: String, offset: Int, numberWidth: Int, room: Int, context: RenderContext)
+    -> [StyledLine]
+  {
+    let indent = StyledSpan(DisplayWidth.spaces(Spacing.indent + numberWidth + 2))
+    let matches = items[offset].highlights
+    var consumed = 0
+    var rest = Substring(title)
+    var lines: [StyledLine] = []
+    for (row, part) in DisplayWidth.wrap(title, to: room).enumerated() {
+      // Where this part starts in the title: wrapping drops the spaces it breaks at.
+      let skipped = rest.prefix { $0 == " " }.count
+      consumed += skipped
+      rest = rest.dropFirst(skipped)
+      let shifted = Set(matches.lazy.map { $0 - consumed }.filter { $0 >= 0 })
+      let lead = row == 0 ? label(offset, numberWidth: numberWidth) : indent
+      lines.append(StyledLine([lead] + Self.highlighted(part, matches: shifted, context: context)))
+      let taken = rest.hasPrefix(part) ? part.count : 0
+      consumed += taken
+      rest = rest.dropFirst(taken)
+    }
+    return lines
+  }
+
+  /// `text` in the title's style, the characters at `matches` (offsets in
+  /// characters) highlighted; a cut text's ellipsis never is.
+  static func highlighted(_ text: String, matches: Set<Int>, context: RenderContext) -> [StyledSpan] {
+    guard !matches.isEmpty, context.capabilities.usesColor else { return [StyledSpan(text, style: Palette.emphasis)] }
+    var spans: [StyledSpan] = []
+    var run = ""
+    var runIsMatch = false
+    for (offset, character) in text.enumerated() {
+      let isMatch = matches.contains(offset) && character != "…"
+      if isMatch != runIsMatch, !run.isEmpty {
+        spans.append(StyledSpan(run, style: runIsMatch ? Palette.match : Palette.emphasis))
+        run = ""
+      }
+      runIsMatch = isMatch
+      run.append(character)
+    }
+    if !run.isEmpty { spans.append(StyledSpan(run, style: runIsMatch ? Palette.match : Palette.emphasis)) }
+    return spans
+  }
+}

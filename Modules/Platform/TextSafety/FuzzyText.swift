@@ -1,0 +1,152 @@
+import Foundation
+
+/// A text prepared once for fuzzy matching (a row's name, its city): its
+/// characters with accents folded (`ã` → `a`), in their case and lowered,
+/// each with where it stands in the text and what a match there is worth.
+///
+/// Made when the rows are loaded, not per filter: 10,000 rows are
+/// filtered per keystroke of a command without folding any of them again.
+public struct FuzzyText: Sendable, Equatable {
+  /// The folded characters, case kept (for a query with an uppercase letter).
+  let units: [UInt32]
+  /// The folded characters, lowered (for an all-lowercase query).
+  let lowered: [UInt32]
+  /// For each unit, the offset of the character it came from.
+  let offsets: [Int32]
+  /// For each unit, the bonus a match there earns: the start of a word
+  /// is worth more than its middle (see ``FuzzyScore``).
+  let bonuses: [Int16]
+
+  public init(_ text: String) {
+    var units: [UInt32] = []
+    var offsets: [Int32] = []
+    units.reserveCapacity(text.utf8.count)
+    offsets.reserveCapacity(text.utf8.count)
+    for (offset, character) in text.enumerated() {
+      for scalar in Self.folded(character) {
+        units.append(scalar.value)
+        offsets.append(Int32(truncatingIfNeeded: offset))
+      }
+    }
+    self.units = units
+    self.offsets = offsets
+    lowered = units.map(Self.lowered)
+    var previous = FuzzyScore.CharacterClass.white
+    bonuses = units.map { unit in
+      let current = FuzzyScore.CharacterClass(unit)
+      defer { previous = current }
+      return Int16(FuzzyScore.bonus(after: previous, at: current))
+    }
+  }
+
+  /// The character without its accents; ASCII as it is (most text is).
+  static func folded(_ character: Character) -> [Unicode.Scalar] {
+    if let ascii = character.asciiValue { return [Unicode.Scalar(ascii)] }
+    let folded = String(character).folding(options: .diacriticInsensitive, locale: nil)
+    return Array(folded.unicodeScalars)
+  }
+
+  static func lowered(_ unit: UInt32) -> UInt32 {
+    if unit < 0x80 { return (0x41...0x5A).contains(unit) ? unit + 0x20 : unit }
+    guard let scalar = Unicode.Scalar(unit), scalar.properties.changesWhenLowercased else { return unit }
+    return scalar.properties.lowercaseMapping.unicodeScalars.first?.value ?? unit
+  }
+}
+
+/// What a filter typed asks for, as fzf reads it: words that must all
+/// match, each letter in order anywhere in a row; accents folded; any case
+/// unless the query has an uppercase letter (smart case).
+public struct FuzzyQuery: Sendable, Equatable {
+  /// The query as typed, trimmed.
+  public let text: String
+  /// Each word's folded characters.
+  let terms: [[UInt32]]
+  /// Whether case must match: the query has an uppercase letter.
+  let isCaseSensitive: Bool
+
+  /// Nil when `text` holds nothing but spaces.
+  public init?(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return nil }
+    self.text = trimmed
+    let folded = trimmed.split(whereSeparator: \.isWhitespace).map { word in
+      word.flatMap(FuzzyText.folded).map(\.value)
+    }
+    isCaseSensitive = folded.joined().contains { FuzzyText.lowered($0) != $0 }
+    terms = folded
+  }
+}
+
+/// How well a row matched: higher is better; `positions` are the offsets
+/// of the characters matched in the row's first text (its name), to
+/// highlight.
+public struct FuzzyMatch: Sendable, Equatable {
+  public let score: Int
+  public let positions: Set<Int>
+}
+
+extension FuzzyQuery {
+  /// Whether every word of the query matches one of `texts`, and how well;
+  /// each word takes the text where it scores best (the first on a tie).
+  public func match(_ texts: [FuzzyText]) -> FuzzyMatch? {
+    var score = 0
+    var positions = Set<Int>()
+    for term in terms {
+      var best: (score: Int, field: Int, positions: [Int])?
+      for (field, text) in texts.enumerated() {
+        guard let found = FuzzyScore.align(term, in: isCaseSensitive ? text.units : text.lowered, text.bonuses)
+        else { continue }
+        if best.map({ found.score > $0.score }) ?? true { best = (found.score, field, found.positions) }
+      }
+      guard let best else { return nil }
+      score += best.score
+      if best.field == 0, let name = texts.first {
+        positions.formUnion(best.positions.map { Int(name.offsets[$0]) })
+      }
+    }
+    return FuzzyMatch(score: score, positions: positions)
+  }
+
+}
+
+/// A row as a filtered view lists it: its number in the whole list (so
+/// `open N` acts on the number shown), and the letters of its name a
+/// query matched.
+public struct ListedRow<Row> {
+  public let number: Int
+  public let row: Row
+  public let highlights: Set<Int>
+
+  public init(number: Int, row: Row, highlights: Set<Int> = []) {
+    self.number = number
+    self.row = row
+    self.highlights = highlights
+  }
+}
+
+extension ListedRow: Sendable where Row: Sendable {}
+extension ListedRow: Equatable where Row: Equatable {}
+
+extension FuzzyQuery {
+  /// The rows of `rows` that pass `keeping` and match the query.
+  ///
+  /// Every one of them for a nil query, in order; a query ranks them best
+  /// first, equals in their order. Numbers are the rows' indices plus one:
+  /// pass a slice of the whole list to rank a page added to it.
+  public static func listed<Row>(
+    _ rows: ArraySlice<Row>, query: FuzzyQuery?, keeping: (Row) -> Bool = { _ in true },
+    texts: (Row) -> [FuzzyText]
+  ) -> [ListedRow<Row>] {
+    guard let query else {
+      return zip(rows.indices, rows).compactMap { index, row in
+        keeping(row) ? ListedRow(number: index + 1, row: row) : nil
+      }
+    }
+    var found: [(index: Int, match: FuzzyMatch)] = []
+    for index in rows.indices where keeping(rows[index]) {
+      if let match = query.match(texts(rows[index])) { found.append((index, match)) }
+    }
+    found.sort { ($0.match.score, -$0.index) > ($1.match.score, -$1.index) }
+    return found.map { ListedRow(number: $0.index + 1, row: rows[$0.index], highlights: $0.match.positions) }
+  }
+}

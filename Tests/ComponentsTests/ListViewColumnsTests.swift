@@ -1,0 +1,105 @@
+import Components
+import DesignSystem
+import TerminalText
+import TestSupport
+import TextSafety
+import XCTest
+
+/// Issue 21 §2: rows of a table, one line each where the width allows,
+/// their columns growing with it.
+final class ListViewColumnsTests: XCTestCase {
+  private let terminal = TerminalCapabilities(
+    inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: true)
+
+  private func place(_ name: String, _ category: String, _ distance: String, _ city: String) -> ListView.Item {
+    var item = ListView.Item(title: name)
+    item.columns = [
+      ListView.Cell(category), ListView.Cell(distance, alignment: .trailing), ListView.Cell(city, style: .plain),
+    ]
+    return item
+  }
+
+  private var places: [ListView.Item] {
+    [
+      place("Catedral da Sé", "tourism", "116 m", "São Paulo"),
+      place("Theatro Municipal de São Paulo", "entertainment", "1.2 km", "São Paulo"),
+    ]
+  }
+
+  private func text(_ items: [ListView.Item], width: Int, capabilities: TerminalCapabilities? = nil) -> [String] {
+    ListView(items).lines(in: RenderContext(width: width, capabilities: capabilities ?? terminal)).map(\.plainText)
+  }
+
+  func test_placeRows_takeOneLineEach_columnsAligned_distancesOnTheirLastDigit() {
+    XCTAssertEqual(
+      text(places, width: 80),
+      [
+        "  1. Catedral da Sé                  tourism         116 m  São Paulo",
+        "  2. Theatro Municipal de São Paulo  entertainment  1.2 km  São Paulo",
+      ])
+  }
+
+  func test_offATerminal_theTranscriptWidthIsUsed_whateverTheColumns() {
+    let long = place(String(repeating: "n", count: 90), "tourism", "116 m", "São Paulo")
+    let piped = text([long], width: 160, capabilities: .plain)
+    XCTAssertEqual(piped.map(DisplayWidth.of), [Spacing.transcriptWidth])
+    XCTAssertTrue(piped[0].hasSuffix("tourism  116 m  São Paulo"), piped[0])
+  }
+
+  /// At 160 columns a long name is whole and the last column (a
+  /// description) takes the rest; at 80 the name is cut, the row stays one line.
+  func test_theNameColumn_growsWithTheWidth_theLastColumnTakesTheRest() {
+    var repository = ListView.Item(title: "harborlights/tidewater-observatory-toolkit")
+    repository.columns = [
+      ListView.Cell("12,345 stars", alignment: .trailing), ListView.Cell("Swift"), ListView.Cell("2 days ago"),
+      ListView.Cell(String(repeating: "A long description. ", count: 8), style: .plain),
+    ]
+
+    let wide = text([repository], width: 160)
+    let narrow = text([repository], width: 80)
+
+    XCTAssertEqual(wide.count, 1)
+    XCTAssertTrue(wide[0].hasPrefix("  1. harborlights/tidewater-observatory-toolkit  12,345 stars  Swift"), wide[0])
+    XCTAssertEqual(DisplayWidth.of(wide[0]), 160, "the description takes the rest, cut with …")
+    XCTAssertEqual(narrow.count, 1)
+    XCTAssertTrue(narrow[0].contains("12,345 stars  Swift  2 days ago  A long"), narrow[0])
+    XCTAssertTrue(narrow[0].contains("harborlights/tidewater-o"), narrow[0])
+  }
+
+  func test_whenNarrow_eachRowTakesTwoLines_nameWhole_cellsUnder() {
+    XCTAssertEqual(
+      text(places, width: 40),
+      [
+        "  1. Catedral da Sé", "     tourism  116 m  São Paulo",
+        "  2. Theatro Municipal de São Paulo", "     entertainment  1.2 km  São Paulo",
+      ])
+  }
+
+  func test_aRowWithoutItsLastCell_endsWithoutSpaces() {
+    let lines = text([place("Catedral da Sé", "tourism", "116 m", ""), places[1]], width: 80)
+    XCTAssertEqual(lines[0], "  1. Catedral da Sé                  tourism         116 m")
+  }
+
+  /// A filtered view keeps each row's number: `open 7` opens the row shown as 7.
+  func test_rowsKeepTheNumbersTheyAreGiven() {
+    var items = places
+    items[0].number = 7
+    items[1].number = 12
+    XCTAssertEqual(
+      text(items, width: 80).map { String($0.prefix(6)) }, ["   7. ", "  12. "])
+  }
+
+  func test_matchedLetters_areHighlighted_onlyWhereColourIsUsed() {
+    var item = places[0]
+    item.highlights = [0, 9, 12]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let colored = ListView([item]).lines(in: RenderContext(width: 80, capabilities: color))[0]
+    let plain = ListView([item]).lines(in: RenderContext(width: 80, capabilities: terminal))[0]
+
+    XCTAssertEqual(
+      colored.spans.filter { $0.style == Palette.match }.map(\.text), ["C", "d", "S"])
+    XCTAssertEqual(plain.spans.filter { $0.style == Palette.match }, [])
+    XCTAssertEqual(colored.plainText, plain.plainText)
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 21 §5 in a real terminal: at 100×32 Home's map uses the window,
+/// its legend beside it says what the marks are, names sit beside their
+/// dots where there is room, and map and legend are on one screen.
+final class MapTerminalTests: XCTestCase {
+  private var home: TemporaryDirectory!
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    home = try TemporaryDirectory("wayfarer-tty-map")
+  }
+
+  override func tearDown() {
+    home?.remove()
+  }
+
+  func test_at100x32_mapAndLegendFitOneScreen() throws {
+    let terminal = try TmuxSession(
+      command: [WayfarerBinary.url.path],
+      environment: ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"],
+      columns: 100, rows: 32)
+    try terminal.answer("welcome>", with: "register")
+    try terminal.answer("Name:", with: "Ada")
+    try terminal.answer("Surname:", with: "Lovelace")
+    try terminal.answer("E-mail:", with: "ada@example.com")
+    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
+    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    try terminal.answer("home>", with: "map")
+    try terminal.waitFor("the map, then a prompt") { screen in
+      screen.contains("├") && screen.components(separatedBy: "\n").last { !$0.isEmpty } == "home>"
+    }
+
+    let rows = try terminal.visibleRows().filter { !$0.isEmpty }
+    let screen = rows.joined(separator: "\n")
+    XCTAssertEqual(rows.first, "home> map", "the whole map is on the screen:\n\(screen)")
+    let top = rows.first { $0.hasPrefix("┌") } ?? ""
+    XCTAssertGreaterThanOrEqual(top.prefix { $0 != "┐" }.count, 50, "a wide picture, not 20 columns:\n\(screen)")
+    XCTAssertTrue(top.hasSuffix("┐  1 Catedral da Sé"), "the legend beside the picture:\n\(screen)")
+    XCTAssertTrue(rows.contains { $0.contains("│  10 Parque Ibirapuera") }, screen)
+    XCTAssertTrue(rows.contains { $0.contains("✛ you are here; the circle is the 5 km") }, screen)
+    XCTAssertTrue(rows.contains { $0.contains("⠂ a place: its number (and name, where") }, screen)
+    XCTAssertEqual(
+      screen.components(separatedBy: "10 Parque Ibirapuera").count - 1, 2,
+      "in the legend and beside its dot:\n\(screen)")
+    XCTAssertTrue(rows.contains { $0.contains("A is 5 and 6") }, "the letters are explained:\n\(screen)")
+
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
+}

@@ -1,0 +1,68 @@
+import TextSafety
+import XCTest
+
+/// Issue 21 §4: the one fuzzy matcher Home, Explore and Bookmarks filter
+/// with, as fzf matches.
+final class FuzzyMatchTests: XCTestCase {
+  private func match(_ query: String, _ texts: String...) -> FuzzyMatch? {
+    FuzzyQuery(query)?.match(texts.map(FuzzyText.init))
+  }
+
+  func test_lettersInOrder_findTheName_andTheWordStartsAreTheOnesMatched() {
+    let found = match("csj", "Castelo de São Jorge")
+    XCTAssertEqual(found?.positions, [0, 11, 15], "C, S and J: the starts of words, not the s of Castelo")
+    XCTAssertNil(match("cjs", "Castelo de São Jorge"), "the letters must come in order")
+    XCTAssertNil(match("csx", "Castelo de São Jorge"))
+  }
+
+  func test_smartCase_lowercaseIsAnyCase_aCapitalMakesCaseCount() {
+    XCTAssertNotNil(match("csj", "Castelo de São Jorge"))
+    XCTAssertNotNil(match("CSJ", "Castelo de São Jorge"))
+    XCTAssertNil(match("Csj", "Castelo de São Jorge"), "no lowercase j in the name")
+    XCTAssertNil(match("CAFE", "Café Central"))
+  }
+
+  func test_accentsAreFolded_inTheTextAndInTheQuery() {
+    XCTAssertEqual(match("sao", "São Paulo")?.positions, [0, 1, 2])
+    XCTAssertEqual(match("são", "Sao Paulo")?.positions, [0, 1, 2])
+    XCTAssertEqual(match("cafe", "Café")?.positions, [0, 1, 2, 3], "é is one character, highlighted as one")
+  }
+
+  func test_everyWordMustMatch_inAnyText_onlyTheNamesLettersAreHighlighted() {
+    let found = match("museu lisboa", "Museu do Azulejo", "Lisboa")
+    XCTAssertEqual(found?.positions, [0, 1, 2, 3, 4])
+    XCTAssertNil(match("museu porto", "Museu do Azulejo", "Lisboa"))
+    XCTAssertEqual(match("lisb", "Museu do Azulejo", "Lisboa")?.positions, [])
+    XCTAssertNil(FuzzyQuery("   "), "spaces alone are no query")
+  }
+
+  /// Ranking as fzf's: letters in a row and at word starts score higher.
+  func test_ranking_prefersRunsAndWordStarts_andKeepsTheOrderOfEquals() {
+    let rows = ["Cachaçaria Ferreira", "Café Central", "Pastelaria Café", "Bar", "Café Central"]
+    let listed = FuzzyQuery.listed(rows[...], query: FuzzyQuery("cafe")) { [FuzzyText($0)] }
+
+    XCTAssertEqual(
+      listed.map(\.number), [2, 3, 5, 1], "equals keep their order; numbers are the rows' own; Bar does not match")
+    XCTAssertEqual(listed.first?.highlights, [0, 1, 2, 3])
+    XCTAssertGreaterThan(
+      match("cafe", "Café Central")?.score ?? 0, match("cafe", "Cachaçaria Ferreira")?.score ?? .max)
+  }
+
+  func test_withoutAQuery_everyRowKept_inOrder_numberedFromTheSlice() {
+    let rows = ["a", "b", "c", "d"]
+    let listed = FuzzyQuery.listed(rows[2...], query: nil, keeping: { $0 != "d" }, texts: { [FuzzyText($0)] })
+    XCTAssertEqual(listed.map(\.number), [3])
+    XCTAssertEqual(listed.map(\.row), ["c"])
+  }
+
+  /// Hostile input never traps: long texts, long queries, odd scalars.
+  func test_oddInput_isMatchedOrNot_neverTraps() {
+    let long = String(repeating: "ab", count: 5_000)
+    XCTAssertNotNil(match("aaaa", long))
+    XCTAssertNil(match(String(repeating: "a", count: 6_000), long))
+    XCTAssertEqual(match(String(repeating: "ab", count: 200), long)?.positions.count, 400, "aligned greedily")
+    XCTAssertNil(match("x", ""))
+    XCTAssertNotNil(match("e\u{301}", "cafe\u{301}"))
+    XCTAssertNotNil(match("👍", "ok 👍🏽 done"))
+  }
+}
