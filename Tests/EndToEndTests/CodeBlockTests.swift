@@ -93,8 +93,9 @@ final class CodeBlockTests: XCTestCase {
     XCTAssertFalse(run.stdout.contains(escape), run.stdout)
     XCTAssertTrue(run.stdout.contains("  | @MainActor func greet() -> String {"), run.stdout)
     XCTAssertTrue(
-      run.stdout.contains("  |   return \"hi\" // a greeting that is long enough to wrap at the width of a\\ |\n"),
+      run.stdout.contains("  |   return \"hi\" // a greeting that is long enough to wrap at the wi\\ |\n"),
       run.stdout)
-    XCTAssertTrue(run.stdout.contains("  |  pipe     "), run.stdout)
+    XCTAssertTrue(run.stdout.contains("  | dth of a pipe     "), run.stdout)
+    XCTAssertFalse(run.stdout.split(separator: "\n").contains { $0.count > 72 }, "a transcript's width: \(run.stdout)")
   }
 }

@@ -73,7 +73,8 @@ struct MarkdownRenderer {
   }
 
   private var proseWidth: Int { max(readableWidth - indent, 1) }
-  private var fullWidth: Int { max(context.width - indent, 1) }
+  /// Tables and code: the terminal's whole width; a transcript's 72 columns off one.
+  private var fullWidth: Int { max(Spacing.fullWidth(context) - indent, 1) }
 
   mutating func render(_ root: OpaquePointer) -> [StyledLine] {
     guard let iterator = cmark_iter_new(root) else { return [] }

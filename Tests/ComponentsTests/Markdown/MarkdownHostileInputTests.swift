@@ -66,12 +66,13 @@ final class MarkdownHostileInputTests: XCTestCase {
   func test_aVeryLongCodeLine_wrapsWithAMarkOnEachPart_inTimeProportionalToItsLength() {
     let lines = Markdown.text("```\n" + String(repeating: "y", count: 1_000_000) + "\n```")
 
-    // 13,698 parts of 73 columns and a mark, then the last 46.
-    XCTAssertEqual(lines.count, 13_701)
-    XCTAssertEqual(lines[1], "  | " + String(repeating: "y", count: 73) + "\\ |")
+    // Off a terminal the box keeps to the transcript's 72 columns: 15,384
+    // parts of 65 columns and a mark, then the last 40.
+    XCTAssertEqual(lines.count, 15_387)
+    XCTAssertEqual(lines[1], "  | " + String(repeating: "y", count: 65) + "\\ |")
     XCTAssertEqual(
-      lines[lines.count - 2], "  | " + String(repeating: "y", count: 46) + String(repeating: " ", count: 28) + " |")
-    XCTAssertEqual(lines.last, "  +" + String(repeating: "-", count: 76) + "+")
+      lines[lines.count - 2], "  | " + String(repeating: "y", count: 40) + String(repeating: " ", count: 26) + " |")
+    XCTAssertEqual(lines.last, "  +" + String(repeating: "-", count: 68) + "+")
   }
 
   func test_aVeryLongWideWord_isCutBetweenCharacters() {
