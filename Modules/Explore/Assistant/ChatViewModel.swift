@@ -283,15 +283,18 @@ final class ChatViewModel {
   /// Turns as servers take them: starting with a question and taking
   /// turns.
   ///
-  /// A question left without its reply (a request that failed) is
-  /// joined to the next; so are two replies in a row (two Wayfarers on one
-  /// conversation); a reply whose question was left out for the budget goes.
+  /// A question left without its reply (a request that failed) is left
+  /// out: sent again with every later question, one the server refused
+  /// would make each of them fail too, unseen. Two replies in a row (two
+  /// Wayfarers on one conversation) are joined; a reply whose question was
+  /// left out for the budget goes.
   static func alternating(_ turns: some Sequence<ChatTurn>) -> [ChatTurn] {
     var result: [ChatTurn] = []
     for turn in turns {
       if result.isEmpty && turn.role == .assistant { continue }
       if let last = result.last, last.role == turn.role {
-        result[result.count - 1] = ChatTurn(role: turn.role, text: last.text + "\n\n" + turn.text)
+        result[result.count - 1] =
+          turn.role == .user ? turn : ChatTurn(role: turn.role, text: last.text + "\n\n" + turn.text)
       } else {
         result.append(turn)
       }

@@ -103,8 +103,8 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(cut.reply, .failed(.cutOff(backend: .gemini), partial: "Cut "))
     XCTAssertEqual(fine.reply, .answered("Fine."))
     XCTAssertEqual(
-      backends[0].prompts.last?.turns.map(\.text), ["First\n\nSecond", "Cut ", "Third"],
-      "a question left without a reply is joined to the next: the turns alternate")
+      backends[0].prompts.last?.turns.map(\.text), ["Second", "Cut ", "Third"],
+      "a question left without a reply is not sent again: the turns alternate")
     let id = try XCTUnwrap(viewModel.conversationID)
     XCTAssertEqual(try store.conversation(id)?.messages.map(\.isPartial), [false, false, true, false, false])
     XCTAssertEqual(
@@ -345,7 +345,7 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(
       ChatViewModel.alternating(turns),
       [
-        ChatTurn(role: .user, text: "a\n\nb"), ChatTurn(role: .assistant, text: "r1\n\nr2"),
+        ChatTurn(role: .user, text: "b"), ChatTurn(role: .assistant, text: "r1\n\nr2"),
         ChatTurn(role: .user, text: "c"),
       ])
   }
