@@ -140,6 +140,21 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertFalse(run.stdout.contains("[Home]"))
   }
 
+  /// A script that retries a password after a failed login gives it to
+  /// the form's prompt, as a command: it is never repeated.
+  func test_aPasswordTypedAsACommandOnAForm_isNotRepeated() throws {
+    XCTAssertEqual(try run(register + ["profile", "logout", "quit"]).status, 0)
+
+    let run = try run(["login", "ada@example.com", "wrong horse", "correct horse", "quit"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertFalse(run.stdout.contains("correct horse") || run.stdout.contains("'correct'"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.sentencesJoined.contains(
+        "x That is not a command here (not repeated: it may be a password). Type help to see what you can do here."),
+      run.stdout)
+  }
+
   func test_unknownCommand_saysHowToGetHelp_andGoesOn() throws {
     let run = try run(["fly away", "", "   ", "quit"])
 

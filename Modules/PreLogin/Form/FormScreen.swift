@@ -85,6 +85,9 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     ]
   }
 
+  /// A script's password line after a failed submit is never repeated.
+  override var mayBeGivenSecrets: Bool { true }
+
   override var commands: [Command] {
     Command.table(specs) { action, console in
       switch action {

@@ -44,6 +44,11 @@ open class Screen {
   /// Ctrl-C cancels the task running it.
   open func receiveText(_ text: String, console: any Console) async {}
 
+  /// Whether a line typed here may be an answer meant for a hidden field
+  /// (a form's password, in a script that went on after a failed submit):
+  /// a line that is no command is then not repeated in what is said.
+  open var mayBeGivenSecrets: Bool { false }
+
   /// Whether ``receiveText(_:console:)`` and the screen's `/` commands say
   /// themselves what Ctrl-C stopped (a chat marks the reply "(stopped)"),
   /// so the REPL adds no "Cancelled.".

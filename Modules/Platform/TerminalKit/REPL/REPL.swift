@@ -212,6 +212,11 @@ public final class REPL {
         let console = console
         await runCancellable(sayingWhenCancelled: sayingWhenCancelled) { await invocation.run(console) }
       }
+    } else if window.visibleScreen?.mayBeGivenSecrets == true {
+      console.write(
+        chrome.problem(
+          "That is not a command here (not repeated: it may be a password). Type help to see what you can do here.",
+          in: console.context))
     } else if let advice = adviceForMissingCommand?(typed.name) ?? advice(forUnknown: typed.name, among: commands) {
       console.write(chrome.problem(advice, in: console.context))
     } else {
