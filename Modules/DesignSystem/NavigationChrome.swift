@@ -102,12 +102,16 @@ public struct NavigationChrome: WindowChrome {
 
   /// `x Usage: open N — …`, marked as an error as screens mark theirs.
   public func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).cross + " ", style: Palette.error).appending(StyledSpan(sentence))
+    var line = StyledLine(Symbols(context).cross + " ", style: Palette.error).appending(StyledSpan(sentence))
+    line.isSentence = true
+    return line
   }
 
   /// `- Cancelled.`, marked as information as screens mark theirs.
   public func notice(_ sentence: String, in context: RenderContext) -> StyledLine {
-    StyledLine(Symbols(context).info + " ", style: Palette.muted).appending(StyledSpan(sentence))
+    var line = StyledLine(Symbols(context).info + " ", style: Palette.muted).appending(StyledSpan(sentence))
+    line.isSentence = true
+    return line
   }
 
   public func rule(_ context: RenderContext) -> StyledLine {

@@ -179,7 +179,11 @@ final class MarkdownHostileInputTests: XCTestCase {
     for width in 20...120 {
       for context in [Markdown.plain(width: width), Markdown.terminal(width: width)] {
         let lines = MarkdownView(markdown).lines(in: context)
+        // Only a web address may run past the width, alone on its line: it
+        // is never cut.
         for line in lines where line.displayWidth > width {
+          let words = line.plainText.split(separator: " ")
+          if words.count == 1, words[0].contains("://") { continue }
           XCTFail("\(line.displayWidth) columns at width \(width): \(line.plainText)")
         }
       }

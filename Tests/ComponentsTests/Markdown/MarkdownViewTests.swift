@@ -344,6 +344,14 @@ final class MarkdownViewTests: XCTestCase {
       "  \u{1B}]8;;\(guide)\u{1B}\\guide <\(guide)>\(close) and \u{1B}]8;;https://a.b\u{1B}\\https://a.b\(close)\n")
   }
 
+  /// A web address in prose is never cut: it takes a line of its own and
+  /// runs past the width; other long words are still cut.
+  func test_anAddressInProse_isNeverCut() {
+    let address = "https://example.com/a/very/long/path/that/should/not/be/broken"
+    XCTAssertEqual(
+      Markdown.text("See \(address) now.", in: Markdown.plain(width: 40)), ["  See", "  " + address, "  now."])
+  }
+
   func test_relativeLinksAndImages_resolveAgainstTheBase() {
     let markdown = """
       [guide](docs/guide.md)

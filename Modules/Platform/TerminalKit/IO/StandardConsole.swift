@@ -143,7 +143,8 @@ public final class StandardConsole: Console {
   private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
     guard capabilities.outputIsTerminal else {
       let width = min(self.width, RenderContext.transcriptWidth)
-      return lines.flatMap { $0.isSentence ? $0.wrapped(to: width) : [$0] }
+      // A help row (it says where it goes on) wraps as a sentence does.
+      return lines.flatMap { $0.isSentence || $0.continuationIndent != nil ? $0.wrapped(to: width) : [$0] }
     }
     let width = self.width
     return lines.flatMap { $0.wrapped(to: width) }
