@@ -128,6 +128,8 @@ final class AssistantSessionTests: XCTestCase {
 
   func test_aRefusedKey_andAnOverloadedModel_areOneSentenceEach_andTheConversationStays() throws {
     let server = try makeServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return nil }
       return Self.turns(request).contains { $0.contains("Second") }
         ? .json(AssistantFixtures.geminiOverloaded, status: 503) : .json(AssistantFixtures.geminiBadKey, status: 400)
@@ -143,8 +145,8 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(
       run.stdout.contains("you> Second\nx The model on Gemini is overloaded; try again in a moment.\n"), run.stdout)
     XCTAssertEqual(
-      server.requests.last.map(Self.turns), ["user: First\n\nSecond"],
-      "the first question stays in the conversation, joined to the next (servers want turns to alternate)")
+      server.requests.last.map(Self.turns), ["user: Second"],
+      "the refused question is not sent again with the next (it would fail it too)")
     XCTAssertFalse(run.stdout.contains(key))
   }
 

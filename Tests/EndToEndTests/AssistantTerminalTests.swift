@@ -9,6 +9,8 @@ final class AssistantTerminalTests: XCTestCase {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
     let words = ["Once ", "upon ", "a ", "time"] + (1...40).map { " word\($0)" }
     let server = try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
       return .chunks(AssistantFixtures.geminiStream(words), intervalMilliseconds: 250)
     }
@@ -74,6 +76,8 @@ final class AssistantTerminalTests: XCTestCase {
     let pieces = (1...16_000).map { "w\($0) " }
     let events = AssistantFixtures.geminiStream(pieces)
     let server = try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
       return .eventStream(events, intervalMicroseconds: 0, sent: { _ in })
     }
@@ -108,6 +112,8 @@ final class AssistantTerminalTests: XCTestCase {
   func test_questions_haveTheirOwnHistory_apartFromCommands() throws {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
     let server = try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
       return .chunks(AssistantFixtures.geminiStream(["Short answer."]), intervalMilliseconds: 0)
     }

@@ -16,6 +16,8 @@ final class CodeBlockTests: XCTestCase {
       "  return \"hi\" // a greeting that is long enough to wrap in a narrow window\n", "}\n```\n",
     ]
     let server = try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
       return .chunks(AssistantFixtures.geminiStream(pieces), intervalMilliseconds: 20)
     }
@@ -80,6 +82,8 @@ final class CodeBlockTests: XCTestCase {
       "Like this:\n\n```swift\n@MainActor func greet() -> String {\n"
       + "  return \"hi\" // a greeting that is long enough to wrap at the width of a pipe\n}\n```\n"
     let server = try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
       return .json(AssistantFixtures.geminiReply(reply))
     }

@@ -21,6 +21,8 @@ final class SignalTests: XCTestCase {
   /// Gemini that says `words` and then stays silent, the connection open.
   private func makeServer(saying words: [String]) throws -> LoopbackHTTPServer {
     try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
       guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
       guard !words.isEmpty else { return .stall }
       // The words, then silence with the connection open: the piece that
@@ -37,8 +39,10 @@ final class SignalTests: XCTestCase {
 
   /// Waits (bounded) until the server has the question.
   private func waitForTheQuestion(_ server: LoopbackHTTPServer) throws {
-    for _ in 0..<1_000 where !server.requests.contains(where: { $0.path.hasPrefix("/v1beta/") }) { usleep(10_000) }
-    XCTAssertTrue(server.requests.contains { $0.path.hasPrefix("/v1beta/") }, "the question was never sent")
+    for _ in 0..<1_000 where !server.requests.contains(where: { $0.path.hasSuffix("enerateContent") }) {
+      usleep(10_000)
+    }
+    XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("enerateContent") }, "the question was never sent")
   }
 
   /// What a relaunch shows of the last conversation.
