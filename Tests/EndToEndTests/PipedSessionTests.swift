@@ -343,7 +343,7 @@ final class PipedSessionTests: XCTestCase {
       "x Usage: toggle N|NAME — N is a setting's number, 1–3, or NAME its name (favorites, map, category-filter).\n",
       "ok Logged in as ada@example.com.\n",
     ] {
-      XCTAssertTrue(out.contains(usage), "missing \(usage) in:\n\(out)")
+      XCTAssertTrue(out.sentencesJoined.contains(usage), "missing \(usage) in:\n\(out)")
     }
     XCTAssertEqual(out.components(separatedBy: "Usage: use N").count - 1, 2, out)
     XCTAssertFalse(out.contains("ADA@EXAMPLE.COM."), out)
