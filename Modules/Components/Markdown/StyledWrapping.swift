@@ -168,7 +168,7 @@ struct StyledWrapper {
       }
       endLine()
     }
-    if columns <= width || Self.isAddress(piece) {
+    if columns <= width || DisplayWidth.isUnbroken(piece) {
       Self.append(piece, style: style, to: &line)
       lineWidth = columns
       return
@@ -194,21 +194,12 @@ struct StyledWrapper {
       }
       endLine()
     }
-    if wordWidth <= width || Self.isAddress(Substring(word.map(\.text).joined())) {
+    if wordWidth <= width || DisplayWidth.isUnbroken(word.map(\.text).joined()) {
       for span in word { Self.append(Substring(span.text), style: span.style, to: &line) }
       lineWidth = wordWidth
       return
     }
     cut(word)
-  }
-
-  /// Whether `word` is a web address (`https://…`) of a sane length.
-  ///
-  /// One is never cut: it takes a line of its own and runs past its end,
-  /// so that it can be copied or followed whole. A longer one is cut as
-  /// any word is.
-  static func isAddress(_ word: Substring) -> Bool {
-    word.utf8.count <= 2_048 && word.contains("://")
   }
 
   /// A word wider than a line, cut into line-wide pieces; the last piece

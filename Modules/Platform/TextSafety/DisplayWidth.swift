@@ -153,6 +153,16 @@ public enum DisplayWidth {
     return lines
   }
 
+  /// Whether `word` is never cut when a line is wrapped.
+  ///
+  /// An address or a path (a word with `/`) of at most 2 KB is kept whole,
+  /// so that it can be copied or followed: it takes a line of its own and
+  /// runs past its end. The one rule for every wrapper (plain text, styled
+  /// lines, Markdown).
+  public static func isUnbroken(_ word: some StringProtocol) -> Bool {
+    word.utf8.count <= 2_048 && word.contains("/")
+  }
+
   private struct WrapKey: Hashable {
     var text: String
     var columns: Int
@@ -175,7 +185,7 @@ public enum DisplayWidth {
       if !current.isEmpty { lines.append(current) }
       // An address or a path is never split: it runs past the line's end,
       // whole, so that it can be copied or followed.
-      guard wordWidth > columns, !word.contains("/") else {
+      guard wordWidth > columns, !isUnbroken(word) else {
         current = String(word)
         currentWidth = wordWidth
         continue

@@ -51,13 +51,13 @@ extension StyledLine {
     return lines.map(Self.line(of:))
   }
 
-  /// The positions of the characters of words that hold `/`: web
-  /// addresses and paths, never cut.
+  /// The positions of the characters of the words kept whole
+  /// (``DisplayWidth/isUnbroken(_:)``: addresses and paths).
   private static func addressCells(in characters: [Character]) -> Set<Int> {
     var cells = Set<Int>()
     var start = 0
     for end in 0...characters.count where end == characters.count || characters[end] == " " {
-      if characters[start..<end].contains("/") { cells.formUnion(start..<end) }
+      if DisplayWidth.isUnbroken(String(characters[start..<end])) { cells.formUnion(start..<end) }
       start = end + 1
     }
     return cells
