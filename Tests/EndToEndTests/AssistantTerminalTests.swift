@@ -18,12 +18,8 @@ final class AssistantTerminalTests: XCTestCase {
     defer { home.remove() }
     // Registered through a pipe: the terminal opens logged in.
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaTmuxKey", "WAYFARER_GEMINI_URL": server.baseURL,
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaTmuxKey", "WAYFARER_GEMINI_URL": server.baseURL])
     try terminal.waitFor("home>")
     try terminal.type("explore")
     try terminal.send("Enter")
@@ -84,12 +80,8 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-assistant-burst")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL])
     try terminal.answer("home>", with: "explore")
     try terminal.answer("explore>", with: "ask")
     try terminal.answer("explore/ask>", with: "Say a lot")
@@ -120,12 +112,8 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-question-history")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL])
     try terminal.answer("home>", with: "explore")
     try terminal.answer("explore>", with: "ask")
     try terminal.answer("explore/ask>", with: "What is a monad?")
@@ -168,12 +156,8 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-model-completion")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL])
     try terminal.answer("home>", with: "explore")
     try terminal.answer("explore>", with: "ask")
     try terminal.waitFor("explore/ask>")
@@ -204,12 +188,8 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-copy-osc52")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL,
-      ], columns: 80)
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaTmuxKey123", "WAYFARER_GEMINI_URL": server.baseURL], columns: 80)
     try terminal.command("set-option", "-s", "set-clipboard", "on")
     try terminal.answer("home>", with: "explore")
     try terminal.answer("explore>", with: "ask")
@@ -255,10 +235,9 @@ final class AssistantTerminalTests: XCTestCase {
 
     """.write(toFile: editor, atomically: true, encoding: .utf8)
     chmod(editor, 0o700)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path,
+      [
         "GEMINI_API_KEY": "AIzaEditorKey123", "WAYFARER_GEMINI_URL": server.baseURL, "VISUAL": editor,
         "EDITOR": "/bin/false", "TMPDIR": home.path,
       ])
@@ -307,15 +286,11 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-bracketed-paste")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaPasteKey123", "WAYFARER_GEMINI_URL": server.baseURL,
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaPasteKey123", "WAYFARER_GEMINI_URL": server.baseURL])
     // Every byte Wayfarer writes, to see the mode turned on and off.
     let written = home.file("written.bin")
-    try terminal.command("pipe-pane", "-O", "-t", "main", "cat >> '\(written)'")
+    try terminal.recordOutput(to: written)
     let on = "\u{1B}[?2004h"
     let off = "\u{1B}[?2004l"
     let bytes = { (try? String(contentsOfFile: written, encoding: .utf8)) ?? "" }
@@ -370,12 +345,8 @@ final class AssistantTerminalTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-ask-stopped")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "GEMINI_API_KEY": "AIzaAskKey123", "WAYFARER_GEMINI_URL": server.baseURL,
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaAskKey123", "WAYFARER_GEMINI_URL": server.baseURL])
     try terminal.answer("home>", with: "explore")
     try terminal.answer("explore>", with: "ask")
     try terminal.answer("explore/ask>", with: "/ask help")

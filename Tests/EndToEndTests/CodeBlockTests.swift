@@ -24,10 +24,9 @@ final class CodeBlockTests: XCTestCase {
     let home = try TemporaryDirectory("wayfarer-code-tty")
     defer { home.remove() }
     try WayfarerBinary.registerAda(home: home.path)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path,
+      [
         "GEMINI_API_KEY": "AIzaTmuxKey", "WAYFARER_GEMINI_URL": server.baseURL,
       ].merging(extraEnvironment) { $1 },
       columns: columns)

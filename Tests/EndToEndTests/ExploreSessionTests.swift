@@ -266,12 +266,8 @@ final class ExploreSessionTests: XCTestCase {
       request.path.hasSuffix("/readme") ? .json(GitHubFixtures.readme(long)) : nil
     }
     XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "WAYFARER_GITHUB_URL": server.baseURL, "PAGER": "less -FRX", "PATH": "/usr/bin:/bin",
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["WAYFARER_GITHUB_URL": server.baseURL, "PAGER": "less -FRX", "PATH": "/usr/bin:/bin"])
 
     try terminal.waitFor("home>")
     for command in ["explore", "search tetris", "open 1"] {
@@ -299,12 +295,8 @@ final class ExploreSessionTests: XCTestCase {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
     let server = try makeGitHub()
     XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
-        "WAYFARER_GITHUB_URL": server.baseURL, "PATH": home.file("no-programs"),
-      ])
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["WAYFARER_GITHUB_URL": server.baseURL, "PATH": home.file("no-programs")])
     try terminal.waitFor("home>")
     try terminal.type("explore")
     try terminal.send("Enter")

@@ -18,10 +18,9 @@ final class ListTerminalTests: XCTestCase {
   }
 
   private func start(server: LoopbackHTTPServer, columns: Int, rows: Int) throws -> TmuxSession {
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: [
-        "WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path,
+      [
         "GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": server.baseURL,
         "WAYFARER_LOCATION": "48.1374,11.5755",
       ], columns: columns, rows: rows)
@@ -82,9 +81,7 @@ final class FilterHighlightTerminalTests: XCTestCase {
   }
 
   private func filteredRow(noColor: Bool) throws -> (styled: String, plain: String, screen: String) {
-    var environment = ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
-    if noColor { environment["NO_COLOR"] = "1" }
-    let terminal = try TmuxSession(command: [WayfarerBinary.url.path], environment: environment, columns: 100, rows: 30)
+    let terminal = try TmuxSession.wayfarer(home: home.path, noColor ? ["NO_COLOR": "1"] : [:])
     try terminal.answer("welcome>", with: "register")
     try terminal.answer("Name:", with: "Ada")
     try terminal.answer("Surname:", with: "Lovelace")

@@ -18,10 +18,7 @@ final class MapTerminalTests: XCTestCase {
   }
 
   func test_at100x32_mapAndLegendFitOneScreen() throws {
-    let terminal = try TmuxSession(
-      command: [WayfarerBinary.url.path],
-      environment: ["WAYFARER_HOME": home.path, "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"],
-      columns: 100, rows: 32)
+    let terminal = try TmuxSession.wayfarer(home: home.path, rows: 32)
     try terminal.answer("welcome>", with: "register")
     try terminal.answer("Name:", with: "Ada")
     try terminal.answer("Surname:", with: "Lovelace")

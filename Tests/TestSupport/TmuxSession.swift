@@ -36,6 +36,18 @@ public final class TmuxSession {
     ])
   }
 
+  /// The built `wayfarer` in a terminal of its own, with the home every
+  /// terminal test gives it (`home` as WAYFARER_HOME and HOME, xterm-256color,
+  /// UTF-8) and `extra` variables on top.
+  public static func wayfarer(
+    home: String, _ extra: [String: String] = [:], columns: Int = 100, rows: Int = 30
+  ) throws -> TmuxSession {
+    let environment = ["WAYFARER_HOME": home, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    return try TmuxSession(
+      command: [WayfarerBinary.url.path], environment: environment.merging(extra) { _, given in given },
+      columns: columns, rows: rows)
+  }
+
   deinit {
     _ = try? tmux(["kill-server"])
   }
