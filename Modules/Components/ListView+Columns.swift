@@ -57,7 +57,7 @@ extension ListView {
     let titles = items.map { TextSanitizer.clean($0.title) }
     let cells = items.map { $0.columns.map { TextSanitizer.clean($0.text) } }
     let cellWidths = cells.map { $0.map(DisplayWidth.of) }
-    let columnCount = items.lazy.map(\.columns.count).max() ?? 0
+    let columnCount = items.lazy.map { $0.columns.count }.max() ?? 0
     let columnWidths = (0..<columnCount).map { column in
       cellWidths.lazy.map { column < $0.count ? $0[column] : 0 }.max() ?? 0
     }

@@ -133,7 +133,7 @@ public struct ListView {
   }
 
   private func table(titles: [(text: String, width: Int)], layout: Layout, context: RenderContext) -> [StyledLine] {
-    let titleWidth = titles.lazy.map(\.width).max() ?? 0
+    let titleWidth = titles.lazy.map { $0.width }.max() ?? 0
     let subtitleIndent = DisplayWidth.spaces(layout.textIndent)
     let subtitleRoom = max(layout.width - layout.textIndent, 8)
 

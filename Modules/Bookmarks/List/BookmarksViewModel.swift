@@ -87,15 +87,14 @@ final class BookmarksViewModel {
   }
 
   private func refilter() {
-    let rows = Array(zip(bookmarks, searchable))
-    let listed = FuzzyQuery.listed(rows[...], query: query) { $0.1 }
+    let listed = FuzzyQuery.listed(bookmarks.indices, query: query) { searchable[$0] }
     // Ranked within each kind: the list keeps one heading per kind.
     var kinds: [BookmarkKind] = []
     for bookmark in bookmarks where !kinds.contains(bookmark.kind) { kinds.append(bookmark.kind) }
-    let rank = { (row: ListedRow<(Bookmark, [FuzzyText])>) in kinds.firstIndex(of: row.row.0.kind) ?? 0 }
+    let rank = { (row: ListedIndex) in kinds.firstIndex(of: self.bookmarks[row.index].kind) ?? 0 }
     visible = listed.enumerated()
       .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
-      .map { ListedRow(number: $0.element.number, row: $0.element.row.0, highlights: $0.element.highlights) }
+      .map { ListedRow($0.element, in: bookmarks) }
   }
 
   /// The bookmark shown as `number`, if it is in the list now.

@@ -182,9 +182,11 @@ final class SearchViewModel {
   /// Lists the results again from the one at `start` (0: all; a page's
   /// first: that page, under the rows listed before).
   private func refilter(from start: Int = 0) {
-    let added = FuzzyQuery.listed(repositories[min(start, repositories.count)...], query: filterQuery) {
-      [FuzzyText($0.fullName), FuzzyText($0.description ?? "")]
+    let repositories = repositories
+    let added = FuzzyQuery.listed(min(start, repositories.count)..<repositories.count, query: filterQuery) {
+      [FuzzyText(repositories[$0].fullName), FuzzyText(repositories[$0].description ?? "")]
     }
+    .map { ListedRow($0, in: repositories) }
     visible = start == 0 ? added : visible + added
     shownCount = visible.count
     needsFirstPage = true

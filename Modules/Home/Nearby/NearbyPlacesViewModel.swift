@@ -128,10 +128,10 @@ final class NearbyPlacesViewModel {
   /// first (the nearest first among equals); the numbers stay those of the
   /// whole list, so `open N` opens the row shown as N. A page `more` adds
   /// is ranked on its own, under the rows already shown.
-  private(set) var visible: [ListedRow<Place>] = []
+  private(set) var visible: [ListedIndex] = []
 
   /// The visible places, without their numbers.
-  var visiblePlaces: [Place] { visible.map(\.row) }
+  var visiblePlaces: [Place] { visible.map { places[$0.index] } }
 
   /// Lists the places again from the first loaded at `start` (0: all of
   /// them; a page's first: that page, under the rows listed before).
@@ -140,10 +140,10 @@ final class NearbyPlacesViewModel {
       shownCount = visible.count
       needsFirstPage = true
     }
-    let category = categoryFilter
+    let (places, category) = (places, categoryFilter)
     let added = FuzzyQuery.listed(
-      places[min(start, places.count)...], query: query, keeping: { category == nil || $0.category == category },
-      texts: \.searchTexts)
+      min(start, places.count)..<places.count, query: query,
+      keeping: { category == nil || places[$0].category == category }, texts: { places[$0].searchTexts })
     visible = start == 0 ? added : visible + added
   }
 
@@ -154,7 +154,11 @@ final class NearbyPlacesViewModel {
   private(set) var needsFirstPage = false
 
   /// The rows on screen, in order: what `open N` and `map` take.
-  var shownRows: ArraySlice<ListedRow<Place>> { visible.prefix(shownCount) }
+  var shownRows: [ListedRow<Place>] { shownIndices.map { ListedRow($0, in: places) } }
+
+  /// The rows on screen as indices into ``places``: what the list draws,
+  /// 10,000 of them without a copy.
+  var shownIndices: ArraySlice<ListedIndex> { visible.prefix(shownCount) }
 
   /// Shows the first `rows` visible places (all of them for nil): after a
   /// load or a filter, on a terminal, the page that fits its window.

@@ -109,9 +109,25 @@ extension FuzzyQuery {
 
 }
 
-/// A row as a filtered view lists it: its number in the whole list (so
-/// `open N` acts on the number shown), and the letters of its name a
-/// query matched.
+/// A row as a filtered view lists it.
+///
+/// Where it stands in the whole list (its number, so `open N` acts on the
+/// number shown), and the letters of its name a query matched. An index,
+/// not a copy: 10,000 rows are listed per filter without copying one.
+public struct ListedIndex: Sendable, Equatable {
+  public let index: Int
+  public let highlights: Set<Int>
+
+  public init(index: Int, highlights: Set<Int> = []) {
+    self.index = index
+    self.highlights = highlights
+  }
+
+  /// The number the row is shown with.
+  public var number: Int { index + 1 }
+}
+
+/// A listed row with the row itself, for lists short enough to copy.
 public struct ListedRow<Row> {
   public let number: Int
   public let row: Row
@@ -122,31 +138,33 @@ public struct ListedRow<Row> {
     self.row = row
     self.highlights = highlights
   }
+
+  public init(_ listed: ListedIndex, in rows: [Row]) {
+    self.init(number: listed.number, row: rows[listed.index], highlights: listed.highlights)
+  }
 }
 
 extension ListedRow: Sendable where Row: Sendable {}
 extension ListedRow: Equatable where Row: Equatable {}
 
 extension FuzzyQuery {
-  /// The rows of `rows` that pass `keeping` and match the query.
+  /// The rows at `indices` that pass `keeping` and match the query.
   ///
   /// Every one of them for a nil query, in order; a query ranks them best
-  /// first, equals in their order. Numbers are the rows' indices plus one:
-  /// pass a slice of the whole list to rank a page added to it.
-  public static func listed<Row>(
-    _ rows: ArraySlice<Row>, query: FuzzyQuery?, keeping: (Row) -> Bool = { _ in true },
-    texts: (Row) -> [FuzzyText]
-  ) -> [ListedRow<Row>] {
+  /// first, equals in their order. Pass the indices of a page added to a
+  /// list to rank that page on its own.
+  public static func listed(
+    _ indices: Range<Int>, query: FuzzyQuery?, keeping: (Int) -> Bool = { _ in true },
+    texts: (Int) -> [FuzzyText]
+  ) -> [ListedIndex] {
     guard let query else {
-      return zip(rows.indices, rows).compactMap { index, row in
-        keeping(row) ? ListedRow(number: index + 1, row: row) : nil
-      }
+      return indices.compactMap { keeping($0) ? ListedIndex(index: $0) : nil }
     }
     var found: [(index: Int, match: FuzzyMatch)] = []
-    for index in rows.indices where keeping(rows[index]) {
-      if let match = query.match(texts(rows[index])) { found.append((index, match)) }
+    for index in indices where keeping(index) {
+      if let match = query.match(texts(index)) { found.append((index, match)) }
     }
     found.sort { ($0.match.score, -$0.index) > ($1.match.score, -$1.index) }
-    return found.map { ListedRow(number: $0.index + 1, row: rows[$0.index], highlights: $0.match.positions) }
+    return found.map { ListedIndex(index: $0.index, highlights: $0.match.positions) }
   }
 }
