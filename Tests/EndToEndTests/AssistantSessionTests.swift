@@ -150,6 +150,34 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertFalse(run.stdout.contains(key))
   }
 
+  /// Piped, a reply's prose and a README's keep to a transcript's 72
+  /// columns, as every sentence of the app does.
+  func test_aLongReplyAndALongREADME_keepTo72ColumnsPiped() throws {
+    let paragraph = Array(repeating: "An index fund holds many shares at once.", count: 6).joined(separator: " ")
+    let server = try makeServer { request in
+      switch request.path {
+      case "/v1beta/models/gemini-2.5-flash:generateContent":
+        return .json(AssistantFixtures.geminiReply(paragraph))
+      case "/repos/dtrupenn/Tetris/readme":
+        return .json(GitHubFixtures.readme("# Tetris\n\n" + paragraph + "\n"))
+      default:
+        return nil
+      }
+    }
+
+    let run = try run(
+      register + ["explore", "search tetris", "open 1", "readme", "back", "ask", "Why?", "/back", "quit"],
+      environment: gemini(server).merging(["COLUMNS": "160"]) { $1 })
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let wrapped = "  An index fund holds many shares at once. An index fund holds many\n  shares at once."
+    XCTAssertTrue(run.stdout.contains("assistant>\n" + wrapped), "the reply: \(run.stdout)")
+    XCTAssertTrue(run.stdout.contains("README\n") && run.stdout.contains("\n\n" + wrapped), "the README: \(run.stdout)")
+    for line in run.stdout.split(separator: "\n") where line.count > 72 {
+      XCTAssertFalse(line.trimmingCharacters(in: .whitespaces).contains(" "), "a line of \(line.count): \(line)")
+    }
+  }
+
   func test_nothingConfigured_saysHowToConfigureOne_andSendsNothing() throws {
     let server = try makeServer()
     let run = try run(

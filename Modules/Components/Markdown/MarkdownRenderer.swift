@@ -63,9 +63,10 @@ struct MarkdownRenderer {
     var bulletDepth: Int
   }
 
-  init(document: MarkdownDocument, resolver: LinkResolver, context: RenderContext, readableWidth: Int) {
+  init(document: MarkdownDocument, resolver: LinkResolver, context: RenderContext) {
     self.context = context
-    self.readableWidth = min(context.width, readableWidth)
+    // Prose as every other block of it: a transcript keeps to 72 columns.
+    readableWidth = Spacing.contentWidth(context)
     theme = MarkdownTheme(context)
     kinds = document.kinds
     html = HTMLText(theme: theme, resolver: resolver)

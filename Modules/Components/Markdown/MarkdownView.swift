@@ -8,7 +8,8 @@ import TerminalText
 /// How each construct looks (Unicode and colour on a terminal; ASCII and
 /// plain text elsewhere):
 /// - Everything sits behind a two-column margin. Prose wraps at the
-///   context's width, at most ``readableWidth`` columns; code blocks, tables
+///   context's width, at most ``Spacing/readableWidth`` columns (a
+///   transcript's 72 off a terminal); code blocks, tables
 ///   and nothing else may use the full width.
 /// - Headings are bold; levels 1 and 2 are underlined by a rule as wide as
 ///   the heading (`═`/`=` and `─`/`-`). Without colour, levels 3–6 keep
@@ -55,9 +56,6 @@ import TerminalText
 /// Not `Sendable`: the parsed tree is cmark's, which fills in a node's text
 /// the first time it is read. Make it, and draw it, on one actor.
 public struct MarkdownView {
-  /// The widest prose gets, however wide the terminal.
-  public static let readableWidth = 100
-
   let document: MarkdownDocument
   private let resolver: LinkResolver
   /// The text and base as given, for a terminal that shows ASCII only.
@@ -91,8 +89,7 @@ public struct MarkdownView {
         in: context, stopsWhenCancelled: stopsWhenCancelled)
     }
     guard let root = document.root else { return [] }
-    var renderer = MarkdownRenderer(
-      document: document, resolver: resolver, context: context, readableWidth: Self.readableWidth)
+    var renderer = MarkdownRenderer(document: document, resolver: resolver, context: context)
     renderer.stopsWhenCancelled = stopsWhenCancelled
     return renderer.render(root)
   }

@@ -58,9 +58,9 @@ final class MarkdownHostileInputTests: XCTestCase {
   func test_aVeryLongWord_isCutIntoLinesOfTheWidth() {
     let lines = Markdown.text(String(repeating: "x", count: 100_000))
 
-    XCTAssertEqual(lines.count, 1283)  // 1,282 lines of 78, then 4
-    XCTAssertEqual(lines.first, "  " + String(repeating: "x", count: 78))
-    XCTAssertEqual(lines.last, "  xxxx")
+    XCTAssertEqual(lines.count, 1429)  // a transcript's 72 columns: 1,428 lines of 70, then 40
+    XCTAssertEqual(lines.first, "  " + String(repeating: "x", count: 70))
+    XCTAssertEqual(lines.last, "  " + String(repeating: "x", count: 40))
   }
 
   func test_aVeryLongCodeLine_wrapsWithAMarkOnEachPart_inTimeProportionalToItsLength() {
@@ -101,8 +101,8 @@ final class MarkdownHostileInputTests: XCTestCase {
     let lines = Markdown.text("> " + markdown.replacingOccurrences(of: "\n", with: "\n> "))
 
     XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
-    XCTAssertEqual(lines.first, "  | " + String(header.prefix(76)))
-    XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+    XCTAssertEqual(lines.first, "  | " + String(header.prefix(68)), "a transcript's 72 columns")
+    XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 72 })
   }
 
   func test_theTableCellEstimate_countsFilledRowsInQuotesAndLists_andStopsPastTheLimit() {

@@ -81,8 +81,18 @@ final class MarkdownViewTests: XCTestCase {
     let nineteen = Array(repeating: "word", count: 19).joined(separator: " ")
 
     XCTAssertEqual(
-      Markdown.text(words, in: Markdown.plain(width: 200)),
+      Markdown.text(words, in: Markdown.terminal(width: 200)),
       ["  " + nineteen, "  " + nineteen, "  " + nineteen, "  word word word"])
+  }
+
+  /// Piped, prose keeps to a transcript's 72 columns as every sentence
+  /// does, however wide the terminal the pipe came from.
+  func test_paragraphs_keepToSeventyTwoColumnsOffATerminal() {
+    let words = Array(repeating: "word", count: 30).joined(separator: " ")
+    let fourteen = Array(repeating: "word", count: 14).joined(separator: " ")
+
+    XCTAssertEqual(
+      Markdown.text(words, in: Markdown.plain(width: 200)), ["  " + fourteen, "  " + fourteen, "  word word"])
   }
 
   func test_aWordAcrossStyles_wrapsAsOneWord() {
@@ -325,7 +335,7 @@ final class MarkdownViewTests: XCTestCase {
       Markdown.text(
         "[text](https://x.y/z), <https://a.b>, [https://c.d](https://c.d), www.e.f, foo@bar.com and [anchor](#usage)."
       ),
-      ["  text <https://x.y/z>, https://a.b, https://c.d, www.e.f, foo@bar.com and", "  anchor."])
+      ["  text <https://x.y/z>, https://a.b, https://c.d, www.e.f, foo@bar.com", "  and anchor."])
     XCTAssertEqual(
       Markdown.styled("[text](https://x.y/z) and <https://a.b>"),
       ["  [underline cyan:text][gray: <https://x.y/z>] and [underline cyan:https://a.b]"])
