@@ -237,6 +237,21 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.state, .failed(reason: "the disk is full"))
   }
 
+  /// One line a row where the width allows, as Home's and Explore's rows
+  /// are; a narrow terminal stacks each row's facts under its name.
+  func test_rows_takeOneLineWhenWide_andTwoWhenNarrow() async {
+    let (viewModel, _, _) = makeSUT()
+    let screen = BookmarksScreen(viewModel: viewModel)
+    screen.willAppear(console: ScriptedConsole())
+    let wide = screen.body(in: RenderContext(width: 80, capabilities: .plain)).map(\.plainText)
+    let narrow = screen.body(in: RenderContext(width: 30, capabilities: .plain)).map(\.plainText)
+
+    XCTAssertEqual(wide.filter { $0.hasPrefix("     ") }, [], "no row goes on to a second line: \(wide)")
+    XCTAssertEqual(wide.filter { $0.range(of: #"^ +\d+\. "#, options: .regularExpression) != nil }.count, 4, "\(wide)")
+    XCTAssertGreaterThan(narrow.count, wide.count + 3, "each row takes two lines or more: \(narrow)")
+    XCTAssertTrue(narrow.allSatisfy { $0.count <= 30 }, "\(narrow)")
+  }
+
   func test_empty_saysWhereSavingHappens() async {
     let store = BookmarksStoreSpy([])
     let viewModel = BookmarksViewModel(store: store, transfer: BookmarksTransferSpy(), router: BookmarksRouterSpy())

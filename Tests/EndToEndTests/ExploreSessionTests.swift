@@ -341,7 +341,8 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  No bookmarks yet\n"), out)
     XCTAssertTrue(
       out.contains(
-        "  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n"),
+        "  Places\n  1. Catedral da Sé  tourism  São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly  A C implementation of Tetris\n"
+      ),
       out)
     XCTAssertTrue(out.contains("Bookmarks > dtrupenn/Tetris > README of dtrupenn/Tetris"), out)
     XCTAssertTrue(out.contains("Bookmarks > Catedral da Sé"), out)
@@ -404,7 +405,7 @@ final class ExploreSessionTests: XCTestCase {
       out.contains(
         "ok Added 2 bookmarks.\n\n\(TabSet.plainBar(selecting: "bookmarks"))\nBookmarks\n"
           + String(repeating: "-", count: 72)
-          + "\n  Places\n  1. Catedral da Sé  tourism\n     São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly\n     A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nok Added 0 bookmarks; skipped 2 already saved or listed twice.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
+          + "\n  Places\n  1. Catedral da Sé  tourism  São Paulo\n  Repositories\n  2. dtrupenn/Tetris  Assembly  A C implementation of Tetris\n  Type open N to see one, remove N to remove it.\nok Added 0 bookmarks; skipped 2 already saved or listed twice.\nx ~/places.geojson is GeoJSON, which is for maps and holds only part of each place; import the JSON export instead.\n"
       ), out)
     // export - prints the export itself, whole, then what it wrote; undo
     // takes back each removal, the latest first.
@@ -418,11 +419,11 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(
       out.hasSuffix(
         "ok dtrupenn/Tetris is back in your bookmarks. Type undo again for Catedral da Sé.\n"
-          + bookmarksScreen(["Repositories", "1. dtrupenn/Tetris  Assembly", "   A C implementation of Tetris"])
+          + bookmarksScreen(["Repositories", "1. dtrupenn/Tetris  Assembly  A C implementation of Tetris"])
           + "ok Catedral da Sé is back in your bookmarks.\n"
           + bookmarksScreen([
-            "Places", "1. Catedral da Sé  tourism", "   São Paulo", "Repositories", "2. dtrupenn/Tetris  Assembly",
-            "   A C implementation of Tetris",
+            "Places", "1. Catedral da Sé  tourism  São Paulo", "Repositories",
+            "2. dtrupenn/Tetris  Assembly  A C implementation of Tetris",
           ]) + "x There is nothing to undo.\n"), out)
 
     // A link at launch, logged in: straight to the repository.

@@ -158,11 +158,14 @@ final class BookmarksScreen: Screen {
     return runs
   }
 
-  /// A row with its number and the letters a filter matched.
+  /// A row with its number and the letters a filter matched: one line
+  /// where the width allows, as Home's and Explore's rows are (name, then
+  /// category or language, then city or description in the room left).
   private static func item(for listed: ListedRow<Bookmark>) -> ListView.Item {
-    var item = ListView.Item(title: listed.row.title, subtitle: listed.row.subtitle, detail: listed.row.detail)
+    var item = ListView.Item(title: listed.row.title)
     item.number = listed.number
     item.highlights = listed.highlights
+    item.columns = [ListView.Cell(listed.row.detail ?? ""), ListView.Cell(listed.row.subtitle ?? "", style: .plain)]
     return item
   }
 }
