@@ -18,18 +18,7 @@ final class MapTerminalTests: XCTestCase {
   }
 
   func test_at100x32_mapAndLegendFitOneScreen() throws {
-    let terminal = try TmuxSession.wayfarer(home: home.path, rows: 32)
-    try terminal.answer("welcome>", with: "register")
-    try terminal.answer("Name:", with: "Ada")
-    try terminal.answer("Surname:", with: "Lovelace")
-    try terminal.answer("E-mail:", with: "ada@example.com")
-    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
-    try terminal.answer("Confirm password:", with: "hunter2hunter2")
-    try terminal.answer("home>", with: "map")
-    try terminal.waitFor("the map, then a prompt") { screen in
-      screen.contains("├") && screen.components(separatedBy: "\n").last { !$0.isEmpty } == "home>"
-    }
-
+    let terminal = try mapShown(columns: 100, rows: 32, home: home.path)
     let rows = try terminal.visibleRows().filter { !$0.isEmpty }
     let screen = rows.joined(separator: "\n")
     XCTAssertEqual(rows.first, "home> map", "the whole map is on the screen:\n\(screen)")
@@ -46,5 +35,37 @@ final class MapTerminalTests: XCTestCase {
 
     try terminal.send("C-d")
     try terminal.waitFor("EXITED:0")
+  }
+
+  /// Small windows too: the picture gives up rows so that the command,
+  /// the frame, the key and the legend are all on the screen.
+  func test_smallWindows_keepTheWholeMapOnOneScreen() throws {
+    for (columns, rows) in [(40, 20), (80, 24)] {
+      let folder = home.path + "/\(columns)x\(rows)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let terminal = try mapShown(columns: columns, rows: rows, home: folder)
+      let shown = try terminal.visibleRows().filter { !$0.isEmpty }
+      let screen = shown.joined(separator: "\n")
+      XCTAssertEqual(shown.first, "home> map", "at \(columns)×\(rows) the whole map is on the screen:\n\(screen)")
+      XCTAssertTrue(shown.contains { $0.hasPrefix("┌") } && shown.contains { $0.hasPrefix("└") }, screen)
+      try terminal.send("C-d")
+      try terminal.waitFor("EXITED:0")
+    }
+  }
+
+  /// A registered user on Home with the map drawn and the prompt back.
+  private func mapShown(columns: Int, rows: Int, home: String) throws -> TmuxSession {
+    let terminal = try TmuxSession.wayfarer(home: home, columns: columns, rows: rows)
+    try terminal.answer("welcome>", with: "register")
+    try terminal.answer("Name:", with: "Ada")
+    try terminal.answer("Surname:", with: "Lovelace")
+    try terminal.answer("E-mail:", with: "ada@example.com")
+    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
+    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    try terminal.answer("home>", with: "map")
+    try terminal.waitFor("the map, then a prompt") { screen in
+      screen.contains("└") && screen.components(separatedBy: "\n").last { !$0.isEmpty } == "home>"
+    }
+    return terminal
   }
 }

@@ -26,6 +26,9 @@ struct MapRenderer {
   /// Rows of the picture off a terminal, and the fewest on one.
   static let maxRows = 16
   static let fewestRows = 8
+  /// The fewest when the window is too small for ``fewestRows`` and
+  /// everything the map says under it.
+  static let fewestRowsInASmallWindow = 4
 
   /// The picture's rows and columns in `context`, leaving `linesBelow`
   /// rows of the terminal for what follows it (scale, key, legend, prompt).
@@ -54,7 +57,18 @@ struct MapRenderer {
     {
       return lines
     }
-    return drawing(rows: rows, columns: columns, legendWidth: nil, context: context) ?? []
+    var (lines, rowsDrawn) = (drawing(rows: rows, columns: columns, legendWidth: nil, context: context) ?? [], rows)
+    // The key says what was drawn, so its length is known only now: in a
+    // small window it may wrap longer than guessed, or a smaller picture
+    // share a mark. The command above and the prompt under it share the
+    // window; the picture gives up rows until all of it fits.
+    guard context.capabilities.outputIsTerminal, let height = context.height else { return lines }
+    while lines.count + 2 > height, rowsDrawn > Self.fewestRowsInASmallWindow {
+      rowsDrawn = max(rowsDrawn - (lines.count + 2 - height), Self.fewestRowsInASmallWindow)
+      lines =
+        drawing(rows: rowsDrawn, columns: min(columns, rowsDrawn * 2), legendWidth: nil, context: context) ?? lines
+    }
+    return lines
   }
 
   private func separator(_ context: RenderContext) -> String {
