@@ -1,5 +1,6 @@
-import TextSafety
 import XCTest
+
+@testable import TextSafety
 
 /// Issue 21 §4: the one fuzzy matcher Home, Explore and Bookmarks filter
 /// with, as fzf matches.
@@ -53,6 +54,16 @@ final class FuzzyMatchTests: XCTestCase {
     let listed = FuzzyQuery.listed(2..<4, query: nil, keeping: { rows[$0] != "d" }, texts: { [FuzzyText(rows[$0])] })
     XCTAssertEqual(listed.map(\.number), [3])
     XCTAssertEqual(listed.map { ListedRow($0, in: rows).row }, ["c"])
+  }
+
+  /// The ASCII shortcut classes every ASCII character as Unicode's
+  /// properties do.
+  func test_asciiCharacters_areClassedAsTheirUnicodeProperties() throws {
+    for unit in UInt32(0)..<0x80 {
+      let scalar = try XCTUnwrap(Unicode.Scalar(unit))
+      XCTAssertEqual(
+        FuzzyScore.CharacterClass(unit), FuzzyScore.CharacterClass(properties: scalar), "U+\(String(unit, radix: 16))")
+    }
   }
 
   /// Hostile input never traps: long texts, long queries, odd scalars.
