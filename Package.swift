@@ -199,6 +199,9 @@ let package = Package(
     ),
     .target(
       name: "JSON",
+      dependencies: [
+        "TextSafety"  // keys a server echoes are hidden in every document read
+      ],
       path: "Modules/Platform/JSON"
     ),
     // What App hands Explore to reach its services (GitHub's and the
@@ -225,6 +228,7 @@ let package = Package(
       dependencies: [
         "JSON",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/Platform/JSONTests"
     ),
@@ -233,6 +237,7 @@ let package = Package(
       dependencies: [
         "CSQLite",
         "Locking",
+        "TextSafety",  // no key a server echoed is written to the database
       ],
       path: "Modules/Platform/Storage"
     ),
@@ -242,6 +247,7 @@ let package = Package(
         "Locking",
         "Storage",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/Platform/StorageTests"
     ),

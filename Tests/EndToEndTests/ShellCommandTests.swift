@@ -291,6 +291,50 @@ final class ShellCommandTests: XCTestCase {
       chat.stdout.contains("what is a coordinator"), "the REPL lists the shell's conversations: \(chat.stdout)")
   }
 
+  /// Servers that send the key or token back (in a reply, a description)
+  /// get it into no output and no file: not `ask`'s reply, not `repo
+  /// --json`, not a bookmark exported later in a run that has no token.
+  func test_aKeyOrTokenAServerEchoes_isInNoOutputAndNoFile() throws {
+    let key = "sk-echoedShellKey314"
+    let server = try makeLoopbackServer { request in
+      let echoed = request.headers["authorization"] ?? ""
+      switch request.path {
+      case "/v1/chat/completions":
+        return .chunks(AssistantFixtures.openAIStream(["Your header was ", echoed, " ok"]), intervalMilliseconds: 1)
+      case "/repos/dtrupenn/Tetris":
+        return .json(
+          GitHubFixtures.tetris.replacingOccurrences(
+            of: "A C implementation of Tetris", with: "token is \(echoed), escaped \\u0067hp_shellSecretToken123"))
+      default: return .json(GitHubFixtures.notFound, status: 404)
+      }
+    }
+    try WayfarerBinary.registerAda(home: home.path)
+    let environment = [
+      "WAYFARER_OPENAI_URL": server.baseURL + "/v1", "WAYFARER_OPENAI_MODEL": "llama3.2", "OPENAI_API_KEY": key,
+      "WAYFARER_GITHUB_URL": server.baseURL, "GITHUB_TOKEN": token,
+    ]
+
+    let asked = try wayfarer(["ask", "echo"], environment: environment)
+    let record = try wayfarer(["repo", "dtrupenn/Tetris", "--json"], environment: environment)
+    let saved = try WayfarerBinary.run(
+      script: ["explore", "open dtrupenn/Tetris", "bookmark", "quit"], home: home.path, environment: environment)
+    let exported = try wayfarer(["bookmarks", "export", "-"])
+    let listed = try wayfarer(["bookmarks", "list", "--json"])
+
+    XCTAssertEqual(asked.stdout, "Your header was Bearer [OPENAI_API_KEY] ok\n", asked.stderr)
+    XCTAssertTrue(record.stdout.contains("token is Bearer [GITHUB_TOKEN], escaped [GITHUB_TOKEN]"), record.stdout)
+    XCTAssertTrue(exported.stdout.contains("token is Bearer [GITHUB_TOKEN]"), exported.stdout)
+    for run in [asked, record, saved, exported, listed] {
+      XCTAssertEqual(run.status, 0, run.stderr)
+      XCTAssertFalse((run.stdout + run.stderr).contains(key) || (run.stdout + run.stderr).contains(token))
+    }
+    for file in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
+      let data = FileManager.default.contents(atPath: home.path + "/" + file) ?? Data()
+      XCTAssertNil(data.range(of: Data(key.utf8)), "the key is in no file: \(file)")
+      XCTAssertNil(data.range(of: Data(token.utf8)), "the token is in no file: \(file)")
+    }
+  }
+
   func test_theAssistantsChoices_saveToTheConfigFile_andTheNextSessionUsesThem() throws {
     try WayfarerBinary.registerAda(home: home.path)
     // `/model` takes only a model the server lists.

@@ -1,6 +1,7 @@
 import Foundation
 import ServiceAccess
 import Storage
+import TextSafety
 
 /// GitHub answers kept on disk with their `ETag`, so that opening a
 /// repository or its README again asks "has it changed?" (a 304 costs no
@@ -48,7 +49,9 @@ struct ETagCache: Sendable {
   func save(_ kind: Kind, _ name: RepositoryName, etag: String, body: Data) {
     guard let etag = Self.validETag(etag), body.count <= Self.maxBytes / 4 else { return }
     try? Directories.prepare(directory)
-    try? AtomicFile.write(Array("etag \(etag)\n".utf8) + Array(body), to: path(kind, name))
+    var bytes = Array("etag \(etag)\n".utf8) + Array(body)
+    SecretText.hide(in: &bytes)  // a token the server echoed stays out of the file
+    try? AtomicFile.write(bytes, to: path(kind, name))
     evict()
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextSafety
 
 /// The first page of places on disk for five minutes, keyed by coordinates
 /// rounded to about 100 m, so a relaunch or a return shows places at once.
@@ -32,6 +33,8 @@ struct FirstPageCache: Sendable {
   func save(_ body: Data, near center: Coordinate) {
     let header = Array("saved-at \(now().timeIntervalSince1970)\n".utf8)
     try? Directories.prepare(directory)
-    try? AtomicFile.write(header + Array(body), to: path(for: center))
+    var bytes = header + Array(body)
+    SecretText.hide(in: &bytes)  // a key the server echoed stays out of the file
+    try? AtomicFile.write(bytes, to: path(for: center))
   }
 }

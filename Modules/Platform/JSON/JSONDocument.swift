@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// A parsed JSON document: the bytes as they came plus a flat "tape" with one
 /// entry per value, in document order.
@@ -20,6 +21,11 @@ public final class JSONDocument: Sendable {
 
   public init(bytes: [UInt8]) throws(JSONError) {
     guard bytes.count < Int(UInt32.max) else { throw JSONError(reason: .tooLarge, offset: 0) }
+    // A server that echoes a key back (in a reply, a description) must not
+    // get it into anything read from the document: hidden before parsing.
+    // A replacement (`[GH_TOKEN]`) needs no escaping inside a string.
+    var bytes = bytes
+    SecretText.hide(in: &bytes)
     tape = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
       var parser = JSONParser(bytes: buffer)
       return try parser.parse()

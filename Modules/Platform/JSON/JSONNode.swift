@@ -1,3 +1,5 @@
+import TextSafety
+
 /// One value of a `JSONDocument`, read on demand.
 ///
 /// Every accessor answers
@@ -39,7 +41,9 @@ public struct JSONNode: Sendable {
     guard entry.kind == .string || entry.kind == .escapedString else { return nil }
     return document.bytes.withUnsafeBufferPointer {
       let text = UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)])
-      return entry.kind == .string ? String(decoding: text, as: UTF8.self) : JSONText.unescaped(text)
+      // An escaped key (`\u0067hp_…`) is whole only once unescaped.
+      return entry.kind == .string
+        ? String(decoding: text, as: UTF8.self) : SecretText.hiding(in: JSONText.unescaped(text))
     }
   }
 

@@ -8,9 +8,11 @@ import Synchronization
 /// The keys and tokens Wayfarer holds, kept out of everything it prints.
 ///
 /// The one rule for every service: whatever a server echoes into an error
-/// message, whatever a sentence is made of, a registered value is replaced
-/// by its source's name in brackets (`[GEOAPIFY_API_KEY]`) on its way to the
-/// terminal (``TextRenderer``) and to standard error (``StandardError``).
+/// message or a reply, whatever a sentence is made of, a registered value
+/// is replaced by its source's name in brackets (`[GEOAPIFY_API_KEY]`) where
+/// text comes in (every JSON document read, JSONDocument) and where it goes
+/// out: the terminal (``TextRenderer``), standard output and error
+/// (`StandardOutput`, ``StandardError``) and the database (Storage's binds).
 public enum SecretText {
   private struct Hidden: Sendable {
     let bytes: [UInt8]
@@ -39,11 +41,24 @@ public enum SecretText {
   }
 
   /// `text` with every registered value hidden.
+  ///
+  /// Looked through in place first: text without a secret (nearly all of
+  /// it) is given back as it is, without a copy.
   public static func hiding(in text: String) -> String {
     guard !isEmpty.load(ordering: .acquiring) else { return text }
+    let holdsOne = text.utf8.withContiguousStorageIfAvailable { holdsSecret($0) } ?? true
+    guard holdsOne else { return text }
     var bytes = Array(text.utf8)
     hide(in: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether any registered value is in `bytes`.
+  private static func holdsSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let raw = UnsafeRawBufferPointer(bytes)
+    return hidden.withLock({ $0 }).contains { secret in
+      secret.bytes.withUnsafeBytes { range(of: $0, in: raw, from: 0) != nil }
+    }
   }
 
   /// Hides every registered value in `bytes`, in place.
@@ -66,22 +81,24 @@ public enum SecretText {
     }
   }
 
-  /// Where `needle` next occurs in `haystack` at or after `start`: memchr
-  /// to each candidate first byte, memcmp for the rest.
   private static func range(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
-    guard let first = needle.first, start < haystack.count else { return nil }
-    return haystack.withUnsafeBytes { hay -> Range<Int>? in
-      needle.withUnsafeBytes { pin -> Range<Int>? in
-        guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
-        var offset = start
-        while hay.count - offset >= pin.count {
-          guard let found = memchr(base + offset, Int32(first), hay.count - offset - pin.count + 1) else { return nil }
-          let at = base.distance(to: UnsafeRawPointer(found))
-          if memcmp(base + at, pinBase, pin.count) == 0 { return at..<(at + pin.count) }
-          offset = at + 1
-        }
-        return nil
-      }
+    haystack.withUnsafeBytes { hay in needle.withUnsafeBytes { range(of: $0, in: hay, from: start) } }
+  }
+
+  /// Where `needle` next occurs in `hay` at or after `start`: memchr to
+  /// each candidate first byte, memcmp for the rest.
+  private static func range(of needle: UnsafeRawBufferPointer, in hay: UnsafeRawBufferPointer, from start: Int)
+    -> Range<Int>?
+  {
+    guard let first = needle.first, start < hay.count, let base = hay.baseAddress, let pinBase = needle.baseAddress
+    else { return nil }
+    var offset = start
+    while hay.count - offset >= needle.count {
+      guard let found = memchr(base + offset, Int32(first), hay.count - offset - needle.count + 1) else { return nil }
+      let at = base.distance(to: UnsafeRawPointer(found))
+      if memcmp(base + at, pinBase, needle.count) == 0 { return at..<(at + needle.count) }
+      offset = at + 1
     }
+    return nil
   }
 }

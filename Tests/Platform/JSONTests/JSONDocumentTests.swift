@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TextSafety
 import XCTest
 
 final class JSONDocumentTests: XCTestCase {
@@ -14,6 +15,16 @@ final class JSONDocumentTests: XCTestCase {
     } catch {
       return error
     }
+  }
+
+  /// A key a server echoes back is hidden in what is read, written
+  /// plainly or with escapes.
+  func test_aRegisteredKey_isHiddenInEveryStringRead() throws {
+    SecretText.hide("jsonEchoedKey4821", naming: "TEST_KEY")
+    let root = try parse(#"{"plain":"Your key is jsonEchoedKey4821.","escaped":"\u006asonEchoed\u004bey4821"}"#)
+
+    XCTAssertEqual(root["plain"]?.string, "Your key is [TEST_KEY].")
+    XCTAssertEqual(root["escaped"]?.string, "[TEST_KEY]")
   }
 
   func test_readsEachKindOfValue() throws {

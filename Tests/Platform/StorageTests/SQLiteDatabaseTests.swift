@@ -5,6 +5,7 @@ import Foundation
 import Locking
 import Synchronization
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import Storage
@@ -30,6 +31,22 @@ final class SQLiteDatabaseTests: XCTestCase {
     XCTAssertEqual(
       ["id", "name", "score", "note"].map { row.value($0) }, [.integer(1), .text("Zoë 'x'"), .real(1.5), .null])
     XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
+  }
+
+  /// A key a server echoed into a reply or a description is not written
+  /// to the file: the bind hides it.
+  func test_aRegisteredKey_isNeverWrittenToTheFile() throws {
+    SecretText.hide("sqliteEchoedKey977", naming: "TEST_KEY")
+    let (database, directory) = try makeSUT(["CREATE TABLE t (note TEXT)"])
+    try database.open()
+
+    try database.execute("INSERT INTO t (note) VALUES (?)", [.text("token is Bearer sqliteEchoedKey977")])
+
+    XCTAssertEqual(try database.execute("SELECT note FROM t").first?.value("note"), .text("token is Bearer [TEST_KEY]"))
+    let file = try Data(contentsOf: URL(fileURLWithPath: directory.file("test.sqlite")))
+    let wal = (try? Data(contentsOf: URL(fileURLWithPath: directory.file("test.sqlite-wal")))) ?? Data()
+    XCTAssertNil(file.range(of: Data("sqliteEchoedKey977".utf8)))
+    XCTAssertNil(wal.range(of: Data("sqliteEchoedKey977".utf8)))
   }
 
   /// SQLite sets a new database's mode to 0644 itself, ignoring the umask;

@@ -1,5 +1,6 @@
 internal import CSQLite
 import Locking
+import TextSafety
 
 #if canImport(Glibc)
   import Glibc
@@ -277,7 +278,8 @@ public final class SQLiteDatabase: Sendable {
         switch value {
         case .integer(let number): sqlite3_bind_int64(statement, index, number)
         case .real(let number): sqlite3_bind_double(statement, index, number)
-        case .text(let text): sqlite3_bind_text(statement, index, text, -1, transient)
+        // No key or token a server echoed goes into a file.
+        case .text(let text): sqlite3_bind_text(statement, index, SecretText.hiding(in: text), -1, transient)
         case .null: sqlite3_bind_null(statement, index)
         }
       try check(status, handle)

@@ -1,4 +1,5 @@
 import Locking
+import TextSafety
 
 #if canImport(Glibc)
   import Glibc
@@ -53,7 +54,8 @@ public enum StandardOutput {
   }
 
   public static func write(_ text: String) {
-    var text = text
+    // Data written whole (--json, export -) goes past the renderer.
+    var text = SecretText.hiding(in: text)
     guard buffering.withLock({ $0 }) else { return text.withUTF8 { writeOut($0) } }
     let full = pending.withLock { pending -> Bool in
       pending.append(contentsOf: text.utf8)
