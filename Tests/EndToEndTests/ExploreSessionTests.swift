@@ -451,11 +451,17 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(waiting.stdout.contains("Showing 30 of 45 repositories for tetris game"), waiting.stdout)
     XCTAssertEqual(server.requests.last { $0.path == "/search/repositories" }?.query["q"], "tetris game")
 
+    // A link no screen answers fails as gh's commands fail: status 1, the
+    // reason on standard error, and no session started.
     let bad = try run(["quit"], server: server, arguments: ["open", "wayfarer://nowhere"])
-    XCTAssertTrue(bad.stdout.contains("x Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stdout)
+    XCTAssertEqual(bad.status, 1, bad.stdout)
+    XCTAssertTrue(
+      bad.stderr.hasPrefix("wayfarer: Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stderr)
+    XCTAssertEqual(bad.stdout, "")
     // At launch, whatever follows `open` is a link: never a row of the first screen.
     let number = try run(["quit"], server: server, arguments: ["open", "3"])
-    XCTAssertTrue(number.stdout.contains("x Wayfarer cannot open 3: it is not a wayfarer:// link."), number.stdout)
-    XCTAssertFalse(number.stdout.contains("Home > "), number.stdout)
+    XCTAssertEqual(number.status, 1, number.stdout)
+    XCTAssertEqual(number.stderr, "wayfarer: Wayfarer cannot open 3: it is not a wayfarer:// link.\n")
+    XCTAssertEqual(number.stdout, "")
   }
 }
