@@ -413,6 +413,14 @@ final class REPLTests: XCTestCase {
     XCTAssertNil(NearestName.to("quit", among: ["quit"]), "not a miss")
   }
 
+  func test_nearestExtension_prefersANameTypedsStartBegins_overANearSpelling() {
+    XCTAssertEqual(NearestName.extending("m2", among: ["m1", "m2-large"]), "m2-large", "m1 is only one edit away")
+    XCTAssertEqual(NearestName.extending("M2", among: ["m1", "m2-large"]), "m2-large", "in any case")
+    XCTAssertEqual(NearestName.extending("gemini-2.5-flsh", among: ["gemini-2.5-flash"]), "gemini-2.5-flash")
+    XCTAssertNil(NearestName.extending("m2", among: ["m1", "m2-large", "m2-small"]), "two begin with it")
+    XCTAssertNil(NearestName.extending("m", among: ["m1", "m2-large"]), "too short to guess")
+  }
+
   func test_aLongHelpRow_wrapsUnderItsSummary() {
     var line = StyledLine("  open N      Show the place numbered N, with its details and the map around it")
     line.continuationIndent = 14
