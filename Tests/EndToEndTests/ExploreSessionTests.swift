@@ -423,7 +423,7 @@ final class ExploreSessionTests: XCTestCase {
           + bookmarksScreen([
             "Places", "1. Catedral da Sé  tourism", "   São Paulo", "Repositories", "2. dtrupenn/Tetris  Assembly",
             "   A C implementation of Tetris",
-          ]) + "x There is nothing to undo.\n"), out)
+          ]) + "- There is nothing to undo.\n"), out)
 
     // A link at launch, logged in: straight to the repository.
     let linked = try run(["quit"], server: server, arguments: ["open", "wayfarer://explore/repo/dtrupenn/Tetris"])

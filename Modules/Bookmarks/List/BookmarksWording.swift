@@ -1,4 +1,5 @@
 import Commands
+import Components
 import TextSafety
 
 /// The sentences of the Bookmarks tab.
@@ -8,6 +9,15 @@ enum BookmarksWording {
     case 0: "N is a bookmark's number, and there are none yet"
     case 1: "N is a bookmark's number, and 1 is the only one"
     default: "N is a bookmark's number, 1–\(count)"
+    }
+  }
+
+  /// How a problem is marked: nothing left to undo is information (the
+  /// list is as it should be), not a failure.
+  static func kind(of problem: BookmarksViewModel.Problem) -> Message.Kind {
+    switch problem {
+    case .nothingToUndo: .information
+    default: .error
     }
   }
 
