@@ -201,7 +201,8 @@ final class ExploreSessionTests: XCTestCase {
     let server = try makeGitHub()
     let run = try run(
       register + [
-        "explore", "open dtrupenn/Tetris", "back", "open nobody/nothing", "bookmark", "readme", "help", "back",
+        "explore", "open dtrupenn/Tetris", "back", "open nobody/nothing", "bookmark", "readme", "help bookmark", "help",
+        "back",
         "open not/a/name", "quit",
       ], server: server)
 
@@ -217,8 +218,14 @@ final class ExploreSessionTests: XCTestCase {
         "Explore > nobody/nothing\n" + String(repeating: "-", count: 72)
           + "\nx GitHub has no repository nobody/nothing (or it is private).\n\n  back  Back to the previous screen\n"),
       out)
-    XCTAssertTrue(out.contains("x Unknown command 'bookmark'"), out)
-    XCTAssertTrue(out.contains("x Unknown command 'readme'"), out)
+    // Its commands say there is nothing for them, not a look-alike command
+    // (bookmark is one letter from the bookmarks tab).
+    let missing = "GitHub has no repository nobody/nothing (or it is private)."
+    XCTAssertEqual(
+      out.sentencesJoined.components(separatedBy: "x There is no repository to bookmark: \(missing)\n").count, 3,
+      "typed and asked about: \(out)")
+    XCTAssertTrue(out.sentencesJoined.contains("x There is no README to read: \(missing)\n"), out)
+    XCTAssertFalse(out.contains("Did you mean"), out)
     XCTAssertTrue(out.contains("x 'not/a/name' is not a GitHub name like owner/name.\n"), out)
     XCTAssertEqual(
       server.requests.filter { $0.path.hasPrefix("/repos/nobody/") }.map(\.path), ["/repos/nobody/nothing"])

@@ -404,6 +404,37 @@ final class REPLTests: XCTestCase {
       ])
   }
 
+  /// A command the screen offers at other times says why it is not here,
+  /// typed or asked about, rather than suggesting a look-alike.
+  func test_aCommandTheScreenDoesNotOfferNow_saysWhy_ratherThanANearName() async {
+    final class EmptyDetail: Screen {
+      override func reasonUnavailable(_ name: String) -> String? {
+        name == "bookmark" ? "There is no repository to bookmark." : nil
+      }
+    }
+    let window = Window()
+    let tabs = TabBarController(tabs: [
+      .init(
+        name: "explore", title: "Explore", stack: NavigationStack(root: EmptyDetail(title: "x", pathComponent: "x"))),
+      .init(name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("list"))),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["bookmark", "help bookmark", "bookmarx"] {
+      await repl.execute(line)
+    }
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "! There is no repository to bookmark.", "! There is no repository to bookmark.",
+        "! Unknown command 'bookmarx'. Did you mean bookmarks?",
+      ])
+  }
+
   func test_nearestName_isOneEditAway_andNoneWhenTwoAreAsNear() {
     XCTAssertEqual(NearestName.to("logn", among: ["login", "logout"]), "login")
     XCTAssertEqual(NearestName.to("lgoin", among: ["login"]), "login", "two letters swapped")
