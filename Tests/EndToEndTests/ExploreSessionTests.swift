@@ -465,6 +465,19 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(
       bad.stderr.hasPrefix("wayfarer: Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stderr)
     XCTAssertEqual(bad.stdout, "")
+    // An address of one of GitHub's own pages is no repository's: refused,
+    // at launch and at Explore's prompt, and never asked of the API.
+    let organization = try run(
+      ["explore", "open https://github.com/orgs/x", "quit"], server: server,
+      arguments: ["open", "https://github.com/orgs/x"])
+    XCTAssertEqual(organization.status, 1, organization.stdout)
+    let notARepository =
+      "Wayfarer cannot open https://github.com/orgs/x: github.com/orgs/… is one of GitHub's own pages, "
+      + "not a repository's address."
+    XCTAssertEqual(organization.stderr, "wayfarer: \(notARepository)\n")
+    let atThePrompt = try run(["explore", "open https://github.com/orgs/x", "quit"], server: server)
+    XCTAssertTrue(atThePrompt.stdout.sentencesJoined.contains("x \(notARepository)\n"), atThePrompt.stdout)
+    XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/repos/orgs") }, "\(server.requests.map(\.path))")
     // At launch, whatever follows `open` is a link: never a row of the first screen.
     let number = try run(["quit"], server: server, arguments: ["open", "3"])
     XCTAssertEqual(number.status, 1, number.stdout)
