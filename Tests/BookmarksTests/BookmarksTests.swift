@@ -173,7 +173,7 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.visible.map(\.number), [4], "a filtered row keeps its number")
     XCTAssertEqual(
       words(viewModel.open(1)),
-      "Bookmark 1 is not shown; the filter shows 4.")
+      "Bookmark 1 is not shown; the only row shown is 4.")
     XCTAssertNil(viewModel.open(4))
     XCTAssertEqual(router.shown, ["dtrupenn/tetris"])
     viewModel.setFilter("  ")

@@ -76,7 +76,7 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Showing 1 of 30 loaded: name or description matches \"dtet\".\n"), out)
     XCTAssertTrue(out.contains("\n  1. dtrupenn/Tetris  1,234 stars"), out)
     XCTAssertTrue(
-      out.contains("x Repository 2 is not shown; the filter shows 1.\n"), out)
+      out.contains("x Repository 2 is not shown; the only row shown is 1.\n"), out)
     XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris"), out)
     XCTAssertTrue(out.contains("\n  30. owner/tetris-30 "), "filter alone lists them all again: \(out)")
   }

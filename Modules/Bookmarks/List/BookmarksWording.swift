@@ -26,7 +26,7 @@ enum BookmarksWording {
     case .nothingToOpen:
       "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
     case .notListed(let number, let shown):
-      "Bookmark \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+      RowNumber.notShown("Bookmark", number: number, shown: shown)
     case .noSuchBookmark(let number, let count):
       "There is no bookmark \(number.map(String.init) ?? "like that"). "
         + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")

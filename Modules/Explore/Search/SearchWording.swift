@@ -45,7 +45,7 @@ enum SearchWording {
         ? "There is no repository to open here: the search found none."
         : "There is no repository to open here. Search first: search QUERY."
     case .notListed(let number, let shown):
-      "Repository \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+      RowNumber.notShown("Repository", number: number, shown: shown)
     case .notAName(let typed):
       "'\(typed)' is not a GitHub name like owner/name."
     case .noSuchResult(let number, let count):

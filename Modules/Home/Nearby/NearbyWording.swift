@@ -94,7 +94,7 @@ enum NearbyWording {
     case .noSuchPlace(let number, let count):
       "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
     case .notListed(let number, let shown):
-      "Place \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+      RowNumber.notShown("Place", number: number, shown: shown)
     }
   }
 

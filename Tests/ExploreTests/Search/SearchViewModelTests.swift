@@ -124,7 +124,7 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.open(1), .notListed(1, shown: [3, 30, 13, 23]))
     XCTAssertEqual(
       words(viewModel.open(1)),
-      "Repository 1 is not shown; the filter shows 3, 30, ….")
+      "Repository 1 is not shown; the rows shown are 3, 13, 23 and 30.")
     XCTAssertNil(viewModel.open(30))
     XCTAssertEqual(router.shown, ["owner/repo-30"])
 

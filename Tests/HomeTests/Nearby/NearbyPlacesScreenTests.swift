@@ -131,7 +131,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     await run("open", ["3"], on: sut)
     XCTAssertEqual(
       sut.console.output,
-      ["x Place 3 is not shown; the filter shows 2, 20, …."])
+      ["x Place 3 is not shown; the rows shown are 2, 12 and 20–23."])
     await run("open", ["12"], on: sut)
     XCTAssertEqual(sut.router.shown, ["p12"])
   }

@@ -493,6 +493,24 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(RowNumber.item(1, of: items[1...]), "b", "a slice counts from its own first item")
   }
 
+  /// A number a filter hides is answered with the numbers shown, as a
+  /// sentence: in order, runs as ranges, and many cut to a count.
+  func test_aRowNotShown_listsTheRowsShown_asASentence() {
+    func sentence(_ shown: [Int]) -> String { RowNumber.notShown("Bookmark", number: 7, shown: shown) }
+    XCTAssertEqual(sentence([12, 1, 3]), "Bookmark 7 is not shown; the rows shown are 1, 3 and 12.")
+    XCTAssertEqual(sentence([4]), "Bookmark 7 is not shown; the only row shown is 4.")
+    XCTAssertEqual(sentence([2, 1]), "Bookmark 7 is not shown; the rows shown are 1 and 2.")
+    XCTAssertEqual(sentence(Array(8...50) + [1]), "Bookmark 7 is not shown; the rows shown are 1 and 8–50.")
+    XCTAssertEqual(
+      sentence([1, 3, 5, 9, 11] + Array(20...59)), "Bookmark 7 is not shown; the rows shown are 1, 3, 5, 9 and 41 more."
+    )
+    XCTAssertEqual(sentence([]), "Bookmark 7 is not shown; no row is shown.")
+    XCTAssertEqual(
+      RowNumber.notShown("Place", number: nil, shown: [Int.max - 1, Int.max, 1]),
+      "Place like that is not shown; the rows shown are 1, \(Int.max - 1) and \(Int.max).")
+    XCTAssertFalse(sentence(Array(1...6).map { $0 * 2 }).contains("…"), "ends as a sentence ends")
+  }
+
   func test_aFreeTextScreen_takesLinesAsText_andCommandsAfterASlash() async {
     let chat = ChatScreen()
     let (repl, window, console) = makeSUT(root: TitledScreen("explore"))
