@@ -68,7 +68,10 @@ final class ExploreSessionTests: XCTestCase {
     defer { server.stop() }
 
     let run = try run(
-      register + ["explore", "search tetris", "filter dtet", "open 2", "open 1", "back", "filter", "quit"],
+      register + [
+        "explore", "search tetris", "filter dtet", "open 2", "open 1", "back", "filter zzqq", "open 1", "filter",
+        "quit",
+      ],
       server: server)
 
     XCTAssertEqual(run.status, 0, run.stderr)
@@ -78,6 +81,10 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(
       out.contains("x Repository 2 is not shown; the only row shown is 1.\n"), out)
     XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris"), out)
+    XCTAssertTrue(
+      out.sentencesJoined.contains(
+        "x There is no repository to open here: no loaded result matches the filter. Type filter alone to clear.\n"),
+      "a filter that hides every row: \(out)")
     XCTAssertTrue(out.contains("\n  30. owner/tetris-30 "), "filter alone lists them all again: \(out)")
   }
 

@@ -128,6 +128,14 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertNil(viewModel.open(30))
     XCTAssertEqual(router.shown, ["owner/repo-30"])
 
+    // A filter that hides every result says so, and how to bring them back.
+    viewModel.setFilter("zzqq")
+    XCTAssertEqual(viewModel.visible.count, 0)
+    XCTAssertEqual(
+      words(viewModel.open(1)),
+      "There is no repository to open here: no loaded result matches the filter. Type filter alone to clear.")
+    viewModel.setFilter("repo-3")
+
     _ = await viewModel.loadMore().run()
     XCTAssertEqual(
       viewModel.visible.map(\.number), [3, 30, 13, 23] + Array(31...39) + [43],
