@@ -167,6 +167,9 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2"])
     viewModel.setFilter("SAO")
     XCTAssertEqual(viewModel.visible.map(\.row.id), [], "a capital makes case count, as in fzf")
+    XCTAssertEqual(
+      words(viewModel.remove(1)), "No bookmark matches the filter. Type filter alone to clear.",
+      "bookmarks there are: saving one first is not the advice")
     viewModel.setFilter("assembly")
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["dtrupenn/tetris"])
     viewModel.setFilter("dtet")

@@ -131,7 +131,7 @@ final class BookmarksScreen: Screen {
       ).lines(in: context)
     }
     guard !visible.isEmpty else {
-      return lines + TextBlock("No bookmark matches. Type filter alone to clear.").lines(in: context)
+      return lines + TextBlock("No bookmark matches. \(BookmarksWording.clearFilter)").lines(in: context)
     }
     // The store lists them kind by kind: a heading over each kind's run.
     // Each row keeps its number, filtered or not.

@@ -4,6 +4,9 @@ import TextSafety
 
 /// The sentences of the Bookmarks tab.
 enum BookmarksWording {
+  /// How the list and `open N` say a filter that hides every bookmark is cleared.
+  static let clearFilter = "Type filter alone to clear."
+
   static func numberMeaning(count: Int) -> String {
     switch count {
     case 0: "N is a bookmark's number, and there are none yet"
@@ -25,6 +28,8 @@ enum BookmarksWording {
     switch problem {
     case .nothingToOpen:
       "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
+    case .noneMatchesFilter:
+      "No bookmark matches the filter. \(clearFilter)"
     case .notListed(let number, let shown):
       RowNumber.notShown("Bookmark", number: number, shown: shown)
     case .noSuchBookmark(let number, let count):
