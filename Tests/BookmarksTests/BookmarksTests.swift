@@ -167,13 +167,16 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2"])
     viewModel.setFilter("SAO")
     XCTAssertEqual(viewModel.visible.map(\.row.id), [], "a capital makes case count, as in fzf")
+    XCTAssertEqual(
+      words(viewModel.remove(1)), "No bookmark matches the filter. Type filter alone to clear.",
+      "bookmarks there are: saving one first is not the advice")
     viewModel.setFilter("assembly")
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["dtrupenn/tetris"])
     viewModel.setFilter("dtet")
     XCTAssertEqual(viewModel.visible.map(\.number), [4], "a filtered row keeps its number")
     XCTAssertEqual(
       words(viewModel.open(1)),
-      "Bookmark 1 is not shown; the filter shows 4.")
+      "Bookmark 1 is not shown; the only row shown is 4.")
     XCTAssertNil(viewModel.open(4))
     XCTAssertEqual(router.shown, ["dtrupenn/tetris"])
     viewModel.setFilter("  ")

@@ -68,7 +68,10 @@ final class ExploreSessionTests: XCTestCase {
     defer { server.stop() }
 
     let run = try run(
-      register + ["explore", "search tetris", "filter dtet", "open 2", "open 1", "back", "filter", "quit"],
+      register + [
+        "explore", "search tetris", "filter dtet", "open 2", "open 1", "back", "filter zzqq", "open 1", "filter",
+        "quit",
+      ],
       server: server)
 
     XCTAssertEqual(run.status, 0, run.stderr)
@@ -76,8 +79,12 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Showing 1 of 30 loaded: name or description matches \"dtet\".\n"), out)
     XCTAssertTrue(out.contains("\n  1. dtrupenn/Tetris  1,234 stars"), out)
     XCTAssertTrue(
-      out.contains("x Repository 2 is not shown; the filter shows 1.\n"), out)
+      out.contains("x Repository 2 is not shown; the only row shown is 1.\n"), out)
     XCTAssertTrue(out.contains("Explore > dtrupenn/Tetris"), out)
+    XCTAssertTrue(
+      out.sentencesJoined.contains(
+        "x There is no repository to open here: no loaded result matches the filter. Type filter alone to clear.\n"),
+      "a filter that hides every row: \(out)")
     XCTAssertTrue(out.contains("\n  30. owner/tetris-30 "), "filter alone lists them all again: \(out)")
   }
 
@@ -201,7 +208,8 @@ final class ExploreSessionTests: XCTestCase {
     let server = try makeGitHub()
     let run = try run(
       register + [
-        "explore", "open dtrupenn/Tetris", "back", "open nobody/nothing", "bookmark", "readme", "help", "back",
+        "explore", "open dtrupenn/Tetris", "back", "open nobody/nothing", "bookmark", "readme", "help bookmark", "help",
+        "back",
         "open not/a/name", "quit",
       ], server: server)
 
@@ -217,8 +225,14 @@ final class ExploreSessionTests: XCTestCase {
         "Explore > nobody/nothing\n" + String(repeating: "-", count: 72)
           + "\nx GitHub has no repository nobody/nothing (or it is private).\n\n  back  Back to the previous screen\n"),
       out)
-    XCTAssertTrue(out.contains("x Unknown command 'bookmark'"), out)
-    XCTAssertTrue(out.contains("x Unknown command 'readme'"), out)
+    // Its commands say there is nothing for them, not a look-alike command
+    // (bookmark is one letter from the bookmarks tab).
+    let missing = "GitHub has no repository nobody/nothing (or it is private)."
+    XCTAssertEqual(
+      out.sentencesJoined.components(separatedBy: "x There is no repository to bookmark: \(missing)\n").count, 3,
+      "typed and asked about: \(out)")
+    XCTAssertTrue(out.sentencesJoined.contains("x There is no README to read: \(missing)\n"), out)
+    XCTAssertFalse(out.contains("Did you mean"), out)
     XCTAssertTrue(out.contains("x 'not/a/name' is not a GitHub name like owner/name.\n"), out)
     XCTAssertEqual(
       server.requests.filter { $0.path.hasPrefix("/repos/nobody/") }.map(\.path), ["/repos/nobody/nothing"])
@@ -424,7 +438,7 @@ final class ExploreSessionTests: XCTestCase {
           + bookmarksScreen([
             "Places", "1. Catedral da Sé  tourism  São Paulo", "Repositories",
             "2. dtrupenn/Tetris  Assembly  A C implementation of Tetris",
-          ]) + "x There is nothing to undo.\n"), out)
+          ]) + "- There is nothing to undo.\n"), out)
 
     // A link at launch, logged in: straight to the repository.
     let linked = try run(["quit"], server: server, arguments: ["open", "wayfarer://explore/repo/dtrupenn/Tetris"])
@@ -452,11 +466,30 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(waiting.stdout.contains("Showing 30 of 45 repositories for tetris game"), waiting.stdout)
     XCTAssertEqual(server.requests.last { $0.path == "/search/repositories" }?.query["q"], "tetris game")
 
+    // A link no screen answers fails as gh's commands fail: status 1, the
+    // reason on standard error, and no session started.
     let bad = try run(["quit"], server: server, arguments: ["open", "wayfarer://nowhere"])
-    XCTAssertTrue(bad.stdout.contains("x Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stdout)
+    XCTAssertEqual(bad.status, 1, bad.stdout)
+    XCTAssertTrue(
+      bad.stderr.hasPrefix("wayfarer: Wayfarer cannot open wayfarer://nowhere: there is no such screen"), bad.stderr)
+    XCTAssertEqual(bad.stdout, "")
+    // An address of one of GitHub's own pages is no repository's: refused,
+    // at launch and at Explore's prompt, and never asked of the API.
+    let organization = try run(
+      ["explore", "open https://github.com/orgs/x", "quit"], server: server,
+      arguments: ["open", "https://github.com/orgs/x"])
+    XCTAssertEqual(organization.status, 1, organization.stdout)
+    let notARepository =
+      "Wayfarer cannot open https://github.com/orgs/x: github.com/orgs/… is one of GitHub's own pages, "
+      + "not a repository's address."
+    XCTAssertEqual(organization.stderr, "wayfarer: \(notARepository)\n")
+    let atThePrompt = try run(["explore", "open https://github.com/orgs/x", "quit"], server: server)
+    XCTAssertTrue(atThePrompt.stdout.sentencesJoined.contains("x \(notARepository)\n"), atThePrompt.stdout)
+    XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/repos/orgs") }, "\(server.requests.map(\.path))")
     // At launch, whatever follows `open` is a link: never a row of the first screen.
     let number = try run(["quit"], server: server, arguments: ["open", "3"])
-    XCTAssertTrue(number.stdout.contains("x Wayfarer cannot open 3: it is not a wayfarer:// link."), number.stdout)
-    XCTAssertFalse(number.stdout.contains("Home > "), number.stdout)
+    XCTAssertEqual(number.status, 1, number.stdout)
+    XCTAssertEqual(number.stderr, "wayfarer: Wayfarer cannot open 3: it is not a wayfarer:// link.\n")
+    XCTAssertEqual(number.stdout, "")
   }
 }

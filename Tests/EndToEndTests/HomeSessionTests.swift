@@ -211,7 +211,7 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("  Showing 1 of 7: name or city matches \"csj\".\n"), out)
     XCTAssertTrue(out.contains("\n  5. Castelo de São Jorge  tourism  1.9 km  Lisbon\n"), out)
     XCTAssertTrue(
-      out.contains("x Place 1 is not shown; the filter shows 5.\n"), out)
+      out.contains("x Place 1 is not shown; the only row shown is 5.\n"), out)
     XCTAssertTrue(out.contains("Home > Castelo de São Jorge"), out)
     XCTAssertTrue(out.contains("  Showing 1 of 7: name or city matches \"CSJ\".\n"), out)
     XCTAssertTrue(out.contains("  Showing 0 of 7: name or city matches \"Csj\".\n"), "smart case: \(out)")

@@ -155,6 +155,26 @@ final class PipedSessionTests: XCTestCase {
       run.stdout)
   }
 
+  /// Piped, a confirmation re-entered after a failed submit is checked as
+  /// it is read: the form drawn after it says it still differs, before any
+  /// submit, and the next line is the next command.
+  func test_aReenteredConfirmationThatDiffers_isSaidAsItIsRead() throws {
+    let run = try run(
+      ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct hose", "confirm", "still wrong"]
+        + ["confirm", "correct horse", "quit"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    // Drawn three times: the intro, the form after the first submit, and
+    // the form after the re-entered line (up to its closing hint).
+    let draws = run.stdout.components(separatedBy: "\nWelcome > Register\n")
+    XCTAssertEqual(draws.count, 4, run.stdout)
+    let reentered = try XCTUnwrap(draws.last?.components(separatedBy: "or back.\n").first)
+    XCTAssertTrue(
+      reentered.contains("  Confirm password  ********  x Passwords do not match\n"),
+      "the form drawn after the re-entered line: \(run.stdout)")
+    XCTAssertTrue(run.stdout.contains("ok Account created. Welcome, Ada!\n"), run.stdout)
+  }
+
   func test_unknownCommand_saysHowToGetHelp_andGoesOn() throws {
     let run = try run(["fly away", "", "   ", "quit"])
 

@@ -97,7 +97,9 @@ final class BookmarksScreen: Screen {
   /// Says what went wrong, if anything; `redraw`: the list may have
   /// changed either way (a removal another Wayfarer got to first).
   private func report(_ problem: BookmarksViewModel.Problem?, on console: any Console, redraw: Bool) {
-    if let problem { console.write(Message.error(BookmarksWording.sentence(for: problem), in: console.context)) }
+    if let problem {
+      Message.report(BookmarksWording.sentence(for: problem), as: BookmarksWording.kind(of: problem), on: console)
+    }
     if redraw { setNeedsDisplay() }
   }
 
@@ -129,7 +131,7 @@ final class BookmarksScreen: Screen {
       ).lines(in: context)
     }
     guard !visible.isEmpty else {
-      return lines + TextBlock("No bookmark matches. Type filter alone to clear.").lines(in: context)
+      return lines + TextBlock("No bookmark matches. \(BookmarksWording.clearFilter)").lines(in: context)
     }
     // The store lists them kind by kind: a heading over each kind's run.
     // Each row keeps its number, filtered or not.

@@ -17,6 +17,8 @@ final class BookmarksViewModel {
   /// What a command could not do; the screen words it.
   enum Problem: Error, Equatable {
     case nothingToOpen
+    /// There are bookmarks, and the filter matches none of them.
+    case noneMatchesFilter
     case noSuchBookmark(Int?, count: Int)
     /// A number that is not among the rows a filter shows (`shown`).
     case notListed(Int?, shown: [Int])
@@ -123,7 +125,11 @@ final class BookmarksViewModel {
 
   /// The bookmark shown as `number`, or why there is none.
   private func listed(_ number: Int?) -> Result<Bookmark, Problem> {
-    guard !visible.isEmpty else { return .failure(.nothingToOpen) }
+    // Bookmarks there are, but the filter hides them all: say how to bring
+    // them back, rather than to save some first.
+    guard !visible.isEmpty else {
+      return .failure(query != nil && !bookmarks.isEmpty ? .noneMatchesFilter : .nothingToOpen)
+    }
     guard let number, let bookmark = shown(number) else {
       return .failure(
         query == nil

@@ -1,8 +1,12 @@
 import Commands
+import Components
 import TextSafety
 
 /// The sentences of the Bookmarks tab.
 enum BookmarksWording {
+  /// How the list and `open N` say a filter that hides every bookmark is cleared.
+  static let clearFilter = "Type filter alone to clear."
+
   static func numberMeaning(count: Int) -> String {
     switch count {
     case 0: "N is a bookmark's number, and there are none yet"
@@ -11,12 +15,23 @@ enum BookmarksWording {
     }
   }
 
+  /// How a problem is marked: nothing left to undo is information (the
+  /// list is as it should be), not a failure.
+  static func kind(of problem: BookmarksViewModel.Problem) -> Message.Kind {
+    switch problem {
+    case .nothingToUndo: .information
+    default: .error
+    }
+  }
+
   static func sentence(for problem: BookmarksViewModel.Problem) -> String {
     switch problem {
     case .nothingToOpen:
       "There are no bookmarks here. Save a place (favorite) or a repository (bookmark) first."
+    case .noneMatchesFilter:
+      "No bookmark matches the filter. \(clearFilter)"
     case .notListed(let number, let shown):
-      "Bookmark \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+      RowNumber.notShown("Bookmark", number: number, shown: shown)
     case .noSuchBookmark(let number, let count):
       "There is no bookmark \(number.map(String.init) ?? "like that"). "
         + (count == 1 ? "1 is the only one." : "Choose a number from 1 to \(count).")

@@ -499,7 +499,7 @@ final class ChatViewModel {
     } catch {
       return .uncheckable(Self.assistantError(error))
     }
-    guard list.contains(name) else { return .notListed(name, suggestion: NearestName.to(name, among: list)) }
+    guard list.contains(name) else { return .notListed(name, suggestion: NearestName.extending(name, among: list)) }
     models[backend.kind] = name
     return .set(name)
   }

@@ -1,5 +1,6 @@
 import Components
 import Foundation
+import TextSafety
 
 /// The sentences and rows of a repository's detail.
 enum DetailWording {
@@ -9,6 +10,24 @@ enum DetailWording {
     case .removed(let name): "Removed \(name) from your bookmarks."
     case .failed(let reason): "Could not save the bookmark. Please try again. (\(reason))"
     }
+  }
+
+  /// Why `action` is not offered on the detail of `name`, a repository
+  /// GitHub does not have.
+  static func notOnGitHub(_ action: RepositoryDetailScreen.Action, name: String) -> String {
+    let nothing =
+      switch action {
+      case .bookmark: "no repository to bookmark"
+      case .readme: "no README to read"
+      case .ask: "no repository to ask about"
+      case .web: "no repository page to show"
+      }
+    return "There is \(nothing): \(missing(name))."
+  }
+
+  /// A repository GitHub does not have, as the detail says it.
+  static func missing(_ name: String) -> String {
+    "GitHub has no repository \(TextSanitizer.clean(name)) (or it is private)"
   }
 
   /// What went wrong, to follow a colon inside a sentence: without its

@@ -5,7 +5,6 @@ import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalText
-import TextSafety
 
 /// One repository: the search row at once, the full record when it comes;
 /// `readme`, `web` and `bookmark`.
@@ -28,7 +27,7 @@ final class RepositoryDetailScreen: Screen {
   /// repository), so the title, the web address and the bookmark agree.
   override var title: String { viewModel.repository.fullName }
 
-  private enum Action: Sendable {
+  enum Action: Sendable {
     case readme
     case ask
     case web
@@ -60,6 +59,16 @@ final class RepositoryDetailScreen: Screen {
       case .bookmark: self.toggleBookmark(on: console)
       }
     }
+  }
+
+  /// On a repository GitHub does not have, its commands say that there is
+  /// nothing for them to work on, rather than a near name being suggested.
+  override func reasonUnavailable(_ name: String) -> String? {
+    guard viewModel.record == .missing,
+      let spec = Self.specs(onGitHub: true, offeringBookmark: true).first(where: { $0.name == name }),
+      case .success(let action) = spec.parse(ArgumentLine(""))
+    else { return nil }
+    return DetailWording.notOnGitHub(action, name: viewModel.repository.fullName)
   }
 
   private func showAddress(on console: any Console) {
@@ -135,9 +144,7 @@ final class RepositoryDetailScreen: Screen {
   /// or save (a bookmark of it can still be removed).
   private func missingBody(in context: RenderContext) -> [StyledLine] {
     var lines = [
-      Message.error(
-        "GitHub has no repository \(TextSanitizer.clean(viewModel.repository.fullName)) (or it is private).",
-        in: context),
+      Message.error(DetailWording.missing(viewModel.repository.fullName) + ".", in: context),
       .blank,
     ]
     let remove = ActionList.Action("bookmark", "Remove it from your bookmarks")

@@ -196,7 +196,7 @@ final class SearchScreen: Screen {
         style: Palette.muted
       ).lines(in: context)
       guard !viewModel.visible.isEmpty else {
-        return lines + TextBlock("No loaded result matches. Type filter alone to clear.").lines(in: context)
+        return lines + TextBlock("No loaded result matches. \(SearchWording.clearFilter)").lines(in: context)
       }
     }
     let now = now()

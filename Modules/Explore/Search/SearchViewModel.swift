@@ -267,7 +267,12 @@ final class SearchViewModel {
   /// Opens result `number` of the list; the problem, if there is one.
   func open(_ number: Int?) -> SearchProblem? {
     let shown = shownRows
-    guard !shown.isEmpty else { return .nothingToOpen(hasSearched: state == .loaded) }
+    guard !shown.isEmpty else {
+      // Results there are, but the filter hides them all: say so, and how
+      // to bring them back, rather than that the search found nothing.
+      let hidden = filterQuery != nil && !repositories.isEmpty
+      return hidden ? .noneMatchesFilter : .nothingToOpen(hasSearched: state == .loaded)
+    }
     // A filtered view keeps each row's number: N is the number shown.
     guard let number, let row = shown.first(where: { $0.number == number }) else {
       return filterQuery == nil
@@ -311,6 +316,8 @@ enum SearchProblem: Equatable {
   /// A new search or order failed (or was cancelled); the list stayed.
   case searchFailed(ExploreFailure)
   case nothingToOpen(hasSearched: Bool)
+  /// Results are loaded, and the filter matches none of them.
+  case noneMatchesFilter
   case noSuchResult(Int?, count: Int)
   /// A number that is not among the rows a filter shows (`shown`).
   case notListed(Int?, shown: [Int])

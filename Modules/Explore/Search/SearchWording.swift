@@ -12,6 +12,8 @@ enum SearchWording {
 
   static let example = "search tui language:swift stars:>100"
   static let retryAdvice = "Type search QUERY to try again."
+  /// How the list and `open N` say a filter that hides every result is cleared.
+  static let clearFilter = "Type filter alone to clear."
   /// The orders `sort` takes, as typed.
   static let sortNames = SearchSort.allCases.map(\.rawValue)
 
@@ -44,8 +46,10 @@ enum SearchWording {
       hasSearched
         ? "There is no repository to open here: the search found none."
         : "There is no repository to open here. Search first: search QUERY."
+    case .noneMatchesFilter:
+      "There is no repository to open here: no loaded result matches the filter. \(clearFilter)"
     case .notListed(let number, let shown):
-      "Repository \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+      RowNumber.notShown("Repository", number: number, shown: shown)
     case .notAName(let typed):
       "'\(typed)' is not a GitHub name like owner/name."
     case .noSuchResult(let number, let count):

@@ -206,7 +206,7 @@ final class NearbyPlacesScreen: Screen {
       .lines(in: context)
     }
     guard !visible.isEmpty else {
-      return lines + TextBlock("No loaded place matches. Type filter or category alone to clear.").lines(in: context)
+      return lines + TextBlock("No loaded place matches. \(NearbyWording.clearFilters)").lines(in: context)
     }
     let places = viewModel.places
     lines += ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context)

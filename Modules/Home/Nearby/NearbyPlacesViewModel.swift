@@ -381,9 +381,14 @@ final class NearbyPlacesViewModel {
   /// A filtered view keeps each row's number: N is the number shown.
   func open(_ number: Int?) -> NearbyProblem? {
     let shown = shownRows
-    guard !shown.isEmpty else { return .nothingToOpen }
+    let isFiltered = query != nil || categoryFilter != nil
+    // Places there are, but the filters hide them all: say how to bring
+    // them back, rather than that there is nothing here.
+    guard !shown.isEmpty else {
+      let both = query != nil && categoryFilter != nil
+      return isFiltered && !places.isEmpty ? .noneMatchesFilter(both: both) : .nothingToOpen
+    }
     guard let number, let row = shown.first(where: { $0.number == number }) else {
-      let isFiltered = query != nil || categoryFilter != nil
       return isFiltered
         ? .notListed(number, shown: shown.map(\.number)) : .noSuchPlace(number, count: shown.count)
     }

@@ -12,6 +12,9 @@ enum NearbyProblem: Equatable {
   case cityNotRemembered(reason: String)
   case cityNotForgotten(reason: String)
   case nothingToOpen
+  /// Places are loaded, and the filter (name or category; `both`: the two)
+  /// matches none of them.
+  case noneMatchesFilter(both: Bool)
   case noSuchPlace(Int?, count: Int)
   /// A number that is not among the rows a filter shows (`shown`).
   case notListed(Int?, shown: [Int])

@@ -6,6 +6,8 @@ import TextSafety
 enum NearbyWording {
   static let offlineNotice = "Offline catalog — set GEOAPIFY_API_KEY for live places"
   static let retryAdvice = "Type refresh to try again."
+  /// How the list and `open N` say filters that hide every place are cleared.
+  static let clearFilters = "Type filter or category alone to clear."
   static let keyAdvice =
     "Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and start Wayfarer again; without it, Home uses the offline catalog."
 
@@ -56,7 +58,7 @@ enum NearbyWording {
   /// `more` loaded places, but none of them is shown.
   static func noAddedRow(loaded: Int, isFiltered: Bool) -> String {
     isFiltered
-      ? "More places loaded (\(loaded) in all); none of them matches. Type filter or category alone to clear."
+      ? "More places loaded (\(loaded) in all); none of them matches. \(clearFilters)"
       : "No new places came; \(loaded) are loaded."
   }
 
@@ -91,10 +93,12 @@ enum NearbyWording {
       "The chosen city could not be forgotten: \(reason)."
     case .nothingToOpen:
       "There is no place to open here."
+    case .noneMatchesFilter(let both):
+      "There is no place to open here: no loaded place matches the filter\(both ? "s" : ""). \(clearFilters)"
     case .noSuchPlace(let number, let count):
       "There is no place \(number.map(String.init) ?? "like that"). Choose a number from 1 to \(count)."
     case .notListed(let number, let shown):
-      "Place \(number.map(String.init) ?? "like that") is not shown; the filter shows \(RowNumber.phrase(shown))."
+      RowNumber.notShown("Place", number: number, shown: shown)
     }
   }
 

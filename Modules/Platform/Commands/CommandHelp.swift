@@ -54,6 +54,21 @@ public enum NearestName {
     return tied ? nil : best?.name
   }
 
+  /// The one of `names` that begins with `typed` (`m2` for `m2-large`),
+  /// else the one ``to(_:among:)`` finds.
+  ///
+  /// For names that grow by suffixes (models: `gemini-2.5` and
+  /// `gemini-2.5-flash`) a prefix says more than a near spelling: `m2` is
+  /// one edit from `m1` but the start of `m2-large`. Nil when several begin
+  /// with it: a near spelling elsewhere would then be a worse guess.
+  public static func extending(_ typed: String, among names: [String]) -> String? {
+    let lowered = typed.lowercased()
+    guard lowered.count >= 2 else { return nil }
+    let extensions = Set(names.filter { $0.count > lowered.count && $0.lowercased().hasPrefix(lowered) })
+    if extensions.count > 1 { return nil }
+    return extensions.first ?? to(typed, among: names)
+  }
+
   /// Damerau–Levenshtein distance (optimal string alignment), stopping
   /// early past `limit`.
   static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {

@@ -14,14 +14,46 @@ public enum RowNumber {
     return items[items.startIndex + (number - 1)]
   }
 
-  /// The numbers a filtered list shows, short enough for a sentence of a
-  /// transcript: `none`, `3`, `3 and 7`, `3, 7, …`.
-  public static func phrase(_ numbers: [Int]) -> String {
-    switch numbers.count {
-    case 0: "none"
-    case 1: String(numbers[0])
-    case 2: "\(numbers[0]) and \(numbers[1])"
-    default: "\(numbers[0]), \(numbers[1]), …"
+  /// What `open N` or `remove N` is told when a filter hides a row: one
+  /// sentence for every filtered list, so Home, Explore and Bookmarks say
+  /// it alike.
+  ///
+  /// - Parameters:
+  ///   - noun: What a row is, capitalised to start the sentence (`Place`).
+  ///   - number: The number typed; nil when it is no number a row can have.
+  ///   - shown: The numbers the filter shows, in any order.
+  /// - Returns: `Bookmark 7 is not shown; the rows shown are 1, 3 and 12.`
+  public static func notShown(_ noun: String, number: Int?, shown: [Int]) -> String {
+    let shownClause =
+      if let only = shown.first, shown.count == 1 {
+        "the only row shown is \(only)"
+      } else {
+        shown.isEmpty ? "no row is shown" : "the rows shown are \(list(shown))"
+      }
+    return "\(noun) \(number.map(String.init) ?? "like that") is not shown; \(shownClause)."
+  }
+
+  /// `1, 3 and 12`, in order; three or more in a row as a range (`4–9`);
+  /// past five such parts, the first four and how many more rows
+  /// (`1, 3, 5, 7 and 40 more`), so a sentence stays a sentence.
+  static func list(_ numbers: [Int]) -> String {
+    var runs: [ClosedRange<Int>] = []
+    for number in Set(numbers).sorted() {
+      if let last = runs.last, last.upperBound < Int.max, last.upperBound + 1 == number {
+        runs[runs.count - 1] = last.lowerBound...number
+      } else {
+        runs.append(number...number)
+      }
     }
+    // A run of two reads better as two numbers than as a range.
+    let parts = runs.flatMap { run in
+      run.count < 3
+        ? run.map { (text: String($0), rows: 1) } : [(text: "\(run.lowerBound)–\(run.upperBound)", rows: run.count)]
+    }
+    let most = 5
+    guard parts.count > most else { return Phrase.list(parts.map(\.text), "and") }
+    let kept = parts.prefix(most - 1)
+    let more = parts.dropFirst(most - 1).reduce(0) { $0 + $1.rows }
+    return kept.map(\.text).joined(separator: ", ") + " and \(more) more"
   }
 }

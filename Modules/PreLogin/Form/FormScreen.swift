@@ -15,7 +15,8 @@ import TerminalText
 /// On a terminal each answer is checked as it is given and its field asked
 /// again until it passes (or Ctrl-C). Piped, answers are the next input
 /// lines, so a script's lines are never eaten by hidden re-prompting: the
-/// form is checked when it is sent.
+/// form is checked when it is sent (at once after its last field), and a
+/// field re-entered after that is checked as it is read.
 /// The command on one form that leaves for the other, and its help.
 struct FormSwitch: Equatable {
   var command: String
@@ -137,10 +138,16 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     await submit(console: console)
   }
 
-  /// Asks `field` again; sends the form when that fixed its last error.
+  /// Asks `field` again; sends the form when that fixed its last error,
+  /// and otherwise shows the answer's own problem, if it has one.
   private func reenter(_ field: ViewModel.Field, console: any Console) async {
     guard await ask([field], console: console) == .answered else { return }
-    if viewModel.hasSubmitted && viewModel.passes { await submit(console: console) }
+    if viewModel.hasSubmitted && viewModel.passes { return await submit(console: console) }
+    // Piped, a refused answer is not asked again (the script's next line is
+    // not meant for it), but it is checked as it is read, as on a terminal:
+    // the form drawn next shows why, rather than only after submit. On a
+    // terminal the answer has passed already.
+    viewModel.recheck(field)
   }
 
   /// How asking went.

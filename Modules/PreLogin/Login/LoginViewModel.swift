@@ -52,6 +52,10 @@ final class LoginViewModel: FormViewModel {
     form.fail(problem)
   }
 
+  func recheck(_ field: LoginField) {
+    if let problem = check(field) { form.refuse(field, problem) }
+  }
+
   func validate() -> Bool {
     form.validate(problems)
   }

@@ -34,6 +34,10 @@ final class RegisterViewModel: FormViewModel {
     form.fail(problem)
   }
 
+  func recheck(_ field: RegisterField) {
+    if let problem = check(field) { form.refuse(field, problem) }
+  }
+
   func validate() -> Bool {
     form.validate(problems)
   }

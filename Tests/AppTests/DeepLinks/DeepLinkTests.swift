@@ -63,6 +63,26 @@ final class DeepLinkTests: XCTestCase {
     XCTAssertEqual(reason("https://github.com.evil.example/a/b"), "it is not a wayfarer:// link")
   }
 
+  /// github.com/orgs/x, /settings/profile, /topics/swift: GitHub's own
+  /// pages, whose first part no account may take, are no repository's.
+  func test_anAddressOfOneOfGitHubsOwnPages_isNoRepositorys() {
+    XCTAssertEqual(
+      reason("https://github.com/orgs/x"), "github.com/orgs/… is one of GitHub's own pages, not a repository's address")
+    XCTAssertEqual(
+      reason("https://github.com/Settings/profile"),
+      "github.com/settings/… is one of GitHub's own pages, not a repository's address")
+    for address in [
+      "https://github.com/topics/swift", "https://www.github.com/marketplace/actions/x?y=1",
+      "https://github.com/sponsors/x", "https://github.com/features/actions", "https://github.com/users/x/projects/1",
+      "wayfarer://explore/repo/trending/swift",
+    ] {
+      XCTAssertEqual(
+        reason(address)?.hasSuffix("is one of GitHub's own pages, not a repository's address"), true, address)
+    }
+    XCTAssertEqual(parsed("https://github.com/orgsx/y"), .repository(fullName: "orgsx/y"), "only the whole part")
+    XCTAssertEqual(parsed("https://github.com/x/orgs"), .repository(fullName: "x/orgs"), "a repository may be so named")
+  }
+
   func test_hostileAndMalformedLinks_areRefusedWithAReason() {
     XCTAssertEqual(reason("https://gitlab.com/apple/swift"), "it is not a wayfarer:// link")
     XCTAssertEqual(reason("wayfarer:bookmarks"), "it is not a wayfarer:// link")

@@ -402,6 +402,15 @@ final class ChatViewModelTests: XCTestCase {
       AssistantWording.modelChoice(typo), "The server has no model 'gemini-2.5-pr'. Did you mean gemini-2.5-pro?")
   }
 
+  func test_slashModel_withTheStartOfAListedName_suggestsThatName_overANearSpelling() async throws {
+    let local = ChatBackendSpy(.openai, model: "m1")
+    local.listedModels = ["m1", "m2-large"]
+    let (viewModel, _, _) = makeSUT(backends: [local])
+    let choice = await viewModel.chooseModel("m2")
+    XCTAssertEqual(choice, .notListed("m2", suggestion: "m2-large"))
+    XCTAssertEqual(AssistantWording.modelChoice(choice), "The server has no model 'm2'. Did you mean m2-large?")
+  }
+
   func test_aListThatCannotBeHad_changesNoModel_andSaysWhy() async throws {
     let (viewModel, backends, _) = makeSUT()
     backends[0].listingFails = .noServer(url: "http://127.0.0.1:9")

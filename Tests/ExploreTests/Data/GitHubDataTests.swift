@@ -60,7 +60,7 @@ final class GitHubRequestsTests: XCTestCase {
     }
     for bad in [
       "", "a", "a/b/c", "/b", "a/", "../x", "a/..", "a/.", "-a/b", "a b/c", "a/b?c", "a/b#c", "ä/b", "a/\u{1B}[2J",
-      String(repeating: "a", count: 40) + "/b", "a/" + String(repeating: "b", count: 101),
+      String(repeating: "a", count: 40) + "/b", "a/" + String(repeating: "b", count: 101), "orgs/x", "Settings/y",
     ] {
       XCTAssertNil(RepositoryName(bad), bad)
     }

@@ -124,9 +124,17 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.open(1), .notListed(1, shown: [3, 30, 13, 23]))
     XCTAssertEqual(
       words(viewModel.open(1)),
-      "Repository 1 is not shown; the filter shows 3, 30, ….")
+      "Repository 1 is not shown; the rows shown are 3, 13, 23 and 30.")
     XCTAssertNil(viewModel.open(30))
     XCTAssertEqual(router.shown, ["owner/repo-30"])
+
+    // A filter that hides every result says so, and how to bring them back.
+    viewModel.setFilter("zzqq")
+    XCTAssertEqual(viewModel.visible.count, 0)
+    XCTAssertEqual(
+      words(viewModel.open(1)),
+      "There is no repository to open here: no loaded result matches the filter. Type filter alone to clear.")
+    viewModel.setFilter("repo-3")
 
     _ = await viewModel.loadMore().run()
     XCTAssertEqual(

@@ -131,9 +131,17 @@ final class NearbyPlacesScreenTests: XCTestCase {
     await run("open", ["3"], on: sut)
     XCTAssertEqual(
       sut.console.output,
-      ["x Place 3 is not shown; the filter shows 2, 20, …."])
+      ["x Place 3 is not shown; the rows shown are 2, 12 and 20–23."])
     await run("open", ["12"], on: sut)
     XCTAssertEqual(sut.router.shown, ["p12"])
+
+    await run("filter", ["zzqq"], on: sut)
+    sut.console.clearOutput()
+    await run("open", ["1"], on: sut)
+    XCTAssertEqual(
+      sut.console.output,
+      ["x There is no place to open here: no loaded place matches the filter. Type filter or category alone to clear."],
+      "places there are: the filter hides them")
   }
 
   /// Issue 21 §2: "2 places were left out…" is said in the drawing after

@@ -404,6 +404,37 @@ final class REPLTests: XCTestCase {
       ])
   }
 
+  /// A command the screen offers at other times says why it is not here,
+  /// typed or asked about, rather than suggesting a look-alike.
+  func test_aCommandTheScreenDoesNotOfferNow_saysWhy_ratherThanANearName() async {
+    final class EmptyDetail: Screen {
+      override func reasonUnavailable(_ name: String) -> String? {
+        name == "bookmark" ? "There is no repository to bookmark." : nil
+      }
+    }
+    let window = Window()
+    let tabs = TabBarController(tabs: [
+      .init(
+        name: "explore", title: "Explore", stack: NavigationStack(root: EmptyDetail(title: "x", pathComponent: "x"))),
+      .init(name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("list"))),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["bookmark", "help bookmark", "bookmarx"] {
+      await repl.execute(line)
+    }
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "! There is no repository to bookmark.", "! There is no repository to bookmark.",
+        "! Unknown command 'bookmarx'. Did you mean bookmarks?",
+      ])
+  }
+
   func test_nearestName_isOneEditAway_andNoneWhenTwoAreAsNear() {
     XCTAssertEqual(NearestName.to("logn", among: ["login", "logout"]), "login")
     XCTAssertEqual(NearestName.to("lgoin", among: ["login"]), "login", "two letters swapped")
@@ -411,6 +442,14 @@ final class REPLTests: XCTestCase {
     XCTAssertNil(NearestName.to("tab", among: ["tap", "tag"]), "two as near")
     XCTAssertNil(NearestName.to("x", among: ["w"]), "too short to guess")
     XCTAssertNil(NearestName.to("quit", among: ["quit"]), "not a miss")
+  }
+
+  func test_nearestExtension_prefersANameTypedsStartBegins_overANearSpelling() {
+    XCTAssertEqual(NearestName.extending("m2", among: ["m1", "m2-large"]), "m2-large", "m1 is only one edit away")
+    XCTAssertEqual(NearestName.extending("M2", among: ["m1", "m2-large"]), "m2-large", "in any case")
+    XCTAssertEqual(NearestName.extending("gemini-2.5-flsh", among: ["gemini-2.5-flash"]), "gemini-2.5-flash")
+    XCTAssertNil(NearestName.extending("m2", among: ["m1", "m2-large", "m2-small"]), "two begin with it")
+    XCTAssertNil(NearestName.extending("m", among: ["m1", "m2-large"]), "too short to guess")
   }
 
   func test_aLongHelpRow_wrapsUnderItsSummary() {
@@ -452,6 +491,24 @@ final class REPLTests: XCTestCase {
       XCTAssertNil(RowNumber.item(outside, of: items), "\(outside)")
     }
     XCTAssertEqual(RowNumber.item(1, of: items[1...]), "b", "a slice counts from its own first item")
+  }
+
+  /// A number a filter hides is answered with the numbers shown, as a
+  /// sentence: in order, runs as ranges, and many cut to a count.
+  func test_aRowNotShown_listsTheRowsShown_asASentence() {
+    func sentence(_ shown: [Int]) -> String { RowNumber.notShown("Bookmark", number: 7, shown: shown) }
+    XCTAssertEqual(sentence([12, 1, 3]), "Bookmark 7 is not shown; the rows shown are 1, 3 and 12.")
+    XCTAssertEqual(sentence([4]), "Bookmark 7 is not shown; the only row shown is 4.")
+    XCTAssertEqual(sentence([2, 1]), "Bookmark 7 is not shown; the rows shown are 1 and 2.")
+    XCTAssertEqual(sentence(Array(8...50) + [1]), "Bookmark 7 is not shown; the rows shown are 1 and 8–50.")
+    XCTAssertEqual(
+      sentence([1, 3, 5, 9, 11] + Array(20...59)), "Bookmark 7 is not shown; the rows shown are 1, 3, 5, 9 and 41 more."
+    )
+    XCTAssertEqual(sentence([]), "Bookmark 7 is not shown; no row is shown.")
+    XCTAssertEqual(
+      RowNumber.notShown("Place", number: nil, shown: [Int.max - 1, Int.max, 1]),
+      "Place like that is not shown; the rows shown are 1, \(Int.max - 1) and \(Int.max).")
+    XCTAssertFalse(sentence(Array(1...6).map { $0 * 2 }).contains("…"), "ends as a sentence ends")
   }
 
   func test_aFreeTextScreen_takesLinesAsText_andCommandsAfterASlash() async {

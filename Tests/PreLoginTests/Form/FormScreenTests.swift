@@ -80,6 +80,28 @@ final class FormScreenTests: XCTestCase {
     XCTAssertEqual(screen.formFields.compactMap(\.error), ["Please enter a valid e-mail address"])
   }
 
+  /// Piped, a field re-entered after a failed submit is checked as it is
+  /// read: a confirmation that still differs shows in the form drawn next,
+  /// not only after submit, and it is not asked again.
+  func test_piped_aReenteredField_isCheckedAsItIsRead() async {
+    let accounts = AccountsStub()
+    let screen = makeRegisterScreen(accounts: accounts)
+    let console = ScriptedConsole(input: ["Ada", "Lovelace", "ada@example.com", "correct horse", "correct hose"])
+    await screen.didAppear(console: console)
+    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Passwords do not match"])
+
+    console.feed(["still wrong"])
+    await run("confirm", on: screen, console: console)
+
+    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Passwords do not match"], "said before any submit")
+    XCTAssertEqual(console.requests.count, 6, "one line read for it, and asked no more")
+    XCTAssertEqual(accounts.calls, [])
+
+    console.feed(["correct horse"])
+    await run("confirm", on: screen, console: console)
+    XCTAssertEqual(accounts.calls.count, 1, "the last error fixed: sent")
+  }
+
   /// Once the last error is fixed, the form is sent without `submit`.
   func test_fixingTheLastError_sendsTheFormAgain() async {
     let accounts = AccountsStub()

@@ -47,6 +47,15 @@ public enum WayfarerApp {
     case .run:
       launchLink = nil
     case .open(let link):
+      // A link no screen answers fails here, as gh's commands fail: status 1
+      // and the reason on standard error, not a session that goes on as if
+      // it had opened. A link that parses is followed once a screen is up.
+      do {
+        _ = try DeepLink.parse(link)
+      } catch {
+        printError(error.sentence)
+        return 1
+      }
       launchLink = link
     }
     guard let (paths, configuration, files) = prepare(environment: environment) else { return 1 }

@@ -14,7 +14,12 @@ extension TabEntry {
         LinkPattern(
           word: "repo",
           value: .path(label: "OWNER/NAME", parts: 2) { fullName in
-            RepositoryName(fullName) != nil
+            // The first part may be a page of GitHub's own (an address copied
+            // from github.com/orgs/NAME): said as such, not as a bad name.
+            if let owner = fullName.split(separator: "/").first, RepositoryName.isSitePage(owner) {
+              return "github.com/\(owner.lowercased())/… is one of GitHub's own pages, not a repository's address"
+            }
+            return RepositoryName(fullName) != nil
               ? nil : "'\(TextSanitizer.clean(fullName, limit: 40))' is not a GitHub name like owner/name"
           },
           meaning: "a repository's detail in Explore", webAddress: "https://github.com/")

@@ -33,6 +33,13 @@ open class Screen {
   /// The commands this screen accepts, besides the global ones.
   open var commands: [Command] { [] }
 
+  /// Why `name`, a command this screen offers at other times, is not among
+  /// ``commands`` now; nil when it is no such command.
+  ///
+  /// Said in place of a did-you-mean, which would send the person to a
+  /// command that merely looks alike (`bookmark` to the `bookmarks` tab).
+  open func reasonUnavailable(_ name: String) -> String? { nil }
+
   /// Whether the screen takes free text, as a chat does: every line not
   /// starting with `/` goes to ``receiveText(_:console:)``, and commands are
   /// typed with a `/` before them (`/back`, `/help`); `//` sends a line that

@@ -62,8 +62,10 @@ extension REPL {
   }
 
   /// What an unknown `name` is told, when more than "unknown" can be said:
-  /// the tab it is a command of, or the command it was probably meant to be.
+  /// why the screen does not offer it now, the tab it is a command of, or
+  /// the command it was probably meant to be.
   func advice(forUnknown name: String, among commands: [Command]) -> String? {
+    if let reason = window.visibleScreen?.reasonUnavailable(name) { return reason }
     if let tabBar = window.tabBar {
       let selected = tabBar.selectedTab.name
       for tab in tabBar.shownTabs where tab.name != selected {
