@@ -46,6 +46,19 @@ final class PlaceDetailScreen: Screen {
     }
   }
 
+  /// `web` on a place with no website, and `favorite` while favorites are
+  /// off, say so rather than "Unknown command".
+  override func reasonUnavailable(_ name: String) -> String? {
+    switch name {
+    case Self.web.name where viewModel.website == nil:
+      "\(title) has no website in the map's data."
+    case Self.favorite.name where !viewModel.areFavoritesOffered:
+      PlaceDetailWording.sentence(for: .favoritesOff)
+    default:
+      nil
+    }
+  }
+
   private func showWebsite(on console: any Console) {
     guard let address = viewModel.website else { return }
     WebAddress.show(address, on: console) { self.browser?.open($0) ?? false }

@@ -57,6 +57,24 @@ final class CommandLineOptionsTests: XCTestCase {
       CommandLineOptions.parse(["wayfarer", "harbor"], commands: ["search"]), .invalid("Unknown command 'harbor'."))
   }
 
+  /// gh's conventions: `help COMMAND` is the command's --help, and a near
+  /// miss is answered with the command meant.
+  func test_helpCommand_andANearMiss() {
+    let commands = ["search", "bookmarks"]
+    XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "help"], commands: commands), .help)
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "help", "search"], commands: commands), .command(["search", "--help"]))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "help", "bookmarks", "export"], commands: commands),
+      .command(["bookmarks", "export", "--help"]))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "serch", "tui"], commands: commands),
+      .invalid("Unknown command 'serch'. Did you mean search?"))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "help", "bokmarks"], commands: commands),
+      .invalid("Unknown command 'bokmarks'. Did you mean bookmarks?"))
+  }
+
   @MainActor
   func test_theCommands_comeFromTheTabsAndApp_onceEach() async {
     let names = ShellCommands.specs.map(\.name)

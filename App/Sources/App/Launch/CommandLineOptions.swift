@@ -1,3 +1,4 @@
+import Commands
 import TextSafety
 
 /// What the command line asked for.
@@ -17,6 +18,13 @@ enum CommandLineOptions: Equatable {
     let options = arguments.dropFirst()
     guard let first = options.first else { return .run }
     if commands.contains(first) { return .command(Array(options)) }
+    // gh's `help COMMAND`: the command's own --help.
+    if first == "help" {
+      let asked = Array(options.dropFirst())
+      guard let command = asked.first else { return .help }
+      guard commands.contains(command) else { return unknown(command, commands: commands) }
+      return .command(asked + ["--help"])
+    }
     if first == "open" {
       if options.count == 2, let word = options.last, ["-h", "--help"].contains(word) { return .help }
       guard options.count == 2, let link = options.last else {
@@ -24,9 +32,7 @@ enum CommandLineOptions: Equatable {
       }
       return .open(link)
     }
-    if !first.hasPrefix("-") {
-      return .invalid("Unknown command '\(TextSanitizer.clean(first, limit: 40))'.")
-    }
+    if !first.hasPrefix("-") { return unknown(first, commands: commands) }
     if let command = options.first(where: commands.contains) {
       return .invalid("Options go after the command: wayfarer \(command) … \(TextSanitizer.clean(first, limit: 40)).")
     }
@@ -42,6 +48,14 @@ enum CommandLineOptions: Equatable {
     }
   }
 
+  /// A word no command has, with the one it is a near miss of (gh's
+  /// "Did you mean this?").
+  private static func unknown(_ word: String, commands: [String]) -> CommandLineOptions {
+    let unknown = "Unknown command '\(TextSanitizer.clean(word, limit: 40))'."
+    guard let nearest = NearestName.to(word, among: commands + ["open", "help"]) else { return .invalid(unknown) }
+    return .invalid(unknown + " Did you mean \(nearest)?")
+  }
+
   @MainActor
   static var usage: String {
     """
@@ -51,7 +65,7 @@ enum CommandLineOptions: Equatable {
            wayfarer open URL
            wayfarer COMMAND [ARGUMENTS] [OPTIONS]
 
-    Commands (wayfarer COMMAND --help for each):
+    Commands (wayfarer help COMMAND for each):
     \(commandsHelp)
 
     \(linksHelp)
