@@ -446,12 +446,15 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(linked.stdout.contains("Explore > dtrupenn/Tetris\n"), linked.stdout)
     XCTAssertTrue(linked.stdout.contains("Watchers"), "loaded from GitHub: \(linked.stdout)")
 
-    // Its github.com address, at launch and at another tab's prompt.
+    // Its github.com address, at launch and at another tab's prompt; and
+    // its name alone at Home's and Bookmarks' prompts, whose own open takes numbers.
     let web = try run(
-      ["home", "open https://github.com/dtrupenn/Tetris/tree/main", "quit"], server: server,
-      arguments: ["open", "https://github.com/dtrupenn/Tetris"])
+      [
+        "home", "open https://github.com/dtrupenn/Tetris/tree/main", "home", "open dtrupenn/Tetris", "bookmarks",
+        "open dtrupenn/Tetris", "quit",
+      ], server: server, arguments: ["open", "https://github.com/dtrupenn/Tetris"])
     XCTAssertEqual(web.status, 0, web.stderr)
-    XCTAssertEqual(web.stdout.components(separatedBy: "Explore > dtrupenn/Tetris\n").count, 3, web.stdout)
+    XCTAssertEqual(web.stdout.components(separatedBy: "Explore > dtrupenn/Tetris\n").count, 5, web.stdout)
 
     // Logged out: kept until the login, then followed.
     XCTAssertEqual(try run(["profile", "logout", "quit"], server: server).status, 0)

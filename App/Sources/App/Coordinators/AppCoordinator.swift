@@ -103,6 +103,7 @@ package final class AppCoordinator: PreLoginCoordinatorDelegate, MainTabBarCoord
   package func serve(_ repl: REPL) {
     repl.adviceForMissingCommand = { [weak self] in self?.advice(forMissingCommand: $0) }
     repl.linkOpener = { [weak self] in self?.follow(link: $0, console: $1) }
+    repl.linkShorthand = { TabEntry.repositoryLink($0) }
     repl.linkCompletions = [DeepLink.scheme + "://"]
     repl.linkSummary = DeepLink.summary
     repl.linkMeaning = DeepLink.meaning

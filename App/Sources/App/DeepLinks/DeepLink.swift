@@ -38,8 +38,9 @@ struct DeepLink: Equatable, Sendable {
   }()
 
   /// `open URL` in `help`, and what URL is.
-  static let summary = "Follow a wayfarer:// link, or a repository's github.com address"
-  static let meaning = "URL is a link like wayfarer://explore/repo/apple/swift or https://github.com/apple/swift"
+  static let summary = "Follow a wayfarer:// link, or a repository's github.com address or OWNER/NAME"
+  static let meaning =
+    "URL is a link like wayfarer://explore/repo/apple/swift or https://github.com/apple/swift, or a name like apple/swift"
 
   /// A link as sentences print it: no escape sequences, at most 60
   /// columns, a space as `%20` so the link stays one word.

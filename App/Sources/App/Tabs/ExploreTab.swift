@@ -12,7 +12,7 @@ extension TabEntry {
     links: [
       TabLink(
         LinkPattern(
-          word: "repo",
+          word: repositoryWord,
           value: .path(label: "OWNER/NAME", parts: 2) { fullName in
             // The first part may be a page of GitHub's own (an address copied
             // from github.com/orgs/NAME): said as such, not as a bad name.
@@ -39,6 +39,19 @@ extension TabEntry {
     ],
     shell: { launch in ExploreBuilder.shellCommands(dependencies: launch.explore) },
     make: ExploreCoordinator.init)
+}
+
+extension TabEntry {
+  /// The link word of a repository's detail (`wayfarer://explore/repo/…`).
+  static let repositoryWord = "repo"
+
+  /// `open OWNER/NAME` typed at any prompt (Home's, Bookmarks', Explore's):
+  /// the repository's link.
+  static func repositoryLink(_ text: String) -> String? {
+    RepositoryName(text.trimmingCharacters(in: .whitespaces)).map {
+      "\(DeepLink.scheme)://\(explore.name)/\(repositoryWord)/\($0)"
+    }
+  }
 }
 
 /// Runs the Explore tab.

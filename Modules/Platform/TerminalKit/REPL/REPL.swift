@@ -46,6 +46,9 @@ public final class REPL {
   public var linkOpener: (@MainActor (_ link: String, _ console: any Console) async -> Void)? {
     didSet { cachedGlobalCommands = nil }
   }
+  /// The link a word after `open` stands for, on any screen (Wayfarer:
+  /// OWNER/NAME, a repository); nil: it is no link.
+  public var linkShorthand: (@MainActor (_ text: String) -> String?)?
   /// What Tab offers after `open` besides a screen's numbers (`wayfarer://`).
   public var linkCompletions: [String] = []
   /// `open URL` in `help`, and what URL is when it is missing.
@@ -196,7 +199,11 @@ public final class REPL {
       return await execute(help, commands: commands)
     }
     let (first, arguments) = (typed.word, typed.arguments)
-    if let linkOpener, typed.name == Self.linkCommand, let link = Self.link(in: arguments.text) {
+    // A link (`scheme:…`, or a shorthand such as OWNER/NAME, which no
+    // screen's numbers look like) is followed from any screen.
+    if let linkOpener, typed.name == Self.linkCommand,
+      let link = Self.link(in: arguments.text) ?? linkShorthand?(Arguments.unquoted(arguments.text))
+    {
       let console = console
       await runCancellable { await linkOpener(link, console) }
       return
