@@ -113,13 +113,13 @@ final class SearchScreen: Screen {
     guard viewModel.shownCount > shown else {
       return [Message.info(SearchWording.sentence(for: .everyResultLoaded(count: repositories.count)), in: context)]
     }
-    // Rows keep their numbers under a filter: the header names the first
-    // and last number added, not positions.
+    // Rows keep their numbers under a filter: the header names the numbers
+    // added, not positions (under a filter they need not follow on).
     let added = viewModel.visible[shown..<viewModel.shownCount]
-    let first = added.lazy.map(\.number).min() ?? shown + 1
-    let last = added.lazy.map(\.number).max() ?? shown + 1
+    let numbers = added.map(\.number)
     let header =
-      "Repositories \(first)–\(last) (\(ExploreFormatting.count(repositories.count)) loaded"
+      "\(numbers.count == 1 ? "Repository" : "Repositories") \(RowNumber.list(numbers)) "
+      + "(\(ExploreFormatting.count(repositories.count)) loaded"
       + (viewModel.filterText == nil ? "):" : ", \(viewModel.visible.count) matching):")
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))

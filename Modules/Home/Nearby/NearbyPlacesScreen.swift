@@ -227,12 +227,11 @@ final class NearbyPlacesScreen: Screen {
         Message.info(NearbyWording.noAddedRow(loaded: viewModel.places.count, isFiltered: isFiltered), in: context)
       ]
     }
-    // Rows keep their numbers under a filter: the header names the first
-    // and last number added, not positions.
+    // Rows keep their numbers under a filter: the header names the numbers
+    // added, not positions.
     let added = visible[shown..<viewModel.shownCount]
     let header = NearbyWording.addedRowsHeader(
-      first: added.lazy.map(\.number).min() ?? shown + 1, last: added.lazy.map(\.number).max() ?? shown + 1,
-      matching: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
+      numbers: added.map(\.number), matching: visible.count, loaded: viewModel.places.count, isFiltered: isFiltered)
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let places = viewModel.places

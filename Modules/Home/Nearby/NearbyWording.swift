@@ -50,8 +50,9 @@ enum NearbyWording {
   ///
   /// `matching`: how many loaded places pass the filters (more than
   /// `last` on a terminal, where a page is what fits the window).
-  static func addedRowsHeader(first: Int, last: Int, matching: Int, loaded: Int, isFiltered: Bool) -> String {
-    let rows = first == last ? "Place \(first)" : "Places \(first)–\(last)"
+  static func addedRowsHeader(numbers: [Int], matching: Int, loaded: Int, isFiltered: Bool) -> String {
+    // Under a filter the numbers need not follow on: each is named.
+    let rows = numbers.count == 1 ? "Place \(RowNumber.list(numbers))" : "Places \(RowNumber.list(numbers))"
     return isFiltered ? "\(rows) (\(matching) of \(loaded) loaded match):" : "\(rows) (\(loaded) loaded):"
   }
 

@@ -34,9 +34,9 @@ public enum RowNumber {
   }
 
   /// `1, 3 and 12`, in order; three or more in a row as a range (`4–9`);
-  /// past five such parts, the first four and how many more rows
-  /// (`1, 3, 5, 7 and 40 more`), so a sentence stays a sentence.
-  static func list(_ numbers: [Int]) -> String {
+  /// past six such parts, the first five and how many more rows
+  /// (`1, 3, 5, 7, 9 and 40 more`), so a sentence stays a sentence.
+  public static func list(_ numbers: [Int]) -> String {
     var runs: [ClosedRange<Int>] = []
     for number in Set(numbers).sorted() {
       if let last = runs.last, last.upperBound < Int.max, last.upperBound + 1 == number {
@@ -50,7 +50,7 @@ public enum RowNumber {
       run.count < 3
         ? run.map { (text: String($0), rows: 1) } : [(text: "\(run.lowerBound)–\(run.upperBound)", rows: run.count)]
     }
-    let most = 5
+    let most = 6
     guard parts.count > most else { return Phrase.list(parts.map(\.text), "and") }
     let kept = parts.prefix(most - 1)
     let more = parts.dropFirst(most - 1).reduce(0) { $0 + $1.rows }

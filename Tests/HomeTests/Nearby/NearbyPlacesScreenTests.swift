@@ -98,7 +98,7 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(
       sut.console.output,
       [
-        "Loading more places…", "  Places 21–22 (22 loaded):", "  21. Place 21  catering  100 m  Munich",
+        "Loading more places…", "  Places 21 and 22 (22 loaded):", "  21. Place 21  catering  100 m  Munich",
         "  22. Place 22  catering  100 m  Munich",
       ])
   }
@@ -111,7 +111,8 @@ final class NearbyPlacesScreenTests: XCTestCase {
       page(20, more: true),
       .success(
         PlacesPage(
-          places: (21...23).map { Place.sample("p\($0)", name: "Place \($0)") }, fetched: 3, mayHaveMore: true,
+          places: (21...24).map { Place.sample("p\($0)", name: $0 == 22 ? "Other 22" : "Place \($0)") }, fetched: 4,
+          mayHaveMore: true,
           cachedAt: nil)),
     ]
     await sut.screen.didAppear(console: sut.console)
@@ -120,18 +121,20 @@ final class NearbyPlacesScreenTests: XCTestCase {
 
     await run("more", on: sut)
 
-    XCTAssertEqual(sut.console.output.dropFirst().first, "  Places 21–23 (6 of 23 loaded match):")
+    XCTAssertEqual(
+      sut.console.output.dropFirst().first, "  Places 21, 23 and 24 (6 of 24 loaded match):",
+      "the numbers added, which need not follow on")
     XCTAssertTrue(sut.console.output.contains("  21. Place 21  catering  100 m  Munich"), sut.console.transcript)
     XCTAssertEqual(sut.console.output.last, "  Type more for the next places, open N for one of them.")
     XCTAssertEqual(
       body(sut).filter { $0.contains(". Place") }.map { String($0.prefix(14)) },
-      ["   2. Place 2 ", "  20. Place 20", "  12. Place 12", "  21. Place 21", "  22. Place 22", "  23. Place 23"],
+      ["   2. Place 2 ", "  20. Place 20", "  12. Place 12", "  21. Place 21", "  23. Place 23", "  24. Place 24"],
       "a word-start match ranks above one inside a word; the page more added is ranked under them")
     sut.console.clearOutput()
     await run("open", ["3"], on: sut)
     XCTAssertEqual(
       sut.console.output,
-      ["x Place 3 is not shown; the rows shown are 2, 12 and 20–23."])
+      ["x Place 3 is not shown; the rows shown are 2, 12, 20, 21, 23 and 24."])
     await run("open", ["12"], on: sut)
     XCTAssertEqual(sut.router.shown, ["p12"])
 

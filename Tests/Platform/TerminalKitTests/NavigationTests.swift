@@ -502,8 +502,11 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(sentence([2, 1]), "Bookmark 7 is not shown; the rows shown are 1 and 2.")
     XCTAssertEqual(sentence(Array(8...50) + [1]), "Bookmark 7 is not shown; the rows shown are 1 and 8–50.")
     XCTAssertEqual(
-      sentence([1, 3, 5, 9, 11] + Array(20...59)), "Bookmark 7 is not shown; the rows shown are 1, 3, 5, 9 and 41 more."
-    )
+      sentence([1, 3, 5, 9, 11] + Array(20...59)),
+      "Bookmark 7 is not shown; the rows shown are 1, 3, 5, 9, 11 and 20–59.")
+    XCTAssertEqual(
+      sentence([1, 3, 5, 9, 11, 13] + Array(20...59)),
+      "Bookmark 7 is not shown; the rows shown are 1, 3, 5, 9, 11 and 41 more.")
     XCTAssertEqual(sentence([]), "Bookmark 7 is not shown; no row is shown.")
     XCTAssertEqual(
       RowNumber.notShown("Place", number: nil, shown: [Int.max - 1, Int.max, 1]),
