@@ -118,15 +118,17 @@ final class ChatViewModel {
   private var toldAboutBudget = false
   /// The last `/list`, which `/open N` numbers from.
   private var listed: [ConversationSummary]?
-  /// What the last `/clear` deleted, for `/undo`.
-  private var lastCleared: StoredConversation?
+  /// What `/clear` deleted, for `/undo`: shared by the tab's chats.
+  private let cleared: ClearedConversations
   private let lifetime = Lifetime(ChatViewModel.self)
 
   init(
     backends: [any ChatBackend], store: any ExploreConversationsStoring, subject: Subject?,
-    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date, choices: (any AssistantChoiceSaving)? = nil
+    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date, choices: (any AssistantChoiceSaving)? = nil,
+    cleared: ClearedConversations = ClearedConversations()
   ) {
     self.choices = choices
+    self.cleared = cleared
     self.backends = backends
     self.currentBackend = 0
     self.store = store
@@ -428,7 +430,7 @@ final class ChatViewModel {
   }
 
   /// `/clear`: deletes this conversation, from the store too; `/undo`
-  /// brings it back.
+  /// brings it back (it is kept whole in ``cleared`` until then).
   func clear() -> Clearing {
     guard let id = conversationID else {
       guard !messages.isEmpty else { return .nothingToClear }
@@ -439,7 +441,7 @@ final class ChatViewModel {
       // Read whole first: what is deleted can come back.
       let whole = try store.conversation(id)
       try store.deleteConversation(id)
-      lastCleared = whole
+      if let whole { cleared.stack.push(whole) }
       listed = nil
       startNew()
       return .cleared
@@ -449,21 +451,22 @@ final class ChatViewModel {
   }
 
   enum Undoing: Equatable {
-    case restored(title: String)
+    /// `next` is the title the following `/undo` brings back, if any.
+    case restored(title: String, next: String?)
     case nothingToUndo
     case failed(reason: String)
   }
 
   /// `/undo`: the conversation `/clear` deleted last, stored again and
-  /// made the current one.
+  /// made the current one; again, the one deleted before it.
   func undoClear() -> Undoing {
-    guard let cleared = lastCleared else { return .nothingToUndo }
+    guard let latest = cleared.stack.latest else { return .nothingToUndo }
     do {
-      let id = try store.restoreConversation(cleared)
-      lastCleared = nil
+      let id = try store.restoreConversation(latest)
+      cleared.stack.popLatest()
       listed = nil
       guard resume(id) else { return .failed(reason: "that conversation is no longer there") }
-      return .restored(title: cleared.summary.title)
+      return .restored(title: latest.summary.title, next: cleared.stack.latest?.summary.title)
     } catch {
       return .failed(reason: ErrorSentence.reason(for: error))
     }
