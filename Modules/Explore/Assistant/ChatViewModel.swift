@@ -125,7 +125,7 @@ final class ChatViewModel {
   init(
     backends: [any ChatBackend], store: any ExploreConversationsStoring, subject: Subject?,
     turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date, choices: (any AssistantChoiceSaving)? = nil,
-    cleared: ClearedConversations = ClearedConversations()
+    cleared: ClearedConversations = ClearedConversations(), resumingLast: Bool = true
   ) {
     self.choices = choices
     self.cleared = cleared
@@ -137,7 +137,9 @@ final class ChatViewModel {
     self.subject = subject?.name
     self.turnBudget = turnBudget
     self.now = now
-    if subject == nil, let last = try? store.conversations().first { resume(last.id) }
+    // The general chat goes on where it was; `wayfarer ask` does only with
+    // --continue, so that a new question takes nothing (no model) from the last.
+    if subject == nil, resumingLast, let last = try? store.conversations().first { resume(last.id) }
   }
 
   // MARK: What the header shows
@@ -418,10 +420,17 @@ final class ChatViewModel {
     return true
   }
 
-  /// A conversation goes on with the backend and model it was last asked
-  /// with, when that backend is configured here.
+  /// A conversation goes on with the backend and model of its last reply,
+  /// when that backend is configured here.
+  ///
+  /// A question is stored with its model before it is sent: when the
+  /// server refused that model (`wayfarer ask --model` mistyped), only the
+  /// question has it, and the conversation must not take it up again.
   private func restoreModel(of messages: [StoredMessage]) {
-    guard let last = messages.last(where: { !$0.model.isEmpty && AssistantModelName.isValid($0.model) }),
+    let answered = messages.last {
+      $0.role == .assistant && !$0.model.isEmpty && AssistantModelName.isValid($0.model)
+    }
+    guard let last = answered,
       let kind = AssistantBackendKind(rawValue: last.backend),
       let index = backends.firstIndex(where: { $0.kind == kind })
     else { return }
