@@ -331,6 +331,27 @@ final class AssistantSessionTests: XCTestCase {
     XCTAssertTrue(again.stdout.contains("  1. What is an index fund?\n"), again.stdout)
   }
 
+  func test_undo_bringsBackEveryClearedConversation_theLatestFirst_evenAfterLeavingTheChat() throws {
+    let server = try makeServer()
+
+    let run = try run(
+      register + [
+        "explore", "ask", "first convo", "/new", "second convo", "/clear", "/open 1", "/clear", "/back", "ask",
+        "/undo", "/undo", "/undo", "/list", "/back", "quit",
+      ], environment: gemini(server))
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.contains(
+        """
+        ok “first convo” is back. Type /undo again for “second convo”.
+        """), run.stdout)
+    XCTAssertTrue(run.stdout.contains("ok “second convo” is back.\n"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("- There is nothing to undo.\n"), "both came back: \(run.stdout)")
+    XCTAssertTrue(run.stdout.contains("  1. second convo\n"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("  2. first convo\n"), "both are in the database again: \(run.stdout)")
+  }
+
   func test_slashMulti_sendsTheLinesUntilEnd_asOneQuestion_andSlashEditNeedsATerminal() throws {
     let server = try makeServer()
 

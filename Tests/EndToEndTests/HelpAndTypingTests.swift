@@ -28,6 +28,21 @@ final class HelpAndTypingTests: XCTestCase {
     XCTAssertTrue(out.contains("export is a Bookmarks command: type bookmarks, then export."), out)
   }
 
+  func test_anotherTabsCommand_getsItsHelp_innerScreensCommandsToo_andTheChatSuggestsNearMisses() throws {
+    let run = try WayfarerBinary.run(
+      script: ["help export", "toggle 1", "search swift", "explore", "ask", "/modle", "/back", "quit"],
+      home: home.path)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    XCTAssertTrue(
+      out.contains("export FILE [--force]\nWrite your bookmarks to FILE"), "export's own help: \(out)")
+    XCTAssertTrue(out.contains("\n- export is a Bookmarks command: type bookmarks, then export.\n"), out)
+    XCTAssertTrue(
+      out.contains("x toggle is a Profile › Settings command: type profile, then settings,\n  then toggle.\n"), out)
+    XCTAssertTrue(out.contains("x search is an Explore command: type explore, then search.\n"), out)
+    XCTAssertTrue(out.contains("Unknown command '/modle'. Did you mean /model?\n"), out)
+  }
+
   func test_logout_worksOnSettingsAndAbout_andReleasesTheTabFlow() throws {
     let run = try WayfarerBinary.run(
       script: [

@@ -335,6 +335,37 @@ final class ShellCommandTests: XCTestCase {
     }
   }
 
+  func test_askModel_isForThatQuestionOnly_andContinueKeepsTheModelOfTheLastReply() throws {
+    // Ollama answers 404 for a model it does not have.
+    let server = try makeLoopbackServer { request in
+      let body = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+      let model = body["model"] as? String ?? ""
+      guard request.path == "/v1/chat/completions", ["llama3.2", "qwen2.5"].contains(model) else {
+        return .json(AssistantFixtures.openAIUnknownModel, status: 404)
+      }
+      return .chunks(AssistantFixtures.openAIStream(["\(model) answers."]), intervalMilliseconds: 1)
+    }
+    let environment = ["WAYFARER_OPENAI_URL": server.baseURL + "/v1", "WAYFARER_OPENAI_MODEL": "llama3.2"]
+    try WayfarerBinary.registerAda(home: home.path)
+
+    let typo = try wayfarer(["ask", "--model", "llama3", "hi"], environment: environment)
+    XCTAssertEqual(typo.status, 1)
+    XCTAssertTrue(typo.stderr.contains("(HTTP 404: model 'x' not found)"), typo.stderr)
+    let plain = try wayfarer(["ask", "plain", "question"], environment: environment)
+    XCTAssertEqual(plain.stdout, "llama3.2 answers.\n", "the failed model stays with its question: \(plain.stderr)")
+
+    let failedAgain = try wayfarer(["ask", "--continue", "--model", "llama3", "more"], environment: environment)
+    XCTAssertEqual(failedAgain.status, 1)
+    let continued = try wayfarer(["ask", "--continue", "go", "on"], environment: environment)
+    XCTAssertEqual(continued.stdout, "llama3.2 answers.\n", "the last reply's model: \(continued.stderr)")
+
+    let other = try wayfarer(["ask", "--model", "qwen2.5", "once"], environment: environment)
+    XCTAssertEqual(other.stdout, "qwen2.5 answers.\n")
+    XCTAssertEqual(try wayfarer(["ask", "--continue", "again"], environment: environment).stdout, "qwen2.5 answers.\n")
+    let fresh = try wayfarer(["ask", "new", "one"], environment: environment)
+    XCTAssertEqual(fresh.stdout, "llama3.2 answers.\n", "--model applied to its own conversation only")
+  }
+
   func test_theAssistantsChoices_saveToTheConfigFile_andTheNextSessionUsesThem() throws {
     try WayfarerBinary.registerAda(home: home.path)
     // `/model` takes only a model the server lists.

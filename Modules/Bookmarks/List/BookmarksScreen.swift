@@ -63,10 +63,10 @@ final class BookmarksScreen: Screen {
   }
 
   private func undo(on console: any Console) {
-    let title = viewModel.removals.last?.bookmark.title
+    let title = viewModel.removals.latest?.bookmark.title
     let problem = viewModel.undo()
     if problem == nil, let title {
-      let next = viewModel.removals.last.map { " Type undo again for \($0.bookmark.title)." } ?? ""
+      let next = viewModel.removals.latest.map { " Type undo again for \($0.bookmark.title)." } ?? ""
       console.write(Message.success("\(title) is back in your bookmarks.\(next)", in: console.context))
     }
     report(problem, on: console, redraw: problem == nil)

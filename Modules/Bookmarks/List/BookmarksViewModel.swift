@@ -46,9 +46,9 @@ final class BookmarksViewModel {
   /// them (preparing 10,000 was a third of opening the list).
   private var searchable: [[FuzzyText]]?
   private(set) var filterText: String?
-  /// The removals `undo` can take back, the latest last; an import starts
+  /// The removals `undo` can take back, the latest first; an import starts
   /// again (what it added may be what was removed).
-  private(set) var removals: [RemovedBookmark] = []
+  private(set) var removals = UndoStack<RemovedBookmark>(depth: undoDepth)
   /// How many removals `undo` keeps.
   static let undoDepth = 100
   private var query: FuzzyQuery?
@@ -155,8 +155,7 @@ final class BookmarksViewModel {
     case .failure(let problem): return problem
     }
     do {
-      removals.append(try store.remove(bookmark))
-      if removals.count > Self.undoDepth { removals.removeFirst() }
+      removals.push(try store.remove(bookmark))
     } catch {
       // Another Wayfarer may have changed the list: show it as it is.
       reload()
@@ -169,13 +168,13 @@ final class BookmarksViewModel {
   /// Brings the latest removed bookmark back, with its time saved; again
   /// brings back the one removed before it.
   func undo() -> Problem? {
-    guard let removed = removals.last else { return .nothingToUndo }
+    guard let removed = removals.latest else { return .nothingToUndo }
     do {
       try store.restore(removed)
     } catch {
       return .storeFailed(reason: ErrorSentence.reason(for: error))
     }
-    removals.removeLast()
+    removals.popLatest()
     reload()
     return nil
   }
@@ -208,7 +207,7 @@ final class BookmarksViewModel {
     Self.checkedPath(typed, command: "import").flatMap { path in
       do throws(BookmarksTransferError) {
         let summary = try transfer.importBookmarks(from: path)
-        removals = []
+        removals.removeAll()
         reload()
         return .success(summary)
       } catch {

@@ -12,6 +12,8 @@ final class AssistantFactory {
   private let store: any ExploreConversationsStoring
   private let environment: Environment
   private let choices: (any AssistantChoiceSaving)?
+  /// One for all the chats made here: `/undo` reaches past the chat that cleared.
+  private let cleared = ClearedConversations()
   private let lifetime = Lifetime(AssistantFactory.self)
 
   init(
@@ -36,7 +38,8 @@ final class AssistantFactory {
       }
     }
     let viewModel = ChatViewModel(
-      backends: makeBackends(), store: store, subject: subject, now: environment.now, choices: choices)
+      backends: makeBackends(), store: store, subject: subject, now: environment.now, choices: choices,
+      cleared: cleared)
     return ChatScreen(viewModel: viewModel)
   }
 

@@ -82,7 +82,10 @@ extension AssistantWording {
   static let cleared = "This conversation was deleted; /undo brings it back."
   static let nothingToUndo = "There is nothing to undo."
 
-  static func restored(_ title: String) -> String { "“\(title)” is back." }
+  /// After `/undo`; `next` is what another `/undo` brings back, as Bookmarks' `undo` says.
+  static func restored(_ title: String, next: String?) -> String {
+    "“\(title)” is back." + (next.map { " Type /undo again for “\($0)”." } ?? "")
+  }
 
   /// Under a `/list` row: `1 Jan 2026 · gemini-2.5-flash · 4 messages`.
   static func listDetail(_ summary: ConversationSummary) -> String {

@@ -31,7 +31,7 @@ enum ChatCommand: Sendable, Equatable {
         summary: "Resume conversation N of /list"
       ) { .open($0.number) },
       CommandSpec("clear", summary: "Delete this conversation, from disk too (/undo brings it back)", action: .clear),
-      CommandSpec("undo", summary: "Bring back the conversation /clear deleted", action: .undo),
+      CommandSpec("undo", summary: "Bring back what /clear deleted, the latest first", action: .undo),
       CommandSpec(
         "system", Parameter("TEXT", .text, isOptional: true, meaning: "TEXT is the system prompt"),
         summary: "Show or set this conversation's system prompt"

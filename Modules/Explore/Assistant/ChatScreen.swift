@@ -146,9 +146,10 @@ final class ChatScreen: Screen {
 
   private func undo(on console: any Console) {
     switch viewModel.undoClear() {
-    case .restored(let title):
-      console.write(
-        Message.success(AssistantWording.restored(TextSanitizer.clean(title, limit: 60)), in: console.context))
+    case .restored(let title, let next):
+      let sentence = AssistantWording.restored(
+        TextSanitizer.clean(title, limit: 60), next: next.map { TextSanitizer.clean($0, limit: 60) })
+      console.write(Message.success(sentence, in: console.context))
       setNeedsDisplay()
     case .nothingToUndo: console.write(Message.info(AssistantWording.nothingToUndo, in: console.context))
     case .failed(let reason): problem(AssistantWording.couldNot("bring the conversation back", reason), on: console)

@@ -118,15 +118,17 @@ final class ChatViewModel {
   private var toldAboutBudget = false
   /// The last `/list`, which `/open N` numbers from.
   private var listed: [ConversationSummary]?
-  /// What the last `/clear` deleted, for `/undo`.
-  private var lastCleared: StoredConversation?
+  /// What `/clear` deleted, for `/undo`: shared by the tab's chats.
+  private let cleared: ClearedConversations
   private let lifetime = Lifetime(ChatViewModel.self)
 
   init(
     backends: [any ChatBackend], store: any ExploreConversationsStoring, subject: Subject?,
-    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date, choices: (any AssistantChoiceSaving)? = nil
+    turnBudget: Int = 60_000, now: @escaping @Sendable () -> Date, choices: (any AssistantChoiceSaving)? = nil,
+    cleared: ClearedConversations = ClearedConversations(), resumingLast: Bool = true
   ) {
     self.choices = choices
+    self.cleared = cleared
     self.backends = backends
     self.currentBackend = 0
     self.store = store
@@ -135,7 +137,9 @@ final class ChatViewModel {
     self.subject = subject?.name
     self.turnBudget = turnBudget
     self.now = now
-    if subject == nil, let last = try? store.conversations().first { resume(last.id) }
+    // The general chat goes on where it was; `wayfarer ask` does only with
+    // --continue, so that a new question takes nothing (no model) from the last.
+    if subject == nil, resumingLast, let last = try? store.conversations().first { resume(last.id) }
   }
 
   // MARK: What the header shows
@@ -416,10 +420,17 @@ final class ChatViewModel {
     return true
   }
 
-  /// A conversation goes on with the backend and model it was last asked
-  /// with, when that backend is configured here.
+  /// A conversation goes on with the backend and model of its last reply,
+  /// when that backend is configured here.
+  ///
+  /// A question is stored with its model before it is sent: when the
+  /// server refused that model (`wayfarer ask --model` mistyped), only the
+  /// question has it, and the conversation must not take it up again.
   private func restoreModel(of messages: [StoredMessage]) {
-    guard let last = messages.last(where: { !$0.model.isEmpty && AssistantModelName.isValid($0.model) }),
+    let answered = messages.last {
+      $0.role == .assistant && !$0.model.isEmpty && AssistantModelName.isValid($0.model)
+    }
+    guard let last = answered,
       let kind = AssistantBackendKind(rawValue: last.backend),
       let index = backends.firstIndex(where: { $0.kind == kind })
     else { return }
@@ -428,7 +439,7 @@ final class ChatViewModel {
   }
 
   /// `/clear`: deletes this conversation, from the store too; `/undo`
-  /// brings it back.
+  /// brings it back (it is kept whole in ``cleared`` until then).
   func clear() -> Clearing {
     guard let id = conversationID else {
       guard !messages.isEmpty else { return .nothingToClear }
@@ -439,7 +450,7 @@ final class ChatViewModel {
       // Read whole first: what is deleted can come back.
       let whole = try store.conversation(id)
       try store.deleteConversation(id)
-      lastCleared = whole
+      if let whole { cleared.stack.push(whole) }
       listed = nil
       startNew()
       return .cleared
@@ -449,21 +460,22 @@ final class ChatViewModel {
   }
 
   enum Undoing: Equatable {
-    case restored(title: String)
+    /// `next` is the title the following `/undo` brings back, if any.
+    case restored(title: String, next: String?)
     case nothingToUndo
     case failed(reason: String)
   }
 
   /// `/undo`: the conversation `/clear` deleted last, stored again and
-  /// made the current one.
+  /// made the current one; again, the one deleted before it.
   func undoClear() -> Undoing {
-    guard let cleared = lastCleared else { return .nothingToUndo }
+    guard let latest = cleared.stack.latest else { return .nothingToUndo }
     do {
-      let id = try store.restoreConversation(cleared)
-      lastCleared = nil
+      let id = try store.restoreConversation(latest)
+      cleared.stack.popLatest()
       listed = nil
       guard resume(id) else { return .failed(reason: "that conversation is no longer there") }
-      return .restored(title: cleared.summary.title)
+      return .restored(title: latest.summary.title, next: cleared.stack.latest?.summary.title)
     } catch {
       return .failed(reason: ErrorSentence.reason(for: error))
     }

@@ -40,9 +40,11 @@ enum AskShellCommand {
       let subject = arguments.value("--repo").flatMap(RepositoryName.init).map {
         subjectOf($0, dependencies: dependencies)
       }
+      // Like llm's -m, --model is for this question: a new conversation
+      // takes no model from the last one, a continued one that of its last reply.
       let chat = ChatViewModel(
-        backends: factory.makeBackends(), store: conversations, subject: subject, now: dependencies.environment.now)
-      if subject == nil, !arguments.has("--continue") { chat.startNew() }
+        backends: factory.makeBackends(), store: conversations, subject: subject, now: dependencies.environment.now,
+        resumingLast: arguments.has("--continue"))
       if let model = arguments.value("--model"), case .invalid = chat.useModel(model) {
         io.say("--model: \(ShellCommandSpec.quoted(model)) is not a model name.")
         return .usage

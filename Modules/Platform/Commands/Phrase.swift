@@ -5,6 +5,16 @@ public enum Phrase {
     guard let last = words.last, words.count > 1 else { return words.first ?? "" }
     return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
   }
+
+  /// `noun` after `a`, or `an` when it starts with a vowel: `an Explore`,
+  /// `a Bookmarks`.
+  ///
+  /// The letter stands for the sound, which holds for the names said this
+  /// way (tabs and screens), not for every word ("an hour", "a user").
+  public static func indefinite(_ noun: String) -> String {
+    let startsWithVowel = noun.first.map { "aeiouAEIOU".contains($0) } ?? false
+    return (startsWithVowel ? "an " : "a ") + noun
+  }
 }
 
 /// Commands every screen has that a screen also names in its own text

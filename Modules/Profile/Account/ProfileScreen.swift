@@ -19,8 +19,11 @@ final class ProfileScreen: Screen {
     case about
   }
 
+  /// Opens Settings.
+  private static let settings = "settings"
+
   private static let specs = [
-    CommandSpec("settings", summary: "Feature flags", action: Action.settings),
+    CommandSpec(settings, summary: "Feature flags", action: Action.settings),
     CommandSpec("about", summary: "Version, credits and licences", action: .about),
   ]
 
@@ -31,6 +34,17 @@ final class ProfileScreen: Screen {
       case .about: self.viewModel.showAbout()
       }
     } + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
+  }
+
+  /// Settings' `toggle`, for another tab's `help toggle` (its flags are read
+  /// only when Settings opens).
+  override var innerCommands: [InnerCommands] {
+    [
+      InnerCommands(
+        title: SettingsScreen.title, openedBy: Self.settings,
+        signatures: SettingsScreen.specs(flags: nil).map(\.signature)
+      )
+    ]
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {

@@ -13,17 +13,20 @@ final class SettingsScreen: Screen {
   init(viewModel: SettingsViewModel, logOut: @escaping @MainActor () -> ProfileViewModel.LogoutResult) {
     self.viewModel = viewModel
     self.logOut = logOut
-    super.init(title: "Settings", pathComponent: "settings")
+    super.init(title: Self.title, pathComponent: "settings")
   }
 
-  /// `toggle N|NAME`: the flags as they are now give its numbers and names.
-  private static func specs(flags: [FeatureFlagState]) -> [CommandSpec<String>] {
+  static let title = "Settings"
+
+  /// `toggle N|NAME`: the flags as they are now give its numbers and names
+  /// (nil: not read, for help shown before Settings opens).
+  static func specs(flags: [FeatureFlagState]?) -> [CommandSpec<String>] {
     [
       CommandSpec(
         "toggle",
         Parameter(
           "N|NAME", .word, meaning: Self.toggleMeaning(flags),
-          completions: flags.indices.map { String($0 + 1) } + flags.map(\.key)),
+          completions: (flags ?? []).indices.map { String($0 + 1) } + (flags ?? []).map(\.key)),
         summary: "Turn a feature on or off"
       ) { $0.word ?? "" }
     ]

@@ -20,7 +20,8 @@ extension SettingsViewModel.ToggleResult {
 
 extension SettingsScreen {
   /// What `toggle` takes, for its usage.
-  static func toggleMeaning(_ flags: [FeatureFlagState]) -> String {
+  static func toggleMeaning(_ flags: [FeatureFlagState]?) -> String {
+    guard let flags else { return "N is a setting's number, or NAME its name, as Settings lists them" }
     guard !flags.isEmpty else { return "N or NAME is a setting, and none could be read" }
     return "N is a setting's number, 1–\(flags.count), or NAME its name (\(flags.map(\.key).joined(separator: ", ")))"
   }

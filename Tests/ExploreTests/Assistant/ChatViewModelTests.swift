@@ -189,7 +189,7 @@ final class ChatViewModelTests: XCTestCase {
 
     XCTAssertEqual(viewModel.clear(), .cleared)
     XCTAssertEqual(try store.conversations(), [])
-    XCTAssertEqual(viewModel.undoClear(), .restored(title: "First question"))
+    XCTAssertEqual(viewModel.undoClear(), .restored(title: "First question", next: nil))
 
     XCTAssertEqual(viewModel.messages.map(\.text), ["First question", "One.", "Second", "Half"])
     XCTAssertEqual(viewModel.messages.map(\.wasStopped), [false, false, false, true], "still stopped")
@@ -200,6 +200,49 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(
       backends[0].prompts.last?.turns.map(\.text), ["First question", "One.", "Second", "Half", "Third"],
       "the conversation goes on where it was")
+  }
+
+  func test_undo_bringsBackEveryClearedConversation_theLatestFirst() async throws {
+    let (viewModel, backends, store) = makeSUT()
+    backends[0].answers = [.pieces(["One."]), .pieces(["Two."])]
+    _ = await ask(viewModel, "first convo")
+    viewModel.startNew()
+    _ = await ask(viewModel, "second convo")
+    XCTAssertEqual(viewModel.clear(), .cleared)
+    XCTAssertEqual(viewModel.open(1), .opened(title: "first convo"))
+    XCTAssertEqual(viewModel.clear(), .cleared)
+    XCTAssertEqual(try store.conversations(), [])
+
+    XCTAssertEqual(viewModel.undoClear(), .restored(title: "first convo", next: "second convo"))
+    XCTAssertEqual(viewModel.undoClear(), .restored(title: "second convo", next: nil))
+
+    XCTAssertEqual(viewModel.messages.map(\.text), ["second convo", "Two."])
+    XCTAssertEqual(try store.conversations().map(\.title).sorted(), ["first convo", "second convo"])
+    XCTAssertEqual(viewModel.undoClear(), .nothingToUndo)
+  }
+
+  func test_undo_reachesAConversationAnotherChatOfTheTabCleared_andKeepsAtMostItsDepth() async throws {
+    let store = ConversationsSpy()
+    let cleared = ClearedConversations()
+    for number in 0...ClearedConversations.depth {
+      _ = try store.createConversation(title: "chat \(number)", subject: nil, context: nil, systemPrompt: nil)
+    }
+    do {
+      let closed = ChatViewModel(backends: [], store: store, subject: nil, now: { Date() }, cleared: cleared)
+      for _ in 0...ClearedConversations.depth {
+        XCTAssertEqual(closed.open(1), .opened(title: try XCTUnwrap(store.conversations().first).title))
+        XCTAssertEqual(closed.clear(), .cleared)
+      }
+    }
+    let later = ChatViewModel(backends: [], store: store, subject: nil, now: { Date() }, cleared: cleared)
+    trackForMemoryLeaks(later)
+
+    var restored: [String] = []
+    while case .restored(let title, _) = later.undoClear() { restored.append(title) }
+
+    XCTAssertEqual(restored.count, ClearedConversations.depth, "the oldest went past the depth")
+    XCTAssertEqual(Set(restored).count, ClearedConversations.depth)
+    XCTAssertEqual(try store.conversations().count, ClearedConversations.depth)
   }
 
   func test_reopening_resumesTheLastConversation() async throws {

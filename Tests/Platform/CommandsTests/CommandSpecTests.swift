@@ -29,6 +29,12 @@ final class CommandSpecTests: XCTestCase {
     spec.parse(ArgumentLine(text))
   }
 
+  func test_indefinite_saysAnBeforeAVowel() {
+    XCTAssertEqual(
+      ["Explore", "Bookmarks", "Home", "ugly", ""].map(Phrase.indefinite),
+      ["an Explore", "a Bookmarks", "a Home", "an ugly", "a "])
+  }
+
   func test_usage_isDerivedFromTheParameters() {
     XCTAssertEqual(
       [open, filter, refresh, export, sort].map(\.signature.usage),

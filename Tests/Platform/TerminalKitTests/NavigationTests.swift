@@ -435,6 +435,74 @@ final class REPLTests: XCTestCase {
       ])
   }
 
+  /// A tab's first screen that opens one with `toggle` by `settings`.
+  private final class OpeningScreen: Screen {
+    override var commands: [Command] {
+      [Command(CommandSpec("settings", summary: "Open settings", action: ())) { _, _ in }]
+    }
+
+    override var innerCommands: [InnerCommands] {
+      let toggle = CommandSignature(
+        name: "toggle", parameters: [Parameter("NAME", .word, meaning: "NAME is a setting")], flags: [],
+        summary: "Turn a feature on or off")
+      return [InnerCommands(title: "Settings", openedBy: "settings", signatures: [toggle])]
+    }
+  }
+
+  func test_anotherTabsCommand_itsHelp_andAnInnerScreensCommand_sayWhereTheyAre() async {
+    let window = Window()
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+      .init(
+        name: "explore", title: "Explore", stack: NavigationStack(root: TitledScreen("list", commands: ["search"]))),
+      .init(
+        name: "profile", title: "Profile",
+        stack: NavigationStack(root: OpeningScreen(title: "Profile", pathComponent: "profile"))),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["search", "help search", "toggle 1", "help toggle"] { await repl.execute(line) }
+
+    XCTAssertEqual(
+      console.output,
+      [
+        "! search is an Explore command: type explore, then search.",
+        "search [TEXT]", "Does search.", "  TEXT (may be left out).",
+        "search is an Explore command: type explore, then search.",
+        "! toggle is a Profile › Settings command: type profile, then settings, then toggle.",
+        "toggle NAME", "Turn a feature on or off.", "  NAME: NAME is a setting.",
+        "toggle is a Profile › Settings command: type profile, then settings, then toggle.",
+      ])
+  }
+
+  func test_aFreeTextScreen_suggestsANearMiss_andAnotherTabsCommand_withTheirSlash() async {
+    let window = Window()
+    let explore = NavigationStack(root: TitledScreen("explore"))
+    let tabs = TabBarController(tabs: [
+      .init(name: "explore", title: "Explore", stack: explore),
+      .init(
+        name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("list", commands: ["export"]))),
+    ])
+    window.setRoot(.tabs(tabs))
+    explore.push(ChatScreen())
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["/nwe", "/export", "/help fly"] { await repl.submit(line) }
+
+    XCTAssertEqual(
+      console.output.filter { $0.hasPrefix("!") },
+      [
+        "! Unknown command '/nwe'. Did you mean /new?",
+        "! export is a Bookmarks command: type /bookmarks, then export.",
+        "! There is no command 'fly' here. Type /help to see what you can do here.",
+      ])
+  }
+
   func test_nearestName_isOneEditAway_andNoneWhenTwoAreAsNear() {
     XCTAssertEqual(NearestName.to("logn", among: ["login", "logout"]), "login")
     XCTAssertEqual(NearestName.to("lgoin", among: ["login"]), "login", "two letters swapped")

@@ -1,3 +1,4 @@
+import Commands
 import Diagnostics
 import TerminalConsole
 import TerminalText
@@ -39,6 +40,12 @@ open class Screen {
   /// Said in place of a did-you-mean, which would send the person to a
   /// command that merely looks alike (`bookmark` to the `bookmarks` tab).
   open func reasonUnavailable(_ name: String) -> String? { nil }
+
+  /// The commands of the screens this one opens by a command (Profile's
+  /// `settings` opens Settings, which has `toggle`), read from their own
+  /// tables: another tab's `help` and unknown-command advice know them
+  /// before those screens exist.
+  open var innerCommands: [InnerCommands] { [] }
 
   /// Whether the screen takes free text, as a chat does: every line not
   /// starting with `/` goes to ``receiveText(_:console:)``, and commands are
@@ -104,5 +111,20 @@ open class Screen {
 
   package func didDisplay() {
     needsDisplay = false
+  }
+}
+
+/// The commands of a screen that another opens: see ``Screen/innerCommands``.
+public struct InnerCommands: Sendable {
+  /// The screen's title (`Settings`).
+  public let title: String
+  /// The command that opens it, typed on the screen that declares it.
+  public let openedBy: String
+  public let signatures: [CommandSignature]
+
+  public init(title: String, openedBy: String, signatures: [CommandSignature]) {
+    self.title = title
+    self.openedBy = openedBy
+    self.signatures = signatures
   }
 }

@@ -39,43 +39,87 @@ extension REPL {
   }
 
   /// `help NAME`: how the command is typed, what its arguments take, an
-  /// example; for a name that is not here, what an unknown command is told.
+  /// example; for another tab's command, that and where it is; for a name
+  /// that is nowhere, what an unknown command is told.
   func helpLines(forCommand typed: String) -> [StyledLine] {
     let name = typed.lowercased().hasPrefix("/") ? String(typed.lowercased().dropFirst()) : typed.lowercased()
     let screenCommands = window.visibleScreen?.commands ?? []
-    guard let command = (screenCommands + globalCommands).first(where: { $0.name == name }) else {
-      let advice = advice(forUnknown: name, among: screenCommands + globalCommands)
-      return [
-        chrome.problem(
-          advice
-            ?? "There is no command '\(TextSanitizer.clean(typed, limit: 40))' here. Type help to see what you can do here.",
-          in: console.context)
-      ]
-    }
     let prefix = window.visibleScreen?.acceptsFreeText == true ? "/" : ""
-    let detail = command.signature.detail
-    var lines = [StyledLine(prefix + (detail.first ?? command.usage), style: TextStyle(isBold: true))]
+    if let command = (screenCommands + globalCommands).first(where: { $0.name == name }) {
+      return Self.helpLines(for: command.signature, prefix: prefix)
+    }
+    if let elsewhere = commandElsewhere(named: name) {
+      // Typed on a screen of its own tab, which takes no free text.
+      return Self.helpLines(for: elsewhere.signature, prefix: "")
+        + [chrome.notice(elsewhere.sentence(prefix: prefix), in: console.context)]
+    }
+    let sentence =
+      advice(forUnknown: name, among: screenCommands + globalCommands, prefix: prefix)
+      ?? "There is no command '\(TextSanitizer.clean(typed, limit: 40))' here. Type \(prefix)help to see what you can do here."
+    return [chrome.problem(sentence, in: console.context)]
+  }
+
+  private static func helpLines(for signature: CommandSignature, prefix: String) -> [StyledLine] {
+    let detail = signature.detail
+    var lines = [StyledLine(prefix + (detail.first ?? signature.usage), style: TextStyle(isBold: true))]
     lines += detail.dropFirst().map {
       StyledLine($0.hasPrefix("Example: ") ? "Example: " + prefix + $0.dropFirst(9) : $0)
     }
     return lines
   }
 
+  /// What a command that is not here is told (`prefix` is how commands are
+  /// typed on this screen: `/` in a chat): the app's advice, the tab it is a
+  /// command of, the command it was probably meant to be, or that it is unknown.
+  func sentence(forUnknown typed: TypedLine, among commands: [Command], prefix: String) -> String {
+    adviceForMissingCommand?(typed.name) ?? advice(forUnknown: typed.name, among: commands, prefix: prefix)
+      ?? "Unknown command '\(prefix)\(TextSanitizer.clean(typed.word, limit: 40))'. Type \(prefix)help to see what you can do here."
+  }
+
   /// What an unknown `name` is told, when more than "unknown" can be said:
   /// why the screen does not offer it now, the tab it is a command of, or
   /// the command it was probably meant to be.
-  func advice(forUnknown name: String, among commands: [Command]) -> String? {
+  func advice(forUnknown name: String, among commands: [Command], prefix: String = "") -> String? {
     if let reason = window.visibleScreen?.reasonUnavailable(name) { return reason }
-    if let tabBar = window.tabBar {
-      let selected = tabBar.selectedTab.name
-      for tab in tabBar.shownTabs where tab.name != selected {
-        if tab.stack.root.commands.contains(where: { $0.name == name }) {
-          return "\(TextSanitizer.clean(name, limit: 40)) is a \(tab.title) command: type \(tab.name), then \(name)."
-        }
-      }
-    }
+    if let elsewhere = commandElsewhere(named: name) { return elsewhere.sentence(prefix: prefix) }
     let names = commands.map(\.name) + (window.tabBar?.shownTabs.map(\.name) ?? [])
     guard let nearest = NearestName.to(name, among: names) else { return nil }
-    return "Unknown command '\(TextSanitizer.clean(name, limit: 40))'. Did you mean \(nearest)?"
+    return "Unknown command '\(prefix)\(TextSanitizer.clean(name, limit: 40))'. Did you mean \(prefix)\(nearest)?"
+  }
+
+  /// The command `name` of another shown tab: of its first screen, or of a
+  /// screen that one opens (``Screen/innerCommands``).
+  func commandElsewhere(named name: String) -> CommandElsewhere? {
+    guard let tabBar = window.tabBar else { return nil }
+    let selected = tabBar.selectedTab.name
+    for tab in tabBar.shownTabs where tab.name != selected {
+      let root = tab.stack.root
+      if let command = root.commands.first(where: { $0.name == name }) {
+        return CommandElsewhere(signature: command.signature, place: [tab.title], path: [tab.name])
+      }
+      for inner in root.innerCommands {
+        guard let signature = inner.signatures.first(where: { $0.name == name }) else { continue }
+        return CommandElsewhere(
+          signature: signature, place: [tab.title, inner.title], path: [tab.name, inner.openedBy])
+      }
+    }
+    return nil
+  }
+}
+
+/// A command of another tab, and the way there.
+struct CommandElsewhere {
+  let signature: CommandSignature
+  /// The titles of its tab and screen: `Profile › Settings`.
+  let place: [String]
+  /// What is typed to reach it: the tab's name, then the commands that open its screen.
+  let path: [String]
+
+  /// `toggle is a Profile › Settings command: type profile, then settings, then toggle.`;
+  /// `prefix` goes before the tab's name, typed where the person is.
+  func sentence(prefix: String) -> String {
+    let steps = [prefix + (path.first ?? "")] + path.dropFirst() + [signature.name]
+    return "\(signature.name) is \(Phrase.indefinite(place.joined(separator: " › "))) command: type "
+      + steps.joined(separator: ", then ") + "."
   }
 }

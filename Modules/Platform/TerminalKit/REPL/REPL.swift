@@ -176,12 +176,10 @@ public final class REPL {
     }
     let typed = TypedLine(String(line.dropFirst()))
     guard let typed, command(named: typed.name, in: commands) != nil else {
-      let name = typed?.word ?? ""
-      console.write(
-        chrome.problem(
-          "Unknown command '/\(TextSanitizer.clean(name, limit: 40))'. Type /help to see what you can do here.",
-          in: console.context))
-      return
+      let sentence =
+        typed.map { self.sentence(forUnknown: $0, among: commands, prefix: "/") }
+        ?? "Unknown command '/'. Type /help to see what you can do here."
+      return console.write(chrome.problem(sentence, in: console.context))
     }
     // `/ask TEXT` is a question too: what Ctrl-C stopped, the screen says.
     await execute(typed, commands: commands, sayingWhenCancelled: !screen.saysWhatCtrlCStopped)
@@ -198,7 +196,7 @@ public final class REPL {
     if typed.name == "?", let help = TypedLine("help " + typed.arguments.text) {
       return await execute(help, commands: commands)
     }
-    let (first, arguments) = (typed.word, typed.arguments)
+    let arguments = typed.arguments
     // A link (`scheme:…`, or a shorthand such as OWNER/NAME, which no
     // screen's numbers look like) is followed from any screen.
     if let linkOpener, typed.name == Self.linkCommand,
@@ -224,13 +222,8 @@ public final class REPL {
         chrome.problem(
           "That is not a command here (not repeated: it may be a password). Type help to see what you can do here.",
           in: console.context))
-    } else if let advice = adviceForMissingCommand?(typed.name) ?? advice(forUnknown: typed.name, among: commands) {
-      console.write(chrome.problem(advice, in: console.context))
     } else {
-      console.write(
-        chrome.problem(
-          "Unknown command '\(TextSanitizer.clean(first, limit: 40))'. Type help to see what you can do here.",
-          in: console.context))
+      console.write(chrome.problem(sentence(forUnknown: typed, among: commands, prefix: ""), in: console.context))
     }
   }
 
