@@ -68,6 +68,8 @@ public enum WayfarerApp {
     let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
     // Keys and tokens: out of all output, and out of every program started.
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
+    // TERM=dumb is sent ASCII only: everything is laid out in what is sent.
+    DisplayWidth.measuresASCIISpelling = configuration.terminal.isDumb
     Subprocess.withhold(variables: Configuration.secretVariableNames)
     guard let files = openFiles(paths, configuration: configuration) else { return nil }
     return (paths, configuration, files)
