@@ -184,3 +184,55 @@ final class ActionListWrappingTests: XCTestCase {
     XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
   }
 }
+
+/// TERM=dumb is sent every character in ASCII (`…` as `...`, `ß` as `ss`):
+/// laid out measuring what is sent, no row outgrows the width once folded.
+final class DumbTerminalLayoutTests: XCTestCase {
+  private let dumb = TerminalCapabilities(
+    inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true)
+
+  override func setUp() {
+    DisplayWidth.measuresASCIISpelling = true
+  }
+
+  override func tearDown() {
+    DisplayWidth.measuresASCIISpelling = false
+  }
+
+  /// The rows as the terminal gets them, each with its width in columns
+  /// (ASCII: a byte a column).
+  private func sent(_ lines: [StyledLine]) -> [String] {
+    let renderer = TextRenderer(capabilities: dumb)
+    return lines.map { renderer.render($0) }
+  }
+
+  func test_aListsRows_fitTheWidth_onceFoldedToASCII() {
+    let long = "Straße — Museu de Arte de São Paulo → Assis Chateaubriand © 2024 "
+    var columned = ListView.Item(title: long + "…", subtitle: nil, detail: nil)
+    columned.columns = [ListView.Cell("café · ™"), ListView.Cell(long + long)]
+    let lists = [
+      ListView([.init(title: long, subtitle: long + long, detail: "1.2 km · café")]),
+      ListView([.init(title: long + long, subtitle: long, detail: "1.2 km")]),
+      ListView([columned]),
+    ]
+    for width in [40, 60, 80] {
+      let context = RenderContext(width: width, capabilities: dumb)
+      for (index, list) in lists.enumerated() {
+        let rows = sent(list.lines(in: context))
+        XCTAssertTrue(rows.contains { $0.contains("...") }, "list \(index) was cut: \(rows)")
+        for row in rows {
+          XCTAssertTrue(row.allSatisfy(\.isASCII), row)
+          XCTAssertLessThanOrEqual(row.utf8.count, width, "list \(index) at \(width): \(row)")
+        }
+      }
+    }
+  }
+
+  func test_aTextBlock_wrapsWithinTheWidth_onceFoldedToASCII() {
+    let prose = String(repeating: "Loading… the Straße — café → ", count: 12)
+    let context = RenderContext(width: 40, capabilities: dumb)
+    for row in sent(TextBlock(prose).lines(in: context)) {
+      XCTAssertLessThanOrEqual(row.utf8.count, 40, row)
+    }
+  }
+}

@@ -333,6 +333,32 @@ final class AssistantTerminalTests: XCTestCase {
       "off at the end")
   }
 
+  /// On TERM=dumb the chat's prompt never asks for bracketed paste (a dumb
+  /// terminal prints the codes as text, as readline knows); on xterm it does.
+  func test_theChatPrompt_asksForBracketedPaste_onlyOnATerminalThatIsNotDumb() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeLoopbackServer { request in
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
+      return .json(GitHubFixtures.notFound, status: 404)
+    }
+    for (term, asks) in [("dumb", false), ("xterm-256color", true)] {
+      let home = try TemporaryDirectory("wayfarer-paste-\(term)")
+      defer { home.remove() }
+      try WayfarerBinary.registerAda(home: home.path)
+      let terminal = try TmuxSession.wayfarer(
+        home: home.path, ["TERM": term, "GEMINI_API_KEY": "AIzaDumbKey123", "WAYFARER_GEMINI_URL": server.baseURL])
+      let written = home.file("written.bin")
+      try terminal.recordOutput(to: written)
+      try terminal.answer("home>", with: "explore")
+      try terminal.answer("explore>", with: "ask")
+      try terminal.waitFor("explore/ask>")
+      try terminal.answer("explore/ask>", with: "/quit")
+      try terminal.waitFor("EXITED:0")
+      let output = try String(contentsOfFile: written, encoding: .utf8)
+      XCTAssertEqual(output.contains("\u{1B}[?2004"), asks, "TERM=\(term):\n\(output.debugDescription)")
+    }
+  }
+
   /// A question sent with `/ask` and stopped with Ctrl-C says "(stopped)"
   /// once, as a typed question does: no "Cancelled." after it.
   func test_slashAsk_stoppedByCtrlC_saysStoppedOnce() throws {

@@ -304,6 +304,32 @@ final class ExploreSessionTests: XCTestCase {
     try terminal.waitFor("EXITED:0")
   }
 
+  /// TERM=dumb at 80 columns: results whose descriptions are cut and
+  /// folded to ASCII (`…` sent as `...`) still fit the window, none
+  /// wrapped by the terminal (rows came out 82 wide).
+  func test_searchResults_onADumbTerminal_fitItsWidth() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let description = String(repeating: "Un café — Straße → jeu de Tetris réécrit… ", count: 4)
+    let server = try makeGitHub { request in
+      guard request.path == "/search/repositories" else { return nil }
+      let items = (1...8).map { GitHubFixtures.item("owner/tetris-\($0)", description: description) }
+      return .json(GitHubFixtures.search(total: 8, items: items))
+    }
+    XCTAssertEqual(try run(register + ["quit"], server: server).status, 0)
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["WAYFARER_GITHUB_URL": server.baseURL, "TERM": "dumb"], columns: 80, rows: 40)
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "search tetris")
+    try terminal.waitFor("explore>", count: 2)
+    let screen = try terminal.joinedScreen()
+    XCTAssertTrue(screen.contains("Un cafe -- Strasse"), screen)
+    for line in screen.components(separatedBy: "\n") {
+      XCTAssertLessThanOrEqual(line.count, 80, "wrapped by the terminal: \(line)")
+    }
+    try terminal.answer("explore>", with: "quit")
+    try terminal.waitFor("EXITED:0")
+  }
+
   /// On a terminal a repository's address is a link (OSC 8), printed once.
   func test_webOnATerminal_printsTheAddressAsAHyperlink() throws {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")

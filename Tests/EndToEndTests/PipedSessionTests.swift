@@ -76,6 +76,22 @@ final class PipedSessionTests: XCTestCase {
       run.stdout.sentencesJoined.contains("x Wayfarer cannot open wayfarer://nowhere/at/all: there is no such screen"))
   }
 
+  /// Help's prose keeps to the transcript's 72 columns too (an argument's
+  /// line of `help open` ran to 104), and to a narrower COLUMNS (the banner
+  /// was 54 wide at 40).
+  func test_helpAndTheChat_keepTo72Columns_andToANarrowerWidth() throws {
+    XCTAssertEqual(try run(register + ["quit"]).status, 0)
+    let script = ["explore", "help open", "help search", "help", "ask", "/list", "/help", "quit"]
+    for (columns, width) in [(nil, 72), ("40", 40)] {
+      let run = try run(script, environment: columns.map { ["COLUMNS": $0] } ?? [:])
+      XCTAssertEqual(run.status, 0, run.stderr)
+      XCTAssertTrue(run.stdout.contains("OWNER/NAME a repository's name."), run.stdout)
+      for line in run.stdout.split(separator: "\n") where line.count > width {
+        XCTAssertFalse(line.trimmingCharacters(in: .whitespaces).contains(" "), "a line of \(line.count): \(line)")
+      }
+    }
+  }
+
   func test_theSameScript_givesTheSameBytes() throws {
     let script = register + ["help", "profile", "settings", "toggle 3", "back", "logout", "nonsense", "quit"]
     let first = try run(script)

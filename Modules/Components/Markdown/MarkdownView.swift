@@ -1,5 +1,6 @@
 import Foundation
 import TerminalText
+import TextSafety
 
 /// GitHub-flavoured Markdown (a README, an assistant's reply) drawn as
 /// styled lines, parsed by cmark-gfm with the table, strikethrough,

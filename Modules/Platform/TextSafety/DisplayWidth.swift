@@ -1,12 +1,28 @@
 import Locking
+import Synchronization
 
 /// Column arithmetic for text on a terminal: how wide a string is, and how to
 /// cut or wrap it to fit.
 public enum DisplayWidth {
+  /// Whether text is measured as its ASCII spelling (``ASCIIFolding``), the
+  /// way a TERM=dumb terminal is sent it: `…` takes three columns, `ß` two.
+  ///
+  /// Process-wide, as the terminal is: set once at launch, before anything
+  /// is laid out. Every cut, wrap and pad then measures what will be
+  /// written, so no row outgrows its width when folded (a cut row ending
+  /// in `…` once came out two columns wider).
+  public static var measuresASCIISpelling: Bool {
+    get { isMeasuringASCII.load(ordering: .relaxed) }
+    set { isMeasuringASCII.store(newValue, ordering: .relaxed) }
+  }
+
+  private static let isMeasuringASCII = Atomic<Bool>(false)
+
   /// Columns that `text` takes: wide East Asian characters and emoji count
   /// two, combining marks count zero.
   public static func of(_ text: String) -> Int {
     if let columns = asciiColumns(text) { return columns }
+    if measuresASCIISpelling { return asciiSpellingColumns(text) }
     // Scalar by scalar rather than grapheme by grapheme, at a fraction of
     // the cost, with what makes an emoji sequence one picture two columns
     // wide: a skin tone, a joined emoji, a flag's second letter and VS16
@@ -52,6 +68,11 @@ public enum DisplayWidth {
     return of(String(character))
   }
 
+  /// Columns of `text` folded to ASCII: a byte each, controls none.
+  private static func asciiSpellingColumns(_ text: String) -> Int {
+    ASCIIFolding.fold(text).utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == 0x7F ? 0 : 1) }
+  }
+
   private static func isRegionalIndicator(_ value: UInt32) -> Bool {
     (0x1F1E6...0x1F1FF).contains(value)
   }
@@ -59,6 +80,7 @@ public enum DisplayWidth {
   static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value < 0x20 ? 0 : 1 }
+    if measuresASCIISpelling { return asciiSpellingColumns(String(scalar)) }
     if value < 0x300 { return value < 0xA0 ? 0 : 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
@@ -90,7 +112,8 @@ public enum DisplayWidth {
 
   /// `text` cut to at most `columns`, ending with `ellipsis` when cut.
   public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
-    guard text.utf8.count > columns else { return text }
+    // A byte a column at most, except spelled in ASCII (`°` is ` deg`).
+    guard text.utf8.count > columns || measuresASCIISpelling else { return text }
     let ascii = asciiColumns(text)
     guard (ascii ?? of(text)) > columns else { return text }
     let room = columns - of(ellipsis)
@@ -166,6 +189,7 @@ public enum DisplayWidth {
   private struct WrapKey: Hashable {
     var text: String
     var columns: Int
+    var measuresASCIISpelling = DisplayWidth.measuresASCIISpelling
   }
 
   private static let recentWraps = Locked<[WrapKey: [String]]>([:])

@@ -528,6 +528,20 @@ final class REPLTests: XCTestCase {
       ["  open N      Show the place numbered N, with its", "              details and the map around it"])
   }
 
+  /// At 40 columns a name column 33 wide leaves its summary no room: the
+  /// summary goes under the name, indented, and wraps there (it was cut
+  /// into `Search` beside the name and the rest at the window's edge).
+  func test_aHelpRow_inANarrowWindow_putsItsSummaryUnderItsName() {
+    var line = StyledLine("  search QUERY                   Search GitHub's repositories (qualifiers work)")
+    line.continuationIndent = 33
+    XCTAssertEqual(
+      line.wrapped(to: 40).map(\.plainText),
+      ["  search QUERY", "    Search GitHub's repositories", "    (qualifiers work)"])
+    var short = StyledLine("  back                           Go back")
+    short.continuationIndent = 33
+    XCTAssertEqual(short.wrapped(to: 40).map(\.plainText), ["  back                           Go back"], "fits")
+  }
+
   func test_aCommandAvailableElsewhere_getsTheAppsAdvice_andOthersAreUnknown() async {
     let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
     repl.adviceForMissingCommand = { $0 == "tab" ? "Log in first." : nil }

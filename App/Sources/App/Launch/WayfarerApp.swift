@@ -77,6 +77,8 @@ public enum WayfarerApp {
     let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
     // Keys and tokens: out of all output, and out of every program started.
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
+    // TERM=dumb is sent ASCII only: everything is laid out in what is sent.
+    DisplayWidth.measuresASCIISpelling = configuration.terminal.isDumb
     Subprocess.withhold(variables: Configuration.secretVariableNames)
     guard let files = openFiles(paths, configuration: configuration) else { return nil }
     return (paths, configuration, files)
@@ -175,9 +177,11 @@ public enum WayfarerApp {
     console.editor = configuration.editor
     let session = FileSessionStore(path: paths.sessionFile, now: configuration.clock)
     let services = makeServices(files: files, session: session, paths: paths, configuration: configuration)
-    console.write(
-      StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title).appending(
-        StyledSpan(" · type help to see what you can do here", style: Palette.muted)))
+    var banner = StyledLine("Wayfarer \(AppInfo.version)", style: Palette.title).appending(
+      StyledSpan(" · type help to see what you can do here", style: Palette.muted))
+    // A sentence: broken at a narrow window's width (COLUMNS=40), not left 54 wide.
+    banner.isSentence = true
+    console.write(banner)
     for warning in files.warnings + [session.warning].compactMap({ $0 }) + configuration.warnings {
       console.write(Message.warning(warning, in: console.context))
     }

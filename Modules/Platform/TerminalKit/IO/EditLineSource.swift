@@ -38,9 +38,14 @@ final class EditLineSource: LineSource, @unchecked Sendable {
   /// Whether the line being read takes a paste of several lines as one
   /// (a question), with the terminal's bracketed paste mode on.
   private var takesPastes = false
+  /// Whether the terminal is asked for bracketed pastes at all: not on
+  /// TERM=dumb, which understands no escape codes (readline leaves the mode
+  /// off there too).
+  private let bracketsPastes: Bool
   private var historyPaths: [LineHistory: String] = [:]
 
-  init?() {
+  init?(bracketsPastes: Bool) {
+    self.bracketsPastes = bracketsPastes
     guard let editLine = wf_el_open("wayfarer") else { return nil }
     guard let commands = wf_history_open(), let questions = wf_history_open(), let noHistory = wf_history_open()
     else {
@@ -98,7 +103,7 @@ final class EditLineSource: LineSource, @unchecked Sendable {
     self.completions = completions
     tab = TabCompletion()
     isReadingCommand = true
-    takesPastes = kind == .questions
+    takesPastes = bracketsPastes && kind == .questions
     defer {
       isReadingCommand = false
       takesPastes = false

@@ -72,7 +72,7 @@ public final class StandardConsole: Console {
   }
 
   private static func makeSource(capabilities: TerminalCapabilities) -> any LineSource {
-    if capabilities.inputIsTerminal, let editLine = EditLineSource() {
+    if capabilities.inputIsTerminal, let editLine = EditLineSource(bracketsPastes: !capabilities.isDumb) {
       return editLine
     }
     return PlainLineSource()

@@ -65,7 +65,13 @@ extension REPL {
     lines += detail.dropFirst().map {
       StyledLine($0.hasPrefix("Example: ") ? "Example: " + prefix + $0.dropFirst(9) : $0)
     }
-    return lines
+    // Prose: a transcript keeps it to its 72 columns too (an argument's
+    // line ran to 104).
+    return lines.map { line in
+      var sentence = line
+      sentence.isSentence = true
+      return sentence
+    }
   }
 
   /// What a command that is not here is told (`prefix` is how commands are

@@ -17,9 +17,10 @@ extension StyledLine {
     for span in spans {
       for character in TextSanitizer.clean(span.text) { cells.append((character, span.style)) }
     }
-    let indent =
-      continuationIndent.flatMap { $0 < width / 2 ? $0 : nil }
-      ?? Self.hangingIndent(of: cells.map(\.character), width: width)
+    if let column = continuationIndent, column >= width / 2, column < cells.count {
+      return Self.stacked(cells, at: column, width: width)
+    }
+    let indent = continuationIndent ?? Self.hangingIndent(of: cells.map(\.character), width: width)
     var lines: [[(character: Character, style: TextStyle)]] = []
     var current: [(character: Character, style: TextStyle)] = []
     var used = 0
@@ -49,6 +50,18 @@ extension StyledLine {
     }
     if current.count > indent || lines.isEmpty { lines.append(current) }
     return lines.map(Self.line(of:))
+  }
+
+  /// A row whose second column starts at `column`, too far right for
+  /// `width` to leave it room (a help row in a narrow window): its first
+  /// column on a line of its own, the rest under it, indented two more.
+  private static func stacked(
+    _ cells: [(character: Character, style: TextStyle)], at column: Int, width: Int
+  ) -> [StyledLine] {
+    let leading = cells.prefix { $0.character == " " }.count
+    let rest = cells[column...].drop { $0.character == " " }
+    let indent = Array(repeating: (character: Character(" "), style: TextStyle.plain), count: leading + 2)
+    return [line(of: trimmingTrailingSpaces(Array(cells[..<column])))] + line(of: indent + rest).wrapped(to: width)
   }
 
   /// The positions of the characters of the words kept whole
