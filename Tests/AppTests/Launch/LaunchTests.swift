@@ -62,6 +62,8 @@ final class CommandLineOptionsTests: XCTestCase {
   func test_helpCommand_andANearMiss() {
     let commands = ["search", "bookmarks"]
     XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "help"], commands: commands), .help)
+    XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "help", "open"], commands: commands), .help)
+    XCTAssertEqual(CommandLineOptions.parse(["wayfarer", "help", "help"], commands: commands), .help)
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "help", "search"], commands: commands), .command(["search", "--help"]))
     XCTAssertEqual(

@@ -21,7 +21,8 @@ enum CommandLineOptions: Equatable {
     // gh's `help COMMAND`: the command's own --help.
     if first == "help" {
       let asked = Array(options.dropFirst())
-      guard let command = asked.first else { return .help }
+      // `open` and `help` itself are told in the usage.
+      guard let command = asked.first, !["open", "help"].contains(command) else { return .help }
       guard commands.contains(command) else { return unknown(command, commands: commands) }
       return .command(asked + ["--help"])
     }
