@@ -1,3 +1,5 @@
+import TextSafety
+
 /// What was typed after a command's name: its words, and the text whole
 /// with its inner spacing (`filter São  Paulo`).
 public struct ArgumentLine: Sendable, Equatable {
@@ -115,8 +117,13 @@ public struct TypedLine: Sendable, Equatable {
   public let arguments: ArgumentLine
 
   /// Nil for a line of white space only.
+  ///
+  /// Escape sequences and control characters are no part of any command
+  /// or argument and are cleaned here, as echoes are, so what is looked up
+  /// is what is echoed: `help ␇open` was "Unknown command 'open'. Did you
+  /// mean open?".
   public init?(_ line: String) {
-    let trimmed = ArgumentLine.trimmed(line)
+    let trimmed = ArgumentLine.trimmed(TextSanitizer.clean(line))
     guard let end = trimmed.firstIndex(where: \.isWhitespace) ?? (trimmed.isEmpty ? nil : trimmed.endIndex) else {
       return nil
     }

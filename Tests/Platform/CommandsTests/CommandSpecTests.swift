@@ -95,6 +95,15 @@ final class CommandSpecTests: XCTestCase {
       [], "no rows, no numbers")
   }
 
+  /// A typed line is cleaned as its echo is before anything is looked
+  /// up: the name echoed is the name sought.
+  func test_aTypedLine_losesEscapeSequencesAndControls_asItsEchoDoes() {
+    let line = TypedLine("he\u{07}lp\t\u{1B}[31mopen\u{1B}]0;title\u{07}")
+    XCTAssertEqual(line?.name, "help")
+    XCTAssertEqual(line?.arguments.text, "open")
+    XCTAssertNil(TypedLine("\u{1B}\u{07}"), "nothing but controls is no line")
+  }
+
   func test_unquoted_dropsOnePairOfMatchingQuotes() {
     XCTAssertEqual(Arguments.unquoted(#""my file.json""#), "my file.json")
     XCTAssertEqual(Arguments.unquoted("'a'"), "a")

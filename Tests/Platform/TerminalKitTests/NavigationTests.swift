@@ -367,7 +367,7 @@ final class REPLTests: XCTestCase {
         "! Usage: tab NAME — NAME is one of home, profile.",
         "! Usage: home — nothing goes after home.",
         "! Usage: debug memory — memory is the one thing debug shows.",
-        "! There is no tab called that. Tabs: home, profile.",
+        "! Usage: tab NAME — NAME is one of home, profile.",  // a bell alone is nothing typed
         "! Usage: quit — nothing goes after quit.",
       ])
   }
