@@ -66,7 +66,11 @@ final class NearbyPlacesScreen: Screen {
     }
     let places = viewModel.shownRows.map { (number: $0.number, place: $0.row) }
     guard !places.isEmpty else {
-      return console.write(Message.info("There are no places to draw yet.", in: console.context))
+      let sentence =
+        viewModel.places.isEmpty
+        ? "There are no places to draw yet."
+        : "There is no place to draw: no loaded place matches the filter. \(NearbyWording.clearFilters)"
+      return console.write(Message.info(sentence, in: console.context))
     }
     // Drawn again at the new size when the terminal is resized under it.
     let map = MapRenderer(places: places, center: viewModel.location.coordinate)

@@ -145,6 +145,11 @@ final class NearbyPlacesScreenTests: XCTestCase {
       sut.console.output,
       ["x There is no place to open here: no loaded place matches the filter. Type filter or category alone to clear."],
       "places there are: the filter hides them")
+    sut.console.clearOutput()
+    await run("map", on: sut)
+    XCTAssertEqual(
+      sut.console.output,
+      ["- There is no place to draw: no loaded place matches the filter. Type filter or category alone to clear."])
   }
 
   /// Issue 21 §2: "2 places were left out…" is said in the drawing after
