@@ -385,4 +385,46 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.send("Enter")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// A terminal widened while a reply streams in: the code block after it
+  /// is still drawn in its box once complete (a resize once left the rest
+  /// of the reply as it came, its ``` fences on screen).
+  func test_aResizeMidReply_keepsRenderingTheCodeBlock() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let pieces = [
+      "Here is a greeting function.\n\n", "```python\n", "def greet(name):\n", "    return f\"Hello, {name}\"\n",
+      "print(greet(\"Ada\"))\n", "```\n\n", "Call it with a name.",
+    ]
+    let server = try makeLoopbackServer { request in
+      // The model list, as Gemini lists it: answered at once, never left in flight.
+      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
+      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+      return .chunks(AssistantFixtures.geminiStream(pieces), intervalMilliseconds: 400)
+    }
+    let home = try TemporaryDirectory("wayfarer-assistant-resize")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaResizeKey", "WAYFARER_GEMINI_URL": server.baseURL], columns: 80)
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("explore/ask>", with: "Write a greeting in Python")
+    // Widened while the code block is arriving, as it came.
+    try terminal.waitFor("def greet(name):", timeout: 8)
+    try terminal.resize(columns: 100, rows: 30)
+    // The block is drawn once complete, 1.6 s later: the resize came first.
+    XCTAssertFalse(try terminal.screen().contains("┌─ python"), "resized before the block was complete")
+    try terminal.waitFor("Call it with a name.", timeout: 8)
+    let screen = try terminal.waitFor("explore/ask>", count: 2, timeout: 5)
+
+    let fences = screen.components(separatedBy: "\n").filter {
+      $0.trimmingCharacters(in: .whitespaces).hasPrefix("```")
+    }
+    XCTAssertEqual(fences, [], "the code block is drawn, not left as it came:\n\(screen)")
+    XCTAssertTrue(screen.contains("┌─ python"), "in its box:\n\(screen)")
+    XCTAssertTrue(screen.contains("│ def greet(name):"), screen)
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+  }
 }

@@ -70,8 +70,9 @@ public protocol Console: AnyObject {
   /// Draws `lines` in place of what ``writePartial(_:style:)`` wrote since
   /// the last line written any other way (or the last replacement): a
   /// streamed block of Markdown, rendered once it is complete. False when
-  /// it cannot (not a terminal that moves its cursor, the width changed,
-  /// something else was written since): what was written then stays.
+  /// it cannot (not a terminal that moves its cursor, a resize that may
+  /// have moved its rows, something else written since): what was written
+  /// then stays.
   func replacePartial(with lines: [StyledLine]) -> Bool
 
   /// Writes out what was gathered so far: called before work that may wait

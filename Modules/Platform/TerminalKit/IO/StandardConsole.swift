@@ -185,10 +185,10 @@ public final class StandardConsole: Console {
     lastScreen = nil
     lastResizable = nil
     let width = self.width
-    switch partialRegion {
+    switch partialRegion(at: width) {
     case .none: partialRegion = .tracked(text: text, width: width)
-    case .tracked(let written, width): partialRegion = .tracked(text: written + text, width: width)
-    case .tracked, .lost: partialRegion = .lost
+    case .tracked(let written, _): partialRegion = .tracked(text: written + text, width: width)
+    case .lost: partialRegion = .lost
     }
     let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
     StandardOutput.write(
@@ -197,17 +197,50 @@ public final class StandardConsole: Console {
 
   public func replacePartial(with lines: [StyledLine]) -> Bool {
     let width = self.width
-    guard capabilities.movesCursor, case .tracked(let text, width) = partialRegion else { return false }
-    // The rows the text takes: each of its lines at least one, a long one
-    // as many as the terminal wrapped it into. The cursor is on the last.
-    let rows = text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { rows, line in
-      rows + max(1, (DisplayWidth.of(String(line)) + width - 1) / width)
-    }
+    guard capabilities.movesCursor, case .tracked(let text, _) = partialRegion(at: width) else { return false }
+    // The cursor is on the last of the rows the text takes.
+    let rows = Self.lineWidths(text).reduce(0) { $0 + Self.rows(lineWidth: $1, columns: width) }
     let up = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
     isShowingStatus = false
     StandardOutput.write("\r" + up + "\u{1B}[J" + renderer.render(fitted(lines)))
     partialRegion = .tracked(text: "", width: width)
     return true
+  }
+
+  /// The partial region as counted at `width`, the terminal's width now.
+  ///
+  /// A resize (SIGWINCH) is seen only here, the next time the width is
+  /// asked. Text tracked at another width keeps its rows when the resize
+  /// cannot have moved them, so that the reply streaming in is still drawn
+  /// again in place (a resize once left the rest of the reply as it came).
+  private func partialRegion(at width: Int) -> PartialRegion {
+    guard case .tracked(let text, let old) = partialRegion, old != width else { return partialRegion }
+    partialRegion = Self.keepsItsRows(text, from: old, to: width) ? .tracked(text: text, width: width) : .lost
+    return partialRegion
+  }
+
+  /// Whether `text`, written at `old` columns, takes the same rows at `new`
+  /// whatever the terminal did on the resize: most reflow wrapped lines
+  /// (tmux, VTE, iTerm2), some leave them as they were (xterm).
+  ///
+  /// So each line takes as many rows at both widths, and the last one (the
+  /// cursor's, which more text continues) wraps at neither.
+  nonisolated static func keepsItsRows(_ text: String, from old: Int, to new: Int) -> Bool {
+    let widths = lineWidths(text)
+    guard let last = widths.last, last < min(old, new) else { return false }
+    return widths.allSatisfy { rows(lineWidth: $0, columns: old) == rows(lineWidth: $0, columns: new) }
+  }
+
+  /// The display width of each line of `text`.
+  private nonisolated static func lineWidths(_ text: String) -> [Int] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.of(String($0)) }
+  }
+
+  /// The rows a line takes on a terminal `columns` wide: at least one, a
+  /// long one as many as the terminal wraps it into.
+  private nonisolated static func rows(lineWidth: Int, columns: Int) -> Int {
+    let columns = max(columns, 1)
+    return max(1, (lineWidth + columns - 1) / columns)
   }
 
   public func clearScreen() -> Bool {
