@@ -27,11 +27,17 @@ extension ListView {
     public var text: String
     public var style: TextStyle
     public var alignment: Alignment
+    /// Offsets of the text's characters to highlight (a filter's matches
+    /// in a city or a description, as ``Item/highlights`` in a title).
+    public var highlights: Set<Int>
 
-    public init(_ text: String, style: TextStyle = Palette.muted, alignment: Alignment = .leading) {
+    public init(
+      _ text: String, style: TextStyle = Palette.muted, alignment: Alignment = .leading, highlights: Set<Int> = []
+    ) {
       self.text = text
       self.style = style
       self.alignment = alignment
+      self.highlights = highlights
     }
   }
 
@@ -85,7 +91,7 @@ extension ListView {
     context: RenderContext
   ) -> StyledLine {
     var line = StyledLine([label(offset, numberWidth: table.numberWidth)])
-    line.spans += Self.highlighted(title.text, matches: items[offset].highlights, context: context)
+    Self.appendHighlighted(title.text, matches: items[offset].highlights, context: context, to: &line.spans)
     // Padding is written only before a cell that has text: no row ends in spaces.
     var padding = titleWidth - title.width
     let columns = items[offset].columns
@@ -103,7 +109,8 @@ extension ListView {
       }
       let before = columns[index].alignment == .trailing ? room : 0
       line.spans.append(StyledSpan(DisplayWidth.spaces(padding + Spacing.gutter + before)))
-      line.spans.append(StyledSpan(shown, style: columns[index].style))
+      Self.appendHighlighted(
+        shown, matches: columns[index].highlights, style: columns[index].style, context: context, to: &line.spans)
       padding = room - before
     }
     return line
@@ -130,7 +137,9 @@ extension ListView {
         }
         let gap = used == 0 ? 0 : Spacing.gutter
         let shown = DisplayWidth.truncate(text, to: max(room - used - gap, 1))
-        line.spans += [StyledSpan(DisplayWidth.spaces(gap)), StyledSpan(shown, style: columns[index].style)]
+        line.spans.append(StyledSpan(DisplayWidth.spaces(gap)))
+        Self.appendHighlighted(
+          shown, matches: columns[index].highlights, style: columns[index].style, context: context, to: &line.spans)
         used += gap + DisplayWidth.of(shown)
       }
       if used > 0 { lines.append(line) }
@@ -166,20 +175,35 @@ extension ListView {
   /// `text` in the title's style, the characters at `matches` (offsets in
   /// characters) highlighted; a cut text's ellipsis never is.
   static func highlighted(_ text: String, matches: Set<Int>, context: RenderContext) -> [StyledSpan] {
-    guard !matches.isEmpty, context.capabilities.usesColor else { return [StyledSpan(text, style: Palette.emphasis)] }
     var spans: [StyledSpan] = []
+    appendHighlighted(text, matches: matches, context: context, to: &spans)
+    return spans
+  }
+
+  /// Appends `text` in `style`, the characters at `matches` highlighted
+  /// where colour is used; offsets past a cut text's end are not in it.
+  ///
+  /// Appends rather than returns: a row's cells are drawn for every row of
+  /// long lists, and most have nothing matched, so they cost one span.
+  static func appendHighlighted(
+    _ text: String, matches: Set<Int>, style: TextStyle = Palette.emphasis, context: RenderContext,
+    to spans: inout [StyledSpan]
+  ) {
+    guard !matches.isEmpty, context.capabilities.usesColor else {
+      spans.append(StyledSpan(text, style: style))
+      return
+    }
     var run = ""
     var runIsMatch = false
     for (offset, character) in text.enumerated() {
       let isMatch = matches.contains(offset) && character != "…"
       if isMatch != runIsMatch, !run.isEmpty {
-        spans.append(StyledSpan(run, style: runIsMatch ? Palette.match : Palette.emphasis))
+        spans.append(StyledSpan(run, style: runIsMatch ? Palette.match : style))
         run = ""
       }
       runIsMatch = isMatch
       run.append(character)
     }
-    if !run.isEmpty { spans.append(StyledSpan(run, style: runIsMatch ? Palette.match : Palette.emphasis)) }
-    return spans
+    if !run.isEmpty { spans.append(StyledSpan(run, style: runIsMatch ? Palette.match : style)) }
   }
 }

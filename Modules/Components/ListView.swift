@@ -141,7 +141,7 @@ public struct ListView {
     lines.reserveCapacity(items.count * 2)
     for (offset, item) in items.enumerated() {
       var line = StyledLine([label(offset, numberWidth: layout.numberWidth)])
-      line.spans += Self.highlighted(titles[offset].text, matches: item.highlights, context: context)
+      Self.appendHighlighted(titles[offset].text, matches: item.highlights, context: context, to: &line.spans)
       if !layout.details[offset].isEmpty {
         line.spans.append(StyledSpan(DisplayWidth.spaces(titleWidth + Spacing.gutter - titles[offset].width)))
         line.spans += item.detailSpans

@@ -165,6 +165,7 @@ final class BookmarksViewModelTests: XCTestCase {
     let (viewModel, _, router) = makeSUT()
     viewModel.setFilter("sao")
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["p1", "p2"])
+    XCTAssertEqual(viewModel.visible.last?.highlights(inText: 1), [0, 1, 2], "São of the subtitle: none in Catedral")
     viewModel.setFilter("SAO")
     XCTAssertEqual(viewModel.visible.map(\.row.id), [], "a capital makes case count, as in fzf")
     XCTAssertEqual(
@@ -172,6 +173,7 @@ final class BookmarksViewModelTests: XCTestCase {
       "bookmarks there are: saving one first is not the advice")
     viewModel.setFilter("assembly")
     XCTAssertEqual(viewModel.visible.map(\.row.id), ["dtrupenn/tetris"])
+    XCTAssertEqual(viewModel.visible.first?.matches, [[], [], Set(0..<8)], "the detail's letters, for its cell")
     viewModel.setFilter("dtet")
     XCTAssertEqual(viewModel.visible.map(\.number), [4], "a filtered row keeps its number")
     XCTAssertEqual(

@@ -102,4 +102,47 @@ final class ListViewColumnsTests: XCTestCase {
     XCTAssertEqual(plain.spans.filter { $0.style == Palette.match }, [])
     XCTAssertEqual(colored.plainText, plain.plainText)
   }
+
+  /// A filter's letters matched in a cell (the city, a description) are
+  /// highlighted there too, as fzf colours every matched letter.
+  func test_matchedLettersOfACell_areHighlighted_onlyWhereColourIsUsed() {
+    var item = places[0]
+    item.columns[2].highlights = [0, 1, 2]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let colored = ListView([item]).lines(in: RenderContext(width: 80, capabilities: color))[0]
+    let plain = ListView([item]).lines(in: RenderContext(width: 80, capabilities: terminal))[0]
+
+    XCTAssertEqual(colored.spans.filter { $0.style == Palette.match }.map(\.text), ["São"])
+    XCTAssertEqual(colored.spans.last?.text, " Paulo", "the rest of the cell in its own style")
+    XCTAssertEqual(colored.spans.last?.style, .plain)
+    XCTAssertEqual(plain.spans.filter { $0.style == Palette.match }, [])
+    XCTAssertEqual(colored.plainText, plain.plainText)
+  }
+
+  /// A cut cell: letters up to the cut are highlighted, its ellipsis and
+  /// the letters past it are not.
+  func test_aCutCell_highlightsUpToTheCut_neverItsEllipsis() {
+    var item = ListView.Item(title: "acme/blessed28")
+    let description = "Description number 28 for a terminal UI toolkit"
+    item.columns = [ListView.Cell(description, style: .plain, highlights: Set(28..<36).union(41..<48))]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let line = ListView([item]).lines(in: RenderContext(width: 54, capabilities: color))[0]
+
+    XCTAssertTrue(line.plainText.hasSuffix("a term…"), line.plainText)
+    XCTAssertEqual(line.spans.filter { $0.style == Palette.match }.map(\.text), ["term"])
+    XCTAssertEqual(line.spans.last?.text, "…")
+  }
+
+  /// Narrow: the cells under the title are highlighted as on one line.
+  func test_matchedLettersOfACell_areHighlighted_whenRowsTakeTwoLines() {
+    var item = places[1]
+    item.columns[2].highlights = [4, 5]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let lines = ListView([item]).lines(in: RenderContext(width: 30, capabilities: color))
+
+    XCTAssertEqual(lines.flatMap(\.spans).filter { $0.style == Palette.match }.map(\.text), ["Pa"])
+  }
 }

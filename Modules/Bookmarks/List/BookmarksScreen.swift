@@ -167,7 +167,11 @@ final class BookmarksScreen: Screen {
     var item = ListView.Item(title: listed.row.title)
     item.number = listed.number
     item.highlights = listed.highlights
-    item.columns = [ListView.Cell(listed.row.detail ?? ""), ListView.Cell(listed.row.subtitle ?? "", style: .plain)]
+    // A filter matches title, subtitle and detail, in that order (see BookmarksViewModel).
+    item.columns = [
+      ListView.Cell(listed.row.detail ?? "", highlights: listed.highlights(inText: 2)),
+      ListView.Cell(listed.row.subtitle ?? "", style: .plain, highlights: listed.highlights(inText: 1)),
+    ]
     return item
   }
 }

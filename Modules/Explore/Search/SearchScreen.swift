@@ -145,7 +145,9 @@ final class SearchScreen: Screen {
       ListView.Cell(ExploreFormatting.count(repository.stars, "star") ?? "", alignment: .trailing),
       ListView.Cell(repository.language ?? ""),
       ListView.Cell(repository.updatedAt.map { ExploreFormatting.relative($0, now: now) } ?? ""),
-      ListView.Cell(repository.description ?? "No description provided", style: .plain),
+      // The description is the second text a filter matches (see SearchViewModel).
+      ListView.Cell(
+        repository.description ?? "No description provided", style: .plain, highlights: row.highlights(inText: 1)),
     ]
     return item
   }

@@ -264,7 +264,8 @@ final class NearbyPlacesScreen: Screen {
     item.columns = [
       ListView.Cell(places[row.index].category),
       ListView.Cell(Formatting.distance(places[row.index].distance), alignment: .trailing),
-      ListView.Cell(places[row.index].city ?? "", style: .plain),
+      // The city is the second text a filter matches (see Place.searchTexts).
+      ListView.Cell(places[row.index].city ?? "", style: .plain, highlights: row.highlights(inText: 1)),
     ]
     return item
   }

@@ -77,12 +77,12 @@ public struct FuzzyQuery: Sendable, Equatable {
   }
 }
 
-/// How well a row matched: higher is better; `positions` are the offsets
-/// of the characters matched in the row's first text (its name), to
-/// highlight.
+/// How well a row matched: higher is better; `positions` are, for each
+/// text matched on (in the order given: the name, then its city or
+/// description…), the offsets of its characters matched, to highlight.
 public struct FuzzyMatch: Sendable, Equatable {
   public let score: Int
-  public let positions: Set<Int>
+  public let positions: [Set<Int>]
 }
 
 extension FuzzyQuery {
@@ -90,7 +90,8 @@ extension FuzzyQuery {
   /// each word takes the text where it scores best (the first on a tie).
   public func match(_ texts: [FuzzyText]) -> FuzzyMatch? {
     var score = 0
-    var positions = Set<Int>()
+    // Made on the first word that matches: most rows fail on the first word.
+    var positions: [Set<Int>] = []
     for term in terms {
       var best: (score: Int, field: Int, positions: [Int])?
       for (field, text) in texts.enumerated() {
@@ -100,9 +101,10 @@ extension FuzzyQuery {
       }
       guard let best else { return nil }
       score += best.score
-      if best.field == 0, let name = texts.first {
-        positions.formUnion(best.positions.map { Int(name.offsets[$0]) })
-      }
+      if positions.isEmpty { positions = Array(repeating: [], count: texts.count) }
+      let offsets = texts[best.field].offsets
+      positions[best.field].formUnion(
+        best.positions.lazy.filter(offsets.indices.contains).map { Int(offsets[$0]) })
     }
     return FuzzyMatch(score: score, positions: positions)
   }
@@ -112,35 +114,56 @@ extension FuzzyQuery {
 /// A row as a filtered view lists it.
 ///
 /// Where it stands in the whole list (its number, so `open N` acts on the
-/// number shown), and the letters of its name a query matched. An index,
-/// not a copy: 10,000 rows are listed per filter without copying one.
+/// number shown), and the letters of each of its texts a query matched.
+/// An index, not a copy: 10,000 rows are listed per filter without copying
+/// one.
 public struct ListedIndex: Sendable, Equatable {
   public let index: Int
-  public let highlights: Set<Int>
+  /// For each text the row was matched on, in the order given (its name
+  /// first), the offsets of the characters matched; empty unfiltered.
+  public let matches: [Set<Int>]
 
-  public init(index: Int, highlights: Set<Int> = []) {
+  public init(index: Int, matches: [Set<Int>] = []) {
     self.index = index
-    self.highlights = highlights
+    self.matches = matches
   }
 
   /// The number the row is shown with.
   public var number: Int { index + 1 }
+
+  /// The offsets matched in the row's name.
+  public var highlights: Set<Int> { highlights(inText: 0) }
+
+  /// The offsets matched in the text at `field` of those matched on;
+  /// none for a text the row was not matched on.
+  public func highlights(inText field: Int) -> Set<Int> {
+    matches.indices.contains(field) ? matches[field] : []
+  }
 }
 
 /// A listed row with the row itself, for lists short enough to copy.
 public struct ListedRow<Row> {
   public let number: Int
   public let row: Row
-  public let highlights: Set<Int>
+  /// As ``ListedIndex/matches``: per text matched on, the offsets matched.
+  public let matches: [Set<Int>]
 
-  public init(number: Int, row: Row, highlights: Set<Int> = []) {
+  public init(number: Int, row: Row, matches: [Set<Int>] = []) {
     self.number = number
     self.row = row
-    self.highlights = highlights
+    self.matches = matches
   }
 
   public init(_ listed: ListedIndex, in rows: [Row]) {
-    self.init(number: listed.number, row: rows[listed.index], highlights: listed.highlights)
+    self.init(number: listed.number, row: rows[listed.index], matches: listed.matches)
+  }
+
+  /// The offsets matched in the row's name.
+  public var highlights: Set<Int> { highlights(inText: 0) }
+
+  /// The offsets matched in the text at `field` of those matched on.
+  public func highlights(inText field: Int) -> Set<Int> {
+    matches.indices.contains(field) ? matches[field] : []
   }
 }
 
@@ -165,6 +188,6 @@ extension FuzzyQuery {
       if let match = query.match(texts(index)) { found.append((index, match)) }
     }
     found.sort { ($0.match.score, -$0.index) > ($1.match.score, -$1.index) }
-    return found.map { ListedIndex(index: $0.index, highlights: $0.match.positions) }
+    return found.map { ListedIndex(index: $0.index, matches: $0.match.positions) }
   }
 }

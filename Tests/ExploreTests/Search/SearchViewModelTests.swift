@@ -128,6 +128,10 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertNil(viewModel.open(30))
     XCTAssertEqual(router.shown, ["owner/repo-30"])
 
+    viewModel.setFilter("about")
+    XCTAssertEqual(
+      viewModel.visible.first?.matches, [[], [0, 1, 2, 3, 4]], "the description's letters, for its cell")
+
     // A filter that hides every result says so, and how to bring them back.
     viewModel.setFilter("zzqq")
     XCTAssertEqual(viewModel.visible.count, 0)

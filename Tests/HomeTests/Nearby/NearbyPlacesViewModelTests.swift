@@ -181,6 +181,7 @@ final class NearbyPlacesViewModelTests: XCTestCase {
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), [], "a capital makes the case count, as in fzf")
     sut.viewModel.setFilter("sao")
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["b"])
+    XCTAssertEqual(sut.viewModel.visible.first?.matches, [[], [0, 1, 2]], "the city's letters, for its cell")
     sut.viewModel.setFilter("  ")
     XCTAssertEqual(sut.viewModel.visiblePlaces.map(\.id), ["a", "b", "c"])
   }

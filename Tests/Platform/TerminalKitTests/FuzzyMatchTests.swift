@@ -11,7 +11,7 @@ final class FuzzyMatchTests: XCTestCase {
 
   func test_lettersInOrder_findTheName_andTheWordStartsAreTheOnesMatched() {
     let found = match("csj", "Castelo de São Jorge")
-    XCTAssertEqual(found?.positions, [0, 11, 15], "C, S and J: the starts of words, not the s of Castelo")
+    XCTAssertEqual(found?.positions, [[0, 11, 15]], "C, S and J: the starts of words, not the s of Castelo")
     XCTAssertNil(match("cjs", "Castelo de São Jorge"), "the letters must come in order")
     XCTAssertNil(match("csx", "Castelo de São Jorge"))
   }
@@ -24,16 +24,23 @@ final class FuzzyMatchTests: XCTestCase {
   }
 
   func test_accentsAreFolded_inTheTextAndInTheQuery() {
-    XCTAssertEqual(match("sao", "São Paulo")?.positions, [0, 1, 2])
-    XCTAssertEqual(match("são", "Sao Paulo")?.positions, [0, 1, 2])
-    XCTAssertEqual(match("cafe", "Café")?.positions, [0, 1, 2, 3], "é is one character, highlighted as one")
+    XCTAssertEqual(match("sao", "São Paulo")?.positions, [[0, 1, 2]])
+    XCTAssertEqual(match("são", "Sao Paulo")?.positions, [[0, 1, 2]])
+    XCTAssertEqual(match("cafe", "Café")?.positions, [[0, 1, 2, 3]], "é is one character, highlighted as one")
   }
 
-  func test_everyWordMustMatch_inAnyText_onlyTheNamesLettersAreHighlighted() {
+  /// Each text's matched letters are kept, to highlight in its own cell
+  /// (fzf colours every matched letter, not only the name's).
+  func test_everyWordMustMatch_inAnyText_eachTextsLettersAreKept() {
     let found = match("museu lisboa", "Museu do Azulejo", "Lisboa")
-    XCTAssertEqual(found?.positions, [0, 1, 2, 3, 4])
+    XCTAssertEqual(found?.positions, [[0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5]])
     XCTAssertNil(match("museu porto", "Museu do Azulejo", "Lisboa"))
-    XCTAssertEqual(match("lisb", "Museu do Azulejo", "Lisboa")?.positions, [])
+    XCTAssertEqual(match("lisb", "Museu do Azulejo", "Lisboa")?.positions, [[], [0, 1, 2, 3]])
+    XCTAssertEqual(
+      match("terminal", "acme/blessed28", "Description number 28 for a terminal UI")?.positions,
+      [[], Set(28..<36)], "a word found only in the description is highlighted there")
+    XCTAssertEqual(
+      match("são", "Bar", "Rua X", "São Paulo")?.positions, [[], [], [0, 1, 2]], "offsets in characters, per text")
     XCTAssertNil(FuzzyQuery("   "), "spaces alone are no query")
   }
 
@@ -45,6 +52,7 @@ final class FuzzyMatchTests: XCTestCase {
     XCTAssertEqual(
       listed.map(\.number), [2, 3, 5, 1], "equals keep their order; numbers are the rows' own; Bar does not match")
     XCTAssertEqual(listed.first?.highlights, [0, 1, 2, 3])
+    XCTAssertEqual(listed.first?.matches, [[0, 1, 2, 3]])
     XCTAssertGreaterThan(
       match("cafe", "Café Central")?.score ?? 0, match("cafe", "Cachaçaria Ferreira")?.score ?? .max)
   }
@@ -54,6 +62,7 @@ final class FuzzyMatchTests: XCTestCase {
     let listed = FuzzyQuery.listed(2..<4, query: nil, keeping: { rows[$0] != "d" }, texts: { [FuzzyText(rows[$0])] })
     XCTAssertEqual(listed.map(\.number), [3])
     XCTAssertEqual(listed.map { ListedRow($0, in: rows).row }, ["c"])
+    XCTAssertEqual(listed.first?.highlights(inText: 1), [], "no text matched, none highlighted")
   }
 
   /// The ASCII shortcut classes every ASCII character as Unicode's
@@ -71,7 +80,7 @@ final class FuzzyMatchTests: XCTestCase {
     let long = String(repeating: "ab", count: 5_000)
     XCTAssertNotNil(match("aaaa", long))
     XCTAssertNil(match(String(repeating: "a", count: 6_000), long))
-    XCTAssertEqual(match(String(repeating: "ab", count: 200), long)?.positions.count, 400, "aligned greedily")
+    XCTAssertEqual(match(String(repeating: "ab", count: 200), long)?.positions.first?.count, 400, "aligned greedily")
     XCTAssertNil(match("x", ""))
     XCTAssertNotNil(match("e\u{301}", "cafe\u{301}"))
     XCTAssertNotNil(match("👍", "ok 👍🏽 done"))
