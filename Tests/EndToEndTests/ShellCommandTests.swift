@@ -300,7 +300,12 @@ final class ShellCommandTests: XCTestCase {
       let echoed = request.headers["authorization"] ?? ""
       switch request.path {
       case "/v1/chat/completions":
-        return .chunks(AssistantFixtures.openAIStream(["Your header was ", echoed, " ok"]), intervalMilliseconds: 1)
+        // The key split across two events, as a model streaming it would send it.
+        return .chunks(
+          AssistantFixtures.openAIStream([
+            "Your header was ", String(echoed.prefix(14)), String(echoed.dropFirst(14)), " ok",
+          ]),
+          intervalMilliseconds: 1)
       case "/repos/dtrupenn/Tetris":
         return .json(
           GitHubFixtures.tetris.replacingOccurrences(

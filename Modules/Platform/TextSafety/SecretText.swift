@@ -53,6 +53,27 @@ public enum SecretText {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Whether any value is registered.
+  static var hasSecrets: Bool { !isEmpty.load(ordering: .acquiring) }
+
+  /// The length in bytes of the longest end of `text` that is the start
+  /// (not the whole) of a registered value: what a stream must hold back.
+  ///
+  /// A secret's first byte starts a character, so the end it gives is
+  /// whole characters.
+  static func longestSecretStart(endingWith text: String) -> Int {
+    let tail = Array(text.utf8.suffix(512))
+    var longest = 0
+    for secret in hidden.withLock({ $0 }) {
+      for length in stride(from: min(secret.bytes.count - 1, tail.count), to: longest, by: -1)
+      where tail[(tail.count - length)...].elementsEqual(secret.bytes[..<length]) {
+        longest = length
+        break
+      }
+    }
+    return longest
+  }
+
   /// Whether any registered value is in `bytes`.
   private static func holdsSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let raw = UnsafeRawBufferPointer(bytes)
@@ -100,5 +121,33 @@ public enum SecretText {
       offset = at + 1
     }
     return nil
+  }
+}
+
+/// Text that arrives in pieces (a streamed reply), given out with every
+/// registered value hidden, even one a server split across two pieces.
+///
+/// The end of what came that could be the start of a secret is held back
+/// until the next piece shows whether it is one; ``finish()`` gives out
+/// the rest. Without a registered secret every piece goes out as it is.
+public struct SecretStream: Sendable {
+  private var held = ""
+
+  public init() {}
+
+  /// What of `piece` (and what was held before it) can be shown now.
+  public mutating func take(_ piece: String) -> String {
+    guard SecretText.hasSecrets else { return held.isEmpty ? piece : finish() + piece }
+    var text = SecretText.hiding(in: held + piece)
+    let kept = SecretText.longestSecretStart(endingWith: text)
+    held = String(decoding: text.utf8.suffix(kept), as: UTF8.self)
+    text = String(decoding: text.utf8.dropLast(kept), as: UTF8.self)
+    return text
+  }
+
+  /// What was held back, hidden: the stream has ended (or stopped).
+  public mutating func finish() -> String {
+    defer { held = "" }
+    return SecretText.hiding(in: held)
   }
 }

@@ -92,6 +92,26 @@ final class SecretTextTests: XCTestCase {
   }
 }
 
+/// A key a server splits across the pieces of a stream is hidden too.
+final class SecretStreamTests: XCTestCase {
+  func test_aKeySplitAcrossPieces_isHidden_andNothingElseWaits() {
+    SecretText.hide("sk-streamSplit4242", naming: "OPENAI_API_KEY")
+    var stream = SecretStream()
+    var shown: [String] = []
+    for piece in ["Your key is sk-str", "eamSpl", "it4242 and sk", "-other. Done sk-s"] {
+      shown.append(stream.take(piece))
+    }
+    shown.append(stream.finish())
+
+    XCTAssertEqual(shown.joined(), "Your key is [OPENAI_API_KEY] and sk-other. Done sk-s")
+    XCTAssertFalse(shown.contains { $0.contains("sk-streamSplit4242") })
+    XCTAssertEqual(shown[0], "Your key is ", "the start of the key waits for the next piece")
+    XCTAssertEqual(shown[2], "[OPENAI_API_KEY] and ", "what cannot begin the key goes out at once")
+    XCTAssertEqual(shown[3], "sk-other. Done ")
+    XCTAssertEqual(shown[4], "sk-s", "the stream's end gives out what was held")
+  }
+}
+
 final class DisplayWidthTests: XCTestCase {
   /// Found by the fuzzer: a character that starts with a mark of no width
   /// (U+0604 joins what follows) was measured by its first scalar, so a

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Networking
 import ServiceAccess
+import TextSafety
 
 /// A model server the chat sends conversations to.
 @MainActor
@@ -172,6 +173,12 @@ enum ChatTransport {
     }
     var reply = ChatReply(text: "")
     var finished = false
+    // A key the server echoes split across two events is shown hidden too.
+    var shown = SecretStream()
+    defer {
+      let rest = shown.finish()
+      if !rest.isEmpty { onText(rest) }
+    }
     try await events(request, client: client, backend: backend, url: url, refusal: refusal) { data in
       if data == "[DONE]" {
         finished = true
@@ -182,7 +189,8 @@ enum ChatTransport {
       }
       if !piece.text.isEmpty {
         reply.text += piece.text
-        onText(piece.text)
+        let safe = shown.take(piece.text)
+        if !safe.isEmpty { onText(safe) }
       }
       reply.usage = piece.usage ?? reply.usage
       if let problem = piece.problem { throw problem }
