@@ -540,6 +540,13 @@ final class REPLTests: XCTestCase {
     var short = StyledLine("  back                           Go back")
     short.continuationIndent = 33
     XCTAssertEqual(short.wrapped(to: 40).map(\.plainText), ["  back                           Go back"], "fits")
+    // A name column under half the width that leaves fewer than 24 columns.
+    var home = StyledLine("  open URL         Follow a wayfarer:// link, or a repository's github.com address")
+    home.continuationIndent = 19
+    XCTAssertEqual(
+      home.wrapped(to: 40).map(\.plainText),
+      ["  open URL", "    Follow a wayfarer:// link, or a", "    repository's github.com address"])
+    XCTAssertEqual(home.wrapped(to: 80).map(\.plainText).count, 2, "beside its name where there is room")
   }
 
   func test_aCommandAvailableElsewhere_getsTheAppsAdvice_andOthersAreUnknown() async {

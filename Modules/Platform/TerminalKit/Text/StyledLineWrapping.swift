@@ -17,7 +17,12 @@ extension StyledLine {
     for span in spans {
       for character in TextSanitizer.clean(span.text) { cells.append((character, span.style)) }
     }
-    if let column = continuationIndent, column >= width / 2, column < cells.count {
+    // Beside its name, a summary needs room to read: half the width, and
+    // no fewer than `narrowestSummary` columns (at 40, Home's help wrapped
+    // its summaries in a strip of 20).
+    if let column = continuationIndent, column >= width / 2 || width - column < Self.narrowestSummary,
+      column < cells.count
+    {
       return Self.stacked(cells, at: column, width: width)
     }
     let indent = continuationIndent ?? Self.hangingIndent(of: cells.map(\.character), width: width)
@@ -51,6 +56,9 @@ extension StyledLine {
     if current.count > indent || lines.isEmpty { lines.append(current) }
     return lines.map(Self.line(of:))
   }
+
+  /// The fewest columns a summary gets beside its name before it goes under it.
+  static let narrowestSummary = 24
 
   /// A row whose second column starts at `column`, too far right for
   /// `width` to leave it room (a help row in a narrow window): its first
