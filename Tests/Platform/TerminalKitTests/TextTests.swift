@@ -456,6 +456,7 @@ final class ASCIIFoldingTests: XCTestCase {
     XCTAssertEqual(ASCIIFolding.fold("Loading places…"), "Loading places...")
     XCTAssertEqual(ASCIIFolding.fold("Near São Paulo · within 5 km"), "Near Sao Paulo - within 5 km")
     XCTAssertEqual(ASCIIFolding.fold("Offline catalog — set it"), "Offline catalog -- set it")
+    XCTAssertEqual(ASCIIFolding.fold("◆ assistant"), "* assistant", "the chat's marker is no question mark")
     XCTAssertEqual(ASCIIFolding.fold("Profile › Settings, 1–20"), "Profile > Settings, 1-20")
     XCTAssertEqual(ASCIIFolding.fold("Straße Łódź Ærø"), "Strasse Lodz AEro")
     XCTAssertEqual(ASCIIFolding.fold("東京 ✓"), "?? ok")
