@@ -8,10 +8,7 @@ final class AssistantTerminalTests: XCTestCase {
   func test_aSlowReply_streamsIn_andCtrlCStopsIt_keepingWhatArrived() throws {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
     let words = ["Once ", "upon ", "a ", "time"] + (1...40).map { " word\($0)" }
-    let server = try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    let server = try makeGeminiServer { request in
       return .chunks(AssistantFixtures.geminiStream(words), intervalMilliseconds: 250)
     }
     let home = try TemporaryDirectory("wayfarer-assistant-tty")
@@ -71,10 +68,7 @@ final class AssistantTerminalTests: XCTestCase {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
     let pieces = (1...16_000).map { "w\($0) " }
     let events = AssistantFixtures.geminiStream(pieces)
-    let server = try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    let server = try makeGeminiServer { request in
       return .eventStream(events, intervalMicroseconds: 0, sent: { _ in })
     }
     let home = try TemporaryDirectory("wayfarer-assistant-burst")
@@ -103,10 +97,7 @@ final class AssistantTerminalTests: XCTestCase {
   /// are apart (questions once went into the command history).
   func test_questions_haveTheirOwnHistory_apartFromCommands() throws {
     try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
-    let server = try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    let server = try makeGeminiServer { request in
       return .chunks(AssistantFixtures.geminiStream(["Short answer."]), intervalMilliseconds: 0)
     }
     let home = try TemporaryDirectory("wayfarer-question-history")
@@ -395,10 +386,7 @@ final class AssistantTerminalTests: XCTestCase {
       "Here is a greeting function.\n\n", "```python\n", "def greet(name):\n", "    return f\"Hello, {name}\"\n",
       "print(greet(\"Ada\"))\n", "```\n\n", "Call it with a name.",
     ]
-    let server = try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    let server = try makeGeminiServer { request in
       return .chunks(AssistantFixtures.geminiStream(pieces), intervalMilliseconds: 400)
     }
     let home = try TemporaryDirectory("wayfarer-assistant-resize")

@@ -15,10 +15,7 @@ final class CodeBlockTests: XCTestCase {
       "Like this:\n\n```swift\n", "@MainActor func greet() -> String {\n",
       "  return \"hi\" // a greeting that is long enough to wrap in a narrow window\n", "}\n```\n",
     ]
-    let server = try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    let server = try makeGeminiServer { request in
       return .chunks(AssistantFixtures.geminiStream(pieces), intervalMilliseconds: 20)
     }
     let home = try TemporaryDirectory("wayfarer-code-tty")
@@ -80,10 +77,7 @@ final class CodeBlockTests: XCTestCase {
     let reply =
       "Like this:\n\n```swift\n@MainActor func greet() -> String {\n"
       + "  return \"hi\" // a greeting that is long enough to wrap at the width of a pipe\n}\n```\n"
-    let server = try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    let server = try makeGeminiServer { request in
       return .json(AssistantFixtures.geminiReply(reply))
     }
     let home = try TemporaryDirectory("wayfarer-code-piped")

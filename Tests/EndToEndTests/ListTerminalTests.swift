@@ -24,12 +24,7 @@ final class ListTerminalTests: XCTestCase {
         "GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": server.baseURL,
         "WAYFARER_LOCATION": "48.1374,11.5755",
       ], columns: columns, rows: rows)
-    try terminal.answer("welcome>", with: "register")
-    try terminal.answer("Name:", with: "Ada")
-    try terminal.answer("Surname:", with: "Lovelace")
-    try terminal.answer("E-mail:", with: "ada@example.com")
-    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
-    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    try terminal.registerAda()
     return terminal
   }
 

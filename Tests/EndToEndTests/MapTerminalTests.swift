@@ -56,12 +56,7 @@ final class MapTerminalTests: XCTestCase {
   /// A registered user on Home with the map drawn and the prompt back.
   private func mapShown(columns: Int, rows: Int, home: String) throws -> TmuxSession {
     let terminal = try TmuxSession.wayfarer(home: home, columns: columns, rows: rows)
-    try terminal.answer("welcome>", with: "register")
-    try terminal.answer("Name:", with: "Ada")
-    try terminal.answer("Surname:", with: "Lovelace")
-    try terminal.answer("E-mail:", with: "ada@example.com")
-    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
-    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    try terminal.registerAda()
     try terminal.answer("home>", with: "map")
     try terminal.waitFor("the map, then a prompt") { screen in
       screen.contains("└") && screen.components(separatedBy: "\n").last { !$0.isEmpty } == "home>"

@@ -20,10 +20,7 @@ final class SignalTests: XCTestCase {
 
   /// Gemini that says `words` and then stays silent, the connection open.
   private func makeServer(saying words: [String]) throws -> LoopbackHTTPServer {
-    try makeLoopbackServer { request in
-      // The model list, as Gemini lists it: answered at once, never left in flight.
-      if request.path == "/v1beta/models" { return .json(AssistantFixtures.geminiModels) }
-      guard request.path.hasPrefix("/v1beta/") else { return .json(GitHubFixtures.notFound, status: 404) }
+    try makeGeminiServer { request in
       guard !words.isEmpty else { return .stall }
       // The words, then silence with the connection open: the piece that
       // would end the reply never comes.

@@ -52,15 +52,6 @@ final class TerminalRedrawTests: XCTestCase {
       ])
   }
 
-  private func register(_ terminal: TmuxSession) throws {
-    try terminal.answer("welcome>", with: "register")
-    try terminal.answer("Name:", with: "Ada")
-    try terminal.answer("Surname:", with: "Lovelace")
-    try terminal.answer("E-mail:", with: "ada@example.com")
-    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
-    try terminal.answer("Confirm password:", with: "hunter2hunter2")
-  }
-
   private func occurrences(of text: String, in screen: String) -> Int {
     screen.components(separatedBy: text).count - 1
   }
@@ -69,7 +60,7 @@ final class TerminalRedrawTests: XCTestCase {
     let geoapify = try GatedGeoapify()
     defer { geoapify.server.stop() }
     let terminal = try start(geoapify)
-    try register(terminal)
+    try terminal.registerAda()
     try terminal.waitFor("░░░")
     try terminal.waitFor("Loading places…")
 

@@ -77,12 +77,7 @@ extension TerminalSessionTests {
         "GEOAPIFY_API_KEY": "test-key-0001", "WAYFARER_GEOAPIFY_URL": server.baseURL,
       ])
 
-    try terminal.answer("welcome>", with: "register")
-    try terminal.answer("Name:", with: "Ada")
-    try terminal.answer("Surname:", with: "Lovelace")
-    try terminal.answer("E-mail:", with: "ada@example.com")
-    try terminal.answer("Password (at least 8 characters):", with: "hunter2hunter2")
-    try terminal.answer("Confirm password:", with: "hunter2hunter2")
+    try terminal.registerAda()
     try terminal.waitFor("the request to arrive") { _ in !server.requests.isEmpty }
     // Skeleton rows while loading (tmux may show them a moment after the
     // request left, on a busy machine).

@@ -69,6 +69,17 @@ public final class TmuxSession {
     try send("Enter")
   }
 
+  /// Registers Ada Lovelace through Welcome's form, answered as a person
+  /// types: what every terminal test of a logged-in screen starts with.
+  public func registerAda() throws {
+    try answer("welcome>", with: "register")
+    try answer("Name:", with: "Ada")
+    try answer("Surname:", with: "Lovelace")
+    try answer("E-mail:", with: "ada@example.com")
+    try answer("Password (at least 8 characters):", with: "hunter2hunter2")
+    try answer("Confirm password:", with: "hunter2hunter2")
+  }
+
   /// Copies every byte the program writes from now on, escape sequences
   /// included, to the file at `path` (what only the terminal sees: OSC 8
   /// links, OSC 52).
