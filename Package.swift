@@ -465,6 +465,7 @@ let package = Package(
         "Bookmarks",
         "BookmarksContracts",
         "Commands",
+        "TerminalNavigation",
         "TerminalText",
         "TestSupport",
       ],

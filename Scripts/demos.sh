@@ -11,8 +11,7 @@ options=(--typing 40)
 [ "${1:-}" = "--fixed" ] && options=(--typing 0 --clock fixed)
 
 bash Scripts/bootstrap.sh
-swift build -c release --product wayfarer
-binary=$(swift build -c release --show-bin-path)/wayfarer
+binary=$(bash Scripts/build-release.sh)
 for script in Demos/*.demo; do
   "$binary" demo "$script" --cast "${script%.demo}.cast" --force "${options[@]}"
 done

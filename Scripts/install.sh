@@ -12,8 +12,7 @@ cd "$(dirname "$0")/.."
 prefix=${1:-$HOME/.local}
 
 bash Scripts/bootstrap.sh
-swift build -c release --product wayfarer
-binary=$(swift build -c release --show-bin-path)/wayfarer
+binary=$(bash Scripts/build-release.sh)
 
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
   "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"

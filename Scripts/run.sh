@@ -4,5 +4,5 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 bash Scripts/bootstrap.sh
-swift build -c release --product wayfarer >&2
-exec .build/release/wayfarer "$@"
+binary=$(bash Scripts/build-release.sh)
+exec "$binary" "$@"

@@ -9,27 +9,33 @@ import tempfile
 
 from common import ROOT, Result, swift_env
 
-LIBRARIES = ["-lcurl", "-ledit", "-lsodium", "-lsqlite3", "-lcmark-gfm", "-lcmark-gfm-extensions"]
+# Every library the wayfarer binary loads (Package.swift's linkedLibrary
+# settings; source-highlight is C++, hence boost_regex and stdc++).
+LIBRARIES = ["-lcurl", "-ledit", "-lsodium", "-lsqlite3", "-lcmark-gfm", "-lcmark-gfm-extensions", "-lsource-highlight",
+             "-lboost_regex", "-lstdc++"]
 _built = {}
 
 
 def release(product):
     """The release binary of `product`, built once per run."""
     if product not in _built:
-        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, env=swift_env(),
-                       check=True, stdout=subprocess.DEVNULL)
-        _built[product] = os.path.join(ROOT, ".build", "release", product)
+        built = subprocess.run(["bash", os.path.join(ROOT, "Scripts", "build-release.sh"), product], cwd=ROOT,
+                               env=swift_env(), check=True, stdout=subprocess.PIPE, text=True)
+        _built[product] = built.stdout.strip()
     return _built[product]
 
 
-def compiled(source, folder, name):
-    """A Swift program of `source`, optimised, linked with Wayfarer's C libraries."""
+def compiled(source, folder, name, static_runtime=False):
+    """A Swift program of `source`, optimised, linked with Wayfarer's C
+    libraries; with `static_runtime`, with the Swift runtime and Foundation
+    inside it, as Scripts/build-release.sh links wayfarer."""
     path = os.path.join(folder, name + ".swift")
     with open(path, "w", encoding="utf-8") as out:
         out.write(source)
     binary = os.path.join(folder, name)
-    subprocess.run(["swiftc", "-O", path, "-o", binary, "-Xlinker", "--no-as-needed", *LIBRARIES,
-                    "-Xlinker", "--as-needed"], env=swift_env(), check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swiftc", "-O", *(["-static-stdlib"] if static_runtime else []), path, "-o", binary,
+                    "-Xlinker", "--no-as-needed", *LIBRARIES, "-Xlinker", "--as-needed"], env=swift_env(), check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return binary
 
 
@@ -87,21 +93,26 @@ def launch(rounds, smoke):
     try:
         wayfarer = release("wayfarer")
         empty = compiled(EMPTY, folder, "empty")
+        empty_static = compiled(EMPTY, folder, "empty-static", static_runtime=True)
         quit_path = os.path.join(folder, "quit.txt")
         with open(quit_path, "w", encoding="utf-8") as out:
             out.write("quit\n")
+        logged_in = logged_in_home(folder, wayfarer, 1_000)
         results = []
-        for label, home in [("logged out", os.path.join(folder, "out")),
-                            ("logged in, 1,000 history lines", logged_in_home(folder, wayfarer, 1_000))]:
+        for label, home, baseline, about in [
+                ("logged out", os.path.join(folder, "out"), empty, "empty program, same libraries"),
+                ("logged in, 1,000 history lines", logged_in, empty, "empty program, same libraries"),
+                ("logged in, 1,000 history lines", logged_in, empty_static,
+                 "the same, linked as wayfarer (runtime inside)")]:
             os.makedirs(home, exist_ok=True)
             env = dict(os.environ, WAYFARER_HOME=home)
             cpu_seconds([wayfarer], quit_path, env)  # the database made, caches warm
             ratios, medians = interleaved(
-                [lambda: cpu_seconds([empty], quit_path, env), lambda: cpu_seconds([wayfarer], quit_path, env)],
+                [lambda: cpu_seconds([baseline], quit_path, env), lambda: cpu_seconds([wayfarer], quit_path, env)],
                 rounds, runs)
             a, b = medians[-1]
-            results.append(Result("launch", f"launch, piped quit, {label}", "empty program, same libraries",
-                                  "<= 1.10", ratios, f"cpu {b * 1000:.1f} ms vs {a * 1000:.1f} ms"))
+            results.append(Result("launch", f"launch, piped quit, {label}", about, "<= 1.10", ratios,
+                                  f"cpu {b * 1000:.1f} ms vs {a * 1000:.1f} ms"))
         return results
     finally:
         shutil.rmtree(folder, ignore_errors=True)

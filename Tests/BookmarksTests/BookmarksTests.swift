@@ -1,6 +1,7 @@
 import BookmarksContracts
 import Commands
 import Foundation
+import TerminalNavigation
 import TerminalText
 import TestSupport
 import XCTest
@@ -42,7 +43,10 @@ final class BookmarksStoreSpy: BookmarksStoring {
       detail: "Assembly", savedAt: Date(timeIntervalSince1970: 50)),
   ]
 
+  private(set) var reads = 0
+
   func bookmarks() throws -> [Bookmark] {
+    reads += 1
     if let failure { throw failure }
     let places = items.filter { $0.kind == .place }.sorted { $0.savedAt > $1.savedAt }
     let repositories = items.filter { $0.kind == .repository }.sorted { $0.savedAt > $1.savedAt }
@@ -255,6 +259,25 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(wide.filter { $0.range(of: #"^ +\d+\. "#, options: .regularExpression) != nil }.count, 4, "\(wide)")
     XCTAssertGreaterThan(narrow.count, wide.count + 3, "each row takes two lines or more: \(narrow)")
     XCTAssertTrue(narrow.allSatisfy { $0.count <= 30 }, "\(narrow)")
+  }
+
+  /// `list` draws again, and reads again only what changed since the last
+  /// read: reading 10,000 rows cost as much as drawing them.
+  func test_list_readsAgainOnlyAfterAChange() async {
+    let (viewModel, store, _) = makeSUT()
+    let screen = BookmarksScreen(viewModel: viewModel)
+    let console = ScriptedConsole()
+    screen.willAppear(console: console)
+    let list = screen.commands.first { $0.name == "list" }
+    let before = store.reads
+    await list?.run(CommandInput(argumentText: "", console: console))
+    XCTAssertEqual(store.reads, before, "nothing changed: nothing read")
+    store.add(
+      Bookmark(
+        kind: .place, id: "p3", title: "Edifício Itália", subtitle: "São Paulo", detail: "tourism", savedAt: .now))
+    await list?.run(CommandInput(argumentText: "", console: console))
+    XCTAssertEqual(store.reads, before + 1)
+    XCTAssertEqual(viewModel.visible.count, 5, "the new bookmark is listed")
   }
 
   func test_empty_saysWhereSavingHappens() async {

@@ -27,7 +27,9 @@ final class BookmarksScreen: Screen {
   private func perform(_ command: BookmarksCommand, on console: any Console) {
     switch command {
     case .list:
-      viewModel.reload()
+      // Read again only when the file changed (here or in another
+      // Wayfarer): reading 10,000 rows again cost as much as drawing them.
+      viewModel.reloadIfChanged()
       setNeedsDisplay()
     case .filter(let text):
       viewModel.setFilter(text)
