@@ -184,13 +184,26 @@ final class ShellCommandSpecTests: XCTestCase {
     XCTAssertEqual(ShellRows.lines(rows, aligned: true), "São Paulo  1 km\nRio        300 km\n")
   }
 
+  func test_completionScripts_offerTheJSONFields_forTheCommandAndItsGroup() {
+    let table = ShellCommandTable([ShellCommand(search) { _, _ in .success }, ShellCommand(list) { _, _ in .success }])
+    let bash = CompletionScript.script(for: "bash", table: table, program: "wayfarer", topOptions: []) ?? ""
+    for key in ["search", "bookmarks list", "bookmarks"] {
+      XCTAssertTrue(bash.contains("\"\(key)|--json\") [[ $value == -* ]] ||"), key)
+    }
+    XCTAssertTrue(bash.contains(#"-W "fullName stars language" -- "${value##*,}""#), bash)
+    let zsh = CompletionScript.script(for: "zsh", table: table, program: "wayfarer", topOptions: []) ?? ""
+    XCTAssertTrue(zsh.contains("compadd -- name savedAt; return; } ;;"), zsh)
+    let fish = CompletionScript.script(for: "fish", table: table, program: "wayfarer", topOptions: []) ?? ""
+    XCTAssertTrue(fish.contains(#"(string split " " "fullName stars language")'"#), fish)
+  }
+
   func test_completionScripts_offerTheTablesWords() {
     let table = ShellCommandTable([
       ShellCommand(search) { _, _ in .success }, ShellCommand(export) { _, _ in .success },
     ])
     let bash = CompletionScript.script(for: "bash", table: table, program: "wayfarer", topOptions: ["--help"]) ?? ""
     XCTAssertTrue(
-      bash.contains(#""search|--sort") COMPREPLY=($(compgen -W "stars forks" -- "$cur")); return ;;"#), bash)
+      bash.contains(#""search|--sort") COMPREPLY=($(compgen -W "stars forks" -- "$value")); return ;;"#), bash)
     XCTAssertTrue(bash.contains(#""bookmarks") words="export --force --help"; files=0 ;;"#), bash)
     XCTAssertTrue(bash.contains(#""bookmarks export") words="--force --help"; files=1 ;;"#), bash)
     let fish = CompletionScript.script(for: "fish", table: table, program: "wayfarer", topOptions: []) ?? ""
