@@ -118,7 +118,7 @@ final class BookmarksTransferSpy: BookmarksTransferring {
     try importBookmarks(from: path)
   }
 
-  func listJSON() throws(BookmarksTransferError) -> [UInt8] {
+  func listJSON(picked: [String]?) throws(BookmarksTransferError) -> [UInt8] {
     if let failure { throw failure }
     return Array("{}\n".utf8)
   }

@@ -49,16 +49,20 @@ final class CompletionScriptTests: XCTestCase {
       t wayfarer bookmarks export --f
       t wayfarer completion ''
       t wayfarer places --category c
+      t wayfarer search harbor --json = fullName,s
+      t wayfarer bookmarks --json sa
+      t wayfarer ask --json ''
       """
     let lines = try output(of: "bash", ["--norc", "--noprofile", "-c", driver]).split(
       separator: "\n", omittingEmptySubsequences: false)
     XCTAssertEqual(
-      Array(lines.prefix(8)),
+      Array(lines.prefix(11)),
       [
         "login places search repo ask bookmarks logout config memory-check demo completion manual --help --version",
         "search",
         "--sort",
         "stars forks updated", "list export import --json --help", "--force", "bash zsh fish --help", "catering",
+        "fullName,stars", "savedAt", "model reply",
       ])
   }
 
@@ -69,13 +73,15 @@ final class CompletionScriptTests: XCTestCase {
     let driver = """
       autoload -Uz compinit && compinit -u -d '\(home.path)/zcompdump'
       source '\(script)'
-      compadd() { [[ $1 == -- ]] && shift; print -r -- "$*"; }
+      compadd() { [[ $1 == -- ]] && shift; print -r -- "${IPREFIX:+$IPREFIX|}$*"; }
       _files() { print -r -- FILES; }
-      t() { words=("$@"); CURRENT=${#words}; _wayfarer; }
+      t() { words=("$@"); CURRENT=${#words}; PREFIX=${words[CURRENT]}; IPREFIX=; _wayfarer; }
       t wayfarer ''
       t wayfarer search x --sort ''
       t wayfarer bookmarks ''
       t wayfarer bookmarks import ''
+      t wayfarer memory-check --json=type,a
+      t wayfarer memory-check --json ''
       """
     let lines = try output(of: "zsh", ["-f", "-c", driver]).split(separator: "\n")
     XCTAssertEqual(
@@ -84,6 +90,7 @@ final class CompletionScriptTests: XCTestCase {
         "login places search repo ask bookmarks logout config memory-check demo completion manual --help --version",
         "stars forks updated",
         "list export import --json --help", "--help", "FILES",
+        "--json=type,|type alive released", "type alive released",
       ])
   }
 
@@ -96,6 +103,8 @@ final class CompletionScriptTests: XCTestCase {
       complete -C 'wayfarer search x --sort ' | string replace -r '\\t.*' ''
       echo SPLIT
       complete -C 'wayfarer bookmarks ' | string replace -r '\\t.*' ''
+      echo SPLIT
+      complete -C 'wayfarer search x --json=fullName,st' | string replace -r '\\t.*' ''
       """
     let text = try output(of: "fish", ["--no-config", "-c", driver])
     let parts = text.components(separatedBy: "SPLIT\n").map { $0.split(separator: "\n").map(String.init).sorted() }
@@ -107,7 +116,7 @@ final class CompletionScriptTests: XCTestCase {
           "repo",
           "search",
         ],
-        ["forks", "stars", "updated"], ["export", "import", "list"],
+        ["forks", "stars", "updated"], ["export", "import", "list"], ["--json=fullName,stars"],
       ], text)
   }
 }

@@ -42,4 +42,25 @@ final class ManualPageTests: XCTestCase {
     }
     XCTAssertTrue(run.stdout.contains(".B GITHUB_TOKEN, GH_TOKEN\n"), "the variables' table")
   }
+
+  /// JSON OUTPUT names, for each command with --json, the fields its help
+  /// lists (both come from the fields the JSON is written with).
+  func test_theManual_listsEachCommandsJSONFields_asItsHelpDoes() throws {
+    let page = try WayfarerBinary.run(script: [], home: home.path, arguments: ["manual"]).stdout
+    let section = page.components(separatedBy: ".SH JSON OUTPUT\n").last?.components(separatedBy: ".SH ").first ?? ""
+    let entries = section.components(separatedBy: ".TP\n.B ").dropFirst().map { entry in
+      let lines = entry.split(separator: "\n")
+      return (lines[0].replacingOccurrences(of: "\\-", with: "-"), lines.dropFirst().joined(separator: " "))
+    }
+    XCTAssertEqual(
+      entries.map(\.0), ["places", "search", "repo", "ask", "bookmarks list", "memory-check"], "every --json")
+    for (command, fields) in entries {
+      let help = try WayfarerBinary.run(
+        script: [], home: home.path, arguments: command.split(separator: " ").map(String.init) + ["--help"]
+      ).stdout
+      let listed = help.components(separatedBy: "\n").drop { !$0.hasPrefix("JSON fields of") }.dropFirst()
+        .prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      XCTAssertEqual(fields, listed, command)
+    }
+  }
 }

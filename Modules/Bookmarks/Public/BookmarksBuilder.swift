@@ -51,7 +51,13 @@ extension BookmarksBuilder {
   /// The Bookmarks tab's one-shot commands (`wayfarer bookmarks …`), over
   /// the logged-in account's dependencies, made when one runs (nil: it has
   /// said why).
-  public static func shellCommands(dependencies: @escaping @MainActor () -> BookmarksDependencies?) -> [ShellCommand] {
-    BookmarksShellCommands.commands(dependencies: dependencies)
+  ///
+  /// `listFields` are the fields of the records
+  /// ``BookmarksTransferring/listJSON(picked:)`` writes, every kind's: what
+  /// `list --json=FIELDS` may name.
+  public static func shellCommands(
+    listFields: [String], dependencies: @escaping @MainActor () -> BookmarksDependencies?
+  ) -> [ShellCommand] {
+    BookmarksShellCommands.commands(listFields: listFields, dependencies: dependencies)
   }
 }

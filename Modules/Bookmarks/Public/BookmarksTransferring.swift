@@ -17,8 +17,8 @@ public protocol BookmarksTransferring: AnyObject {
   /// `path` naming it in a refusal.
   func importBookmarks(bytes: [UInt8], named path: String) throws(BookmarksTransferError) -> ImportSummary
   /// Every bookmark as `--json` prints them: the file's records under a
-  /// `schema_version`.
-  func listJSON() throws(BookmarksTransferError) -> [UInt8]
+  /// `schema_version`, whole, or only the `picked` fields of each.
+  func listJSON(picked: [String]?) throws(BookmarksTransferError) -> [UInt8]
   /// The largest file import takes, in MiB.
   var largestMiB: Int { get }
 }

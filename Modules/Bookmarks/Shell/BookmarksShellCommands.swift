@@ -7,9 +7,15 @@ import TextSafety
 enum BookmarksShellCommands {
   typealias Make = @MainActor () -> BookmarksDependencies?
 
-  static let list = ShellCommandSpec(
-    ["bookmarks", "list"], summary: "List the saved places and repositories", options: [.json],
-    examples: ["wayfarer bookmarks", "wayfarer bookmarks list --json"], needsLogin: true)
+  static func list(fields: [String]) -> ShellCommandSpec {
+    ShellCommandSpec(
+      ["bookmarks", "list"], summary: "List the saved places and repositories",
+      options: [.json(fields: fields, of: "each place or repository bookmark")],
+      examples: [
+        "wayfarer bookmarks", "wayfarer bookmarks list --json", "wayfarer bookmarks list --json=name,savedAt",
+      ],
+      needsLogin: true)
+  }
 
   static let export = ShellCommandSpec(
     ["bookmarks", "export"], summary: "Write every bookmark to a file, or to standard output",
@@ -31,9 +37,9 @@ enum BookmarksShellCommands {
     ],
     needsLogin: true)
 
-  static func commands(dependencies: @escaping Make) -> [ShellCommand] {
+  static func commands(listFields: [String], dependencies: @escaping Make) -> [ShellCommand] {
     [
-      ShellCommand(list) { arguments, io in
+      ShellCommand(list(fields: listFields)) { arguments, io in
         guard let dependencies = dependencies() else { return .failure }
         return runList(arguments, dependencies: dependencies, io: io)
       },
@@ -53,7 +59,7 @@ enum BookmarksShellCommands {
   {
     do throws(BookmarksTransferError) {
       if arguments.wantsJSON {
-        io.write(bytes: try dependencies.transfer.listJSON())
+        io.write(bytes: try dependencies.transfer.listJSON(picked: arguments.jsonFields))
         return .success
       }
     } catch {

@@ -10,8 +10,6 @@ public struct ExploreShellDependencies {
   /// GitHub, or nil when no address may be used.
   public let github: GitHubAccess?
   public let environment: Environment
-  /// How a repository is written as JSON: the bookmarks file's record.
-  public let records: any RepositoryRecordWriting
   /// Opens addresses in a browser (`repo --web`); nil when none can.
   public let browser: (any WebOpening)?
   /// Where a README is shown: the terminal (through the pager) or a pipe.
@@ -22,13 +20,12 @@ public struct ExploreShellDependencies {
   public let conversations: (any ExploreConversationsStoring)?
 
   public init(
-    github: GitHubAccess?, environment: Environment, records: any RepositoryRecordWriting,
-    browser: (any WebOpening)?, display: any TextDisplaying, assistant: AssistantAccess?,
+    github: GitHubAccess?, environment: Environment, browser: (any WebOpening)?, display: any TextDisplaying,
+    assistant: AssistantAccess?,
     conversations: (any ExploreConversationsStoring)?
   ) {
     self.github = github
     self.environment = environment
-    self.records = records
     self.browser = browser
     self.display = display
     self.assistant = assistant
@@ -45,21 +42,21 @@ public protocol TextDisplaying {
   func show(_ lines: [StyledLine]) async
 }
 
-/// Writes a repository as the record the bookmarks file holds, so that
-/// `--json` and `export` give one shape.
-public protocol RepositoryRecordWriting {
-  func write(_ repository: SavedRepository, to writer: inout JSONWriter)
-}
-
 extension ExploreBuilder {
   /// Explore's one-shot commands (`wayfarer search`), over the
   /// dependencies `dependencies` makes when one runs (nil: it has said why).
+  ///
+  /// `repositoryRecord` is how `--json` writes a repository: the record
+  /// the bookmarks file holds, so that `--json` and `export` give one
+  /// shape; its fields are what `--json=FIELDS` may name.
   public static func shellCommands(
+    repositoryRecord: JSONFields<SavedRepository>,
     dependencies: @escaping @MainActor () -> ExploreShellDependencies?
   ) -> [ShellCommand] {
-    [
-      SearchShellCommand.command(dependencies: dependencies),
-      RepositoryShellCommand.command(dependencies: dependencies),
+    let record = repositoryRecord.of { (repository: Repository) in repository.saved }
+    return [
+      SearchShellCommand.command(record: record, dependencies: dependencies),
+      RepositoryShellCommand.command(record: record, dependencies: dependencies),
       AskShellCommand.command(dependencies: dependencies),
     ]
   }

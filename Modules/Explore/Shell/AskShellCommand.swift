@@ -20,12 +20,18 @@ enum AskShellCommand {
         summary: "Ask about this repository (its facts and README go with the question)"),
       ShellOption(
         "--model", Parameter("M", .word, meaning: "M is a model's name"), summary: "Use this model for this question"),
-      ShellOption("--continue", summary: "Go on with the last conversation instead of starting one"), .json,
+      ShellOption("--continue", summary: "Go on with the last conversation instead of starting one"),
+      .json(fields: answer.names, of: "the answer"),
     ],
     examples: [
       "wayfarer ask what is a coordinator in iOS apps", "git diff | wayfarer ask review this change",
       "wayfarer ask --repo apple/swift how is it built --json",
     ], needsLogin: true)
+
+  /// What `--json` prints of an answer, after `schema_version`.
+  static let answer = JSONFields<(model: String?, reply: String)>([
+    JSONField("model", text: { $0.model }), JSONField("reply", text: { $0.reply }),
+  ])
 
   static func command(dependencies: @escaping @MainActor () -> ExploreShellDependencies?) -> ShellCommand {
     ShellCommand(spec) { arguments, io in
@@ -59,7 +65,7 @@ enum AskShellCommand {
         io.flush()
       }
       if !json { io.write(sanitizer.finish()) }
-      return finish(outcome, model: chat.model, json: json, io: io)
+      return finish(outcome, model: chat.model, json: json, picked: arguments.jsonFields, io: io)
     }
   }
 
@@ -92,10 +98,12 @@ enum AskShellCommand {
     }
   }
 
-  /// What the outcome says on standard error, the JSON when asked, and
-  /// the exit status.
+  /// What the outcome says on standard error, the JSON when asked (all
+  /// of it, or the `picked` fields), and the exit status.
   @MainActor
-  static func finish(_ outcome: ChatViewModel.Outcome, model: String?, json: Bool, io: any ShellIO) -> ShellStatus {
+  static func finish(
+    _ outcome: ChatViewModel.Outcome, model: String?, json: Bool, picked: [String]?, io: any ShellIO
+  ) -> ShellStatus {
     if let problem = outcome.notSaved { io.say("The conversation could not be saved: \(problem)") }
     switch outcome.reply {
     case .answered(let text):
@@ -103,8 +111,7 @@ enum AskShellCommand {
         var writer = JSONWriter(pretty: true)
         writer.object { object in
           object.member("schema_version", ShellJSON.schemaVersion)
-          object.member("model", model)
-          object.member("reply", text)
+          answer.writeMembers(of: (model, text), picked: picked, to: &object)
         }
         io.write(bytes: writer.bytes + [UInt8(ascii: "\n")])
       } else if !text.hasSuffix("\n") {

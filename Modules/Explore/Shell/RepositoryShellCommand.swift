@@ -8,17 +8,26 @@ import TextSafety
 /// `wayfarer repo OWNER/NAME`: a repository's facts, as Explore's detail
 /// shows them, its README rendered with `--readme`, opened with `--web`.
 enum RepositoryShellCommand {
-  static let spec = ShellCommandSpec(
-    ["repo"], summary: "Show a GitHub repository, and with --readme its README",
-    parameters: [Parameter("OWNER/NAME", .word, meaning: "OWNER/NAME is a repository on GitHub, like apple/swift")],
-    options: [
-      ShellOption("--readme", summary: "Show the README too (through the pager on a terminal)"),
-      ShellOption("--web", summary: "Open the repository in the browser"), .json,
-    ],
-    examples: ["wayfarer repo apple/swift", "wayfarer repo apple/swift --readme", "wayfarer repo apple/swift --json"])
+  static func spec(fields: [String]) -> ShellCommandSpec {
+    ShellCommandSpec(
+      ["repo"], summary: "Show a GitHub repository, and with --readme its README",
+      parameters: [Parameter("OWNER/NAME", .word, meaning: "OWNER/NAME is a repository on GitHub, like apple/swift")],
+      options: [
+        ShellOption("--readme", summary: "Show the README too (through the pager on a terminal)"),
+        ShellOption("--web", summary: "Open the repository in the browser"),
+        .json(fields: fields, of: "the repository"),
+      ],
+      examples: [
+        "wayfarer repo apple/swift", "wayfarer repo apple/swift --readme", "wayfarer repo apple/swift --json",
+        "wayfarer repo apple/swift --json description,stars",
+      ])
+  }
 
-  static func command(dependencies: @escaping @MainActor () -> ExploreShellDependencies?) -> ShellCommand {
-    ShellCommand(spec) { arguments, io in
+  static func command(
+    record: JSONFields<Repository>, dependencies: @escaping @MainActor () -> ExploreShellDependencies?
+  ) -> ShellCommand {
+    let spec = Self.spec(fields: record.names)
+    return ShellCommand(spec) { arguments, io in
       let typed = arguments.words.first ?? ""
       guard let name = RepositoryName(typed) else {
         io.say("\(ShellCommandSpec.quoted(typed)) is not a GitHub name like owner/name.\nUsage: \(spec.usage)")
@@ -44,7 +53,7 @@ enum RepositoryShellCommand {
         return .failure
       }
       if arguments.wantsJSON {
-        io.write(bytes: json(repository, readme: readme, records: dependencies.records))
+        io.write(bytes: json(repository, readme: readme, record: record, picked: arguments.jsonFields))
         return .success
       }
       io.write(ShellRows.lines(facts(of: repository), aligned: io.outputIsTerminal))
@@ -85,13 +94,16 @@ enum RepositoryShellCommand {
     return rows.compactMap { label, value in value.map { [label, TextSanitizer.clean($0, limit: 400)] } }
   }
 
-  /// `{"schema_version": 1, "repository": record, "readme": text or null}`.
-  static func json(_ repository: Repository, readme: Readme?, records: any RepositoryRecordWriting) -> [UInt8] {
+  /// `{"schema_version": 1, "repository": record, "readme": text or null}`,
+  /// the record whole or of the `picked` fields.
+  static func json(_ repository: Repository, readme: Readme?, record: JSONFields<Repository>, picked: [String]?)
+    -> [UInt8]
+  {
     var writer = JSONWriter(pretty: true)
     writer.object { object in
       object.member("schema_version", ShellJSON.schemaVersion)
       object.key("repository")
-      records.write(repository.saved, to: &object)
+      record.write(repository, picked: picked, to: &object)
       if let readme { object.member("readme", readme.text) }
     }
     return writer.bytes + [UInt8(ascii: "\n")]

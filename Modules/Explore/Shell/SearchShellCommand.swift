@@ -7,24 +7,31 @@ import TextSafety
 enum SearchShellCommand {
   static let sorts = SearchSort.allCases.filter { $0 != .best }.map(\.rawValue)
 
-  static let spec = ShellCommandSpec(
-    ["search"], summary: "Search GitHub's repositories",
-    parameters: [
-      Parameter("QUERY", .text, meaning: "what to look for; GitHub's qualifiers work (\(SearchWording.example))")
-    ],
-    options: [
-      ShellOption(
-        "--sort", Parameter("KEY", .choice(sorts), meaning: "one of \(Phrase.list(sorts, "or"))"),
-        summary: "Order by \(Phrase.list(sorts, "or")) (default: GitHub's best match)"),
-      ShellOption(
-        "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
-        summary: "How many repositories, 1–100 (default 30)"),
-      .json,
-    ],
-    examples: ["wayfarer search harbor lights", "wayfarer search language:swift tui --sort stars --limit 5 --json"])
+  static func spec(fields: [String]) -> ShellCommandSpec {
+    ShellCommandSpec(
+      ["search"], summary: "Search GitHub's repositories",
+      parameters: [
+        Parameter("QUERY", .text, meaning: "what to look for; GitHub's qualifiers work (\(SearchWording.example))")
+      ],
+      options: [
+        ShellOption(
+          "--sort", Parameter("KEY", .choice(sorts), meaning: "one of \(Phrase.list(sorts, "or"))"),
+          summary: "Order by \(Phrase.list(sorts, "or")) (default: GitHub's best match)"),
+        ShellOption(
+          "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
+          summary: "How many repositories, 1–100 (default 30)"),
+        .json(fields: fields, of: "each repository"),
+      ],
+      examples: [
+        "wayfarer search harbor lights", "wayfarer search language:swift tui --sort stars --limit 5 --json",
+        "wayfarer search swift --json=fullName,stars",
+      ])
+  }
 
-  static func command(dependencies: @escaping @MainActor () -> ExploreShellDependencies?) -> ShellCommand {
-    ShellCommand(spec) { arguments, io in
+  static func command(
+    record: JSONFields<Repository>, dependencies: @escaping @MainActor () -> ExploreShellDependencies?
+  ) -> ShellCommand {
+    ShellCommand(spec(fields: record.names)) { arguments, io in
       guard let dependencies = dependencies() else { return .failure }
       let service: any GitHubService =
         dependencies.github.map { LiveGitHubService(access: $0, environment: dependencies.environment) }
@@ -40,7 +47,9 @@ enum SearchShellCommand {
       }
       if arguments.wantsJSON {
         io.write(
-          bytes: json(found.repositories, query: arguments.text, total: found.total, records: dependencies.records))
+          bytes: json(
+            found.repositories, query: arguments.text, total: found.total, record: record,
+            picked: arguments.jsonFields))
       } else if found.repositories.isEmpty {
         io.say("No repositories match \(TextSanitizer.clean(arguments.text, limit: 60)).")
       } else {
@@ -68,10 +77,11 @@ enum SearchShellCommand {
     return (Array(repositories.prefix(limit)), total)
   }
 
-  /// `{"schema_version": 1, "query", "total_count", "repositories": [records]}`.
-  static func json(_ repositories: [Repository], query: String, total: Int, records: any RepositoryRecordWriting)
-    -> [UInt8]
-  {
+  /// `{"schema_version": 1, "query", "total_count", "repositories": [records]}`,
+  /// each record whole or of the `picked` fields.
+  static func json(
+    _ repositories: [Repository], query: String, total: Int, record: JSONFields<Repository>, picked: [String]?
+  ) -> [UInt8] {
     var writer = JSONWriter(pretty: true)
     writer.object { object in
       object.member("schema_version", ShellJSON.schemaVersion)
@@ -79,7 +89,7 @@ enum SearchShellCommand {
       object.member("total_count", total)
       object.key("repositories")
       object.array { list in
-        for repository in repositories { records.write(repository.saved, to: &list) }
+        for repository in repositories { record.write(repository, picked: picked, to: &list) }
       }
     }
     return writer.bytes + [UInt8(ascii: "\n")]

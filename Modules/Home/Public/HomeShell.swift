@@ -10,30 +10,26 @@ public struct HomeShellDependencies {
   /// WAYFARER_LOCATION, the centre when none is given.
   public let fixedLocation: GeoPoint?
   public let environment: Environment
-  /// How a place is written as JSON: the bookmarks file's record.
-  public let records: any PlaceRecordWriting
 
-  public init(
-    geoapify: GeoapifyService?, fixedLocation: GeoPoint?, environment: Environment, records: any PlaceRecordWriting
-  ) {
+  public init(geoapify: GeoapifyService?, fixedLocation: GeoPoint?, environment: Environment) {
     self.geoapify = geoapify
     self.fixedLocation = fixedLocation
     self.environment = environment
-    self.records = records
   }
-}
-
-/// Writes a place as the record the bookmarks file holds, `extra` members
-/// after its own, so that `--json` and `export` give one shape.
-public protocol PlaceRecordWriting {
-  func write(_ place: FavoritePlace, to writer: inout JSONWriter, extra: (inout JSONWriter) -> Void)
 }
 
 extension HomeBuilder {
   /// Home's one-shot commands (`wayfarer places`), over the dependencies
   /// `dependencies` makes when one runs (nil: it has said why).
-  public static func shellCommands(dependencies: @escaping @MainActor () -> HomeShellDependencies?) -> [ShellCommand] {
-    [PlacesShellCommand.command(dependencies: dependencies)]
+  ///
+  /// `placeRecord` is how `--json` writes a place: the record the
+  /// bookmarks file holds, so that `--json` and `export` give one shape;
+  /// its fields, and the distance after them, are what `--json=FIELDS`
+  /// may name.
+  public static func shellCommands(
+    placeRecord: JSONFields<FavoritePlace>, dependencies: @escaping @MainActor () -> HomeShellDependencies?
+  ) -> [ShellCommand] {
+    [PlacesShellCommand.command(record: PlacesShellCommand.record(placeRecord), dependencies: dependencies)]
   }
 
   /// The places repository `dependencies` call for.

@@ -6,26 +6,43 @@ import TextSafety
 /// `wayfarer places`: Home's nearby places from the shell, as rows or as
 /// the bookmarks file's records with their distance.
 enum PlacesShellCommand {
-  static let spec = ShellCommandSpec(
-    ["places"], summary: "List places near a point or a city (Geoapify, or the offline catalog)",
-    options: [
-      ShellOption(
-        "--near", Parameter("LAT,LON", .word, meaning: "LAT,LON is a position in decimal degrees, like -23.55,-46.63"),
-        summary: "Around this position (default: WAYFARER_LOCATION, else São Paulo)"),
-      ShellOption("--city", Parameter("NAME", .word, meaning: "NAME is a city's name"), summary: "Around this city"),
-      ShellOption(
-        "--category",
-        Parameter("C", .choice(NearbySearch.categories), meaning: Phrase.list(NearbySearch.categories, "or")),
-        summary: "Only places of this kind"),
-      ShellOption(
-        "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
-        summary: "How many places, 1–100 (default 20)"),
-      .json,
-    ],
-    examples: ["wayfarer places --city Lisbon --category catering", "wayfarer places --near 38.71,-9.14 --json"])
+  static func spec(fields: [String]) -> ShellCommandSpec {
+    ShellCommandSpec(
+      ["places"], summary: "List places near a point or a city (Geoapify, or the offline catalog)",
+      options: [
+        ShellOption(
+          "--near",
+          Parameter("LAT,LON", .word, meaning: "LAT,LON is a position in decimal degrees, like -23.55,-46.63"),
+          summary: "Around this position (default: WAYFARER_LOCATION, else São Paulo)"),
+        ShellOption("--city", Parameter("NAME", .word, meaning: "NAME is a city's name"), summary: "Around this city"),
+        ShellOption(
+          "--category",
+          Parameter("C", .choice(NearbySearch.categories), meaning: Phrase.list(NearbySearch.categories, "or")),
+          summary: "Only places of this kind"),
+        ShellOption(
+          "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
+          summary: "How many places, 1–100 (default 20)"),
+        .json(fields: fields, of: "each place"),
+      ],
+      examples: [
+        "wayfarer places --city Lisbon --category catering", "wayfarer places --near 38.71,-9.14 --json",
+        "wayfarer places --json=name,distanceMetres",
+      ])
+  }
 
-  static func command(dependencies: @escaping @MainActor () -> HomeShellDependencies?) -> ShellCommand {
-    ShellCommand(spec) { arguments, io in
+  /// A place as `--json` writes it: the bookmarks file's record, then how
+  /// far it is from the centre.
+  static func record(_ placeRecord: JSONFields<FavoritePlace>) -> JSONFields<Place> {
+    placeRecord.of { (place: Place) in place.favorite() }.adding([
+      JSONField("distanceMetres", number: { $0.distance.flatMap { Int(exactly: $0.rounded()) } })
+    ])
+  }
+
+  static func command(record: JSONFields<Place>, dependencies: @escaping @MainActor () -> HomeShellDependencies?)
+    -> ShellCommand
+  {
+    let spec = Self.spec(fields: record.names)
+    return ShellCommand(spec) { arguments, io in
       if arguments.value("--near") != nil, arguments.value("--city") != nil {
         io.say("Give --near or --city, not both.\nUsage: \(spec.usage)")
         return .usage
@@ -45,7 +62,7 @@ enum PlacesShellCommand {
         return .failure
       }
       if arguments.wantsJSON {
-        io.write(bytes: json(places, center: center, records: dependencies.records))
+        io.write(bytes: json(places, center: center, record: record, picked: arguments.jsonFields))
       } else if places.isEmpty {
         io.say("No places found near \(TextSanitizer.clean(center.name, limit: 80)).")
       } else {
@@ -123,10 +140,11 @@ enum PlacesShellCommand {
     ]
   }
 
-  /// `{"schema_version": 1, "center", "places": [records + distanceMetres]}`.
-  static func json(_ places: [Place], center: (coordinate: Coordinate, name: String), records: any PlaceRecordWriting)
-    -> [UInt8]
-  {
+  /// `{"schema_version": 1, "center", "places": [records + distanceMetres]}`,
+  /// each place whole or of the `picked` fields.
+  static func json(
+    _ places: [Place], center: (coordinate: Coordinate, name: String), record: JSONFields<Place>, picked: [String]?
+  ) -> [UInt8] {
     var writer = JSONWriter(pretty: true)
     writer.object { object in
       object.member("schema_version", ShellJSON.schemaVersion)
@@ -138,11 +156,7 @@ enum PlacesShellCommand {
       }
       object.key("places")
       object.array { list in
-        for place in places {
-          records.write(place.favorite(), to: &list) { record in
-            record.member("distanceMetres", place.distance.flatMap { Int(exactly: $0.rounded()) })
-          }
-        }
+        for place in places { record.write(place, picked: picked, to: &list) }
       }
     }
     return writer.bytes + [UInt8(ascii: "\n")]

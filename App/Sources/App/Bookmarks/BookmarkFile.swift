@@ -64,20 +64,33 @@ struct BookmarkFile {
   }
 
   /// `{"schema_version": 1, "places": […], "repositories": […]}`: the
-  /// records as `json(exportedAt:)` writes them, for `--json`.
-  func listJSON() -> [UInt8] {
+  /// records as `json(exportedAt:)` writes them, for `--json`, or only
+  /// the `picked` fields of each (those its kind has).
+  func listJSON(picked: [String]?) -> [UInt8] {
     var writer = JSONWriter(pretty: true)
     writer.object { file in
       file.member("schema_version", ShellJSON.schemaVersion)
       for section in sections {
+        let fields = section.kind.entryFields
         file.key(section.kind.fileMember)
         file.array { list in
-          for entry in section.entries { Self.write(entry, to: &list) }
+          for entry in section.entries { fields.write(entry, picked: picked, to: &list) }
         }
       }
     }
     return writer.bytes + [UInt8(ascii: "\n")]
   }
+
+  /// The fields `bookmarks list --json=FIELDS` may name: every kind's, in
+  /// the kinds' order, each once.
+  static var listFields: [String] {
+    BookmarkKinds.all.flatMap { $0.entryFields.names }.reduce(into: []) { names, name in
+      if !names.contains(name) { names.append(name) }
+    }
+  }
+
+  /// When an entry was first saved, after its record's own members.
+  static let savedAt = JSONField<Entry>("savedAt", text: { $0.savedAt.map { Timestamp.text(for: $0) } })
 
   /// The records that have a position as a GeoJSON FeatureCollection
   /// (RFC 7946: longitude first), and per kind how many went in and how
@@ -100,9 +113,7 @@ struct BookmarkFile {
   }
 
   private static func write(_ entry: Entry, to writer: inout JSONWriter) {
-    entry.record.write(to: &writer) { object in
-      object.member("savedAt", entry.savedAt.map { Timestamp.text(for: $0) })
-    }
+    entry.record.write(to: &writer) { object in savedAt.write(entry, to: &object) }
   }
 
   private static func writeFeature(_ entry: Entry, to writer: inout JSONWriter) {
@@ -128,6 +139,17 @@ struct BookmarkFile {
 protocol MapPoint {
   /// Where it is, when known.
   var coordinates: (latitude: Double, longitude: Double)? { get }
+}
+
+extension BookmarkRecord {
+  /// A file's entry of this kind: the record's fields, then when it was saved.
+  static var entryFields: JSONFields<BookmarkFile.Entry> {
+    jsonFields.of { entry in
+      // Each section holds only its own kind's records.
+      (entry.record as? Self) ?? Self()
+    }
+    .adding([BookmarkFile.savedAt])
+  }
 }
 
 extension PlaceBookmark: MapPoint {

@@ -83,8 +83,8 @@ final class BookmarkTransfer: BookmarksTransferring {
     }
   }
 
-  func listJSON() throws(BookmarksTransferError) -> [UInt8] {
-    try file().listJSON()
+  func listJSON(picked: [String]?) throws(BookmarksTransferError) -> [UInt8] {
+    try file().listJSON(picked: picked)
   }
 
   /// Every saved bookmark, as a file holds them.

@@ -24,13 +24,7 @@ enum ManualPage {
       ".SH COMMANDS",
     ]
     for spec in specs { lines += command(spec) }
-    lines += [
-      ".SH JSON OUTPUT",
-      escaped(
-        "With --json a command prints one JSON document on standard output. Its first member is schema_version (now \(ShellJSON.schemaVersion)), raised when a member changes meaning or goes away; members keep their order. Places and repositories are the records of the bookmarks file that bookmarks export writes, with their own version member."
-      ),
-      ".SH ENVIRONMENT",
-    ]
+    lines += jsonOutput(specs: specs) + [".SH ENVIRONMENT"]
     for variable in Configuration.variables {
       lines += [".TP", ".B \(escaped(variable.name))", escaped(variable.meaning)]
     }
@@ -58,8 +52,29 @@ enum ManualPage {
       lines += [".TP", ".I \(escaped(parameter.placeholder))", escaped(parameter.meaning) + "."]
     }
     for option in spec.options {
-      let value = option.value.map { " \\fI\(escaped($0.placeholder))\\fR" } ?? ""
+      var value = option.value.map { " \\fI\(escaped($0.placeholder))\\fR" } ?? ""
+      if option.fields != nil { value = "[=\\fI\(ShellJSONFields.placeholder)\\fR]" }
       lines += [".TP", "\\fB\(escaped(option.name))\\fR\(value)", escaped(option.summary) + "."]
+    }
+    return lines
+  }
+
+  /// What --json prints, how fields are picked, and each command's fields.
+  static func jsonOutput(specs: [ShellCommandSpec]) -> [String] {
+    var lines = [
+      ".SH JSON OUTPUT",
+      escaped(
+        "With --json a command prints one JSON document on standard output. Its first member is schema_version (now \(ShellJSON.schemaVersion)), raised when a member changes meaning or goes away; members keep their order. Places and repositories are the records of the bookmarks file that bookmarks export writes, with their own version member."
+      ),
+      ".PP",
+      escaped(
+        "\(ShellJSONFields.rule) The document around the records stays as it is; each record then holds only the fields named, without its version. A field the command does not have is an error (exit status 1) that lists the fields it has."
+      ),
+      ".PP", "The fields of each command's records:",
+    ]
+    for spec in specs {
+      guard let fields = spec.jsonFields else { continue }
+      lines += [".TP", ".B \(escaped(spec.name))", escaped(fields.names.joined(separator: ", "))]
     }
     return lines
   }

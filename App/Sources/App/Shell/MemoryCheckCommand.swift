@@ -15,9 +15,15 @@ enum MemoryCheckCommand {
       ShellOption(
         "--cycles", Parameter("N", .number(range: 1...10_000), meaning: "N is how many cycles, 1–10000"),
         summary: "How many cycles, 1–10000 (default 10)"),
-      .json,
+      .json(fields: typeFields.names, of: "each type"),
     ],
     examples: ["wayfarer memory-check", "wayfarer memory-check --cycles 1000 --json"])
+
+  /// What `--json` prints of each type the ledger counts.
+  static let typeFields = JSONFields<LifetimeLedger.Row>([
+    JSONField("type", text: { $0.typeName }), JSONField("alive", number: { $0.alive }),
+    JSONField("released", number: { $0.released }),
+  ])
 
   static let command = ShellCommand(spec) { arguments, io in
     let cycles = arguments.number("--cycles") ?? 10
@@ -41,7 +47,7 @@ enum MemoryCheckCommand {
       return .failure
     }
     if arguments.wantsJSON {
-      io.write(bytes: json(result.rows, cycles: cycles, leaked: result.leaked))
+      io.write(bytes: json(result.rows, cycles: cycles, leaked: result.leaked, picked: arguments.jsonFields))
     } else {
       io.write(MemoryReport(rows: result.rows).lines.map { $0.plainText + "\n" }.joined())
     }
@@ -73,20 +79,18 @@ enum MemoryCheckCommand {
     return (rows, rows.filter { tabFlow.subtracting(loggedOut).contains($0.typeName) && $0.alive > 0 })
   }
 
-  static func json(_ rows: [LifetimeLedger.Row], cycles: Int, leaked: [LifetimeLedger.Row]) -> [UInt8] {
+  /// `{"schema_version": 1, "cycles", "types": [rows], "still_alive"}`,
+  /// each row whole or of the `picked` fields.
+  static func json(_ rows: [LifetimeLedger.Row], cycles: Int, leaked: [LifetimeLedger.Row], picked: [String]?)
+    -> [UInt8]
+  {
     var writer = JSONWriter(pretty: true)
     writer.object { object in
       object.member("schema_version", ShellJSON.schemaVersion)
       object.member("cycles", cycles)
       object.key("types")
       object.array { list in
-        for row in rows {
-          list.object { type in
-            type.member("type", row.typeName)
-            type.member("alive", row.alive)
-            type.member("released", row.released)
-          }
-        }
+        for row in rows { typeFields.write(row, picked: picked, to: &list) }
       }
       object.member("still_alive", leaked.map(\.typeName))
     }

@@ -84,7 +84,7 @@ enum ShellCommands {
     switch command.spec.parse(words) {
     case .failure(let refusal):
       io.say(refusal.sentence)
-      return .usage
+      return refusal.status
     case .success(let arguments):
       if command.spec.needsLogin {
         guard launch.open() != nil else { return .failure }

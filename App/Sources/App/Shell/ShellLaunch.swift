@@ -80,8 +80,8 @@ final class ShellLaunch {
   func explore() -> ExploreShellDependencies? {
     open().map {
       ExploreShellDependencies(
-        github: $0.services.explore.github, environment: $0.services.environment, records: ShellRecords(),
-        browser: $0.services.explore.browser, display: ShellDisplay(configuration: $0.configuration),
+        github: $0.services.explore.github, environment: $0.services.environment, browser: $0.services.explore.browser,
+        display: ShellDisplay(configuration: $0.configuration),
         assistant: $0.services.explore.assistant,
         conversations: accountID.map($0.services.conversations(for:)))
     }
@@ -91,7 +91,7 @@ final class ShellLaunch {
     open().map {
       HomeShellDependencies(
         geoapify: $0.services.home.geoapify, fixedLocation: $0.services.home.fixedLocation,
-        environment: $0.services.environment, records: ShellRecords())
+        environment: $0.services.environment)
     }
   }
 

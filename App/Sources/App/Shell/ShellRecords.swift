@@ -3,13 +3,14 @@ import Home
 import JSON
 
 /// What `--json` writes for a place or a repository: the record the
-/// bookmarks file holds, through the same fields.
-struct ShellRecords: RepositoryRecordWriting, PlaceRecordWriting {
-  func write(_ repository: SavedRepository, to writer: inout JSONWriter) {
-    RepositoryBookmark(repository).write(to: &writer)
+/// bookmarks file holds, through the same fields, which are also what
+/// `--json=FIELDS` may name.
+enum ShellRecords {
+  static var repository: JSONFields<SavedRepository> {
+    RepositoryBookmark.jsonFields.of { RepositoryBookmark($0) }
   }
 
-  func write(_ place: FavoritePlace, to writer: inout JSONWriter, extra: (inout JSONWriter) -> Void) {
-    PlaceBookmark(place).write(to: &writer, extra: extra)
+  static var place: JSONFields<FavoritePlace> {
+    PlaceBookmark.jsonFields.of { PlaceBookmark($0) }
   }
 }

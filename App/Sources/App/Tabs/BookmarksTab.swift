@@ -14,7 +14,9 @@ extension TabEntry {
         return nil
       }
     ],
-    shell: { launch in BookmarksBuilder.shellCommands(dependencies: launch.bookmarks) },
+    shell: { launch in
+      BookmarksBuilder.shellCommands(listFields: BookmarkFile.listFields, dependencies: launch.bookmarks)
+    },
     make: BookmarksCoordinator.init)
 }
 

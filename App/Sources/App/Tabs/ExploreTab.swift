@@ -37,7 +37,9 @@ extension TabEntry {
         return nil
       },
     ],
-    shell: { launch in ExploreBuilder.shellCommands(dependencies: launch.explore) },
+    shell: { launch in
+      ExploreBuilder.shellCommands(repositoryRecord: ShellRecords.repository, dependencies: launch.explore)
+    },
     make: ExploreCoordinator.init)
 }
 

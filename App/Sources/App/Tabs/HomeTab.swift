@@ -31,7 +31,7 @@ extension TabEntry {
         return nil
       },
     ],
-    shell: { launch in HomeBuilder.shellCommands(dependencies: launch.home) },
+    shell: { launch in HomeBuilder.shellCommands(placeRecord: ShellRecords.place, dependencies: launch.home) },
     make: HomeCoordinator.init)
 }
 

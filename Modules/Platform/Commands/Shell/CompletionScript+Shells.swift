@@ -2,7 +2,11 @@ extension CompletionScript {
   static func bash(_ table: ShellCommandTable, program: String, topOptions: [String]) -> String {
     let cases = caseBlocks(
       table, topOptions: topOptions,
-      value: { #"COMPREPLY=($(compgen -W "\#($0.joined(separator: " "))" -- "$cur")); return"# },
+      value: { #"COMPREPLY=($(compgen -W "\#($0.joined(separator: " "))" -- "$value")); return"# },
+      // The fields after the last comma; those before stay as typed.
+      fields: {
+        #"[[ $value == -* ]] || { COMPREPLY=($(compgen -P "${value%"${value##*,}"}" -W "\#($0.joined(separator: " "))" -- "${value##*,}")); return; }"#
+      },
       offer: { #"words="\#($0.words.joined(separator: " "))"; files=\#($0.completesFiles ? 1 : 0)"# })
     return """
       # bash completion for \(program), made by `\(program) completion bash`.
@@ -12,6 +16,9 @@ extension CompletionScript {
         for ((i = 1; i < COMP_CWORD; i++)); do
           case "${COMP_WORDS[i]}" in -*) ;; *) key="${key:+$key }${COMP_WORDS[i]}" ;; esac
         done
+        # bash splits --option=value at the =: the option is before it.
+        local option=$prev value=$cur
+        if [[ $cur == "=" ]]; then value=""; elif [[ $prev == "=" ]]; then option=${COMP_WORDS[COMP_CWORD-2]}; fi
       \(cases)
         COMPREPLY=($(compgen -W "$words" -- "$cur"))
         if [[ $files == 1 && $cur != -* ]]; then
@@ -29,15 +36,21 @@ extension CompletionScript {
     let cases = caseBlocks(
       table, topOptions: topOptions,
       value: { ($0.isEmpty ? "_message value" : "compadd -- " + $0.joined(separator: " ")) + "; return" },
+      // The fields after the last comma; those before move to IPREFIX, as compset -P does.
+      fields: {
+        #"[[ $PREFIX == -* ]] || { [[ $PREFIX == *,* ]] && { IPREFIX+=${PREFIX%,*},; PREFIX=${PREFIX##*,}; }; compadd -- \#($0.joined(separator: " ")); return; }"#
+      },
       offer: { "compadd -- " + $0.words.joined(separator: " ") + ($0.completesFiles ? "; _files" : "") })
     return """
       #compdef \(program)
       # zsh completion for \(program), made by `\(program) completion zsh`.
       _\(program)() {
-        local key="" prev=${words[CURRENT-1]} i
+        local key="" option=${words[CURRENT-1]} i
         for ((i = 2; i < CURRENT; i++)); do
           [[ ${words[i]} == -* ]] || key="${key:+$key }${words[i]}"
         done
+        # --option=value: the value is completed, the option kept as typed.
+        if [[ $PREFIX == --*=* ]]; then option=${PREFIX%%=*}; IPREFIX+=$option=; PREFIX=${PREFIX#*=}; fi
       \(cases)
       }
       # Autoloaded from $fpath (compinit), complete now; sourced, register.
@@ -51,19 +64,23 @@ extension CompletionScript {
   }
 
   /// The three `case` statements bash and zsh share: the words typed
-  /// reduced to the command they name, an option's values, and what may
-  /// follow the command; `value` and `offer` say each in the shell's words.
+  /// reduced to the command they name, an option's values (`--json`'s
+  /// fields), and what may follow the command; `value`, `fields` and
+  /// `offer` say each in the shell's words.
   private static func caseBlocks(
-    _ table: ShellCommandTable, topOptions: [String], value: ([String]) -> String, offer: (Offer) -> String
+    _ table: ShellCommandTable, topOptions: [String], value: ([String]) -> String, fields: ([String]) -> String,
+    offer: (Offer) -> String
   ) -> String {
-    let values = valueCases(table).map { "    \"\($0.pattern)\") \(value($0.choices)) ;;" }
+    let values =
+      valueCases(table).map { "    \"\($0.pattern)\") \(value($0.choices)) ;;" }
+      + fieldCases(table).map { "    \"\($0.pattern)\") \(fields($0.fields)) ;;" }
     let offers = offers(table, topOptions: topOptions).map { "    \"\($0.key)\") \(offer($0)) ;;" }
     return """
         case "$key" in
       \(keyCases(table, assign: "key"))
           *) key="" ;;
         esac
-        case "$key|$prev" in
+        case "$key|$option" in
       \(values.joined(separator: "\n"))
         esac
         case "$key" in
@@ -101,7 +118,9 @@ extension CompletionScript {
       }
       for option in spec.options {
         var line = "complete -c \(program) -n \(condition) -l \(option.name.dropFirst(2))"
-        if let value = option.value {
+        if let fields = option.fields {
+          line += " -x -a \(quoted(fishFields(fields.names)))"
+        } else if let value = option.value {
           if case .choice(let words) = value.kind {
             line += " -x -a \(quoted(words.joined(separator: " ")))"
           } else {
@@ -112,6 +131,13 @@ extension CompletionScript {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `--json`'s fields after what the token has up to its last comma
+  /// (`--json=fullName,st` → `fullName,stars`, …), so a list goes on.
+  private static func fishFields(_ names: [String]) -> String {
+    #"(string replace -r -- "^(--json=)?(.*,)?[^,]*\$" "\$2" (commandline -ct))(string split " " ""#
+      + names.joined(separator: " ") + #"")"#
   }
 
   /// `text` in single quotes, as fish reads it.

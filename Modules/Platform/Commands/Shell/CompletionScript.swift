@@ -58,6 +58,18 @@ public enum CompletionScript {
     return keys.map { "    \"\($0)\"|\"\($0) \"*) \(assign)=\"\($0)\" ;;" }.joined(separator: "\n")
   }
 
+  /// `--json` and its fields, as `key|--json` cases: the command's, and
+  /// its group's when it is the one the group runs (`bookmarks --json`).
+  static func fieldCases(_ table: ShellCommandTable) -> [(pattern: String, fields: [String])] {
+    table.specs.flatMap { spec -> [(String, [String])] in
+      guard let fields = spec.jsonFields else { return [] }
+      let runsForGroup = spec.path.count > 1 && table.members(of: spec.path[0]).first?.spec == spec
+      return ([spec.name] + (runsForGroup ? [spec.path[0]] : [])).map {
+        ("\($0)|\(ShellJSONFields.option)", fields.names)
+      }
+    }
+  }
+
   /// The options that take a value, as `key|--option` cases, with their
   /// choices (none for a free value: nothing is offered).
   static func valueCases(_ table: ShellCommandTable) -> [(pattern: String, choices: [String])] {

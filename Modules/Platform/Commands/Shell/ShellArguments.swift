@@ -7,11 +7,16 @@ public struct ShellArguments: Sendable, Equatable {
   public let values: [String: String]
   /// The switches given (`--json`).
   public let switches: Set<String>
+  /// The fields `--json=FIELDS` named, in order; nil for all of them.
+  public let jsonFields: [String]?
 
-  public init(words: [String], values: [String: String] = [:], switches: Set<String> = []) {
+  public init(
+    words: [String], values: [String: String] = [:], switches: Set<String> = [], jsonFields: [String]? = nil
+  ) {
     self.words = words
     self.values = values
     self.switches = switches
+    self.jsonFields = jsonFields
   }
 
   /// The words joined with spaces: a query, a question.
@@ -31,5 +36,5 @@ public struct ShellArguments: Sendable, Equatable {
   }
 
   /// Whether the data is asked for as JSON.
-  public var wantsJSON: Bool { has(ShellOption.json.name) }
+  public var wantsJSON: Bool { has(ShellJSONFields.option) }
 }

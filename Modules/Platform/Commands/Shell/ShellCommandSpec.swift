@@ -32,13 +32,16 @@ public struct ShellCommandSpec: Sendable, Equatable {
   /// `search`, `bookmarks export`.
   public var name: String { path.joined(separator: " ") }
 
-  /// `wayfarer search QUERY… [--sort stars|forks|updated] [--limit N] [--json]`.
+  /// The fields its `--json` may name; nil when it has no `--json`.
+  public var jsonFields: ShellJSONFields? { options.lazy.compactMap(\.fields).first }
+
+  /// `wayfarer search QUERY… [--sort stars|forks|updated] [--limit N] [--json[=FIELDS]]`.
   public var usage: String {
     let words = parameters.map { parameter in
       parameter.kind == .text ? parameter.usage.replacingEnd("…") : parameter.usage
     }
     let options = options.map { option in
-      "[\(option.value.map { "\(option.name) \(Self.valueUsage($0))" } ?? option.name)]"
+      "[\(option.value.map { "\(option.name) \(Self.valueUsage($0))" } ?? option.usage)]"
     }
     return (["wayfarer"] + path + words + options).joined(separator: " ")
   }
@@ -63,6 +66,9 @@ public struct ShellCommandSpec: Sendable, Equatable {
           ? padded + String(repeating: " ", count: column + 2 - padded.count) + meaning
           : padded + "\n" + String(repeating: " ", count: column + 2) + meaning)
     }
+    if let jsonFields {
+      lines += jsonFields.help(otherwise: parameters.isEmpty ? nil : Phrase.list(parameters.map(\.placeholder), "or"))
+    }
     if !examples.isEmpty {
       lines += ["", "Examples:"] + examples.map { "  $ \($0)" }
     }
@@ -80,11 +86,12 @@ public struct ShellCommandSpec: Sendable, Equatable {
   }
 
   /// The arguments `words` (what followed the path) give, or the sentence
-  /// saying what is wrong with them (exit 2).
-  public func parse(_ words: [String]) -> Result<ShellArguments, CommandRefusal> {
+  /// saying what is wrong with them and the exit status.
+  public func parse(_ words: [String]) -> Result<ShellArguments, ShellRefusal> {
     var given: [String] = []
     var values: [String: String] = [:]
     var switches = Set<String>()
+    var jsonFields: [String]?
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -101,6 +108,16 @@ public struct ShellCommandSpec: Sendable, Equatable {
       let (name, attached) = Self.split(word)
       guard let option = options.first(where: { $0.name == name }) else {
         return .failure(refusal("Unknown option \(Self.quoted(name)) for wayfarer \(self.name)"))
+      }
+      if let fields = option.fields {
+        switch picked(fields, attached: attached, next: index < words.count ? words[index] : nil) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let named):
+          switches.insert(name)
+          jsonFields = named.fields
+          if named.tookNext { index += 1 }
+        }
+        continue
       }
       guard let value = option.value else {
         if attached != nil { return .failure(refusal("\(name) takes no value")) }
@@ -120,7 +137,21 @@ public struct ShellCommandSpec: Sendable, Equatable {
       values[name] = text
     }
     if let problem = problem(withWords: given) { return .failure(refusal(problem)) }
-    return .success(ShellArguments(words: given, values: values, switches: switches))
+    return .success(ShellArguments(words: given, values: values, switches: switches, jsonFields: jsonFields))
+  }
+
+  /// The fields `--json` names: those `attached` to it (`--json=a,b`,
+  /// checked), or the `next` word's when every part of it is a field
+  /// (`--json a,b`) or the command takes no words (checked), or nil for all.
+  private func picked(_ fields: ShellJSONFields, attached: String?, next: String?) -> Result<
+    (fields: [String]?, tookNext: Bool), ShellRefusal
+  > {
+    if let attached { return fields.picked(attached, by: name).map { ($0, false) } }
+    guard let next, !next.hasPrefix("-") else { return .success((nil, false)) }
+    if let named = fields.named(by: next) { return .success((named, true)) }
+    // Nothing else could the word be.
+    if parameters.isEmpty { return fields.picked(next, by: name).map { ($0, true) } }
+    return .success((nil, false))
   }
 
   /// Why the words that are not options do not fit the parameters.
@@ -148,8 +179,8 @@ public struct ShellCommandSpec: Sendable, Equatable {
     return nil
   }
 
-  private func refusal(_ problem: String) -> CommandRefusal {
-    CommandRefusal(sentence: "\(problem).\nUsage: \(usage)\nSee wayfarer \(name) --help.")
+  private func refusal(_ problem: String) -> ShellRefusal {
+    ShellRefusal(sentence: "\(problem).\nUsage: \(usage)\nSee wayfarer \(name) --help.")
   }
 }
 

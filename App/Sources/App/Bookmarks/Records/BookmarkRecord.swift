@@ -95,10 +95,15 @@ extension BookmarkRecord {
   /// `extra` adds members after them (a file's `savedAt`).
   func write(to writer: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
     writer.object { object in
-      object.member("version", Self.version)
-      for field in Self.fields { field.write(self, &object) }
+      object.members(of: self, version: Self.version, Self.fields.lazy.map(\.json))
       extra(&object)
     }
+  }
+
+  /// The record's members as `--json` writes and picks them: its version,
+  /// then its fields.
+  static var jsonFields: JSONFields<Self> {
+    JSONFields(version: version, fields.map(\.json))
   }
 
   /// The record as the database's `fields` column holds it.

@@ -24,6 +24,9 @@ struct RecordField<Record>: Sendable {
   let read: @Sendable (inout Record, JSONNode?, RecordReading) throws(RecordProblem) -> Void
   /// Writes the member, or leaves it out when the record has no value.
   let write: @Sendable (Record, inout JSONWriter) -> Void
+
+  /// The field as a member of `--json`'s records.
+  var json: JSONField<Record> { JSONField(key, write: write) }
 }
 
 extension RecordField {
