@@ -261,7 +261,8 @@ final class ShellCommandTests: XCTestCase {
         let asked = (messages.last?["content"] as? String) ?? ""
         if body["stream"] as? Bool == true {
           return .chunks(
-            AssistantFixtures.openAIStream(["You asked \u{1B}[31m", "\(messages.count) things: ", asked]),
+            AssistantFixtures.openAIStream(
+              ["You asked \u{1B}[31m", "\(messages.count) things: ", asked], usage: (prompt: 120, completion: 15)),
             intervalMilliseconds: 1)
         }
         return .json(AssistantFixtures.openAIReply("Whole reply to \(asked)."))
@@ -277,8 +278,12 @@ final class ShellCommandTests: XCTestCase {
     let first = try wayfarer(["ask", "what", "is", "a", "coordinator"], environment: environment)
     XCTAssertEqual(first.status, 0, first.stderr)
     XCTAssertEqual(first.stdout, "You asked 2 things: what is a coordinator\n", "no escape sequence gets out")
-    let piped = try wayfarer(["ask", "--continue"], input: ["and a router?"], environment: environment)
+    XCTAssertEqual(first.stderr, "", "no usage unless asked")
+    let piped = try wayfarer(["ask", "--continue", "--usage"], input: ["and a router?"], environment: environment)
     XCTAssertEqual(piped.stdout, "You asked 4 things: and a router?\n", "the conversation went on")
+    XCTAssertTrue(
+      piped.stderr.hasPrefix("wayfarer: 120 in · 15 out · ") && piped.stderr.hasSuffix(" s\n"),
+      "--usage, as llm -u: \(piped.stderr)")
     let json = try wayfarer(["ask", "--json", "--model", "qwen3", "new", "one"], environment: environment)
     XCTAssertEqual(
       json.stdout, "{\n  \"schema_version\": 1,\n  \"model\": \"qwen3\",\n  \"reply\": \"Whole reply to new one.\"\n}\n"

@@ -21,11 +21,12 @@ enum AskShellCommand {
       ShellOption(
         "--model", Parameter("M", .word, meaning: "M is a model's name"), summary: "Use this model for this question"),
       ShellOption("--continue", summary: "Go on with the last conversation instead of starting one"),
+      ShellOption("--usage", summary: "Say on standard error the tokens and time the reply took, as llm -u does"),
       .json(fields: answer.names, of: "the answer"),
     ],
     examples: [
       "wayfarer ask what is a coordinator in iOS apps", "git diff | wayfarer ask review this change",
-      "wayfarer ask --repo apple/swift how is it built --json",
+      "wayfarer ask --repo apple/swift how is it built --json", "wayfarer ask --usage what is a router",
     ], needsLogin: true)
 
   /// What `--json` prints of an answer, after `schema_version`.
@@ -65,7 +66,10 @@ enum AskShellCommand {
         io.flush()
       }
       if !json { io.write(sanitizer.finish()) }
-      return finish(outcome, model: chat.model, json: json, picked: arguments.jsonFields, io: io)
+      let status = finish(outcome, model: chat.model, json: json, picked: arguments.jsonFields, io: io)
+      // After the reply (and its newline), as the chat's line under a reply.
+      if arguments.has("--usage"), let usage = outcome.usage { io.say(AssistantWording.usage(usage)) }
+      return status
     }
   }
 
