@@ -178,8 +178,10 @@ final class SearchScreen: Screen {
   private func loadedLines(in context: RenderContext) -> [StyledLine] {
     let query = TextSanitizer.clean(viewModel.query ?? "", limit: 60)
     guard !viewModel.repositories.isEmpty else {
-      return EmptyState(title: "\(query): no repositories found", message: "Try other words, or fewer qualifiers.")
-        .lines(in: context)
+      // Results GitHub sent that were all left out are not "none found".
+      let title = viewModel.droppedCount > 0 ? "none of GitHub's results can be shown" : "no repositories found"
+      return EmptyState(title: "\(query): \(title)", message: "Try other words, or fewer qualifiers.")
+        .lines(in: context) + droppedWarning(in: context)
     }
     var lines = TextBlock(
       SearchWording.showing(

@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import TerminalText
 import TestSupport
 import XCTest
 
@@ -66,6 +67,19 @@ final class SearchViewModelTests: XCTestCase {
 
     _ = await viewModel.search("tui").run()
     XCTAssertEqual(viewModel.state, .failed(.failed(reason: "Could not find the server api.github.com.")))
+  }
+
+  /// Results GitHub sent that all had to be left out are not "none found".
+  func test_aPageWhoseResultsWereAllLeftOut_saysSo_notNoneFound() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [.success(.sample(total: 95, count: 0, dropped: 1))]
+    _ = await viewModel.search("evil").run()
+    let screen = SearchScreen(viewModel: viewModel, now: { Date() })
+    let text = screen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+
+    XCTAssertTrue(text.contains("evil: none of GitHub's results can be shown"), text)
+    XCTAssertTrue(text.contains("1 result was left out: GitHub sent no valid name."), text)
+    XCTAssertFalse(text.contains("no repositories found"), text)
   }
 
   func test_more_loadsTheNextPage_untilEveryResultIsHere() async {
