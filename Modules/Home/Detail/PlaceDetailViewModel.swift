@@ -92,7 +92,9 @@ final class PlaceDetailViewModel {
       KeyValueView.Row("Distance", place.distance.map { Formatting.distance($0) }),
       KeyValueView.Row("Opening hours", place.openingHours ?? loaded?.openingHours),
       KeyValueView.Row("Phone", place.phone ?? loaded?.phone),
-      KeyValueView.Row("Website", place.website ?? loaded?.website),
+      // Only an address `web` can open: one with control characters was
+      // shown cleaned, as an address the service never sent.
+      KeyValueView.Row("Website", website.flatMap { _ in place.website ?? loaded?.website }),
     ]
     return rows.compactMap { $0 }
   }

@@ -45,6 +45,10 @@ final class PlaceDetailViewModelTests: XCTestCase {
       XCTAssertEqual(viewModel.website, expected, given)
       let screen = PlaceDetailScreen(viewModel: viewModel)
       XCTAssertEqual(screen.commands.map(\.name).contains("web"), expected != nil, given)
+      XCTAssertEqual(
+        viewModel.facts.contains { $0.key == "Website" }, expected != nil,
+        "a website is shown only when it is one web can open (a reviewer saw one shown that web said was none): \(given)"
+      )
     }
   }
 
