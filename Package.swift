@@ -580,6 +580,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalREPL",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Scripts/Benchmarks/home-bench"
     ),
