@@ -67,6 +67,26 @@ final class SecretTextTests: XCTestCase {
     XCTAssertEqual(TextSanitizer.clean(message, limit: 40), String(repeating: "x", count: 30) + " [OPENAI_…")
   }
 
+  /// A server may echo a token in other letter case (GitHub lower-cases a
+  /// repository's topics): it is the token still, hidden on every way out.
+  func test_aCopyInOtherLetterCase_isHiddenToo_butNotOtherBytes() {
+    SecretText.hide("ghp_CaseToken0123", naming: "GITHUB_TOKEN")
+    SecretText.hide("OnlyLettersKey", naming: "LETTERS_KEY")
+    let echoed = "topics: ghp_casetoken0123, GHP_CASETOKEN0123; ONLYLETTERSKEY onlyletterskey."
+
+    XCTAssertEqual(
+      SecretText.hiding(in: echoed), "topics: [GITHUB_TOKEN], [GITHUB_TOKEN]; [LETTERS_KEY] [LETTERS_KEY].")
+    XCTAssertEqual(
+      TextRenderer(usesColor: false).render(StyledLine(echoed)),
+      "topics: [GITHUB_TOKEN], [GITHUB_TOKEN]; [LETTERS_KEY] [LETTERS_KEY].")
+    XCTAssertEqual(
+      SecretText.hiding(in: "ghp-casetoken0123 ghp_casetoken012 onlyletters-key"),
+      "ghp-casetoken0123 ghp_casetoken012 onlyletters-key", "only letters are folded, and a part is not the key")
+    var stream = SecretStream()
+    let shown = stream.take("Your token is GHP_CASE") + stream.take("TOKEN0123.") + stream.finish()
+    XCTAssertEqual(shown, "Your token is [GITHUB_TOKEN].", "split and upper-cased")
+  }
+
   func test_shortValues_areNotTaken() {
     SecretText.hide("abc", naming: "SHORT")
     XCTAssertEqual(SecretText.hiding(in: "abc abc"), "abc abc")
