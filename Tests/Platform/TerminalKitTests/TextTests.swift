@@ -446,30 +446,6 @@ final class DrawnScreenTests: XCTestCase {
   }
 }
 
-/// A streamed reply after a resize: drawn again in place only while its
-/// rows are the same whether the terminal reflowed wrapped lines or not.
-final class PartialRegionResizeTests: XCTestCase {
-  func test_shortLines_keepTheirRows_atEitherWidth() {
-    let code = "```python\ndef greet(name):\n    return name\n"
-    XCTAssertTrue(StandardConsole.keepsItsRows(code, from: 80, to: 100))
-    XCTAssertTrue(StandardConsole.keepsItsRows(code, from: 100, to: 80))
-  }
-
-  func test_aLineThatWraps_atOneWidthOnly_losesTheCount() {
-    let wide = String(repeating: "x", count: 90)
-    XCTAssertFalse(StandardConsole.keepsItsRows(wide + "\nend", from: 80, to: 100), "two rows, then one")
-    XCTAssertFalse(StandardConsole.keepsItsRows(wide + "\nend", from: 100, to: 80), "one row, then two")
-    XCTAssertTrue(StandardConsole.keepsItsRows(String(repeating: "x", count: 120) + "\nend", from: 80, to: 100))
-  }
-
-  func test_theCursorsLine_mustWrapAtNeitherWidth() {
-    // Continued after the resize: where it wraps next depends on the terminal.
-    XCTAssertFalse(StandardConsole.keepsItsRows(String(repeating: "x", count: 120), from: 80, to: 100))
-    XCTAssertFalse(StandardConsole.keepsItsRows(String(repeating: "x", count: 80), from: 100, to: 80))
-    XCTAssertTrue(StandardConsole.keepsItsRows("", from: 100, to: 80))
-  }
-}
-
 /// TERM=dumb: every byte ASCII, text kept readable.
 final class ASCIIFoldingTests: XCTestCase {
   func test_symbolsAndAccents_becomeTheirASCIISpelling() {
