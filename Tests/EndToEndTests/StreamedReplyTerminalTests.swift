@@ -52,6 +52,14 @@ final class StreamedReplyTerminalTests: XCTestCase {
     try terminal.waitFor(text) { $0.replacingOccurrences(of: "\n", with: "").contains(text) }
   }
 
+  /// Waits until the reply has ended, `last` its last words, and the
+  /// prompt is back under it.
+  private func waitForTheEnd(_ last: String, in terminal: TmuxSession) throws {
+    try terminal.waitFor("\(last), then the prompt") { screen in
+      screen.contains(last) && screen.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("explore/ask>")
+    }
+  }
+
   private func occurrences(of text: String, in screen: String) -> Int {
     screen.components(separatedBy: text).count - 1
   }
@@ -81,7 +89,7 @@ final class StreamedReplyTerminalTests: XCTestCase {
     try waitForWrapped("word40", in: terminal)
     try terminal.resize(columns: 60, rows: 24)
     reply.sendNextPart()
-    try terminal.waitFor("explore/ask>", count: 2)
+    try waitForTheEnd("Last line.", in: terminal)
 
     let all = try terminal.scrollback()
     XCTAssertEqual(fenceLines(in: all), [], "the code block is drawn, not left as it came:\n\(all)")
@@ -89,6 +97,63 @@ final class StreamedReplyTerminalTests: XCTestCase {
     XCTAssertTrue(all.contains("┌─ python"), all)
     XCTAssertTrue(all.contains("Second bold paragraph."), all)
     XCTAssertEqual(occurrences(of: "word33 ", in: all), 1, "the long line, once:\n\(all)")
+    try terminal.answer("explore/ask>", with: "/quit")
+    try terminal.waitFor("EXITED:0")
+  }
+
+  /// A code block taller than the window (40 lines in 23 rows): while it
+  /// streams in, its raw lines never reach the scrollback, so once drawn
+  /// in its box it is there once (its top half was once in the scrollback
+  /// twice, raw and in the box).
+  func test_aCodeBlockTallerThanTheWindow_isInTheScrollbackOnce_inItsBox() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let code = (1...40).map { "step(\($0))\n" }
+    let reply = PartedReply([
+      ["Here is code:\n\n", "```python\n"] + code.prefix(30),
+      Array(code.dropFirst(30)) + ["```\n\n", "After the **code**."],
+    ])
+    let terminal = try startChat(reply)
+    // Half-way, the block is on the screen as it came, its newest lines.
+    try terminal.waitFor("step(30)")
+    let halfWay = try terminal.scrollback()
+    XCTAssertEqual(occurrences(of: "step(1)", in: halfWay), 0, "its first lines are not kept:\n\(halfWay)")
+    reply.sendNextPart()
+    try waitForTheEnd("After the code.", in: terminal)
+
+    let all = try terminal.scrollback()
+    XCTAssertEqual(fenceLines(in: all), [], all)
+    XCTAssertTrue(all.contains("┌─ python"), all)
+    for line in [1, 2, 17, 30, 40] {
+      XCTAssertEqual(occurrences(of: "step(\(line))", in: all), 1, "line \(line), once:\n\(all)")
+      XCTAssertTrue(all.contains("│ step(\(line))"), "in the box:\n\(all)")
+    }
+    XCTAssertTrue(all.contains("After the code."), all)
+    try terminal.answer("explore/ask>", with: "/quit")
+    try terminal.waitFor("EXITED:0")
+  }
+
+  /// A window made lower under a tall block pushes its top rows into the
+  /// scrollback, out of reach; what streams in after is drawn over from
+  /// the second row, never cleared from the top-left corner, which tmux
+  /// takes as clearing the screen into the scrollback (each redraw once
+  /// left a whole screen of raw lines there).
+  func test_aWindowMadeLowerUnderATallBlock_leavesNoCopyOfWhatCameAfter() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let code = (1...40).map { "step(\($0))\n" }
+    let reply = PartedReply([
+      ["Here is code:\n\n", "```python\n"] + code.prefix(30), Array(code.dropFirst(30)) + ["```\n\nDone."],
+    ])
+    let terminal = try startChat(reply)
+    try terminal.waitFor("step(30)")
+    try terminal.resize(columns: 80, rows: 20)
+    reply.sendNextPart()
+    try waitForTheEnd("Done.", in: terminal)
+
+    let all = try terminal.scrollback()
+    for line in 25...40 {
+      XCTAssertEqual(occurrences(of: "step(\(line))", in: all), 1, "line \(line), once:\n\(all)")
+    }
+    XCTAssertTrue(all.contains("│ step(40)"), all)
     try terminal.answer("explore/ask>", with: "/quit")
     try terminal.waitFor("EXITED:0")
   }

@@ -4,7 +4,7 @@ import XCTest
 
 /// A reply streaming in, kept as the lines it put on the terminal: broken
 /// where the terminal would wrap it, so that its rows are still counted
-/// after a resize.
+/// after a resize, and cut to the window's height.
 final class PartialRegionTests: XCTestCase {
   private let x80 = String(repeating: "x", count: 80)
 
@@ -43,5 +43,17 @@ final class PartialRegionTests: XCTestCase {
     XCTAssertEqual(region.append("a日本語", columns: 6), ["a日本", "語"])
     XCTAssertEqual(region.append("é", columns: 6), ["é"])
     XCTAssertEqual(region.rows(at: 6), 2)
+  }
+
+  func test_taller_thanTheLimit_keepsItsLastRows_neverTheCursorsLineLeftOut() {
+    var region = PartialRegion()
+    _ = region.append((1...30).map { "line \($0)" }.joined(separator: "\n"), columns: 80)
+    XCTAssertNil(region.keepingLastRows(30, columns: 80), "it fits")
+    XCTAssertEqual(region.keepingLastRows(23, columns: 80), (8...30).map { "line \($0)" })
+    XCTAssertEqual(region.rows(at: 80), 23)
+
+    var long = PartialRegion()
+    _ = long.append("a\n" + x80, columns: 80)
+    XCTAssertEqual(long.keepingLastRows(1, columns: 20), [x80], "four rows at 20 columns, kept")
   }
 }

@@ -31,7 +31,8 @@ public protocol Console: AnyObject {
   /// is removed whole).
   ///
   /// On a terminal that moves its cursor, the text is broken where the
-  /// terminal would wrap it: text to be kept as it is goes through
+  /// terminal would wrap it, and while it is taller than the window only
+  /// its last rows are shown: text to be kept as it is goes through
   /// ``writeUnfitted(_:)``.
   func writePartial(_ text: String, style: TextStyle)
 

@@ -12,6 +12,11 @@ import TextSafety
 /// narrows under a line either splits it (the reflowing ones) or cuts it
 /// (xterm): the line is counted as split, as most terminals show it (on a
 /// terminal that cuts, a redraw then starts as many rows higher).
+///
+/// While the region is taller than the window, its first lines are left
+/// out (``keepingLastRows(_:columns:)``): rows that scrolled into the
+/// scrollback could never be drawn over, and would stay there raw beside
+/// their rendering.
 struct PartialRegion {
   private struct Line {
     var text = ""
@@ -91,5 +96,22 @@ struct PartialRegion {
   private mutating func startLine(in written: inout [String]) {
     lines.append(Line())
     written.append("")
+  }
+
+  /// Leaves out the first lines while the region takes more than `limit`
+  /// rows at `columns` (never the cursor's line).
+  ///
+  /// - Returns: The lines kept, to draw again where the region starts;
+  ///   nil when it fits and nothing was left out.
+  mutating func keepingLastRows(_ limit: Int, columns: Int) -> [String]? {
+    var rows = rows(at: columns)
+    guard rows > limit else { return nil }
+    var dropped = 0
+    while rows > limit, dropped < lines.count - 1 {
+      rows -= Self.rows(lineWidth: lines[dropped].width, columns: columns)
+      dropped += 1
+    }
+    lines.removeFirst(dropped)
+    return lines.map(\.text)
   }
 }

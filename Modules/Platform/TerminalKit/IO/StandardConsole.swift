@@ -183,10 +183,18 @@ public final class StandardConsole: Console {
       let pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return StandardOutput.write(clearingStatus() + render(pieces).joined(separator: "\n"))
     }
+    let width = self.width
     var region = partialRegion ?? PartialRegion()
+    let rowsBefore = region.rows(at: width)
     let lines = region.append(text, columns: width)
+    // Taller than the window: its last rows drawn again where it starts,
+    // before any of it scrolls away.
+    let kept = region.keepingLastRows(Self.partialRowsLimit(), columns: width)
     partialRegion = region
-    StandardOutput.write(clearingStatus() + render(lines).joined(separator: "\n"))
+    guard let kept else {
+      return StandardOutput.write(clearingStatus() + render(lines).joined(separator: "\n"))
+    }
+    StandardOutput.write(clearingStatus() + Self.up(over: rowsBefore) + render(kept).joined(separator: "\n"))
   }
 
   public func replacePartial(with lines: [StyledLine]) -> Bool {
@@ -200,10 +208,21 @@ public final class StandardConsole: Console {
     return true
   }
 
+  /// The most rows partial text keeps on the terminal: all but its top
+  /// row, so that it is never cleared from the top-left corner, which a
+  /// terminal may take as clearing the screen and keep what was there in
+  /// its scrollback (tmux's `scroll-on-clear`).
+  private static func partialRowsLimit() -> Int {
+    max(TerminalCapabilities.currentHeight() - 1, 1)
+  }
+
   /// The bytes that take the cursor, on the last of `rows` rows, to the
-  /// start of the first and clear from there down.
+  /// start of the first and clear from there down: at most the rows the
+  /// partial text may keep (a window made lower may have pushed the rest
+  /// into the scrollback, out of reach).
   private static func up(over rows: Int) -> String {
-    "\r" + (rows > 1 ? "\u{1B}[\(rows - 1)A" : "") + "\u{1B}[J"
+    let rows = min(rows, partialRowsLimit())
+    return "\r" + (rows > 1 ? "\u{1B}[\(rows - 1)A" : "") + "\u{1B}[J"
   }
 
   public func clearScreen() -> Bool {
