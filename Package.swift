@@ -581,6 +581,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalREPL",
         "TerminalText",
+        "TextSafety",
       ],
       path: "Scripts/Benchmarks/home-bench"
     ),

@@ -30,8 +30,8 @@ def run(product, *arguments):
 
 
 def home(rounds, smoke):
-    """Home: fetching pages, filtering and drawing 10,000 places, and a line
-    that draws nothing with 10,000 loaded."""
+    """Home: fetching pages, filtering and drawing 10,000 places (and hiding
+    keys in them), and a line that draws nothing with 10,000 loaded."""
     output = run("home-bench", "20" if smoke else "2000")
     output += run("home-bench", "draw", str(rounds))
     output += run("home-bench", "help", str(rounds))

@@ -296,25 +296,31 @@ final class ShellCommandTests: XCTestCase {
       chat.stdout.contains("what is a coordinator"), "the REPL lists the shell's conversations: \(chat.stdout)")
   }
 
-  /// Servers that send the key or token back (in a reply, a description)
-  /// get it into no output and no file: not `ask`'s reply, not `repo
-  /// --json`, not a bookmark exported later in a run that has no token.
+  /// Servers that send the key or token back (in a reply, a description,
+  /// a topic; as it was sent or in other letter case) get it into no output
+  /// and no file: not `ask`'s reply, not `repo --json`, not a bookmark
+  /// exported later in a run that has no token.
   func test_aKeyOrTokenAServerEchoes_isInNoOutputAndNoFile() throws {
     let key = "sk-echoedShellKey314"
     let server = try makeLoopbackServer { request in
       let echoed = request.headers["authorization"] ?? ""
       switch request.path {
       case "/v1/chat/completions":
-        // The key split across two events, as a model streaming it would send it.
+        // The key split across two events, as a model streaming it would
+        // send it; then upper-cased, split too.
         return .chunks(
           AssistantFixtures.openAIStream([
-            "Your header was ", String(echoed.prefix(14)), String(echoed.dropFirst(14)), " ok",
+            "Your header was ", String(echoed.prefix(14)), String(echoed.dropFirst(14)), " ok, ",
+            String(echoed.uppercased().prefix(18)), String(echoed.uppercased().dropFirst(18)),
           ]),
           intervalMilliseconds: 1)
       case "/repos/dtrupenn/Tetris":
+        // GitHub lower-cases topics.
         return .json(
           GitHubFixtures.tetris.replacingOccurrences(
-            of: "A C implementation of Tetris", with: "token is \(echoed), escaped \\u0067hp_shellSecretToken123"))
+            of: "A C implementation of Tetris",
+            with: "token is \(echoed), escaped \\u0067hp_shellSecretToken123, loud \(echoed.uppercased())"
+          ).replacingOccurrences(of: #""topics":["game","c"]"#, with: #""topics":["game","\#(echoed.lowercased())"]"#))
       default: return .json(GitHubFixtures.notFound, status: 404)
       }
     }
@@ -331,17 +337,25 @@ final class ShellCommandTests: XCTestCase {
     let exported = try wayfarer(["bookmarks", "export", "-"])
     let listed = try wayfarer(["bookmarks", "list", "--json"])
 
-    XCTAssertEqual(asked.stdout, "Your header was Bearer [OPENAI_API_KEY] ok\n", asked.stderr)
-    XCTAssertTrue(record.stdout.contains("token is Bearer [GITHUB_TOKEN], escaped [GITHUB_TOKEN]"), record.stdout)
+    XCTAssertEqual(
+      asked.stdout, "Your header was Bearer [OPENAI_API_KEY] ok, BEARER [OPENAI_API_KEY]\n", asked.stderr)
+    XCTAssertTrue(
+      record.stdout.contains(
+        "token is Bearer [GITHUB_TOKEN], escaped [GITHUB_TOKEN], loud BEARER [GITHUB_TOKEN]"), record.stdout)
+    XCTAssertTrue(record.stdout.contains(#""bearer [GITHUB_TOKEN]""#), "the topic: \(record.stdout)")
     XCTAssertTrue(exported.stdout.contains("token is Bearer [GITHUB_TOKEN]"), exported.stdout)
+    XCTAssertTrue(exported.stdout.contains(#""bearer [GITHUB_TOKEN]""#), exported.stdout)
+    // In any letter case: GHP_…, ghp_…, Sk-… are the same secrets.
+    let holdsASecret = { (text: String) in
+      [key, self.token].contains { text.lowercased().contains($0.lowercased()) }
+    }
     for run in [asked, record, saved, exported, listed] {
       XCTAssertEqual(run.status, 0, run.stderr)
-      XCTAssertFalse((run.stdout + run.stderr).contains(key) || (run.stdout + run.stderr).contains(token))
+      XCTAssertFalse(holdsASecret(run.stdout + run.stderr), run.stdout + run.stderr)
     }
     for file in try FileManager.default.subpathsOfDirectory(atPath: home.path) {
       let data = FileManager.default.contents(atPath: home.path + "/" + file) ?? Data()
-      XCTAssertNil(data.range(of: Data(key.utf8)), "the key is in no file: \(file)")
-      XCTAssertNil(data.range(of: Data(token.utf8)), "the token is in no file: \(file)")
+      XCTAssertFalse(holdsASecret(String(decoding: data, as: UTF8.self)), "a key or token is in \(file)")
     }
   }
 

@@ -92,6 +92,11 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", target, "-S", "-200"])
   }
 
+  /// Everything the terminal holds: the screen and all of its scrollback.
+  public func scrollback() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", target, "-S", "-"])
+  }
+
   /// The screen as ``screen()`` returns it, with each character's colour
   /// and attributes written as SGR sequences (`ESC [ … m`).
   public func styledScreen() throws -> String {

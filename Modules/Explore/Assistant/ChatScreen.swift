@@ -178,11 +178,9 @@ final class ChatScreen: Screen {
     }
     var sanitizer = StreamSanitizer()
     let clean = sanitizer.feed(reply.utf8) + sanitizer.finish()
-    guard console.context.capabilities.outputIsTerminal else {
-      let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
-      return console.write(lines.map { StyledLine(String($0)) })
-    }
-    console.writePartial(clean + "\n", style: .plain)
+    let lines = clean.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
+    guard console.context.capabilities.outputIsTerminal else { return console.write(lines) }
+    console.writeUnfitted(lines)
     guard clean.utf8.count <= AssistantWording.clipboardLimit else {
       return console.write(Message.info(AssistantWording.tooLongForClipboard, in: console.context))
     }

@@ -19,8 +19,7 @@ final class StreamedReply {
   /// The text (cleaned) of the blocks still shown as they came.
   private var pending = ""
   /// False once the console could not draw a block again (no cursor
-  /// movement, a resize that may have moved its rows): the rest stays as
-  /// it came.
+  /// movement): the rest stays as it came.
   private var rendersBlocks = true
   /// Where `pending` may be cut, read as it grows.
   private var blocks = MarkdownBlocks()

@@ -13,29 +13,48 @@ import Synchronization
 /// text comes in (every JSON document read, JSONDocument) and where it goes
 /// out: the terminal (``TextRenderer``), standard output and error
 /// (`StandardOutput`, ``StandardError``) and the database (Storage's binds).
+///
+/// A copy in other letter case is hidden too (`GHP_…` or `ghp_…` for
+/// `ghp_…`): a server may echo a token lower-cased, as a repository topic
+/// is, and it is still the token. Only ASCII letters are folded; keys are
+/// printable ASCII (``Secret``).
 public enum SecretText {
   private struct Hidden: Sendable {
-    let bytes: [UInt8]
+    /// The value with its ASCII letters in lower case: what text is
+    /// compared with, each byte folded the same way.
+    let folded: [UInt8]
     let replacement: [UInt8]
+    /// The offset of the value's first byte that is no letter.
+    ///
+    /// Every copy has that byte as it is, whatever the case of its
+    /// letters, so memchr can look for it alone. Nil when every byte is a
+    /// letter.
+    let anchor: Int?
+
+    init(value: [UInt8], replacement: [UInt8]) {
+      folded = value.map(SecretText.folded)
+      self.replacement = replacement
+      anchor = folded.firstIndex { !SecretText.isLetter($0) }
+    }
   }
 
   private static let hidden = Locked<[Hidden]>([])
   /// Read without the lock on every write: false until the first secret.
   private static let isEmpty = Atomic<Bool>(true)
 
-  /// From now on, `value` never appears in output; `[source]` stands in its
-  /// place.
+  /// From now on, `value` never appears in output, in any letter case;
+  /// `[source]` stands in its place.
   ///
   /// Values shorter than 8 bytes are not taken (no service's keys
   /// are that short, and hiding them would hide words).
   public static func hide(_ value: String, naming source: String) {
-    let bytes = Array(value.utf8)
-    guard bytes.count >= 8 else { return }
+    let secret = Hidden(value: Array(value.utf8), replacement: Array("[\(source)]".utf8))
+    guard secret.folded.count >= 8 else { return }
     hidden.withLock { list in
-      guard !list.contains(where: { $0.bytes == bytes }) else { return }
-      list.append(Hidden(bytes: bytes, replacement: Array("[\(source)]".utf8)))
+      guard !list.contains(where: { $0.folded == secret.folded }) else { return }
+      list.append(secret)
       // Longest first: a secret that contains another is hidden whole.
-      list.sort { $0.bytes.count > $1.bytes.count }
+      list.sort { $0.folded.count > $1.folded.count }
     }
     isEmpty.store(false, ordering: .releasing)
   }
@@ -57,7 +76,8 @@ public enum SecretText {
   static var hasSecrets: Bool { !isEmpty.load(ordering: .acquiring) }
 
   /// The length in bytes of the longest end of `text` that is the start
-  /// (not the whole) of a registered value: what a stream must hold back.
+  /// (not the whole) of a registered value, in any letter case: what a
+  /// stream must hold back.
   ///
   /// A secret's first byte starts a character, so the end it gives is
   /// whole characters.
@@ -65,8 +85,8 @@ public enum SecretText {
     let tail = Array(text.utf8.suffix(512))
     var longest = 0
     for secret in hidden.withLock({ $0 }) {
-      for length in stride(from: min(secret.bytes.count - 1, tail.count), to: longest, by: -1)
-      where tail[(tail.count - length)...].elementsEqual(secret.bytes[..<length]) {
+      for length in stride(from: min(secret.folded.count - 1, tail.count), to: longest, by: -1)
+      where tail[(tail.count - length)...].lazy.map(folded).elementsEqual(secret.folded[..<length]) {
         longest = length
         break
       }
@@ -77,16 +97,14 @@ public enum SecretText {
   /// Whether any registered value is in `bytes`.
   private static func holdsSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let raw = UnsafeRawBufferPointer(bytes)
-    return hidden.withLock({ $0 }).contains { secret in
-      secret.bytes.withUnsafeBytes { range(of: $0, in: raw, from: 0) != nil }
-    }
+    return hidden.withLock({ $0 }).contains { range(of: $0, in: raw, from: 0) != nil }
   }
 
   /// Hides every registered value in `bytes`, in place.
   package static func hide(in bytes: inout [UInt8]) {
     guard !isEmpty.load(ordering: .acquiring) else { return }
-    for secret in hidden.withLock({ $0 }) where bytes.count >= secret.bytes.count {
-      guard let first = range(of: secret.bytes, in: bytes, from: 0) else { continue }
+    for secret in hidden.withLock({ $0 }) where bytes.count >= secret.folded.count {
+      guard let first = range(of: secret, in: bytes, from: 0) else { continue }
       var output: [UInt8] = []
       output.reserveCapacity(bytes.count)
       var start = 0
@@ -95,33 +113,55 @@ public enum SecretText {
         output.append(contentsOf: bytes[start..<found.lowerBound])
         output.append(contentsOf: secret.replacement)
         start = found.upperBound
-        match = range(of: secret.bytes, in: bytes, from: start)
+        match = range(of: secret, in: bytes, from: start)
       }
       output.append(contentsOf: bytes[start...])
       bytes = output
     }
   }
 
-  private static func range(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
-    haystack.withUnsafeBytes { hay in needle.withUnsafeBytes { range(of: $0, in: hay, from: start) } }
+  private static func range(of secret: Hidden, in haystack: [UInt8], from start: Int) -> Range<Int>? {
+    haystack.withUnsafeBytes { range(of: secret, in: $0, from: start) }
   }
 
-  /// Where `needle` next occurs in `hay` at or after `start`: memchr to
-  /// each candidate first byte, memcmp for the rest.
-  private static func range(of needle: UnsafeRawBufferPointer, in hay: UnsafeRawBufferPointer, from start: Int)
-    -> Range<Int>?
-  {
-    guard let first = needle.first, start < hay.count, let base = hay.baseAddress, let pinBase = needle.baseAddress
-    else { return nil }
-    var offset = start
-    while hay.count - offset >= needle.count {
-      guard let found = memchr(base + offset, Int32(first), hay.count - offset - needle.count + 1) else { return nil }
-      let at = base.distance(to: UnsafeRawPointer(found))
-      if memcmp(base + at, pinBase, needle.count) == 0 { return at..<(at + needle.count) }
-      offset = at + 1
+  /// Where `secret` next occurs in `hay` at or after `start`, in any letter
+  /// case: memchr to each copy of its anchor byte (a loop over the bytes
+  /// when it has none), then the rest compared folded.
+  private static func range(of secret: Hidden, in hay: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+    let count = secret.folded.count
+    guard count > 0, start >= 0, hay.count - start >= count, let base = hay.baseAddress else { return nil }
+    let last = hay.count - count  // the last offset a copy can start at
+    return secret.folded.withUnsafeBufferPointer { needle in
+      guard let anchor = secret.anchor else {
+        let first = needle[0]
+        for at in start...last where folded(hay[at]) == first && matches(needle, at: base + at) {
+          return at..<(at + count)
+        }
+        return nil
+      }
+      var from = start + anchor
+      while from <= last + anchor {
+        guard let found = memchr(base + from, Int32(needle[anchor]), last + anchor - from + 1) else { return nil }
+        let at = base.distance(to: UnsafeRawPointer(found)) - anchor
+        if matches(needle, at: base + at) { return at..<(at + count) }
+        from = at + anchor + 1
+      }
+      return nil
     }
-    return nil
   }
+
+  /// Whether the bytes at `text`, folded, are `needle`'s.
+  private static func matches(_ needle: UnsafeBufferPointer<UInt8>, at text: UnsafeRawPointer) -> Bool {
+    for offset in 0..<needle.count where folded(text.load(fromByteOffset: offset, as: UInt8.self)) != needle[offset] {
+      return false
+    }
+    return true
+  }
+
+  /// `byte` with an ASCII capital made small; any other byte as it is.
+  @inline(__always) private static func folded(_ byte: UInt8) -> UInt8 { isCapital(byte) ? byte | 0x20 : byte }
+  @inline(__always) private static func isCapital(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
+  @inline(__always) private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
 }
 
 /// Text that arrives in pieces (a streamed reply), given out with every

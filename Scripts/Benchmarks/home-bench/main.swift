@@ -4,7 +4,9 @@
 //   plus the server answering a bare socket client, to show it is not the
 //   bottleneck.
 // - draw ROUNDS: filtering and drawing 10,000 loaded places against a plain
-//   formatter of the same rows with the same colour codes.
+//   formatter of the same rows with the same colour codes, with a person's
+//   keys registered; and hiding those keys in the drawn list, against
+//   drawing it.
 // - help ROUNDS: `help` with 10,000 places loaded against the same with 20.
 // Ratios are printed as `bench-ratio|label|ratio|baseline|goal|figures`.
 import CurlNetworking
@@ -19,6 +21,7 @@ import TerminalConsole
 import TerminalNavigation
 import TerminalREPL
 import TerminalText
+import TextSafety
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -341,6 +344,39 @@ func filterAndDrawBenchmark(places: Int, rounds: Int) async throws {
       format: "%.1f ms vs %.1f ms; %d bytes vs %d", median(ours) * 1000, median(plain) * 1000, drawn, plainBytes))
 }
 
+/// Looking for the registered keys in the drawn list of `places` places
+/// (holding none, as nearly every write), against drawing it: the hiding
+/// runs on every write, so it must stay a small part of one.
+@MainActor
+func keyHidingBenchmark(places: Int, rounds: Int) async {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-bench-keys-\(getpid())").path
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let (tab, console) = await homeWithPlaces(places, folder: folder)
+  let lines = tab.stack.root.body(in: console.context)
+  let renderer = TextRenderer(usesColor: true)
+  let drawn = renderer.render(lines)
+  let clock = ContinuousClock()
+  func time(_ work: () -> Int) -> Double {
+    let start = clock.now
+    precondition(work() > 0)
+    return seconds(clock.now - start)
+  }
+  var ratios: [Double] = []
+  var hiding: [Double] = []
+  var drawing: [Double] = []
+  for _ in 0..<rounds {
+    let hide = median((0..<5).map { _ in time { SecretText.hiding(in: drawn).utf8.count } })
+    let draw = median((0..<5).map { _ in time { renderer.render(lines).utf8.count } })
+    hiding.append(hide)
+    drawing.append(draw)
+    ratios.append(hide / draw)
+  }
+  benchRatio(
+    "hiding 3 keys in \(places) drawn places", ratios, baseline: "drawing them", goal: "<= 0.10",
+    figures: String(
+      format: "%.2f ms vs %.1f ms; %d bytes", median(hiding) * 1000, median(drawing) * 1000, drawn.utf8.count))
+}
+
 /// A fuzzy filter over `places` loaded places, ranked and drawn (the rows
 /// that match, their letters highlighted), against clearing the filter and
 /// drawing every row: what fzf-like matching costs on top of the list.
@@ -420,12 +456,24 @@ func helpBenchmark(places: Int, rounds: Int) async throws {
     figures: String(format: "%.1f µs vs %.1f µs a line", a * 1e6, b * 1e6))
 }
 
+/// A person's keys, registered as the app registers them at launch: from
+/// then on every write is looked through for them, as it is for anyone who
+/// set a key (without one nothing is looked for, and drawing would be
+/// measured without the hiding).
+func registerKeys() {
+  SecretText.hide("0123456789abcdef0123456789abcdef", naming: "GEOAPIFY_API_KEY")
+  SecretText.hide("ghp_benchToken0123456789abcdefghijklmn", naming: "GITHUB_TOKEN")
+  SecretText.hide("AIzaBenchKey-0123456789_abcdefghijklmn", naming: "GEMINI_API_KEY")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 3
 switch arguments.first {
 case "draw":
+  registerKeys()
   try await filterAndDrawBenchmark(places: 10_000, rounds: rounds)
   try await fuzzyFilterBenchmark(places: 10_000, rounds: rounds)
+  await keyHidingBenchmark(places: 10_000, rounds: rounds)
 case "help": try await helpBenchmark(places: 10_000, rounds: rounds)
 default:
   let pages = arguments.first.flatMap(Int.init) ?? 2_000

@@ -67,6 +67,26 @@ final class SecretTextTests: XCTestCase {
     XCTAssertEqual(TextSanitizer.clean(message, limit: 40), String(repeating: "x", count: 30) + " [OPENAI_…")
   }
 
+  /// A server may echo a token in other letter case (GitHub lower-cases a
+  /// repository's topics): it is the token still, hidden on every way out.
+  func test_aCopyInOtherLetterCase_isHiddenToo_butNotOtherBytes() {
+    SecretText.hide("ghp_CaseToken0123", naming: "GITHUB_TOKEN")
+    SecretText.hide("OnlyLettersKey", naming: "LETTERS_KEY")
+    let echoed = "topics: ghp_casetoken0123, GHP_CASETOKEN0123; ONLYLETTERSKEY onlyletterskey."
+
+    XCTAssertEqual(
+      SecretText.hiding(in: echoed), "topics: [GITHUB_TOKEN], [GITHUB_TOKEN]; [LETTERS_KEY] [LETTERS_KEY].")
+    XCTAssertEqual(
+      TextRenderer(usesColor: false).render(StyledLine(echoed)),
+      "topics: [GITHUB_TOKEN], [GITHUB_TOKEN]; [LETTERS_KEY] [LETTERS_KEY].")
+    XCTAssertEqual(
+      SecretText.hiding(in: "ghp-casetoken0123 ghp_casetoken012 onlyletters-key"),
+      "ghp-casetoken0123 ghp_casetoken012 onlyletters-key", "only letters are folded, and a part is not the key")
+    var stream = SecretStream()
+    let shown = stream.take("Your token is GHP_CASE") + stream.take("TOKEN0123.") + stream.finish()
+    XCTAssertEqual(shown, "Your token is [GITHUB_TOKEN].", "split and upper-cased")
+  }
+
   func test_shortValues_areNotTaken() {
     SecretText.hide("abc", naming: "SHORT")
     XCTAssertEqual(SecretText.hiding(in: "abc abc"), "abc abc")
@@ -423,30 +443,6 @@ final class DrawnScreenTests: XCTestCase {
     XCTAssertNil(old.change(to: new, height: 10), "ten rows and the cursor's do not fit in ten")
     XCTAssertNotNil(old.change(to: new, height: 11))
     XCTAssertNil(old.change(to: new, height: nil))
-  }
-}
-
-/// A streamed reply after a resize: drawn again in place only while its
-/// rows are the same whether the terminal reflowed wrapped lines or not.
-final class PartialRegionResizeTests: XCTestCase {
-  func test_shortLines_keepTheirRows_atEitherWidth() {
-    let code = "```python\ndef greet(name):\n    return name\n"
-    XCTAssertTrue(StandardConsole.keepsItsRows(code, from: 80, to: 100))
-    XCTAssertTrue(StandardConsole.keepsItsRows(code, from: 100, to: 80))
-  }
-
-  func test_aLineThatWraps_atOneWidthOnly_losesTheCount() {
-    let wide = String(repeating: "x", count: 90)
-    XCTAssertFalse(StandardConsole.keepsItsRows(wide + "\nend", from: 80, to: 100), "two rows, then one")
-    XCTAssertFalse(StandardConsole.keepsItsRows(wide + "\nend", from: 100, to: 80), "one row, then two")
-    XCTAssertTrue(StandardConsole.keepsItsRows(String(repeating: "x", count: 120) + "\nend", from: 80, to: 100))
-  }
-
-  func test_theCursorsLine_mustWrapAtNeitherWidth() {
-    // Continued after the resize: where it wraps next depends on the terminal.
-    XCTAssertFalse(StandardConsole.keepsItsRows(String(repeating: "x", count: 120), from: 80, to: 100))
-    XCTAssertFalse(StandardConsole.keepsItsRows(String(repeating: "x", count: 80), from: 100, to: 80))
-    XCTAssertTrue(StandardConsole.keepsItsRows("", from: 100, to: 80))
   }
 }
 

@@ -25,9 +25,15 @@ public protocol Console: AnyObject {
   func writeResizable(_ render: @escaping @MainActor (RenderContext) -> [StyledLine])
 
   /// Writes `text` at once without ending the line: a reply as it streams
-  /// in. Line breaks in it are kept; anything else is sanitised as every
-  /// span is (use ``StreamSanitizer`` first, so that a sequence split
-  /// between two pieces is removed whole).
+  /// in, to be drawn over by ``replacePartial(with:)``. Line breaks in it
+  /// are kept; anything else is sanitised as every span is (use
+  /// ``StreamSanitizer`` first, so that a sequence split between two pieces
+  /// is removed whole).
+  ///
+  /// On a terminal that moves its cursor, the text is broken where the
+  /// terminal would wrap it, and while it is taller than the window only
+  /// its last rows are shown: text to be kept as it is goes through
+  /// ``writeUnfitted(_:)``.
   func writePartial(_ text: String, style: TextStyle)
 
   /// Asks for one answer (a form field). `nil` when the person pressed
@@ -70,9 +76,8 @@ public protocol Console: AnyObject {
   /// Draws `lines` in place of what ``writePartial(_:style:)`` wrote since
   /// the last line written any other way (or the last replacement): a
   /// streamed block of Markdown, rendered once it is complete. False when
-  /// it cannot (not a terminal that moves its cursor, a resize that may
-  /// have moved its rows, something else written since): what was written
-  /// then stays.
+  /// it cannot (not a terminal that moves its cursor, something else
+  /// written since): what was written then stays.
   func replacePartial(with lines: [StyledLine]) -> Bool
 
   /// Writes out what was gathered so far: called before work that may wait

@@ -24,17 +24,11 @@ public final class StandardConsole: Console {
   private var lastScreen: DrawnScreen?
   /// What was written last, when it depends on the terminal's size.
   private var lastResizable: (@MainActor (RenderContext) -> [StyledLine])?
-  /// What `writePartial` wrote since the last line written another way:
-  /// what `replacePartial` moves the cursor up over.
-  private var partialRegion = PartialRegion.none
-
-  private enum PartialRegion {
-    /// Nothing partial: the next partial text starts a line.
-    case none
-    case tracked(text: String, width: Int)
-    /// The width changed under it: its rows can no longer be counted.
-    case lost
-  }
+  /// What `writePartial` wrote since the last line written another way.
+  ///
+  /// What `replacePartial` moves the cursor up over, on a terminal that
+  /// moves its cursor. Nil: the next partial text starts a line.
+  private var partialRegion: PartialRegion?
 
   /// `fallbackColumns` is the width off a terminal (COLUMNS, checked at launch).
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
@@ -131,7 +125,7 @@ public final class StandardConsole: Console {
   public func writeUnfitted(_ lines: [StyledLine]) {
     lastScreen = nil
     lastResizable = nil
-    partialRegion = .none
+    partialRegion = nil
     StandardOutput.write(clearingStatus() + renderer.render(lines))
   }
 
@@ -153,7 +147,7 @@ public final class StandardConsole: Console {
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
     let lines = fitted(lines)
     lastResizable = nil
-    partialRegion = .none
+    partialRegion = nil
     // Only a terminal that moves its cursor redraws in place: elsewhere the
     // drawing is not measured and kept.
     guard capabilities.movesCursor else {
@@ -184,70 +178,58 @@ public final class StandardConsole: Console {
   public func writePartial(_ text: String, style: TextStyle) {
     lastScreen = nil
     lastResizable = nil
-    let width = self.width
-    switch partialRegion(at: width) {
-    case .none: partialRegion = .tracked(text: text, width: width)
-    case .tracked(let written, _): partialRegion = .tracked(text: written + text, width: width)
-    case .lost: partialRegion = .lost
+    let render = { (lines: [String]) in lines.map { self.renderer.render(StyledLine($0, style: style)) } }
+    guard capabilities.movesCursor else {
+      let pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      return StandardOutput.write(clearingStatus() + render(pieces).joined(separator: "\n"))
     }
-    let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
-    StandardOutput.write(
-      clearingStatus() + pieces.map { renderer.render(StyledLine(String($0), style: style)) }.joined(separator: "\n"))
+    let width = self.width
+    var region = partialRegion ?? PartialRegion()
+    let rowsBefore = region.rows(at: width)
+    let lines = region.append(text, columns: width)
+    // Taller than the window: its last rows drawn again where it starts,
+    // before any of it scrolls away.
+    let kept = region.keepingLastRows(Self.partialRowsLimit(), columns: width)
+    partialRegion = region
+    guard let kept else {
+      return StandardOutput.write(clearingStatus() + render(lines).joined(separator: "\n"))
+    }
+    StandardOutput.write(clearingStatus() + Self.up(over: rowsBefore) + render(kept).joined(separator: "\n"))
   }
 
   public func replacePartial(with lines: [StyledLine]) -> Bool {
+    guard capabilities.movesCursor, let region = partialRegion else { return false }
+    // A resize (SIGWINCH) is seen only here, the next time the width is
+    // asked: the region's rows are counted at the width now.
     let width = self.width
-    guard capabilities.movesCursor, case .tracked(let text, _) = partialRegion(at: width) else { return false }
-    // The cursor is on the last of the rows the text takes.
-    let rows = Self.lineWidths(text).reduce(0) { $0 + Self.rows(lineWidth: $1, columns: width) }
-    let up = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
     isShowingStatus = false
-    StandardOutput.write("\r" + up + "\u{1B}[J" + renderer.render(fitted(lines)))
-    partialRegion = .tracked(text: "", width: width)
+    StandardOutput.write(Self.up(over: region.rows(at: width)) + renderer.render(fitted(lines)))
+    partialRegion = PartialRegion()
     return true
   }
 
-  /// The partial region as counted at `width`, the terminal's width now.
-  ///
-  /// A resize (SIGWINCH) is seen only here, the next time the width is
-  /// asked. Text tracked at another width keeps its rows when the resize
-  /// cannot have moved them, so that the reply streaming in is still drawn
-  /// again in place (a resize once left the rest of the reply as it came).
-  private func partialRegion(at width: Int) -> PartialRegion {
-    guard case .tracked(let text, let old) = partialRegion, old != width else { return partialRegion }
-    partialRegion = Self.keepsItsRows(text, from: old, to: width) ? .tracked(text: text, width: width) : .lost
-    return partialRegion
+  /// The most rows partial text keeps on the terminal: all but its top
+  /// row, so that it is never cleared from the top-left corner, which a
+  /// terminal may take as clearing the screen and keep what was there in
+  /// its scrollback (tmux's `scroll-on-clear`).
+  private static func partialRowsLimit() -> Int {
+    max(TerminalCapabilities.currentHeight() - 1, 1)
   }
 
-  /// Whether `text`, written at `old` columns, takes the same rows at `new`
-  /// whatever the terminal did on the resize: most reflow wrapped lines
-  /// (tmux, VTE, iTerm2), some leave them as they were (xterm).
-  ///
-  /// So each line takes as many rows at both widths, and the last one (the
-  /// cursor's, which more text continues) wraps at neither.
-  nonisolated static func keepsItsRows(_ text: String, from old: Int, to new: Int) -> Bool {
-    let widths = lineWidths(text)
-    guard let last = widths.last, last < min(old, new) else { return false }
-    return widths.allSatisfy { rows(lineWidth: $0, columns: old) == rows(lineWidth: $0, columns: new) }
-  }
-
-  /// The display width of each line of `text`.
-  private nonisolated static func lineWidths(_ text: String) -> [Int] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.of(String($0)) }
-  }
-
-  /// The rows a line takes on a terminal `columns` wide: at least one, a
-  /// long one as many as the terminal wraps it into.
-  private nonisolated static func rows(lineWidth: Int, columns: Int) -> Int {
-    let columns = max(columns, 1)
-    return max(1, (lineWidth + columns - 1) / columns)
+  /// The bytes that take the cursor, on the last of `rows` rows, to the
+  /// start of the first and clear from there down: at most the rows the
+  /// partial text may keep (a window made lower may have pushed the rest
+  /// into the scrollback, out of reach).
+  private static func up(over rows: Int) -> String {
+    let rows = min(rows, partialRowsLimit())
+    return "\r" + (rows > 1 ? "\u{1B}[\(rows - 1)A" : "") + "\u{1B}[J"
   }
 
   public func clearScreen() -> Bool {
     guard capabilities.movesCursor else { return false }
     lastScreen = nil
     lastResizable = nil
-    partialRegion = .none
+    partialRegion = nil
     // Home, erase the screen, erase the scrollback (as `clear` does).
     StandardOutput.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
     return true
@@ -325,7 +307,7 @@ public final class StandardConsole: Console {
   /// be redrawn in place.
   private func prepareToRead() {
     lastScreen = nil
-    partialRegion = .none
+    partialRegion = nil
     let clear = clearingStatus()
     if !clear.isEmpty { StandardOutput.write(clear) }
   }
