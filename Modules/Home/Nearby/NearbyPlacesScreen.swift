@@ -54,6 +54,9 @@ final class NearbyPlacesScreen: Screen {
     {
       return report(problem, on: console)
     }
+    // Numbered again: drawn again from the top, so that `open N` takes
+    // the number last seen.
+    if viewModel.isRenumbered { return setNeedsDisplay() }
     // Only the rows this added, numbered on: the list above stays
     // where it is, and 500 `more`s print each place once.
     console.write(addedRows(after: shown, in: console.context))
@@ -111,7 +114,7 @@ final class NearbyPlacesScreen: Screen {
     // hint under the rows and the prompt; two lines for each note above the rows.
     let notes = [
       viewModel.filterText != nil || viewModel.categoryFilter != nil, viewModel.cachedAt != nil,
-      viewModel.droppedCount > 0,
+      viewModel.droppedCount > 0, viewModel.isRenumbered,
     ]
     let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
     let sample = viewModel.visible.prefix(lines)
@@ -187,6 +190,7 @@ final class NearbyPlacesScreen: Screen {
     // Said in the drawing that follows the load, and not again when the
     // list is drawn again (`nearby`, a filter, back from a detail).
     var lines = droppedWarning(in: context)
+    if viewModel.takeRenumbered() { lines.append(Message.info(NearbyWording.renumbered, in: context)) }
     guard !viewModel.places.isEmpty else {
       return lines
         + EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)

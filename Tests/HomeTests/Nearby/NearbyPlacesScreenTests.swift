@@ -1,6 +1,7 @@
 import Commands
 import Foundation
 import TerminalNavigation
+import TerminalText
 import TestSupport
 import XCTest
 
@@ -36,6 +37,21 @@ final class NearbyPlacesScreenTests: XCTestCase {
 
   private func page(_ count: Int, more: Bool) -> Result<PlacesPage, any Error> {
     let places = (1...count).map { Place.sample("p\($0)", name: "Place \($0)") }
+    return .success(PlacesPage(places: places, fetched: places.count, mayHaveMore: more, cachedAt: nil))
+  }
+
+  /// A terminal window of `height` lines (TERM=dumb: no spinner task
+  /// outlives a command and holds the console).
+  private static func terminal(height: Int) -> RenderContext {
+    RenderContext(
+      width: 80, height: height,
+      capabilities: TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true))
+  }
+
+  /// A page of places named by their ids, `distance` metres away.
+  private func places(_ rows: [(id: String, distance: Double)], more: Bool) -> Result<PlacesPage, any Error> {
+    let places = rows.map { Place.sample($0.id, name: $0.id, distance: $0.distance) }
     return .success(PlacesPage(places: places, fetched: places.count, mayHaveMore: more, cachedAt: nil))
   }
 
@@ -101,6 +117,58 @@ final class NearbyPlacesScreenTests: XCTestCase {
         "Loading more places…", "  Places 21 and 22 (22 loaded):", "  21. Place 21  catering  100 m  Munich",
         "  22. Place 22  catering  100 m  Munich",
       ])
+  }
+
+  /// Issue 21 §2: Home's rows are in the order of their distances across pages.
+  ///
+  /// A page with places nearer than rows listed numbers the list again,
+  /// says so once and draws it again from its top, so `open N` takes the
+  /// number last seen.
+  func test_more_withNearerPlaces_ordersTheListAgain_andDrawsItFromTheTop() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      places([("p1", 100), ("p2", 500), ("p3", 900)], more: true),
+      places([("p4", 300), ("p5", 1_200)], more: false),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    _ = body(sut)
+    sut.screen.didDisplay()
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(sut.console.output, ["Loading more places…"], "no rows added under the old numbers")
+    XCTAssertTrue(sut.screen.needsDisplay)
+    XCTAssertEqual(
+      body(sut).dropFirst(),
+      [
+        "- The new places include some nearer than those listed: the list is in distance order again, and numbered anew.",
+        "  1. p1  catering   100 m  Munich", "  2. p4  catering   300 m  Munich",
+        "  3. p2  catering   500 m  Munich", "  4. p3  catering   900 m  Munich",
+        "  5. p5  catering  1.2 km  Munich",
+      ])
+    XCTAssertEqual(body(sut).filter { $0.contains("numbered anew") }, [], "said once")
+    await run("open", ["2"], on: sut)
+    XCTAssertEqual(sut.router.shown, ["p4"])
+  }
+
+  /// On a terminal the list numbered again starts at its first page.
+  func test_more_withNearerPlaces_onATerminal_showsTheFirstPageAgain() async {
+    let sut = makeSUT()
+    sut.console.context = Self.terminal(height: 14)
+    sut.repository.pages = [
+      places((1...6).map { ("p\($0)", Double($0) * 100) }, more: true),
+      places([("p7", 50), ("p8", 900)], more: false),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    let rows = { sut.screen.body(in: sut.console.context).map(\.plainText).filter { $0.contains(". p") } }
+    XCTAssertEqual(rows().count, 6, "6 rows fit 14 lines")
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(
+      rows().map { String($0.prefix(7)) }, ["  1. p7", "  2. p1", "  3. p2", "  4. p3"],
+      "the first page again, two lines less for the sentence above it")
   }
 
   /// Issue 21 §4: a filtered view keeps each row's number, so `open N`
