@@ -49,6 +49,14 @@ final class SearchScreen: Screen {
     choosePage(in: console.context)
   }
 
+  /// Back on the list (from a repository, another tab): its first page
+  /// again, as the first drawing, so the title stays on screen; `more`
+  /// goes on from there.
+  override func willAppear(console: any Console) {
+    guard !viewModel.repositories.isEmpty else { return }
+    viewModel.showFirstPage(rows: pageRows(in: console.context))
+  }
+
   /// After a search, shows its first page: on a terminal what fits the
   /// window, so the tab bar and title stay on screen.
   private func choosePage(in context: RenderContext) {

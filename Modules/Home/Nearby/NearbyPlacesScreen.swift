@@ -28,7 +28,9 @@ final class NearbyPlacesScreen: Screen {
   private func perform(_ command: NearbyCommand, on console: any Console) async {
     defer { choosePage(in: console.context) }
     switch command {
-    case .nearby: setNeedsDisplay()
+    case .nearby:
+      showFirstPage(in: console.context)
+      setNeedsDisplay()
     case .more: await loadMore(on: console)
     case .filter(let text):
       viewModel.setFilter(text)
@@ -85,7 +87,9 @@ final class NearbyPlacesScreen: Screen {
   }
 
   override func willAppear(console: any Console) {
-    guard viewModel.state == .idle else { return }
+    // Back on the list (from a place, another tab): its first page again,
+    // as the first drawing, so the title stays on screen; `more` goes on.
+    guard viewModel.state == .idle else { return showFirstPage(in: console.context) }
     // Above the list, not between its placeholder and the rows that replace it.
     for notice in viewModel.takeNotices() {
       console.write(Message.warning(NearbyWording.sentence(for: notice), in: console.context))
@@ -99,10 +103,15 @@ final class NearbyPlacesScreen: Screen {
     setNeedsDisplay()
   }
 
-  /// After the list changed (a load, a filter), shows its first page: on a
-  /// terminal what fits the window, so the tab bar and title stay on screen.
+  /// After the list changed (a load, a filter), shows its first page.
   private func choosePage(in context: RenderContext) {
     guard viewModel.needsFirstPage else { return }
+    showFirstPage(in: context)
+  }
+
+  /// On a terminal what fits the window, so the tab bar and title stay on
+  /// screen; piped, every loaded row.
+  private func showFirstPage(in context: RenderContext) {
     viewModel.showFirstPage(rows: pageRows(in: context))
   }
 

@@ -171,6 +171,31 @@ final class NearbyPlacesScreenTests: XCTestCase {
       "the first page again, two lines less for the sentence above it")
   }
 
+  /// Issue 21 §2: back on the list after `more`s (from a place, another
+  /// tab) or `nearby`, a terminal shows its first page again, as the first
+  /// drawing did, and `more` goes on from there; piped, every loaded row.
+  func test_comingBackOrNearby_onATerminal_showsTheFirstPageAgain_andPipedEveryRow() async {
+    let sut = makeSUT()
+    sut.console.context = Self.terminal(height: 14)
+    sut.repository.pages = [page(20, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+    let rows = { sut.screen.body(in: sut.console.context).filter { $0.plainText.contains(". Place") }.count }
+    await run("more", on: sut)
+    await run("more", on: sut)
+    XCTAssertEqual(rows(), 18)
+
+    sut.screen.willAppear(console: sut.console)
+    XCTAssertEqual(rows(), 6, "the rows that fit 14 lines")
+    await run("more", on: sut)
+    XCTAssertEqual(rows(), 12, "more goes on from the first page")
+    await run("nearby", on: sut)
+    XCTAssertEqual(rows(), 6)
+
+    sut.console.context = .plain
+    sut.screen.willAppear(console: sut.console)
+    XCTAssertEqual(rows(), 20, "piped: every loaded row, as before")
+  }
+
   /// Issue 21 §4: a filtered view keeps each row's number, so `open N`
   /// opens the row shown as N; `more` adds the new page's matches, ranked.
   func test_more_underAFilter_keepsEachRowsNumber_andOpenTakesTheNumberShown() async {
