@@ -12,6 +12,9 @@ import TextSafety
 final class SearchScreen: Screen {
   private let viewModel: SearchViewModel
   private let now: @Sendable () -> Date
+  /// The widths of the results last drawn from their top: the rows `more`
+  /// adds under them keep them, so that their columns line up.
+  private var printedColumns: ListView.Columns?
 
   init(viewModel: SearchViewModel, now: @escaping @Sendable () -> Date) {
     self.viewModel = viewModel
@@ -132,7 +135,7 @@ final class SearchScreen: Screen {
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let now = now()
-    lines += ListView(added.map { Self.item(for: $0, now: now) }).lines(in: context)
+    lines += ListView(added.map { Self.item(for: $0, now: now) }).lines(in: context, under: printedColumns).lines
     lines += moreHint(in: context)
     return lines
   }
@@ -210,8 +213,9 @@ final class SearchScreen: Screen {
       }
     }
     let now = now()
-    lines += ListView(viewModel.shownRows.map { Self.item(for: $0, now: now) }).lines(in: context)
-    return lines + moreHint(in: context)
+    let list = ListView(viewModel.shownRows.map { Self.item(for: $0, now: now) }).lines(in: context, under: nil)
+    printedColumns = list.columns
+    return lines + list.lines + moreHint(in: context)
   }
 
   /// What `more` would do now, under the rows.

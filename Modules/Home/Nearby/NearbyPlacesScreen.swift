@@ -11,6 +11,9 @@ import TextSafety
 @MainActor
 final class NearbyPlacesScreen: Screen {
   private let viewModel: NearbyPlacesViewModel
+  /// The widths of the list last drawn from its top: the rows `more` adds
+  /// under it keep them, so that their columns line up.
+  private var printedColumns: ListView.Columns?
 
   init(viewModel: NearbyPlacesViewModel) {
     self.viewModel = viewModel
@@ -226,7 +229,9 @@ final class NearbyPlacesScreen: Screen {
       return lines + TextBlock("No loaded place matches. \(NearbyWording.clearFilters)").lines(in: context)
     }
     let places = viewModel.places
-    lines += ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context)
+    let list = ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context, under: nil)
+    printedColumns = list.columns
+    lines += list.lines
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
@@ -252,7 +257,7 @@ final class NearbyPlacesScreen: Screen {
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let places = viewModel.places
-    lines += ListView(added.map { Self.item(for: $0, in: places) }).lines(in: context)
+    lines += ListView(added.map { Self.item(for: $0, in: places) }).lines(in: context, under: printedColumns).lines
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)

@@ -196,6 +196,36 @@ final class NearbyPlacesScreenTests: XCTestCase {
     XCTAssertEqual(rows(), 20, "piped: every loaded row, as before")
   }
 
+  /// Issue 21 §2: the rows `more` adds keep the column widths of the rows
+  /// printed above them (a page of `tourism` only under a `catering`).
+  func test_more_addsRowsInTheColumnsOfTheRowsAbove() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      .success(
+        PlacesPage(
+          places: [
+            .sample("p1", name: "p1", distance: 100),
+            .sample("p2", name: "p2", category: "tourism.sights", distance: 1_200),
+          ],
+          fetched: 2, mayHaveMore: true)),
+      .success(
+        PlacesPage(
+          places: [.sample("p3", name: "p3", category: "tourism.sights", distance: 1_300)], fetched: 1,
+          mayHaveMore: false)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    let printed = body(sut).filter { $0.contains(". p") }
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(
+      printed + sut.console.output.filter { $0.contains(". p") },
+      [
+        "  1. p1  catering   100 m  Munich", "  2. p2  tourism   1.2 km  Munich", "  3. p3  tourism   1.3 km  Munich",
+      ])
+  }
+
   /// Issue 21 §4: a filtered view keeps each row's number, so `open N`
   /// opens the row shown as N; `more` adds the new page's matches, ranked.
   func test_more_underAFilter_keepsEachRowsNumber_andOpenTakesTheNumberShown() async {
