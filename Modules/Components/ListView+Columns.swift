@@ -59,7 +59,43 @@ extension ListView {
     var textIndent: Int { Spacing.indent + numberWidth + 2 }
   }
 
+  /// The widths a table was drawn with: rows added under it later (by
+  /// `more`) are drawn with the same, so that their columns line up with
+  /// the rows already printed, which cannot change.
+  public struct Columns: Equatable, Sendable {
+    let width: Int
+    let numberWidth: Int
+    let cellWidths: [Int]
+    /// nil: two lines per row.
+    let titleWidth: Int?
+    let lastRoom: Int
+  }
+
+  /// The rows and the widths they were drawn with; `printed`, the widths
+  /// of the rows above them, when they are added under a table.
+  ///
+  /// A cell wider than its printed column is cut, as a title is.
+  public func lines(in context: RenderContext, under printed: Columns?) -> (lines: [StyledLine], columns: Columns?) {
+    guard items.contains(where: { !$0.columns.isEmpty }) else { return (lines(in: context), nil) }
+    var (table, columns) = measured(in: context)
+    if let printed, printed.width == table.width, printed.cellWidths.count == table.columnWidths.count {
+      (columns, table.columnWidths, table.numberWidth) = (printed, printed.cellWidths, printed.numberWidth)
+    }
+    guard let titleWidth = columns.titleWidth else { return (twoLineRows(table, context: context), columns) }
+    let cut = Self.cut(table.titles, widths: table.titleWidths, to: titleWidth)
+    let lines = items.indices.map { offset in
+      oneLineRow(
+        offset, title: cut[offset], titleWidth: titleWidth, lastRoom: columns.lastRoom, table: table, context: context)
+    }
+    return (lines, columns)
+  }
+
   func rows(in context: RenderContext) -> [StyledLine] {
+    lines(in: context, under: nil).lines
+  }
+
+  /// The table's texts and the widths they take at `context`'s width.
+  private func measured(in context: RenderContext) -> (Table, Columns) {
     let titles = items.map { TextSanitizer.clean($0.title) }
     let cells = items.map { $0.columns.map { TextSanitizer.clean($0.text) } }
     let cellWidths = cells.map { $0.map(DisplayWidth.of) }
@@ -75,15 +111,11 @@ extension ListView {
     let available = table.width - table.textIndent - fixed - (lastWidth > 0 ? Spacing.gutter : 0)
     let longestTitle = table.titleWidths.max() ?? 0
     let titleWidth = min(longestTitle, available - min(lastWidth, Self.narrowestLastColumn))
-    guard titleWidth >= min(longestTitle, Self.narrowestTitleColumn) else {
-      return twoLineRows(table, context: context)
-    }
-    let cut = Self.cut(titles, widths: table.titleWidths, to: titleWidth)
-    return items.indices.map { offset in
-      oneLineRow(
-        offset, title: cut[offset], titleWidth: titleWidth, lastRoom: available - titleWidth, table: table,
-        context: context)
-    }
+    let fits = titleWidth >= min(longestTitle, Self.narrowestTitleColumn)
+    let columns = Columns(
+      width: table.width, numberWidth: table.numberWidth, cellWidths: columnWidths, titleWidth: fits ? titleWidth : nil,
+      lastRoom: available - titleWidth)
+    return (table, columns)
   }
 
   private func oneLineRow(
@@ -99,10 +131,12 @@ extension ListView {
       let isLast = index == table.columnWidths.count - 1
       let text = index < columns.count ? table.cells[offset][index] : ""
       let width = index < columns.count ? table.cellWidths[offset][index] : 0
-      // Measured once above: only a last cell too wide is cut and measured again.
-      let isCut = isLast && width > lastRoom
-      let shown = isCut ? DisplayWidth.truncate(text, to: lastRoom) : text
-      let room = (isLast ? min(columnWidth, lastRoom) : columnWidth) - (isCut ? DisplayWidth.of(shown) : width)
+      // Measured once above: only a cell too wide is cut and measured
+      // again (a last one, or one wider than the column printed above it).
+      let fits = isLast ? min(columnWidth, lastRoom) : columnWidth
+      let isCut = width > (isLast ? lastRoom : columnWidth)
+      let shown = isCut ? DisplayWidth.truncate(text, to: isLast ? lastRoom : columnWidth) : text
+      let room = fits - (isCut ? DisplayWidth.of(shown) : width)
       guard !shown.isEmpty else {
         padding += Spacing.gutter + columnWidth
         continue

@@ -30,6 +30,36 @@ final class ListViewColumnsTests: XCTestCase {
     ListView(items).lines(in: RenderContext(width: width, capabilities: capabilities ?? terminal)).map(\.plainText)
   }
 
+  /// Rows `more` adds keep the widths of the rows printed above them:
+  /// narrower cells are padded to them, wider ones cut, so columns line up.
+  func test_rowsAddedUnderATable_keepItsColumnWidths() {
+    let context = RenderContext(width: 80, capabilities: terminal)
+    let printed = ListView(places).lines(in: context, under: nil)
+    var added = ListView(
+      (1...8).map { place("Place \($0)", "leisure", "\($0) m", "SP") }
+        + [place("A name far longer than any printed above it", "entertainments", "4.9 km", "São Paulo")],
+      firstNumber: 3)
+    added.items[8].number = 100
+
+    let lines = (printed.lines + added.lines(in: context, under: printed.columns).lines).map(\.plainText)
+
+    XCTAssertEqual(
+      lines.map { String($0.prefix(62)) },
+      [
+        "  1. Catedral da Sé                  tourism         116 m  Sã",
+        "  2. Theatro Municipal de São Paulo  entertainment  1.2 km  Sã",
+        "  3. Place 1                         leisure           1 m  SP",
+        "  4. Place 2                         leisure           2 m  SP",
+        "  5. Place 3                         leisure           3 m  SP",
+        "  6. Place 4                         leisure           4 m  SP",
+        "  7. Place 5                         leisure           5 m  SP",
+        "  8. Place 6                         leisure           6 m  SP",
+        "  9. Place 7                         leisure           7 m  SP",
+        " 10. Place 8                         leisure           8 m  SP",
+        "100. A name far longer than any pr…  entertainmen…  4.9 km  Sã",
+      ].map { String($0.prefix(62)) }, lines.joined(separator: "\n"))
+  }
+
   func test_placeRows_takeOneLineEach_columnsAligned_distancesOnTheirLastDigit() {
     XCTAssertEqual(
       text(places, width: 80),

@@ -101,6 +101,33 @@ final class HomeSessionTests: XCTestCase {
     XCTAssertEqual(out.components(separatedBy: "  21. Place 21 ").count - 1, 2, "more's rows and nearby:\n\(out)")
   }
 
+  /// Issue 21 §2: a page with a place nearer than rows listed prints the list again.
+  ///
+  /// Geoapify's pages are only roughly in distance order: the whole list
+  /// is put in order again, said once, and printed from its top, so that
+  /// `open N` opens the row last printed as N.
+  func test_more_withANearerPlace_printsTheListAgainInDistanceOrder() throws {
+    let server = try makeGeoapify { request in
+      guard request.path == "/v2/places", request.query["offset"] == "20" else { return nil }
+      // 137 m: between Place 2 (110 m) and Place 3 (165 m).
+      let near = GeoapifyFixtures.feature(
+        name: "Nearer", id: "n1", latitude: 48.1374 + 0.00123, longitude: 11.5755, distance: 137)
+      return .json(GeoapifyFixtures.collection([near]))
+    }
+
+    let run = try run(
+      register + ["more", "open 3", "quit"], server: server, extra: ["WAYFARER_LOCATION": "48.1374,11.5755"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout
+    let after = out.components(separatedBy: "Loading more places…\n").last ?? ""
+    XCTAssertTrue(after.contains("distance order again"), out)
+    XCTAssertFalse(after.contains("Places 21"), "no rows added under the old numbers:\n\(out)")
+    XCTAssertTrue(
+      after.contains("   2. Place 2 ") && after.contains("   3. Nearer ") && after.contains("  21. Place 20 "), out)
+    XCTAssertEqual(server.requests.first { $0.path == "/v2/place-details" }?.query["id"], "n1")
+  }
+
   /// Twenty live places 55 m apart in a row: most share a cell.
   ///
   /// Every

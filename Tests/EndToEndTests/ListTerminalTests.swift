@@ -59,6 +59,36 @@ final class ListTerminalTests: XCTestCase {
     try terminal.send("C-d")
     try terminal.waitFor("EXITED:0")
   }
+
+  /// Back on the list after `more`s, the window shows its first page
+  /// again under the title, as the first drawing did, not every loaded row.
+  func test_backAfterMore_drawsTheFirstPageAgain_underTheTitle() throws {
+    let server = try LoopbackHTTPServer { request in
+      request.path == "/v2/places"
+        ? .json(GeoapifyFixtures.page(count: 20, first: (Int(request.query["offset"] ?? "") ?? 0) + 1))
+        : request.path == "/v2/place-details" ? .json(GeoapifyFixtures.details) : .close
+    }
+    defer { server.stop() }
+    let terminal = try start(server: server, columns: 80, rows: 24)
+    try terminal.waitFor("Type more for the next places")
+    for header in ["Places 17–", "Places 21–"] {
+      try terminal.type("more")
+      try terminal.send("Enter")
+      try terminal.waitFor(header)
+    }
+    try terminal.answer("home>", with: "open 3")
+    try terminal.waitFor("home/")
+    try terminal.answer("home/", with: "back")
+    try terminal.waitFor("home>") { $0.components(separatedBy: "\n").last { !$0.isEmpty } == "home>" }
+
+    let visible = try terminal.visibleRows()
+    XCTAssertTrue(visible.contains { $0.hasPrefix("Home") }, "the title: \(visible.joined(separator: "\n"))")
+    XCTAssertTrue(visible.contains { $0.hasPrefix("   1. Place 1 ") }, visible.joined(separator: "\n"))
+    XCTAssertFalse(visible.contains { $0.hasPrefix("  21. ") }, visible.joined(separator: "\n"))
+
+    try terminal.send("C-d")
+    try terminal.waitFor("EXITED:0")
+  }
 }
 
 /// Issue 21 §4 in a real terminal: the letters a filter matched are drawn

@@ -246,6 +246,35 @@ final class ExploreFlowTests: XCTestCase {
     }
   }
 
+  /// Issue 21 §2: back on the results after `more`s, a terminal shows
+  /// their first page again, as the first drawing did; piped, every row.
+  func test_comingBackToTheResults_onATerminal_showsTheFirstPageAgain() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let client = HTTPClientStub()
+    client.responses = [
+      json(GitHubFixtures.search(total: 20, items: (1...20).map { GitHubFixtures.item("o/r\($0)") }))
+    ]
+    // TERM=dumb: no spinner task outlives a command and holds the console.
+    let window = RenderContext(
+      width: 80, height: 14,
+      capabilities: TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true))
+    let console = ScriptedConsole(context: window)
+    let stack = makeStack(client: client, bookmarks: BookmarksSpy(), cache: directory.file("github"))
+    let rows = { stack.root.body(in: window).filter { $0.plainText.contains(". o/r") }.count }
+    await run("search tetris", on: stack, console: console)
+    let firstPage = rows()
+    await run("more", on: stack, console: console)
+    XCTAssertGreaterThan(rows(), firstPage)
+
+    stack.root.willAppear(console: console)
+    XCTAssertEqual(rows(), firstPage)
+    console.context = .plain
+    stack.root.willAppear(console: console)
+    XCTAssertEqual(rows(), 20, "piped: every loaded row, as before")
+  }
+
   private static let terminal = RenderContext(
     width: 80,
     capabilities: TerminalCapabilities(

@@ -12,6 +12,9 @@ import TextSafety
 final class SearchScreen: Screen {
   private let viewModel: SearchViewModel
   private let now: @Sendable () -> Date
+  /// The widths of the results last drawn from their top: the rows `more`
+  /// adds under them keep them, so that their columns line up.
+  private var printedColumns: ListView.Columns?
 
   init(viewModel: SearchViewModel, now: @escaping @Sendable () -> Date) {
     self.viewModel = viewModel
@@ -47,6 +50,14 @@ final class SearchScreen: Screen {
   private func search(_ query: String, console: any Console) async {
     afterLoad(await LoadingIndicator.run(viewModel.search(query), saying: "Searching…", console: console), on: console)
     choosePage(in: console.context)
+  }
+
+  /// Back on the list (from a repository, another tab): its first page
+  /// again, as the first drawing, so the title stays on screen; `more`
+  /// goes on from there.
+  override func willAppear(console: any Console) {
+    guard !viewModel.repositories.isEmpty else { return }
+    viewModel.showFirstPage(rows: pageRows(in: console.context))
   }
 
   /// After a search, shows its first page: on a terminal what fits the
@@ -124,7 +135,7 @@ final class SearchScreen: Screen {
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let now = now()
-    lines += ListView(added.map { Self.item(for: $0, now: now) }).lines(in: context)
+    lines += ListView(added.map { Self.item(for: $0, now: now) }).lines(in: context, under: printedColumns).lines
     lines += moreHint(in: context)
     return lines
   }
@@ -204,8 +215,9 @@ final class SearchScreen: Screen {
       }
     }
     let now = now()
-    lines += ListView(viewModel.shownRows.map { Self.item(for: $0, now: now) }).lines(in: context)
-    return lines + moreHint(in: context)
+    let list = ListView(viewModel.shownRows.map { Self.item(for: $0, now: now) }).lines(in: context, under: nil)
+    printedColumns = list.columns
+    return lines + list.lines + moreHint(in: context)
   }
 
   /// What `more` would do now, under the rows.

@@ -47,23 +47,9 @@ struct GeoapifyPlacesRepository: PlacesRepository {
     // no total count, and a full page means another may follow.
     let mapped = PlaceMapper.places(from: collection, origin: center)
     return PlacesPage(
-      places: Self.nearestFirst(mapped.places), fetched: collection.features.count,
+      places: Place.nearestFirst(mapped.places), fetched: collection.features.count,
       mayHaveMore: collection.features.count == limit,
       cachedAt: cachedAt, dropped: mapped.dropped)
-  }
-
-  /// The places in the order of the distances the list shows.
-  ///
-  /// Geoapify's `bias=proximity` ranks by its own measure, and the mapper
-  /// may replace a distance that cannot be true by the computed one: the
-  /// order it sent is not the order of what is shown (`2.3 km` above
-  /// `855 m`). A stable sort keeps its order among equal distances; a
-  /// place without one goes last. Pages are sorted each on its own, so a
-  /// later page never renumbers rows already shown.
-  static func nearestFirst(_ places: [Place]) -> [Place] {
-    places.enumerated()
-      .sorted { ($0.element.distance ?? .infinity, $0.offset) < ($1.element.distance ?? .infinity, $1.offset) }
-      .map(\.element)
   }
 
   private func get(_ url: URL) async throws -> Data {

@@ -105,6 +105,19 @@ struct Place: Equatable, Sendable {
   static func fold(_ text: String) -> String {
     SearchFolding.fold(text)
   }
+
+  /// The places in the order of the distances the list shows.
+  ///
+  /// Geoapify's `bias=proximity` ranks by its own measure, and the mapper
+  /// may replace a distance that cannot be true by the computed one: the
+  /// order it sent is not the order of what is shown (`2.3 km` above
+  /// `855 m`), within a page or across pages. A stable sort keeps the order
+  /// among equal distances; a place without one goes last.
+  static func nearestFirst(_ places: [Place]) -> [Place] {
+    places.enumerated()
+      .sorted { ($0.element.distance ?? .infinity, $0.offset) < ($1.element.distance ?? .infinity, $1.offset) }
+      .map(\.element)
+  }
 }
 
 /// What the Place Details call adds to a place.

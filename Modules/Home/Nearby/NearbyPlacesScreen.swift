@@ -11,6 +11,9 @@ import TextSafety
 @MainActor
 final class NearbyPlacesScreen: Screen {
   private let viewModel: NearbyPlacesViewModel
+  /// The widths of the list last drawn from its top: the rows `more` adds
+  /// under it keep them, so that their columns line up.
+  private var printedColumns: ListView.Columns?
 
   init(viewModel: NearbyPlacesViewModel) {
     self.viewModel = viewModel
@@ -28,7 +31,9 @@ final class NearbyPlacesScreen: Screen {
   private func perform(_ command: NearbyCommand, on console: any Console) async {
     defer { choosePage(in: console.context) }
     switch command {
-    case .nearby: setNeedsDisplay()
+    case .nearby:
+      showFirstPage(in: console.context)
+      setNeedsDisplay()
     case .more: await loadMore(on: console)
     case .filter(let text):
       viewModel.setFilter(text)
@@ -54,6 +59,9 @@ final class NearbyPlacesScreen: Screen {
     {
       return report(problem, on: console)
     }
+    // Numbered again: drawn again from the top, so that `open N` takes
+    // the number last seen.
+    if viewModel.isRenumbered { return setNeedsDisplay() }
     // Only the rows this added, numbered on: the list above stays
     // where it is, and 500 `more`s print each place once.
     console.write(addedRows(after: shown, in: console.context))
@@ -82,7 +90,9 @@ final class NearbyPlacesScreen: Screen {
   }
 
   override func willAppear(console: any Console) {
-    guard viewModel.state == .idle else { return }
+    // Back on the list (from a place, another tab): its first page again,
+    // as the first drawing, so the title stays on screen; `more` goes on.
+    guard viewModel.state == .idle else { return showFirstPage(in: console.context) }
     // Above the list, not between its placeholder and the rows that replace it.
     for notice in viewModel.takeNotices() {
       console.write(Message.warning(NearbyWording.sentence(for: notice), in: console.context))
@@ -96,10 +106,15 @@ final class NearbyPlacesScreen: Screen {
     setNeedsDisplay()
   }
 
-  /// After the list changed (a load, a filter), shows its first page: on a
-  /// terminal what fits the window, so the tab bar and title stay on screen.
+  /// After the list changed (a load, a filter), shows its first page.
   private func choosePage(in context: RenderContext) {
     guard viewModel.needsFirstPage else { return }
+    showFirstPage(in: context)
+  }
+
+  /// On a terminal what fits the window, so the tab bar and title stay on
+  /// screen; piped, every loaded row.
+  private func showFirstPage(in context: RenderContext) {
     viewModel.showFirstPage(rows: pageRows(in: context))
   }
 
@@ -111,7 +126,7 @@ final class NearbyPlacesScreen: Screen {
     // hint under the rows and the prompt; two lines for each note above the rows.
     let notes = [
       viewModel.filterText != nil || viewModel.categoryFilter != nil, viewModel.cachedAt != nil,
-      viewModel.droppedCount > 0,
+      viewModel.droppedCount > 0, viewModel.isRenumbered,
     ]
     let lines = max(height - 8 - 2 * notes.filter { $0 }.count, 2)
     let sample = viewModel.visible.prefix(lines)
@@ -187,6 +202,7 @@ final class NearbyPlacesScreen: Screen {
     // Said in the drawing that follows the load, and not again when the
     // list is drawn again (`nearby`, a filter, back from a detail).
     var lines = droppedWarning(in: context)
+    if viewModel.takeRenumbered() { lines.append(Message.info(NearbyWording.renumbered, in: context)) }
     guard !viewModel.places.isEmpty else {
       return lines
         + EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
@@ -213,7 +229,9 @@ final class NearbyPlacesScreen: Screen {
       return lines + TextBlock("No loaded place matches. \(NearbyWording.clearFilters)").lines(in: context)
     }
     let places = viewModel.places
-    lines += ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context)
+    let list = ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context, under: nil)
+    printedColumns = list.columns
+    lines += list.lines
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
@@ -239,7 +257,7 @@ final class NearbyPlacesScreen: Screen {
     var lines = droppedWarning(in: context)
     lines.append(StyledLine(Spacing.indentation()).appending(StyledSpan(header, style: Palette.muted)))
     let places = viewModel.places
-    lines += ListView(added.map { Self.item(for: $0, in: places) }).lines(in: context)
+    lines += ListView(added.map { Self.item(for: $0, in: places) }).lines(in: context, under: printedColumns).lines
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)

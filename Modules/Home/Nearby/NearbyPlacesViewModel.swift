@@ -43,6 +43,10 @@ final class NearbyPlacesViewModel {
   /// Named places of the loaded pages left out because their numbers were
   /// out of range.
   private(set) var droppedCount = 0
+  /// Whether the last `more` brought places nearer than some already
+  /// listed, so that the list was put in order and numbered again: the
+  /// screen draws it again from its top and says why, once.
+  private(set) var isRenumbered = false
   /// Places the last load (or `more`) left out, until the screen says so:
   /// a warning is said once per load, not on every redraw.
   private var unsaidDropped = 0
@@ -127,7 +131,8 @@ final class NearbyPlacesViewModel {
   /// A name filter ranks them by how well they match, as fzf does, best
   /// first (the nearest first among equals); the numbers stay those of the
   /// whole list, so `open N` opens the row shown as N. A page `more` adds
-  /// is ranked on its own, under the rows already shown.
+  /// is ranked on its own, under the rows already shown (unless it
+  /// numbered the list again: all are then ranked anew).
   private(set) var visible: [ListedIndex] = []
 
   /// The visible places, without their numbers.
@@ -188,6 +193,12 @@ final class NearbyPlacesViewModel {
     return notices
   }
 
+  /// Whether the list was numbered again since this was last asked.
+  func takeRenumbered() -> Bool {
+    defer { isRenumbered = false }
+    return isRenumbered
+  }
+
   /// How many places the last load or `more` left out, once: nil after
   /// it was taken, or when none were.
   func takeDroppedCount() -> Int? {
@@ -214,6 +225,7 @@ final class NearbyPlacesViewModel {
     fetched = 0
     droppedCount = 0
     unsaidDropped = 0
+    isRenumbered = false
     mayHaveMore = false
     cachedAt = nil
     do {
@@ -249,7 +261,8 @@ final class NearbyPlacesViewModel {
     }
     return .accepted {
       let problem = await self.loadNextPage()
-      self.showRows(after: shown, rows: rows)
+      // A list numbered anew is shown again from its first page.
+      if !self.isRenumbered { self.showRows(after: shown, rows: rows) }
       return problem
     }
   }
@@ -263,8 +276,14 @@ final class NearbyPlacesViewModel {
       try Task.checkCancellation()
       let known = Set(places.map(\.id))
       let start = places.count
-      places += page.places.filter { !known.contains($0.id) }
-      refilter(from: start)
+      // The whole list in distance order, not each page: services send
+      // pages only roughly sorted. The sort is stable, so the loaded places
+      // keep their numbers unless a new one is nearer than one of them.
+      let merged = Place.nearestFirst(places + page.places.filter { !known.contains($0.id) })
+      let renumbers = !merged.prefix(start).elementsEqual(places) { $0.id == $1.id }
+      places = merged
+      isRenumbered = renumbers
+      refilter(from: renumbers ? 0 : start)
       fetched += page.fetched
       droppedCount += page.dropped
       unsaidDropped = page.dropped

@@ -8,6 +8,8 @@ enum NearbyWording {
   static let retryAdvice = "Type refresh to try again."
   /// How the list and `open N` say filters that hide every place are cleared.
   static let clearFilters = "Type filter or category alone to clear."
+  static let renumbered =
+    "The new places include some nearer than those listed: the list is in distance order again, and numbered anew."
   static let keyAdvice =
     "Check GEOAPIFY_API_KEY (keys are made at myprojects.geoapify.com) and start Wayfarer again; without it, Home uses the offline catalog."
 

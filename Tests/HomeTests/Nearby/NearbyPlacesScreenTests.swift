@@ -1,6 +1,7 @@
 import Commands
 import Foundation
 import TerminalNavigation
+import TerminalText
 import TestSupport
 import XCTest
 
@@ -36,6 +37,21 @@ final class NearbyPlacesScreenTests: XCTestCase {
 
   private func page(_ count: Int, more: Bool) -> Result<PlacesPage, any Error> {
     let places = (1...count).map { Place.sample("p\($0)", name: "Place \($0)") }
+    return .success(PlacesPage(places: places, fetched: places.count, mayHaveMore: more, cachedAt: nil))
+  }
+
+  /// A terminal window of `height` lines (TERM=dumb: no spinner task
+  /// outlives a command and holds the console).
+  private static func terminal(height: Int) -> RenderContext {
+    RenderContext(
+      width: 80, height: height,
+      capabilities: TerminalCapabilities(
+        inputIsTerminal: true, outputIsTerminal: true, usesColor: false, usesUnicode: false, isDumb: true))
+  }
+
+  /// A page of places named by their ids, `distance` metres away.
+  private func places(_ rows: [(id: String, distance: Double)], more: Bool) -> Result<PlacesPage, any Error> {
+    let places = rows.map { Place.sample($0.id, name: $0.id, distance: $0.distance) }
     return .success(PlacesPage(places: places, fetched: places.count, mayHaveMore: more, cachedAt: nil))
   }
 
@@ -100,6 +116,113 @@ final class NearbyPlacesScreenTests: XCTestCase {
       [
         "Loading more places…", "  Places 21 and 22 (22 loaded):", "  21. Place 21  catering  100 m  Munich",
         "  22. Place 22  catering  100 m  Munich",
+      ])
+  }
+
+  /// Issue 21 §2: Home's rows are in the order of their distances across pages.
+  ///
+  /// A page with places nearer than rows listed numbers the list again,
+  /// says so once and draws it again from its top, so `open N` takes the
+  /// number last seen.
+  func test_more_withNearerPlaces_ordersTheListAgain_andDrawsItFromTheTop() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      places([("p1", 100), ("p2", 500), ("p3", 900)], more: true),
+      places([("p4", 300), ("p5", 1_200)], more: false),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    _ = body(sut)
+    sut.screen.didDisplay()
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(sut.console.output, ["Loading more places…"], "no rows added under the old numbers")
+    XCTAssertTrue(sut.screen.needsDisplay)
+    XCTAssertEqual(
+      body(sut).dropFirst(),
+      [
+        "- The new places include some nearer than those listed: the list is in distance order again, and numbered anew.",
+        "  1. p1  catering   100 m  Munich", "  2. p4  catering   300 m  Munich",
+        "  3. p2  catering   500 m  Munich", "  4. p3  catering   900 m  Munich",
+        "  5. p5  catering  1.2 km  Munich",
+      ])
+    XCTAssertEqual(body(sut).filter { $0.contains("numbered anew") }, [], "said once")
+    await run("open", ["2"], on: sut)
+    XCTAssertEqual(sut.router.shown, ["p4"])
+  }
+
+  /// On a terminal the list numbered again starts at its first page.
+  func test_more_withNearerPlaces_onATerminal_showsTheFirstPageAgain() async {
+    let sut = makeSUT()
+    sut.console.context = Self.terminal(height: 14)
+    sut.repository.pages = [
+      places((1...6).map { ("p\($0)", Double($0) * 100) }, more: true),
+      places([("p7", 50), ("p8", 900)], more: false),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    let rows = { sut.screen.body(in: sut.console.context).map(\.plainText).filter { $0.contains(". p") } }
+    XCTAssertEqual(rows().count, 6, "6 rows fit 14 lines")
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(
+      rows().map { String($0.prefix(7)) }, ["  1. p7", "  2. p1", "  3. p2", "  4. p3"],
+      "the first page again, two lines less for the sentence above it")
+  }
+
+  /// Issue 21 §2: back on the list after `more`s (from a place, another
+  /// tab) or `nearby`, a terminal shows its first page again, as the first
+  /// drawing did, and `more` goes on from there; piped, every loaded row.
+  func test_comingBackOrNearby_onATerminal_showsTheFirstPageAgain_andPipedEveryRow() async {
+    let sut = makeSUT()
+    sut.console.context = Self.terminal(height: 14)
+    sut.repository.pages = [page(20, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+    let rows = { sut.screen.body(in: sut.console.context).filter { $0.plainText.contains(". Place") }.count }
+    await run("more", on: sut)
+    await run("more", on: sut)
+    XCTAssertEqual(rows(), 18)
+
+    sut.screen.willAppear(console: sut.console)
+    XCTAssertEqual(rows(), 6, "the rows that fit 14 lines")
+    await run("more", on: sut)
+    XCTAssertEqual(rows(), 12, "more goes on from the first page")
+    await run("nearby", on: sut)
+    XCTAssertEqual(rows(), 6)
+
+    sut.console.context = .plain
+    sut.screen.willAppear(console: sut.console)
+    XCTAssertEqual(rows(), 20, "piped: every loaded row, as before")
+  }
+
+  /// Issue 21 §2: the rows `more` adds keep the column widths of the rows
+  /// printed above them (a page of `tourism` only under a `catering`).
+  func test_more_addsRowsInTheColumnsOfTheRowsAbove() async {
+    let sut = makeSUT()
+    sut.repository.pages = [
+      .success(
+        PlacesPage(
+          places: [
+            .sample("p1", name: "p1", distance: 100),
+            .sample("p2", name: "p2", category: "tourism.sights", distance: 1_200),
+          ],
+          fetched: 2, mayHaveMore: true)),
+      .success(
+        PlacesPage(
+          places: [.sample("p3", name: "p3", category: "tourism.sights", distance: 1_300)], fetched: 1,
+          mayHaveMore: false)),
+    ]
+    await sut.screen.didAppear(console: sut.console)
+    let printed = body(sut).filter { $0.contains(". p") }
+    sut.console.clearOutput()
+
+    await run("more", on: sut)
+
+    XCTAssertEqual(
+      printed + sut.console.output.filter { $0.contains(". p") },
+      [
+        "  1. p1  catering   100 m  Munich", "  2. p2  tourism   1.2 km  Munich", "  3. p3  tourism   1.3 km  Munich",
       ])
   }
 
