@@ -16,9 +16,6 @@ protocol FormViewModel: AnyObject {
   func stop(before field: Field) -> FormProblem?
   /// Records `problem` as the form's (the form stays).
   func fail(_ problem: FormProblem)
-  /// Keeps why the answer for `field` is refused now, if it is, as a
-  /// submission would, so the form shows it at once.
-  func recheck(_ field: Field)
   /// Checks every answer by ``rule(_:_:)``, at once and without waiting on
   /// anything: false when one was refused (the reasons are in
   /// `problem(with:)`).

@@ -52,10 +52,6 @@ final class LoginViewModel: FormViewModel {
     form.fail(problem)
   }
 
-  func recheck(_ field: LoginField) {
-    if let problem = check(field) { form.refuse(field, problem) }
-  }
-
   func validate() -> Bool {
     form.validate(problems)
   }

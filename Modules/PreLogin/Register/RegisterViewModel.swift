@@ -34,10 +34,6 @@ final class RegisterViewModel: FormViewModel {
     form.fail(problem)
   }
 
-  func recheck(_ field: RegisterField) {
-    if let problem = check(field) { form.refuse(field, problem) }
-  }
-
   func validate() -> Bool {
     form.validate(problems)
   }

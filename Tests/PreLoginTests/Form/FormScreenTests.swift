@@ -43,63 +43,54 @@ final class FormScreenTests: XCTestCase {
     await command?.run(CommandInput(argumentText: "", console: console))
   }
 
-  /// On a terminal an answer is checked as it is given, and its field asked
-  /// again, saying why, until it passes.
-  func test_onATerminal_eachAnswerIsCheckedAsItIsGiven_andAskedAgain() async {
+  /// On a terminal and piped alike, an answer is checked as it is given,
+  /// and its field asked again, saying why, until it passes: piped, the
+  /// next line is the new answer, so later answers keep their fields.
+  func test_eachAnswerIsCheckedAsItIsGiven_andAskedAgain_onATerminalAndPiped() async {
+    for context in [Self.terminal, .plain] {
+      let accounts = AccountsStub()
+      let screen = makeRegisterScreen(accounts: accounts)
+      let console = ScriptedConsole(
+        input: ["Ada", "Lovelace", "ada", "ada@example.com", "short", "correct horse", "nope", "correct horse"],
+        context: context)
+
+      await screen.didAppear(console: console)
+
+      XCTAssertEqual(
+        console.output.filter { $0.hasPrefix("x ") },
+        [
+          "x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters.",
+          "x Confirm password: Passwords do not match.",
+        ])
+      XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 2)
+      XCTAssertEqual(
+        accounts.calls,
+        [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))]
+      )
+    }
+  }
+
+  /// Piped, a field re-entered after a failed send is asked again while it
+  /// is refused, as on a terminal; the form is sent once it passes.
+  func test_piped_aReenteredField_isAskedAgainUntilItPasses() async {
     let accounts = AccountsStub()
+    accounts.answer(.emailTaken)
     let screen = makeRegisterScreen(accounts: accounts)
     let console = ScriptedConsole(
-      input: ["Ada", "Lovelace", "ada", "ada@example.com", "short", "correct horse", "nope", "correct horse"],
-      context: Self.terminal)
-
+      input: ["Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"])
     await screen.didAppear(console: console)
+    XCTAssertEqual(accounts.calls.count, 1)
+
+    accounts.answer(.registered(accountID: "1"))
+    console.feed(["not-an-email", "ada2@example.com"])
+    await run("email", on: screen, console: console)
 
     XCTAssertEqual(
-      console.output.filter { $0.hasPrefix("x ") },
-      [
-        "x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters.",
-        "x Confirm password: Passwords do not match.",
-      ])
-    XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 2)
+      console.output.filter { $0.hasPrefix("x E-mail") }, ["x E-mail: Please enter a valid e-mail address."])
+    XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 3)
     XCTAssertEqual(
-      accounts.calls,
-      [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))])
-  }
-
-  /// Piped, the answers are the script's lines: the form is checked when
-  /// sent, and no line is taken as a second answer.
-  func test_piped_theFormIsCheckedWhenSent_andNoLineIsTakenTwice() async {
-    let accounts = AccountsStub()
-    let screen = makeRegisterScreen(accounts: accounts)
-    let console = ScriptedConsole(input: ["Ada", "Lovelace", "ada", "correct horse", "correct horse", "email"])
-
-    await screen.didAppear(console: console)
-
-    XCTAssertEqual(console.requests.count, 5)
-    XCTAssertEqual(accounts.calls, [])
-    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Please enter a valid e-mail address"])
-  }
-
-  /// Piped, a field re-entered after a failed submit is checked as it is
-  /// read: a confirmation that still differs shows in the form drawn next,
-  /// not only after submit, and it is not asked again.
-  func test_piped_aReenteredField_isCheckedAsItIsRead() async {
-    let accounts = AccountsStub()
-    let screen = makeRegisterScreen(accounts: accounts)
-    let console = ScriptedConsole(input: ["Ada", "Lovelace", "ada@example.com", "correct horse", "correct hose"])
-    await screen.didAppear(console: console)
-    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Passwords do not match"])
-
-    console.feed(["still wrong"])
-    await run("confirm", on: screen, console: console)
-
-    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Passwords do not match"], "said before any submit")
-    XCTAssertEqual(console.requests.count, 6, "one line read for it, and asked no more")
-    XCTAssertEqual(accounts.calls, [])
-
-    console.feed(["correct horse"])
-    await run("confirm", on: screen, console: console)
-    XCTAssertEqual(accounts.calls.count, 1, "the last error fixed: sent")
+      accounts.calls.last,
+      .register(Registration(name: "Ada", surname: "Lovelace", email: "ada2@example.com", password: "correct horse")))
   }
 
   /// Once the last error is fixed, the form is sent without `submit`.
