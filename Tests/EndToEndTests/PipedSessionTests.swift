@@ -191,6 +191,21 @@ final class PipedSessionTests: XCTestCase {
     for secret in ["short", "correct h"] { XCTAssertFalse(run.stdout.contains(secret), "\(secret): \(run.stdout)") }
   }
 
+  /// A throttled login says the wait once, in the form, and shows no
+  /// password mask: no password was asked that time.
+  func test_aThrottledLogin_saysTheWaitOnce_andShowsNoPasswordMask() throws {
+    XCTAssertEqual(try run(register + ["profile", "logout", "quit"]).status, 0)
+    let failures = (1...4).flatMap { ["wrong horse \($0)", "password"] } + ["wrong horse 5"]
+
+    let run = try run(["login", "ada@example.com"] + failures + ["login", "ada@example.com", "correct horse", "quit"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let afterLastLogin = try XCTUnwrap(run.stdout.components(separatedBy: "\nWelcome > Log in\n").last)
+    XCTAssertEqual(run.stdout.components(separatedBy: "Too many failed attempts").count - 1, 1, run.stdout)
+    XCTAssertTrue(afterLastLogin.contains("  E-mail    ada@example.com\n  Password  (empty)\n"), run.stdout)
+    XCTAssertFalse(run.stdout.contains("Logged in"), run.stdout)
+  }
+
   func test_unknownCommand_saysHowToGetHelp_andGoesOn() throws {
     let run = try run(["fly away", "", "   ", "quit"])
 

@@ -147,17 +147,18 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     case answered
     /// Ctrl-C or the end of input: the form is closed.
     case cancelled
-    /// The form cannot go on (Login's throttle): said, and it stays.
+    /// The form cannot go on (Login's throttle): it stays, and shows why.
     case stopped
   }
 
   /// Asks `fields` in order.
   private func ask(_ fields: [ViewModel.Field], console: any Console) async -> Asked {
     defer { setNeedsDisplay() }
-    for field in fields {
+    for (index, field) in fields.enumerated() {
       if let problem = viewModel.stop(before: field) {
-        console.write(Message.error(problem.sentence, in: console.context))
-        viewModel.fail(problem)
+        // Said once, by the form drawn next, which shows no answer kept
+        // from before for a field not asked this time.
+        viewModel.stop(problem, unasked: Array(fields[index...]))
         // Piped, the answer is the script's next line: read, never used.
         if !console.context.capabilities.inputIsTerminal { _ = await read(field, console: console) }
         return .stopped

@@ -120,29 +120,37 @@ final class FormScreenTests: XCTestCase {
     XCTAssertEqual(router.messages, [.finish])
   }
 
-  /// The throttle's wait is said before the password is asked: on a
-  /// terminal it is not asked at all; piped, the script's password line is
-  /// read and never used.
-  func test_aLockedEmail_saysTheWaitBeforeThePassword() async {
+  /// The throttle's wait is said once, by the form, with no mask for the
+  /// password given before: none was asked this time.
+  ///
+  /// On a terminal the password is not asked at all; piped, the script's
+  /// password line is read and never used.
+  func test_aLockedEmail_saysTheWaitOnce_andShowsNoMaskForAPasswordNotAsked() async {
     for context in [Self.terminal, .plain] {
       let accounts = AccountsStub()
+      accounts.answer(.rejected)
       let attempts = InMemoryAttempts()
       let now = Date()
-      for _ in 0..<5 { _ = try? attempts.reserveAttempt(for: "ada@example.com", at: now) { _ in .proceed } }
       let viewModel = LoginViewModel(
         accounts: accounts, session: SessionSpy(), throttle: LoginThrottle(attempts: attempts, now: { now }),
         router: RouterSpy())
       let screen = LoginScreen(viewModel: viewModel)
-      let console = ScriptedConsole(input: ["ada@example.com", "correct horse", "help"], context: context)
-
+      let console = ScriptedConsole(input: ["ada@example.com", "wrong horse"], context: context)
       await screen.didAppear(console: console)
+      for _ in 0..<4 { _ = try? attempts.reserveAttempt(for: "ada@example.com", at: now) { _ in .proceed } }
+      console.clearOutput()
 
-      XCTAssertTrue(
-        console.output.contains("x Too many failed attempts for this e-mail. Try again in 30 seconds."),
-        console.transcript)
-      let asksPassword = console.requests.contains(.secret(prompt: "Password: "))
-      XCTAssertEqual(asksPassword, !context.capabilities.inputIsTerminal, "piped, the line is read")
-      XCTAssertEqual(accounts.calls, [], "nothing sent")
+      console.feed(["ada@example.com", "correct horse", "help"])
+      await run("login", on: screen, console: console)
+
+      let shown = console.output + screen.body(in: .plain).map(\.plainText)
+      XCTAssertEqual(
+        shown.filter { $0.contains("Too many failed attempts") },
+        ["x Too many failed attempts for this e-mail. Try again in 30 seconds."], shown.joined(separator: "\n"))
+      XCTAssertTrue(shown.contains("  Password  (empty)"), shown.joined(separator: "\n"))
+      let unread = context.capabilities.inputIsTerminal ? ["correct horse", "help"] : ["help"]
+      XCTAssertEqual(console.input, unread, "the terminal asks no password; piped, its line is read")
+      XCTAssertEqual(accounts.calls.count, 1, "nothing sent")
       XCTAssertEqual(attempts.records["ada@example.com"]?.count, 5, "nothing counted")
     }
   }
