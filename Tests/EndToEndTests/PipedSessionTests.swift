@@ -171,24 +171,39 @@ final class PipedSessionTests: XCTestCase {
       run.stdout)
   }
 
-  /// Piped, a confirmation re-entered after a failed submit is checked as
-  /// it is read: the form drawn after it says it still differs, before any
-  /// submit, and the next line is the next command.
-  func test_aReenteredConfirmationThatDiffers_isSaidAsItIsRead() throws {
+  /// Piped, a refused answer is said as on a terminal and its field asked
+  /// again with the next line, so later answers keep their fields: one bad
+  /// e-mail followed by a good one registers, and no password is shown.
+  func test_aRefusedAnswer_isSaid_andItsFieldTakesTheNextLine() throws {
     let run = try run(
-      ["register", "Ada", "Lovelace", "ada@example.com", "correct horse", "correct hose", "confirm", "still wrong"]
-        + ["confirm", "correct horse", "quit"])
+      ["register", "Ada", "L", "not-an-email", "ada2@example.com", "short", "correct horse", "correct hose"]
+        + ["correct horse", "quit"])
 
     XCTAssertEqual(run.status, 0, run.stderr)
-    // Drawn three times: the intro, the form after the first submit, and
-    // the form after the re-entered line (up to its closing hint).
-    let draws = run.stdout.components(separatedBy: "\nWelcome > Register\n")
-    XCTAssertEqual(draws.count, 4, run.stdout)
-    let reentered = try XCTUnwrap(draws.last?.components(separatedBy: "or back.\n").first)
-    XCTAssertTrue(
-      reentered.contains("  Confirm password  ********  x Passwords do not match\n"),
-      "the form drawn after the re-entered line: \(run.stdout)")
+    XCTAssertEqual(
+      run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("x ") },
+      [
+        "x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters.",
+        "x Confirm password: Passwords do not match.",
+      ], run.stdout)
     XCTAssertTrue(run.stdout.contains("ok Account created. Welcome, Ada!\n"), run.stdout)
+    XCTAssertFalse(run.stdout.contains("not repeated"), run.stdout)
+    for secret in ["short", "correct h"] { XCTAssertFalse(run.stdout.contains(secret), "\(secret): \(run.stdout)") }
+  }
+
+  /// A throttled login says the wait once, in the form, and shows no
+  /// password mask: no password was asked that time.
+  func test_aThrottledLogin_saysTheWaitOnce_andShowsNoPasswordMask() throws {
+    XCTAssertEqual(try run(register + ["profile", "logout", "quit"]).status, 0)
+    let failures = (1...4).flatMap { ["wrong horse \($0)", "password"] } + ["wrong horse 5"]
+
+    let run = try run(["login", "ada@example.com"] + failures + ["login", "ada@example.com", "correct horse", "quit"])
+
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let afterLastLogin = try XCTUnwrap(run.stdout.components(separatedBy: "\nWelcome > Log in\n").last)
+    XCTAssertEqual(run.stdout.components(separatedBy: "Too many failed attempts").count - 1, 1, run.stdout)
+    XCTAssertTrue(afterLastLogin.contains("  E-mail    ada@example.com\n  Password  (empty)\n"), run.stdout)
+    XCTAssertFalse(run.stdout.contains("Logged in"), run.stdout)
   }
 
   func test_unknownCommand_saysHowToGetHelp_andGoesOn() throws {
@@ -356,9 +371,8 @@ final class PipedSessionTests: XCTestCase {
   /// progress line before a refusal, or a command that did not work.
   func test_messagesWithoutDeadEnds() throws {
     let run = try run(
-      ["tab home", "home", "register", "", "", "", "", ""]
-        + ["login", "Ada@Example.COM", "wrong horse", "register"]
-        + ["Ada", "Lovelace", "ADA@example.com", "correct horse", "correct horse"]
+      ["tab home", "home", "login", "Ada@Example.COM", "wrong horse", "register"]
+        + ["", "Ada", "Lovelace", "", "ADA@example.com", "correct horse", "correct horse"]
         + ["open", "open 1 2", "use", "use 2 3", "refresh now", "tab", "more", "profile", "settings", "toggle"]
         + ["back", "logout", "login", "ADA@EXAMPLE.COM", "correct horse", "quit"])
 
@@ -369,6 +383,8 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertFalse(
       out.contains("Creating your account…\n\nWelcome > Register"), "a progress line before the fields' errors: \(out)")
     XCTAssertTrue(out.contains("x E-mail or password is incorrect"), out)
+    XCTAssertTrue(out.contains("x Name: This field is required.\n"), out)
+    XCTAssertTrue(out.contains("x E-mail: This field is required.\n"), out)
     XCTAssertTrue(out.contains("ok Account created. Welcome, Ada!"), out)
     for usage in [
       "x Usage: open N — N is a row number, 1–10.\nx Usage: open N — N is a row number, 1–10.\n",

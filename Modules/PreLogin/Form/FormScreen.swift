@@ -12,11 +12,9 @@ import TerminalText
 /// re-entered on its own (`email`), or all of them again; once the last
 /// error is fixed the form is sent again without a separate `submit`.
 ///
-/// On a terminal each answer is checked as it is given and its field asked
-/// again until it passes (or Ctrl-C). Piped, answers are the next input
-/// lines, so a script's lines are never eaten by hidden re-prompting: the
-/// form is checked when it is sent (at once after its last field), and a
-/// field re-entered after that is checked as it is read.
+/// Each answer is checked as it is given and its field asked again, saying
+/// why, until it passes (or Ctrl-C, or the end of input). Piped, the next
+/// line is the new answer, so a script's later answers keep their fields.
 /// The command on one form that leaves for the other, and its help.
 struct FormSwitch: Equatable {
   var command: String
@@ -138,16 +136,10 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     await submit(console: console)
   }
 
-  /// Asks `field` again; sends the form when that fixed its last error,
-  /// and otherwise shows the answer's own problem, if it has one.
+  /// Asks `field` again; sends the form when that fixed its last error.
   private func reenter(_ field: ViewModel.Field, console: any Console) async {
     guard await ask([field], console: console) == .answered else { return }
-    if viewModel.hasSubmitted && viewModel.passes { return await submit(console: console) }
-    // Piped, a refused answer is not asked again (the script's next line is
-    // not meant for it), but it is checked as it is read, as on a terminal:
-    // the form drawn next shows why, rather than only after submit. On a
-    // terminal the answer has passed already.
-    viewModel.recheck(field)
+    if viewModel.hasSubmitted && viewModel.passes { await submit(console: console) }
   }
 
   /// How asking went.
@@ -155,17 +147,18 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     case answered
     /// Ctrl-C or the end of input: the form is closed.
     case cancelled
-    /// The form cannot go on (Login's throttle): said, and it stays.
+    /// The form cannot go on (Login's throttle): it stays, and shows why.
     case stopped
   }
 
   /// Asks `fields` in order.
   private func ask(_ fields: [ViewModel.Field], console: any Console) async -> Asked {
     defer { setNeedsDisplay() }
-    for field in fields {
+    for (index, field) in fields.enumerated() {
       if let problem = viewModel.stop(before: field) {
-        console.write(Message.error(problem.sentence, in: console.context))
-        viewModel.fail(problem)
+        // Said once, by the form drawn next, which shows no answer kept
+        // from before for a field not asked this time.
+        viewModel.stop(problem, unasked: Array(fields[index...]))
         // Piped, the answer is the script's next line: read, never used.
         if !console.context.capabilities.inputIsTerminal { _ = await read(field, console: console) }
         return .stopped
@@ -179,15 +172,15 @@ class FormScreen<ViewModel: FormViewModel>: Screen {
     return .answered
   }
 
-  /// Asks `field` and keeps the answer; on a terminal, asks again while it
-  /// is refused, saying why.
+  /// Asks `field` and keeps the answer; asks again while it is refused,
+  /// saying why (the sentence never repeats the answer: it may be a password).
   ///
-  /// Returns false when the person cancelled.
+  /// Returns false when the person cancelled or the input ended.
   private func answer(_ field: ViewModel.Field, console: any Console) async -> Bool {
     while true {
       guard let answer = await read(field, console: console) else { return false }
       viewModel.setValue(answer, for: field)
-      guard console.context.capabilities.inputIsTerminal, let problem = viewModel.check(field) else { return true }
+      guard let problem = viewModel.check(field) else { return true }
       console.write(Message.error("\(prompt(field).label): \(problem.sentence).", in: console.context))
     }
   }

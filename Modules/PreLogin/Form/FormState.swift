@@ -44,6 +44,18 @@ struct FormState<Field: Hashable> {
     formProblem = problem
   }
 
+  /// Shows the form with `problem`, found before `unasked` were asked:
+  /// their earlier answers and problems go (a password's mask would say one
+  /// was given this time).
+  mutating func stop(_ problem: FormProblem, unasked: [Field]) {
+    hasSubmitted = true
+    formProblem = problem
+    for field in unasked {
+      values[field] = nil
+      problems[field] = nil
+    }
+  }
+
   /// Drops an answer that must not stay in memory (a password).
   mutating func forget(_ field: Field) {
     values[field] = nil

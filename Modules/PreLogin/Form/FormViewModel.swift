@@ -14,11 +14,9 @@ protocol FormViewModel: AnyObject {
   /// Why the form cannot go on before `field` is asked (Login's throttle
   /// before the password), if it cannot.
   func stop(before field: Field) -> FormProblem?
-  /// Records `problem` as the form's (the form stays).
-  func fail(_ problem: FormProblem)
-  /// Keeps why the answer for `field` is refused now, if it is, as a
-  /// submission would, so the form shows it at once.
-  func recheck(_ field: Field)
+  /// Records `problem` as the form's, found before `unasked` were asked:
+  /// the form stays, shown, without their earlier answers.
+  func stop(_ problem: FormProblem, unasked: [Field])
   /// Checks every answer by ``rule(_:_:)``, at once and without waiting on
   /// anything: false when one was refused (the reasons are in
   /// `problem(with:)`).

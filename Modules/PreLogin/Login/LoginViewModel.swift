@@ -48,12 +48,8 @@ final class LoginViewModel: FormViewModel {
     return seconds.map { .tooManyAttempts(waitSeconds: $0) }
   }
 
-  func fail(_ problem: FormProblem) {
-    form.fail(problem)
-  }
-
-  func recheck(_ field: LoginField) {
-    if let problem = check(field) { form.refuse(field, problem) }
+  func stop(_ problem: FormProblem, unasked: [LoginField]) {
+    form.stop(problem, unasked: unasked)
   }
 
   func validate() -> Bool {

@@ -30,12 +30,8 @@ final class RegisterViewModel: FormViewModel {
     }
   }
 
-  func fail(_ problem: FormProblem) {
-    form.fail(problem)
-  }
-
-  func recheck(_ field: RegisterField) {
-    if let problem = check(field) { form.refuse(field, problem) }
+  func stop(_ problem: FormProblem, unasked: [RegisterField]) {
+    form.stop(problem, unasked: unasked)
   }
 
   func validate() -> Bool {

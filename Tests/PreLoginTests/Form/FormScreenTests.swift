@@ -43,63 +43,54 @@ final class FormScreenTests: XCTestCase {
     await command?.run(CommandInput(argumentText: "", console: console))
   }
 
-  /// On a terminal an answer is checked as it is given, and its field asked
-  /// again, saying why, until it passes.
-  func test_onATerminal_eachAnswerIsCheckedAsItIsGiven_andAskedAgain() async {
+  /// On a terminal and piped alike, an answer is checked as it is given,
+  /// and its field asked again, saying why, until it passes: piped, the
+  /// next line is the new answer, so later answers keep their fields.
+  func test_eachAnswerIsCheckedAsItIsGiven_andAskedAgain_onATerminalAndPiped() async {
+    for context in [Self.terminal, .plain] {
+      let accounts = AccountsStub()
+      let screen = makeRegisterScreen(accounts: accounts)
+      let console = ScriptedConsole(
+        input: ["Ada", "Lovelace", "ada", "ada@example.com", "short", "correct horse", "nope", "correct horse"],
+        context: context)
+
+      await screen.didAppear(console: console)
+
+      XCTAssertEqual(
+        console.output.filter { $0.hasPrefix("x ") },
+        [
+          "x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters.",
+          "x Confirm password: Passwords do not match.",
+        ])
+      XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 2)
+      XCTAssertEqual(
+        accounts.calls,
+        [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))]
+      )
+    }
+  }
+
+  /// Piped, a field re-entered after a failed send is asked again while it
+  /// is refused, as on a terminal; the form is sent once it passes.
+  func test_piped_aReenteredField_isAskedAgainUntilItPasses() async {
     let accounts = AccountsStub()
+    accounts.answer(.emailTaken)
     let screen = makeRegisterScreen(accounts: accounts)
     let console = ScriptedConsole(
-      input: ["Ada", "Lovelace", "ada", "ada@example.com", "short", "correct horse", "nope", "correct horse"],
-      context: Self.terminal)
-
+      input: ["Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"])
     await screen.didAppear(console: console)
+    XCTAssertEqual(accounts.calls.count, 1)
+
+    accounts.answer(.registered(accountID: "1"))
+    console.feed(["not-an-email", "ada2@example.com"])
+    await run("email", on: screen, console: console)
 
     XCTAssertEqual(
-      console.output.filter { $0.hasPrefix("x ") },
-      [
-        "x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters.",
-        "x Confirm password: Passwords do not match.",
-      ])
-    XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 2)
+      console.output.filter { $0.hasPrefix("x E-mail") }, ["x E-mail: Please enter a valid e-mail address."])
+    XCTAssertEqual(console.requests.filter { $0 == .answer(prompt: "E-mail: ") }.count, 3)
     XCTAssertEqual(
-      accounts.calls,
-      [.register(Registration(name: "Ada", surname: "Lovelace", email: "ada@example.com", password: "correct horse"))])
-  }
-
-  /// Piped, the answers are the script's lines: the form is checked when
-  /// sent, and no line is taken as a second answer.
-  func test_piped_theFormIsCheckedWhenSent_andNoLineIsTakenTwice() async {
-    let accounts = AccountsStub()
-    let screen = makeRegisterScreen(accounts: accounts)
-    let console = ScriptedConsole(input: ["Ada", "Lovelace", "ada", "correct horse", "correct horse", "email"])
-
-    await screen.didAppear(console: console)
-
-    XCTAssertEqual(console.requests.count, 5)
-    XCTAssertEqual(accounts.calls, [])
-    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Please enter a valid e-mail address"])
-  }
-
-  /// Piped, a field re-entered after a failed submit is checked as it is
-  /// read: a confirmation that still differs shows in the form drawn next,
-  /// not only after submit, and it is not asked again.
-  func test_piped_aReenteredField_isCheckedAsItIsRead() async {
-    let accounts = AccountsStub()
-    let screen = makeRegisterScreen(accounts: accounts)
-    let console = ScriptedConsole(input: ["Ada", "Lovelace", "ada@example.com", "correct horse", "correct hose"])
-    await screen.didAppear(console: console)
-    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Passwords do not match"])
-
-    console.feed(["still wrong"])
-    await run("confirm", on: screen, console: console)
-
-    XCTAssertEqual(screen.formFields.compactMap(\.error), ["Passwords do not match"], "said before any submit")
-    XCTAssertEqual(console.requests.count, 6, "one line read for it, and asked no more")
-    XCTAssertEqual(accounts.calls, [])
-
-    console.feed(["correct horse"])
-    await run("confirm", on: screen, console: console)
-    XCTAssertEqual(accounts.calls.count, 1, "the last error fixed: sent")
+      accounts.calls.last,
+      .register(Registration(name: "Ada", surname: "Lovelace", email: "ada2@example.com", password: "correct horse")))
   }
 
   /// Once the last error is fixed, the form is sent without `submit`.
@@ -129,29 +120,37 @@ final class FormScreenTests: XCTestCase {
     XCTAssertEqual(router.messages, [.finish])
   }
 
-  /// The throttle's wait is said before the password is asked: on a
-  /// terminal it is not asked at all; piped, the script's password line is
-  /// read and never used.
-  func test_aLockedEmail_saysTheWaitBeforeThePassword() async {
+  /// The throttle's wait is said once, by the form, with no mask for the
+  /// password given before: none was asked this time.
+  ///
+  /// On a terminal the password is not asked at all; piped, the script's
+  /// password line is read and never used.
+  func test_aLockedEmail_saysTheWaitOnce_andShowsNoMaskForAPasswordNotAsked() async {
     for context in [Self.terminal, .plain] {
       let accounts = AccountsStub()
+      accounts.answer(.rejected)
       let attempts = InMemoryAttempts()
       let now = Date()
-      for _ in 0..<5 { _ = try? attempts.reserveAttempt(for: "ada@example.com", at: now) { _ in .proceed } }
       let viewModel = LoginViewModel(
         accounts: accounts, session: SessionSpy(), throttle: LoginThrottle(attempts: attempts, now: { now }),
         router: RouterSpy())
       let screen = LoginScreen(viewModel: viewModel)
-      let console = ScriptedConsole(input: ["ada@example.com", "correct horse", "help"], context: context)
-
+      let console = ScriptedConsole(input: ["ada@example.com", "wrong horse"], context: context)
       await screen.didAppear(console: console)
+      for _ in 0..<4 { _ = try? attempts.reserveAttempt(for: "ada@example.com", at: now) { _ in .proceed } }
+      console.clearOutput()
 
-      XCTAssertTrue(
-        console.output.contains("x Too many failed attempts for this e-mail. Try again in 30 seconds."),
-        console.transcript)
-      let asksPassword = console.requests.contains(.secret(prompt: "Password: "))
-      XCTAssertEqual(asksPassword, !context.capabilities.inputIsTerminal, "piped, the line is read")
-      XCTAssertEqual(accounts.calls, [], "nothing sent")
+      console.feed(["ada@example.com", "correct horse", "help"])
+      await run("login", on: screen, console: console)
+
+      let shown = console.output + screen.body(in: .plain).map(\.plainText)
+      XCTAssertEqual(
+        shown.filter { $0.contains("Too many failed attempts") },
+        ["x Too many failed attempts for this e-mail. Try again in 30 seconds."], shown.joined(separator: "\n"))
+      XCTAssertTrue(shown.contains("  Password  (empty)"), shown.joined(separator: "\n"))
+      let unread = context.capabilities.inputIsTerminal ? ["correct horse", "help"] : ["help"]
+      XCTAssertEqual(console.input, unread, "the terminal asks no password; piped, its line is read")
+      XCTAssertEqual(accounts.calls.count, 1, "nothing sent")
       XCTAssertEqual(attempts.records["ada@example.com"]?.count, 5, "nothing counted")
     }
   }

@@ -62,20 +62,21 @@ final class PreLoginFlowTests: XCTestCase {
     XCTAssertNil(loginScreen)
   }
 
-  func test_invalidForm_showsEveryFieldsError_andTheNextLineIsACommandAgain() async {
+  /// A refused answer is said and its field asked again with the next
+  /// line; once the form is sent and stays, the next line is a command again.
+  func test_aRefusedAnswer_isAskedAgain_andAfterTheFormTheNextLineIsACommand() async {
     let (stack, accounts, _, delegate, console) = makeSUT()
-    await run("register", on: stack.root, console: console)
-    console.feed(["", "Lovelace", "not-an-email", "short", "other", "help"])
+    accounts.answer(.rejected)
+    await run("login", on: stack.root, console: console)
+    console.feed(["not-an-email", "ada@example.com", "short", "wrong password", "help"])
 
     await stack.visibleScreen.didAppear(console: console)
 
-    let body = stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
-    XCTAssertTrue(body.contains("Name              (empty)  x This field is required"), body)
-    XCTAssertTrue(body.contains("E-mail            not-an-email  x Please enter a valid e-mail address"), body)
-    XCTAssertTrue(body.contains("Password          ********  x Password must be at least 8 characters"), body)
-    XCTAssertTrue(body.contains("Confirm password  ********  x Passwords do not match"), body)
+    XCTAssertEqual(
+      console.output.filter { $0.hasPrefix("x ") },
+      ["x E-mail: Please enter a valid e-mail address.", "x Password: Password must be at least 8 characters."])
+    XCTAssertEqual(accounts.calls, [.authenticate(email: "ada@example.com", password: "wrong password")])
     XCTAssertEqual(console.input, ["help"])
-    XCTAssertEqual(accounts.calls, [])
     XCTAssertEqual(delegate.finished, 0)
   }
 
@@ -122,17 +123,24 @@ final class PreLoginFlowTests: XCTestCase {
     XCTAssertEqual(stack.path, ["welcome", "login"])
   }
 
-  func test_submittingEmptyFields_printsNoProgressLine_onlyTheFieldsProblems() async {
+  /// A password re-entered alone leaves the confirmation differing: the
+  /// form is not sent, and `submit` shows that problem with no progress line.
+  func test_submittingAFormThatFails_printsNoProgressLine_onlyTheFieldsProblems() async {
     let (stack, accounts, _, _, console) = makeSUT()
+    accounts.answer(.emailTaken)
     await run("register", on: stack.root, console: console)
-    console.feed(["", "", "", "", ""])
-
+    console.feed(["Ada", "Lovelace", "ada@example.com", "correct horse", "correct horse"])
     await stack.visibleScreen.didAppear(console: console)
+    console.feed(["another horse"])
+    await run("password", on: stack.visibleScreen, console: console)
+    console.clearOutput()
+
     await run("submit", on: stack.visibleScreen, console: console)
 
     XCTAssertFalse(console.transcript.contains("Creating your account…"), console.transcript)
-    XCTAssertEqual(console.statusUpdates, 0)
-    XCTAssertEqual(accounts.calls, [])
+    XCTAssertEqual(accounts.calls.count, 1, "sent once, before the password changed")
+    let body = stack.visibleScreen.body(in: .plain).map(\.plainText).joined(separator: "\n")
+    XCTAssertTrue(body.contains("Confirm password  ********  x Passwords do not match"), body)
     XCTAssertTrue(stack.visibleScreen.needsDisplay)
   }
 
@@ -146,18 +154,26 @@ final class PreLoginFlowTests: XCTestCase {
     XCTAssertEqual(console.output.first, "Logging in…", console.transcript)
   }
 
-  func test_reenteringOneField_thenSubmit_sendsTheCorrectedForm() async {
+  /// After a failed login, `email` asks again until the answer passes,
+  /// then sends the corrected form.
+  func test_reenteringOneField_sendsTheCorrectedForm() async {
     let (stack, accounts, _, delegate, console) = makeSUT()
+    accounts.answer(.rejected)
     await run("login", on: stack.root, console: console)
-    console.feed(["ada@example", "correct horse"])
+    console.feed(["ada@exampel.com", "correct horse"])
     await stack.visibleScreen.didAppear(console: console)
-    XCTAssertEqual(accounts.calls, [])
 
-    console.feed(["ada@example.com"])
+    accounts.answer(.authenticated(accountID: "1", email: "ada@example.com"))
+    console.feed(["ada@example", "ada@example.com"])
     await run("email", on: stack.visibleScreen, console: console)
-    await run("submit", on: stack.visibleScreen, console: console)
 
-    XCTAssertEqual(accounts.calls, [.authenticate(email: "ada@example.com", password: "correct horse")])
+    XCTAssertTrue(console.output.contains("x E-mail: Please enter a valid e-mail address."), console.transcript)
+    XCTAssertEqual(
+      accounts.calls,
+      [
+        .authenticate(email: "ada@exampel.com", password: "correct horse"),
+        .authenticate(email: "ada@example.com", password: "correct horse"),
+      ])
     XCTAssertEqual(delegate.finished, 1)
   }
 }
