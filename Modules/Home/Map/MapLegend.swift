@@ -85,35 +85,4 @@ struct MapLegend {
     guard words.count > 1, let last = words.last else { return words.first ?? "" }
     return words.dropLast().joined(separator: ", ") + " and " + last
   }
-
-  /// `entries` joined by `separator` into lines of at most `width`, broken
-  /// between entries, never between a number and its name; an entry wider
-  /// than a line is wrapped on its own, its number kept with its first word.
-  static func wrap(_ entries: [String], separator: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    // What ends an entry (`,` or ` ·`); the space after it is where a line may break.
-    var ending = separator
-    while ending.last == " " { ending.removeLast() }
-    for (index, entry) in entries.enumerated() {
-      let piece = entry + (index < entries.count - 1 ? ending : "")
-      let joined = current.isEmpty ? piece : current + " " + piece
-      if DisplayWidth.of(joined) <= width {
-        current = joined
-        continue
-      }
-      if !current.isEmpty { lines.append(current) }
-      guard DisplayWidth.of(piece) > width else {
-        current = piece
-        continue
-      }
-      // Glue the number to the first word with a no-break space while wrapping.
-      let glued = piece.replacingOccurrences(of: " ", with: "\u{00A0}", options: [], range: piece.range(of: " "))
-      let parts = DisplayWidth.wrap(glued, to: width).map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
-      lines += parts.dropLast()
-      current = parts.last ?? ""
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
-  }
 }

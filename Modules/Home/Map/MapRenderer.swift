@@ -47,7 +47,7 @@ struct MapRenderer {
     let width = Spacing.fullWidth(context)
     let allEntries = places.map { "\($0.number) \(TextSanitizer.clean($0.place.name))" }
     // Scale bar, three lines of key, a line of notes, the legend, the prompt.
-    let below = 1 + 3 + 1 + MapLegend.wrap(allEntries, separator: separator(context), width: width).count + 1
+    let below = 1 + 3 + 1 + DisplayWidth.wrap(allEntries, separator: separator(context), to: width).count + 1
     let (rows, columns) = Self.size(in: context, linesBelow: below)
     // The legend goes beside the picture when that leaves the picture at
     // least as big as with the legend under it (a wide window, not a tall one).
@@ -100,7 +100,7 @@ struct MapRenderer {
     guard let legendWidth else {
       let width = Spacing.fullWidth(context)
       return picture + [bar] + legend.key(width: width)
-        + MapLegend.wrap(legend.entries, separator: separator(context), width: width).map { StyledLine($0) }
+        + DisplayWidth.wrap(legend.entries, separator: separator(context), to: width).map { StyledLine($0) }
     }
     // Beside the picture: one place a line, then the key.
     let column =
