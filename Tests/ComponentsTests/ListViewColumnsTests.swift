@@ -145,4 +145,24 @@ final class ListViewColumnsTests: XCTestCase {
 
     XCTAssertEqual(lines.flatMap(\.spans).filter { $0.style == Palette.match }.map(\.text), ["Pa"])
   }
+
+  /// Issue 21: at 40 columns a long `owner/name` ran to 51, kept whole as
+  /// if it were an address; a title is broken after its `/`, its matched
+  /// letters still the matched ones.
+  func test_whenNarrow_aLongOwnerSlashName_isBrokenAfterItsSlash_highlightsKept() {
+    var item = ListView.Item(title: "someone-with-a-long-name/tetris-clone-number-2")
+    item.columns = [ListView.Cell("98 stars", alignment: .trailing), ListView.Cell("Assembly")]
+    // The `t` and `c` of "tetris-clone".
+    item.highlights = [25, 32]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let lines = ListView([item]).lines(in: RenderContext(width: 40, capabilities: color))
+
+    XCTAssertEqual(
+      lines.map(\.plainText),
+      ["  1. someone-with-a-long-name/", "     tetris-clone-number-2", "     98 stars  Assembly"])
+    XCTAssertEqual(lines[1].spans.filter { $0.style == Palette.match }.map(\.text), ["t", "c"])
+    XCTAssertEqual(lines[1].spans.first?.text, "     ")
+    XCTAssertEqual(lines[1].spans.dropFirst().first?.text, "t")
+  }
 }
