@@ -696,6 +696,28 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(console.output.last, "! Unknown debug command. Try: debug memory")
   }
 
+  /// Issue 21: at 40 columns the table ran to 42; it narrows its gaps,
+  /// then cuts the longest names in the middle, a type a line.
+  func test_theMemoryReport_fitsANarrowWidth() {
+    let report = MemoryReport(rows: [
+      .init(typeName: "RepositoryDetailViewModel", alive: 1, released: 12),
+      .init(typeName: "AppCoordinator", alive: 1, released: 0),
+    ])
+
+    XCTAssertEqual(
+      report.lines(fitting: 40).map(\.plainText),
+      [
+        "type                      alive released", "RepositoryDetailViewModel     1       12",
+        "AppCoordinator                1        0",
+      ])
+    XCTAssertEqual(
+      report.lines(fitting: 30).map(\.plainText),
+      ["type            alive released", "Reposit…ewModel     1       12", "AppCoordinator      1        0"])
+    XCTAssertEqual(
+      report.lines.map(\.plainText).first, "type                       alive  released",
+      "two columns apart when it fits")
+  }
+
   func test_debugMemory_printsTheLedgerBoundWhenTheREPLWasMade() async {
     await withPrivateLedger { ledger in
       let (repl, _, console) = makeSUT(root: TitledScreen("welcome"))
