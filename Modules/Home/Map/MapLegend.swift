@@ -1,3 +1,4 @@
+import Commands
 import DesignSystem
 import TerminalText
 import TextSafety
@@ -38,6 +39,17 @@ struct MapLegend {
   let plotted: MapRenderer.Plotted
   let drawsSearchArea: Bool
   let unicode: Bool
+  var leftOut = LeftOut()
+
+  /// Loaded places the map does not draw because the list does not show
+  /// them: those on later pages (on a terminal a page is what fits the
+  /// window) and those the filters hide.
+  struct LeftOut: Equatable {
+    var onLaterPages: [Int] = []
+    var filteredOut: [Int] = []
+    /// Whether both the name and the category filter are set.
+    var byBothFilters = false
+  }
 
   /// `3 Theatro Municipal de São Paulo`, one a place.
   var entries: [String] {
@@ -58,7 +70,7 @@ struct MapLegend {
       "\(dot) a place: its number (and name, where there is room) on it or beside it",
     ]
     var lines = sentences.flatMap { DisplayWidth.wrap($0, to: width).map { StyledLine($0, style: Palette.muted) } }
-    for note in Self.notes(shared: plotted.shared, unlabelled: plotted.unlabelled) {
+    for note in Self.notes(shared: plotted.shared, unlabelled: plotted.unlabelled) + Self.notes(for: leftOut) {
       lines += DisplayWidth.wrap(note, to: width).map { StyledLine($0, style: Palette.warning) }
     }
     return lines
@@ -77,6 +89,30 @@ struct MapLegend {
       notes.append("No room to number \(list(unlabelled)) beside \(unlabelled.count == 1 ? "its dot" : "their dots").")
     }
     return notes
+  }
+
+  /// Which loaded places are not on the map, and how to see them.
+  ///
+  /// `Places 7–10 are not on the map: type more to list them, then map.`
+  static func notes(for leftOut: LeftOut) -> [String] {
+    var notes: [String] = []
+    if let sentence = notOnTheMap(leftOut.onLaterPages) {
+      let them = leftOut.onLaterPages.count == 1 ? "it" : "them"
+      notes.append("\(sentence): type more to list \(them), then map.")
+    }
+    if let sentence = notOnTheMap(leftOut.filteredOut) {
+      let filter = leftOut.byBothFilters ? "filters" : "filter"
+      let subject = leftOut.filteredOut.count == 1 ? "it does" : "they do"
+      notes.append("\(sentence): \(subject) not match the \(filter). \(NearbyWording.clearFilters)")
+    }
+    return notes
+  }
+
+  /// `Places 7–10 are not on the map`; nil for none.
+  private static func notOnTheMap(_ numbers: [Int]) -> String? {
+    guard !numbers.isEmpty else { return nil }
+    return numbers.count == 1
+      ? "Place \(RowNumber.list(numbers)) is not on the map" : "Places \(RowNumber.list(numbers)) are not on the map"
   }
 
   /// `5, 6 and 8`.

@@ -22,6 +22,9 @@ import TextSafety
 struct MapRenderer {
   let places: [(number: Int, place: Place)]
   let center: Coordinate
+  /// Loaded places not drawn because the list does not show them: the
+  /// legend says which, and how to see them.
+  var leftOut = MapLegend.LeftOut()
 
   /// Rows of the picture off a terminal, and the fewest on one.
   static let maxRows = 16
@@ -96,7 +99,7 @@ struct MapRenderer {
     let longestBar = context.capabilities.outputIsTerminal ? max(12, columns / 4) : 12
     let bar = scaleBar(metresPerColumn: scale.metresPerColumn, longest: longestBar, unicode: unicode)
     let legend = MapLegend(
-      places: places, plotted: plotted, drawsSearchArea: drawsSearchArea, unicode: unicode)
+      places: places, plotted: plotted, drawsSearchArea: drawsSearchArea, unicode: unicode, leftOut: leftOut)
     guard let legendWidth else {
       let width = Spacing.fullWidth(context)
       return picture + [bar] + legend.key(width: width)
