@@ -356,6 +356,12 @@ final class ShellCommandTests: XCTestCase {
     let typo = try wayfarer(["ask", "--model", "llama3", "hi"], environment: environment)
     XCTAssertEqual(typo.status, 1)
     XCTAssertTrue(typo.stderr.contains("(HTTP 404: model 'x' not found)"), typo.stderr)
+    let listed = try WayfarerBinary.run(
+      script: ["explore", "ask", "/list", "/back", "quit"], home: home.path, environment: environment)
+    let row = listed.stdout.components(separatedBy: "\n").drop { $0 != "  1. hi" }.dropFirst().first ?? ""
+    XCTAssertTrue(
+      row.hasSuffix(" · 1 message") && !row.contains("llama3"),
+      "/list names no model for a question none answered: \(listed.stdout)")
     let plain = try wayfarer(["ask", "plain", "question"], environment: environment)
     XCTAssertEqual(plain.stdout, "llama3.2 answers.\n", "the failed model stays with its question: \(plain.stderr)")
 

@@ -427,10 +427,7 @@ final class ChatViewModel {
   /// server refused that model (`wayfarer ask --model` mistyped), only the
   /// question has it, and the conversation must not take it up again.
   private func restoreModel(of messages: [StoredMessage]) {
-    let answered = messages.last {
-      $0.role == .assistant && !$0.model.isEmpty && AssistantModelName.isValid($0.model)
-    }
-    guard let last = answered,
+    guard let last = StoredConversation.lastAnswer(in: messages), AssistantModelName.isValid(last.model),
       let kind = AssistantBackendKind(rawValue: last.backend),
       let index = backends.firstIndex(where: { $0.kind == kind })
     else { return }
