@@ -478,6 +478,37 @@ final class REPLTests: XCTestCase {
       ])
   }
 
+  /// Issue 21: `toggle` typed on Profile's own first screen said "Unknown
+  /// command"; it says where it is, as from any other tab, without the
+  /// tab's name; on another of its screens, with it.
+  func test_anInnerScreensCommand_typedOnItsOwnTab_saysTheWayFromThere() async {
+    let window = Window()
+    let profile = NavigationStack(root: OpeningScreen(title: "Profile", pathComponent: "profile"))
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+      .init(name: "profile", title: "Profile", stack: profile),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    await repl.execute("profile")
+    console.clearOutput()
+    for line in ["toggle 1", "help toggle"] { await repl.execute(line) }
+    profile.push(TitledScreen("about"))
+    for line in ["toggle 1", "settings"] { await repl.execute(line) }
+
+    XCTAssertEqual(
+      console.output.filter { $0.contains(" command: ") },
+      [
+        "! toggle is a Profile › Settings command: type settings, then toggle.",
+        "toggle is a Profile › Settings command: type settings, then toggle.",
+        "! toggle is a Profile › Settings command: type profile, then settings, then toggle.",
+        "! settings is a Profile command: type profile, then settings.",
+      ])
+  }
+
   func test_aFreeTextScreen_suggestsANearMiss_andAnotherTabsCommand_withTheirSlash() async {
     let window = Window()
     let explore = NavigationStack(root: TitledScreen("explore"))
