@@ -87,11 +87,12 @@ extension ListView {
   }
 
   private func oneLineRow(
-    _ offset: Int, title: (text: String, width: Int), titleWidth: Int, lastRoom: Int, table: Table,
+    _ offset: Int, title: ShownTitle, titleWidth: Int, lastRoom: Int, table: Table,
     context: RenderContext
   ) -> StyledLine {
     var line = StyledLine([label(offset, numberWidth: table.numberWidth)])
-    Self.appendHighlighted(title.text, matches: items[offset].highlights, context: context, to: &line.spans)
+    Self.appendHighlighted(
+      title.text, matches: title.shown(items[offset].highlights), context: context, to: &line.spans)
     // Padding is written only before a cell that has text: no row ends in spaces.
     var padding = titleWidth - title.width
     let columns = items[offset].columns
