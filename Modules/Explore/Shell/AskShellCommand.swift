@@ -59,8 +59,25 @@ enum AskShellCommand {
         io.flush()
       }
       if !json { io.write(sanitizer.finish()) }
-      return finish(outcome, model: chat.model, json: json, io: io)
+      let refusal = await modelRefusal(of: outcome, model: arguments.value("--model"), chat: chat)
+      return finish(outcome, model: chat.model, json: json, io: io, refusal: refusal)
     }
+  }
+
+  /// The sentence `/model NAME` says (did-you-mean and all), for a
+  /// question refused before any reply when `--model` named a model the
+  /// server does not list.
+  ///
+  /// The list is asked for only then: a question that is answered costs no
+  /// request for it.
+  @MainActor
+  static func modelRefusal(of outcome: ChatViewModel.Outcome, model: String?, chat: ChatViewModel) async -> String? {
+    guard let model, case .failed(let error, partial: "") = outcome.reply, error.mayBeAnUnknownModel else {
+      return nil
+    }
+    let choice = await chat.checkModel(model)
+    guard case .notListed = choice else { return nil }
+    return AssistantWording.modelChoice(choice)
   }
 
   /// The question typed, or piped in; nil after saying there is none.
@@ -92,10 +109,13 @@ enum AskShellCommand {
     }
   }
 
-  /// What the outcome says on standard error, the JSON when asked, and
-  /// the exit status.
+  /// What the outcome says on standard error (a refused model's
+  /// `refusal` for the server's words), the JSON when asked, and the exit
+  /// status.
   @MainActor
-  static func finish(_ outcome: ChatViewModel.Outcome, model: String?, json: Bool, io: any ShellIO) -> ShellStatus {
+  static func finish(
+    _ outcome: ChatViewModel.Outcome, model: String?, json: Bool, io: any ShellIO, refusal: String? = nil
+  ) -> ShellStatus {
     if let problem = outcome.notSaved { io.say("The conversation could not be saved: \(problem)") }
     switch outcome.reply {
     case .answered(let text):
@@ -117,7 +137,7 @@ enum AskShellCommand {
       return .failure
     case .failed(let error, let partial):
       if !partial.isEmpty { io.write("\n") }
-      io.say(AssistantWording.sentence(for: error))
+      io.say(refusal ?? AssistantWording.sentence(for: error))
       return .failure
     case .notConfigured:
       io.say(AssistantWording.notConfigured)
