@@ -37,7 +37,8 @@ public struct FormView {
   public func lines(in context: RenderContext) -> [StyledLine] {
     let symbols = Symbols(context)
     let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-    return fields.map { field in
+    let width = Spacing.fullWidth(context)
+    return fields.flatMap { field in
       var shown = TextSanitizer.clean(field.value, limit: 28)
       if field.isSecret {
         shown = field.value.isEmpty ? "" : String(repeating: symbols.hiddenCharacter, count: 8)
@@ -49,10 +50,22 @@ public struct FormView {
           StyledSpan(
             shown.isEmpty ? "(empty)" : DisplayWidth.truncate(shown, to: 28),
             style: shown.isEmpty ? Palette.muted : .plain))
-      if let error = field.error {
-        line.append("  \(symbols.cross) \(error)", style: Palette.error)
+      guard let error = field.error else { return [line] }
+      let beside = "  \(symbols.cross) \(error)"
+      guard line.displayWidth + DisplayWidth.of(beside) > width else {
+        line.append(beside, style: Palette.error)
+        return [line]
       }
-      return line
+      // Too long beside its field (at 40 columns a password's error ran to
+      // 62): under the value, wrapped under its own text.
+      let marker = symbols.cross + " "
+      let column = min(Spacing.indent + labelWidth + Spacing.gutter, width / 2)
+      let room = max(width - column - DisplayWidth.of(marker), 8)
+      return [line]
+        + DisplayWidth.wrap(error, to: room).enumerated().map { row, text in
+          StyledLine(DisplayWidth.spaces(column)).appending(
+            StyledSpan((row == 0 ? marker : DisplayWidth.spaces(DisplayWidth.of(marker))) + text, style: Palette.error))
+        }
     }
   }
 }

@@ -61,6 +61,10 @@ public struct KeyValueView {
     return rows.flatMap { pair in
       let value = TextSanitizer.clean(pair.value, limit: valueWidth * Self.longestValueRows)
       var parts = DisplayWidth.of(value) <= valueWidth ? [value] : DisplayWidth.wrap(value, to: valueWidth)
+      // A web address is never split: too long for the column, it goes
+      // under its key, where it has the width (at 40 columns a place's
+      // website ran to 44).
+      if parts.contains(where: { DisplayWidth.of($0) > valueWidth }) { return Self.stacked(pair, width: width) }
       if parts.count > Self.longestValueRows {
         parts = Array(parts.prefix(Self.longestValueRows))
         parts[parts.count - 1] = DisplayWidth.truncate(parts[parts.count - 1] + " …", to: valueWidth)
@@ -84,13 +88,16 @@ public struct KeyValueView {
   /// Each key on its line, its value under it: for a terminal too narrow
   /// for two columns.
   private func stacked(width: Int) -> [StyledLine] {
+    rows.flatMap { Self.stacked($0, width: width) }
+  }
+
+  /// A key on its line, its value under it.
+  private static func stacked(_ pair: Row, width: Int) -> [StyledLine] {
     let indent = Spacing.indentation(2)
     let room = max(width - indent.count, 8)
-    return rows.flatMap { pair in
-      let value = TextSanitizer.clean(pair.value, limit: room * Self.longestValueRows)
-      let parts = Array(DisplayWidth.wrap(value, to: room).prefix(Self.longestValueRows))
-      return [StyledLine(Spacing.indentation()).appending(StyledSpan(pair.key, style: Palette.muted))]
-        + parts.map { StyledLine(indent).appending(StyledSpan($0, style: Self.style(of: pair.value))) }
-    }
+    let value = TextSanitizer.clean(pair.value, limit: room * longestValueRows)
+    let parts = Array(DisplayWidth.wrap(value, to: room).prefix(longestValueRows))
+    return [StyledLine(Spacing.indentation()).appending(StyledSpan(pair.key, style: Palette.muted))]
+      + parts.map { StyledLine(indent).appending(StyledSpan($0, style: style(of: pair.value))) }
   }
 }

@@ -119,11 +119,12 @@ extension ListView {
   }
 
   private func oneLineRow(
-    _ offset: Int, title: (text: String, width: Int), titleWidth: Int, lastRoom: Int, table: Table,
+    _ offset: Int, title: ShownTitle, titleWidth: Int, lastRoom: Int, table: Table,
     context: RenderContext
   ) -> StyledLine {
     var line = StyledLine([label(offset, numberWidth: table.numberWidth)])
-    Self.appendHighlighted(title.text, matches: items[offset].highlights, context: context, to: &line.spans)
+    Self.appendHighlighted(
+      title.text, matches: title.shown(items[offset].highlights), context: context, to: &line.spans)
     // Padding is written only before a cell that has text: no row ends in spaces.
     var padding = titleWidth - title.width
     let columns = items[offset].columns
@@ -191,7 +192,7 @@ extension ListView {
     var consumed = 0
     var rest = Substring(title)
     var lines: [StyledLine] = []
-    for (row, part) in DisplayWidth.wrap(title, to: room).enumerated() {
+    for (row, part) in Self.titleLines(title, room: room).enumerated() {
       // Where this part starts in the title: wrapping drops the spaces it breaks at.
       let skipped = rest.prefix { $0 == " " }.count
       consumed += skipped
@@ -204,6 +205,27 @@ extension ListView {
       rest = rest.dropFirst(taken)
     }
     return lines
+  }
+
+  /// A title's lines: wrapped at spaces, and a line still wider than
+  /// `room` broken too.
+  ///
+  /// Wrapping keeps a word with `/` whole, as an address to copy; a
+  /// title's is a name (`owner/name`, opened by its number), broken after
+  /// its last `/` that fits, else where the line ends (at 40 columns a
+  /// repository's ran to 51).
+  static func titleLines(_ title: String, room: Int) -> [String] {
+    DisplayWidth.wrap(title, to: room).flatMap { line -> [String] in
+      var lines: [String] = []
+      var rest = Substring(line)
+      while DisplayWidth.of(String(rest)) > room {
+        let fits = DisplayWidth.truncate(String(rest), to: room, ellipsis: "")
+        let cut = fits.lastIndex(of: "/").map { fits.distance(from: fits.startIndex, to: $0) + 1 } ?? fits.count
+        lines.append(String(rest.prefix(max(cut, 1))))
+        rest = rest.dropFirst(max(cut, 1))
+      }
+      return lines + [String(rest)]
+    }
   }
 
   /// `text` in the title's style, the characters at `matches` (offsets in

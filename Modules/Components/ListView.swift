@@ -109,21 +109,48 @@ public struct ListView {
     let detailWidth: Int
   }
 
+  /// A title as its row shows it: cut to its column, and where a filter's
+  /// matched letters went.
+  struct ShownTitle {
+    var text: String
+    var width: Int
+    /// For a title cut in the middle, the letters kept before its `…` and
+    /// how many were left out there; nil for a title whole or cut at its
+    /// end (a matched letter past that cut is just not shown).
+    var middleCut: (head: Int, removed: Int)?
+
+    /// The offsets in ``text`` of the title's matched letters `matches`:
+    /// those after a middle cut move back by what it left out, those in it
+    /// go (and the `…` is never one).
+    func shown(_ matches: Set<Int>) -> Set<Int> {
+      guard let (head, removed) = middleCut, !matches.isEmpty else { return matches }
+      return Set(
+        matches.compactMap { offset in
+          offset < head ? offset : offset >= head + removed ? offset - removed + 1 : nil
+        })
+    }
+  }
+
   /// Titles longer than `room` cut to it at the end; where two would then
   /// read the same, cut in the middle instead, keeping both ends, so that
   /// rows stay told apart.
-  static func cut(_ titles: [String], widths: [Int], to room: Int) -> [(text: String, width: Int)] {
+  static func cut(_ titles: [String], widths: [Int], to room: Int) -> [ShownTitle] {
     var cut = zip(titles, widths).map { title, width in
-      width > room ? DisplayWidth.truncate(title, to: room) : title
+      ShownTitle(text: width > room ? DisplayWidth.truncate(title, to: room) : title, width: 0)
     }
     var seen: [String: Int] = [:]
-    for (index, text) in cut.enumerated() where widths[index] > room {
-      seen[text, default: 0] += 1
+    for (index, title) in cut.enumerated() where widths[index] > room {
+      seen[title.text, default: 0] += 1
     }
-    for (index, text) in cut.enumerated() where widths[index] > room && (seen[text] ?? 0) > 1 {
-      cut[index] = DisplayWidth.truncateMiddle(titles[index], to: room)
+    for (index, title) in cut.enumerated() where widths[index] > room && (seen[title.text] ?? 0) > 1 {
+      guard let (head, tail) = DisplayWidth.middleCut(titles[index], to: room) else { continue }
+      cut[index].text = head + "…" + tail
+      cut[index].middleCut = (head.count, titles[index].count - head.count - tail.count)
     }
-    return cut.map { ($0, DisplayWidth.of($0)) }
+    for index in cut.indices {
+      cut[index].width = DisplayWidth.of(cut[index].text)
+    }
+    return cut
   }
 
   func label(_ offset: Int, numberWidth: Int) -> StyledSpan {
@@ -132,7 +159,7 @@ public struct ListView {
     return StyledSpan(padding + number + ". ", style: Palette.muted)
   }
 
-  private func table(titles: [(text: String, width: Int)], layout: Layout, context: RenderContext) -> [StyledLine] {
+  private func table(titles: [ShownTitle], layout: Layout, context: RenderContext) -> [StyledLine] {
     let titleWidth = titles.lazy.map { $0.width }.max() ?? 0
     let subtitleIndent = DisplayWidth.spaces(layout.textIndent)
     let subtitleRoom = max(layout.width - layout.textIndent, 8)
@@ -141,7 +168,8 @@ public struct ListView {
     lines.reserveCapacity(items.count * 2)
     for (offset, item) in items.enumerated() {
       var line = StyledLine([label(offset, numberWidth: layout.numberWidth)])
-      Self.appendHighlighted(titles[offset].text, matches: item.highlights, context: context, to: &line.spans)
+      Self.appendHighlighted(
+        titles[offset].text, matches: titles[offset].shown(item.highlights), context: context, to: &line.spans)
       if !layout.details[offset].isEmpty {
         line.spans.append(StyledSpan(DisplayWidth.spaces(titleWidth + Spacing.gutter - titles[offset].width)))
         line.spans += item.detailSpans

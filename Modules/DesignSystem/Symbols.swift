@@ -74,6 +74,6 @@ public enum Spacing {
   /// The width for tables, rules and pictures: the terminal's whole width
   /// (at most ``transcriptWidth`` off a terminal).
   public static func fullWidth(_ context: RenderContext) -> Int {
-    context.capabilities.outputIsTerminal ? context.width : min(context.width, transcriptWidth)
+    context.fullWidth
   }
 }

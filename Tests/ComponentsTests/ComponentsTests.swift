@@ -80,6 +80,18 @@ final class ComponentViewsTests: XCTestCase {
       ["  Fee       no", "  Address   Praça Ramos de Azevedo,", "            01037-010 São Paulo"])
   }
 
+  /// Issue 21: at 40 columns a place's website ran to 44 beside its key.
+  func test_keyValueView_aWebAddressTooLongForItsColumn_goesUnderItsKey_whole() {
+    let lines = KeyValueView([
+      KeyValueView.Row("Distance", "813 m"), KeyValueView.Row("Website", "https://theatromunicipal.org.br"),
+    ]).lines(in: context)
+
+    XCTAssertEqual(
+      text(lines), ["  Distance  813 m", "  Website", "    https://theatromunicipal.org.br"])
+    XCTAssertTrue(lines.allSatisfy { $0.displayWidth <= 40 })
+    XCTAssertEqual(lines.last?.spans.last?.style.link, "https://theatromunicipal.org.br", "still a link")
+  }
+
   func test_keyValueView_aHugeValue_staysAFewRows() {
     let lines = KeyValueView([KeyValueView.Row("Hours", String(repeating: "open ", count: 100_000))]).lines(
       in: RenderContext(width: 40, capabilities: terminal))
@@ -104,13 +116,30 @@ final class ComponentViewsTests: XCTestCase {
       .init(label: "E-mail", command: "email", value: "ada@", error: "Please enter a valid e-mail address"),
       .init(label: "Password", command: "password", value: "hunter22", isSecret: true),
       .init(label: "Name", command: "name", value: "", error: "This field is required"),
-    ]).lines(in: context)
+    ]).lines(in: RenderContext(width: 72, capabilities: .plain))
 
     XCTAssertEqual(
       text(lines),
       [
         "  E-mail    ada@  x Please enter a valid e-mail address", "  Password  ********",
         "  Name      (empty)  x This field is required",
+      ])
+  }
+
+  /// Issue 21: at 40 columns a password's error ran to 62 beside it.
+  func test_formView_anErrorTooLongBesideItsField_goesUnderTheValue_wrapped() {
+    let lines = FormView([
+      .init(label: "E-mail", command: "email", value: "ada@example.com"),
+      .init(
+        label: "Password", command: "password", value: "x", isSecret: true,
+        error: "Password must be at least 8 characters"),
+    ]).lines(in: RenderContext(width: 40, capabilities: .plain))
+
+    XCTAssertEqual(
+      text(lines),
+      [
+        "  E-mail    ada@example.com", "  Password  ********", "            x Password must be at least",
+        "              8 characters",
       ])
   }
 

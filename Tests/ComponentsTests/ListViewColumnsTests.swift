@@ -175,4 +175,50 @@ final class ListViewColumnsTests: XCTestCase {
 
     XCTAssertEqual(lines.flatMap(\.spans).filter { $0.style == Palette.match }.map(\.text), ["Pa"])
   }
+
+  /// Issue 21: at 40 columns a long `owner/name` ran to 51, kept whole as
+  /// if it were an address; a title is broken after its `/`, its matched
+  /// letters still the matched ones.
+  func test_whenNarrow_aLongOwnerSlashName_isBrokenAfterItsSlash_highlightsKept() {
+    var item = ListView.Item(title: "someone-with-a-long-name/tetris-clone-number-2")
+    item.columns = [ListView.Cell("98 stars", alignment: .trailing), ListView.Cell("Assembly")]
+    // The `t` and `c` of "tetris-clone".
+    item.highlights = [25, 32]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let lines = ListView([item]).lines(in: RenderContext(width: 40, capabilities: color))
+
+    XCTAssertEqual(
+      lines.map(\.plainText),
+      ["  1. someone-with-a-long-name/", "     tetris-clone-number-2", "     98 stars  Assembly"])
+    XCTAssertEqual(lines[1].spans.filter { $0.style == Palette.match }.map(\.text), ["t", "c"])
+    XCTAssertEqual(lines[1].spans.first?.text, "     ")
+    XCTAssertEqual(lines[1].spans.dropFirst().first?.text, "t")
+  }
+
+  /// Issue 21: two titles that would read the same cut at their end are cut
+  /// in the middle; the matched letters after that cut were drawn where
+  /// the letters of the title's middle had been.
+  func test_aTitleCutInTheMiddle_highlightsItsMatchedLetters_neverTheEllipsis() {
+    let titles = ["Museu de Arte de São Paulo Assis Chateaubriand", "Museu de Arte de São Paulo Ibirapuera"]
+    var items = titles.map { place($0, "museum", "2.6 km", "São Paulo") }
+    // Matched in the second: "M", a letter the cut leaves out (the "d" of the second "de"), and "Ibi".
+    let title = Array(titles[1])
+    let ibirapuera = title.count - "Ibirapuera".count
+    items[1].highlights = [0, 14, ibirapuera, ibirapuera + 1, ibirapuera + 2]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let line = ListView(items).lines(in: RenderContext(width: 60, capabilities: color))[1]
+
+    XCTAssertEqual(line.plainText, "  2. Museu de Arte …lo Ibirapuera  museum  2.6 km  São Paulo", "cut in the middle")
+    XCTAssertEqual(line.spans.filter { $0.style == Palette.match }.map(\.text), ["M", "Ibi"])
+    XCTAssertFalse(line.spans.contains { $0.style == Palette.match && $0.text.contains("…") })
+
+    // A list of titles and details is cut the same way.
+    var plain = titles.map { ListView.Item(title: $0, detail: "2.6 km") }
+    plain[1].highlights = items[1].highlights
+    let row = ListView(plain).lines(in: RenderContext(width: 40, capabilities: color))[1]
+    XCTAssertEqual(row.plainText, "  2. Museu de Arte…lo Ibirapuera  2.6 km")
+    XCTAssertEqual(row.spans.filter { $0.style == Palette.match }.map(\.text), ["M", "Ibi"])
+  }
 }

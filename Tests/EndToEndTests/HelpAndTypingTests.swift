@@ -30,7 +30,9 @@ final class HelpAndTypingTests: XCTestCase {
 
   func test_anotherTabsCommand_getsItsHelp_innerScreensCommandsToo_andTheChatSuggestsNearMisses() throws {
     let run = try WayfarerBinary.run(
-      script: ["help export", "toggle 1", "search swift", "explore", "ask", "/modle", "/back", "quit"],
+      script: [
+        "help export", "toggle 1", "search swift", "explore", "ask", "/modle", "/back", "profile", "toggle 1", "quit",
+      ],
       home: home.path)
     XCTAssertEqual(run.status, 0, run.stderr)
     let out = run.stdout
@@ -41,6 +43,9 @@ final class HelpAndTypingTests: XCTestCase {
       out.contains("x toggle is a Profile › Settings command: type profile, then settings,\n  then toggle.\n"), out)
     XCTAssertTrue(out.contains("x search is an Explore command: type explore, then search.\n"), out)
     XCTAssertTrue(out.contains("Unknown command '/modle'. Did you mean /model?\n"), out)
+    XCTAssertTrue(
+      out.contains("x toggle is a Profile › Settings command: type settings, then toggle.\n"),
+      "on Profile itself, the way from there: \(out)")
   }
 
   func test_logout_worksOnSettingsAndAbout_andReleasesTheTabFlow() throws {

@@ -48,6 +48,11 @@ final class MapTerminalTests: XCTestCase {
       let screen = shown.joined(separator: "\n")
       XCTAssertEqual(shown.first, "home> map", "at \(columns)×\(rows) the whole map is on the screen:\n\(screen)")
       XCTAssertTrue(shown.contains { $0.hasPrefix("┌") } && shown.contains { $0.hasPrefix("└") }, screen)
+      // At 40×20 Home's page holds places 1–6 of 10: the map says so, and how to see the rest.
+      let note = "Places 7–10 are not on the map: type more to list them, then map."
+      XCTAssertEqual(
+        shown.joined(separator: " ").contains(note), columns == 40,
+        "at \(columns)×\(rows) the places left off are named:\n\(screen)")
       try terminal.send("C-d")
       try terminal.waitFor("EXITED:0")
     }

@@ -375,6 +375,12 @@ final class ShellCommandTests: XCTestCase {
     let typo = try wayfarer(["ask", "--model", "llama3", "hi"], environment: environment)
     XCTAssertEqual(typo.status, 1)
     XCTAssertTrue(typo.stderr.contains("(HTTP 404: model 'x' not found)"), typo.stderr)
+    let listed = try WayfarerBinary.run(
+      script: ["explore", "ask", "/list", "/back", "quit"], home: home.path, environment: environment)
+    let row = listed.stdout.components(separatedBy: "\n").drop { $0 != "  1. hi" }.dropFirst().first ?? ""
+    XCTAssertTrue(
+      row.hasSuffix(" · 1 message") && !row.contains("llama3"),
+      "/list names no model for a question none answered: \(listed.stdout)")
     let plain = try wayfarer(["ask", "plain", "question"], environment: environment)
     XCTAssertEqual(plain.stdout, "llama3.2 answers.\n", "the failed model stays with its question: \(plain.stderr)")
 
@@ -388,6 +394,40 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(try wayfarer(["ask", "--continue", "again"], environment: environment).stdout, "qwen2.5 answers.\n")
     let fresh = try wayfarer(["ask", "new", "one"], environment: environment)
     XCTAssertEqual(fresh.stdout, "llama3.2 answers.\n", "--model applied to its own conversation only")
+  }
+
+  /// Issue 21: a model the server does not list is refused by `ask
+  /// --model` with the chat's `/model` sentence, its did-you-mean too; the
+  /// list is asked for only once the question was refused.
+  func test_askModel_aModelTheServerDoesNotList_getsTheChatsDidYouMean() throws {
+    let server = try makeLoopbackServer { request in
+      switch request.path {
+      case "/v1/models": return .json(AssistantFixtures.openAIModels)
+      case "/v1/chat/completions":
+        let body = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+        guard body["model"] as? String == "llama3.2" else {
+          return .json(AssistantFixtures.openAIUnknownModel, status: 404)
+        }
+        return .chunks(AssistantFixtures.openAIStream(["Hi."]), intervalMilliseconds: 1)
+      default: return .json(AssistantFixtures.openAIUnknownModel, status: 404)
+      }
+    }
+    let environment = ["WAYFARER_OPENAI_URL": server.baseURL + "/v1", "WAYFARER_OPENAI_MODEL": "llama3.2"]
+    try WayfarerBinary.registerAda(home: home.path)
+    let sentence = "The server has no model 'llama3'. Did you mean llama3.2?"
+
+    let asked = try wayfarer(["ask", "--model", "llama3", "hi"], environment: environment)
+    let chat = try WayfarerBinary.run(
+      script: ["explore", "ask", "/model llama3", "/back", "quit"], home: home.path, environment: environment)
+    let answered = try wayfarer(["ask", "--model", "llama3.2", "hi"], environment: environment)
+
+    XCTAssertEqual(asked.status, 1)
+    XCTAssertEqual(asked.stderr, "wayfarer: " + sentence + "\n")
+    XCTAssertTrue(chat.stdout.sentencesJoined.contains("x " + sentence), "the same words in the chat: \(chat.stdout)")
+    XCTAssertEqual(answered.stdout, "Hi.\n", answered.stderr)
+    XCTAssertEqual(
+      server.requests.map(\.path).filter { $0 == "/v1/models" }.count, 2,
+      "listed for the refused question and for /model, not for the one answered")
   }
 
   func test_theAssistantsChoices_saveToTheConfigFile_andTheNextSessionUsesThem() throws {

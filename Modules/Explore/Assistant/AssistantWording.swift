@@ -87,11 +87,11 @@ extension AssistantWording {
     "“\(title)” is back." + (next.map { " Type /undo again for “\($0)”." } ?? "")
   }
 
-  /// Under a `/list` row: `1 Jan 2026 · gemini-2.5-flash · 4 messages`.
-  static func listDetail(_ summary: ConversationSummary) -> String {
+  /// Under a `/list` row, as its parts: `1 Jan 2026 · gemini-2.5-flash · 4 messages`.
+  static func listDetail(_ summary: ConversationSummary) -> [String] {
     let count = "\(summary.messageCount) \(summary.messageCount == 1 ? "message" : "messages")"
     let model = summary.model.map { TextSanitizer.clean($0, limit: 100) }
-    return ([dayFormat.string(from: summary.updatedAt)] + [model, count].compactMap { $0 }).joined(separator: " · ")
+    return [dayFormat.string(from: summary.updatedAt)] + [model, count].compactMap { $0 }
   }
 
   /// Days as the Profile writes them, in UTC: the same on every machine.
@@ -104,12 +104,17 @@ extension AssistantWording {
   }()
   static let nothingToClear = "This conversation is empty; there is nothing to delete."
 
-  static func header(backend: AssistantBackendKind?, model: String?, subject: String?) -> String {
+  /// The chat's header, `About owner/name · Gemini · gemini-2.5-flash`, as
+  /// its parts: a narrow window breaks it between them.
+  static func header(backend: AssistantBackendKind?, model: String?, subject: String?) -> [String] {
     let about = subject.map { "About \($0)" } ?? "Assistant"
-    guard let backend else { return about }
+    guard let backend else { return [about] }
     let name = backend == .gemini ? "Gemini" : "OpenAI-compatible server"
-    return "\(about) · \(name) · \(model ?? "the server's first model")"
+    return [about, name, model ?? "the server's first model"]
   }
+
+  /// What joins the parts of the header and of a `/list` row's detail.
+  static let separator = " · "
 
   static func resumed(title: String, count: Int) -> String {
     "Resumed “\(title)” (\(count) \(count == 1 ? "message" : "messages")); /new starts another."

@@ -159,9 +159,11 @@ final class ChatScreen: Screen {
   /// `system` alone shows the prompt; with text, sets it.
   private func system(_ text: String, on console: any Console) {
     guard !text.isEmpty else {
-      let label = AssistantWording.systemPromptLabel(isDefault: viewModel.customSystemPrompt == nil)
-      return console.write(
-        [StyledLine(label, style: Palette.muted)] + TextBlock(viewModel.systemPrompt).lines(in: console.context))
+      var label = StyledLine(
+        AssistantWording.systemPromptLabel(isDefault: viewModel.customSystemPrompt == nil), style: Palette.muted)
+      // A sentence: wrapped at a narrow width, as the prompt under it is.
+      label.isSentence = true
+      return console.write([label] + TextBlock(viewModel.systemPrompt).lines(in: console.context))
     }
     if let reason = viewModel.setSystemPrompt(text) { return problem(AssistantWording.notSaved(reason), on: console) }
     console.write(Message.success(AssistantWording.systemPromptSet, in: console.context))
@@ -216,11 +218,11 @@ final class ChatScreen: Screen {
   }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    var lines = [
-      StyledLine(
-        AssistantWording.header(backend: viewModel.backend, model: viewModel.model, subject: viewModel.subject),
-        style: Palette.title)
-    ]
+    // Broken between its parts in a narrow window (at 40 columns it ran to 47).
+    let header = AssistantWording.header(
+      backend: viewModel.backend, model: viewModel.model, subject: viewModel.subject)
+    var lines = DisplayWidth.wrap(header, separator: AssistantWording.separator, to: Spacing.fullWidth(context))
+      .map { StyledLine($0, style: Palette.title) }
     guard viewModel.backend != nil else {
       return lines + TextBlock(AssistantWording.notConfigured, style: Palette.warning).lines(in: context)
     }
@@ -347,18 +349,26 @@ final class ChatScreen: Screen {
     case .none:
       console.write(Message.info(AssistantWording.noConversations, in: console.context))
     case .some(let summaries):
+      let width = Spacing.fullWidth(console.context)
       console.write(
-        summaries.enumerated().flatMap { index, summary in
-          let number = String(repeating: " ", count: max(0, 3 - String(index + 1).count)) + "\(index + 1). "
-          return [
-            StyledLine(number + TextSanitizer.clean(AssistantWording.listRow(summary), limit: 100)),
-            StyledLine(
-              String(repeating: " ", count: number.count) + AssistantWording.listDetail(summary), style: Palette.muted),
-          ]
-        })
+        summaries.enumerated().flatMap { index, summary in Self.listLines(summary, number: index + 1, width: width) })
     case .failed(let reason):
       problem(AssistantWording.couldNot("read your conversations", reason), on: console)
     }
+  }
+
+  /// A conversation in `/list`: its number and title, the title wrapped
+  /// under itself, then its date, model and message count, broken between
+  /// them (at 40 columns both ran past the edge).
+  private static func listLines(_ summary: ConversationSummary, number: Int, width: Int) -> [StyledLine] {
+    let label = DisplayWidth.spaces(max(0, 3 - String(number).count)) + "\(number). "
+    let indent = DisplayWidth.spaces(label.count)
+    let room = max(width - label.count, 8)
+    let title = DisplayWidth.wrap(TextSanitizer.clean(AssistantWording.listRow(summary), limit: 100), to: room)
+    let detail = DisplayWidth.wrap(
+      AssistantWording.listDetail(summary), separator: AssistantWording.separator, to: room)
+    return title.enumerated().map { StyledLine(($0.offset == 0 ? label : indent) + $0.element) }
+      + detail.map { StyledLine(indent + $0, style: Palette.muted) }
   }
 
   private func problem(_ sentence: String, on console: any Console) {

@@ -427,10 +427,7 @@ final class ChatViewModel {
   /// server refused that model (`wayfarer ask --model` mistyped), only the
   /// question has it, and the conversation must not take it up again.
   private func restoreModel(of messages: [StoredMessage]) {
-    let answered = messages.last {
-      $0.role == .assistant && !$0.model.isEmpty && AssistantModelName.isValid($0.model)
-    }
-    guard let last = answered,
+    guard let last = StoredConversation.lastAnswer(in: messages), AssistantModelName.isValid(last.model),
       let kind = AssistantBackendKind(rawValue: last.backend),
       let index = backends.firstIndex(where: { $0.kind == kind })
     else { return }
@@ -503,6 +500,15 @@ final class ChatViewModel {
 
   /// `/model NAME`: the model from now on, if the server lists it.
   func chooseModel(_ name: String) async -> ModelChoice {
+    let choice = await checkModel(name)
+    if case .set = choice, let backend = currentChatBackend { models[backend.kind] = name }
+    return choice
+  }
+
+  /// Whether the server lists the model `name`, and for one it does not,
+  /// the listed name nearest it (did-you-mean): what `/model NAME` and a
+  /// refused `wayfarer ask --model NAME` both say.
+  func checkModel(_ name: String) async -> ModelChoice {
     guard let backend = currentChatBackend else { return .noBackend }
     guard AssistantModelName.isValid(name) else { return .invalid(name) }
     let list: [String]
@@ -512,7 +518,6 @@ final class ChatViewModel {
       return .uncheckable(Self.assistantError(error))
     }
     guard list.contains(name) else { return .notListed(name, suggestion: NearestName.extending(name, among: list)) }
-    models[backend.kind] = name
     return .set(name)
   }
 

@@ -78,7 +78,8 @@ public struct ConversationSummary: Equatable, Sendable {
   public var updatedAt: Date
   /// How many messages it holds, questions and replies.
   public var messageCount: Int
-  /// The model its last message was asked of or answered by; nil before any.
+  /// The model that answered it last (``StoredConversation/lastAnswer(in:)``);
+  /// nil before any reply.
   public var model: String?
 
   public init(
@@ -108,6 +109,18 @@ public struct StoredConversation: Equatable, Sendable {
     self.context = context
     self.systemPrompt = systemPrompt
     self.messages = messages
+  }
+}
+
+extension StoredConversation {
+  /// The last reply of `messages` that names its model: the model that
+  /// answered, which `/list` names and a resumed conversation goes on with.
+  ///
+  /// A question is stored with its model before it is sent, so a question
+  /// the server refused (an unknown model, an HTTP error) names a model
+  /// that never answered.
+  public static func lastAnswer(in messages: [StoredMessage]) -> StoredMessage? {
+    messages.last { $0.role == .assistant && !$0.model.isEmpty }
   }
 }
 

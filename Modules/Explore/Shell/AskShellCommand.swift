@@ -66,11 +66,29 @@ enum AskShellCommand {
         io.flush()
       }
       if !json { io.write(sanitizer.finish()) }
-      let status = finish(outcome, model: chat.model, json: json, picked: arguments.jsonFields, io: io)
+      let refusal = await modelRefusal(of: outcome, model: arguments.value("--model"), chat: chat)
+      let status = finish(
+        outcome, model: chat.model, json: json, picked: arguments.jsonFields, io: io, refusal: refusal)
       // After the reply (and its newline), as the chat's line under a reply.
       if arguments.has("--usage"), let usage = outcome.usage { io.say(AssistantWording.usage(usage)) }
       return status
     }
+  }
+
+  /// The sentence `/model NAME` says (did-you-mean and all), for a
+  /// question refused before any reply when `--model` named a model the
+  /// server does not list.
+  ///
+  /// The list is asked for only then: a question that is answered costs no
+  /// request for it.
+  @MainActor
+  static func modelRefusal(of outcome: ChatViewModel.Outcome, model: String?, chat: ChatViewModel) async -> String? {
+    guard let model, case .failed(let error, partial: "") = outcome.reply, error.mayBeAnUnknownModel else {
+      return nil
+    }
+    let choice = await chat.checkModel(model)
+    guard case .notListed = choice else { return nil }
+    return AssistantWording.modelChoice(choice)
   }
 
   /// The question typed, or piped in; nil after saying there is none.
@@ -102,11 +120,13 @@ enum AskShellCommand {
     }
   }
 
-  /// What the outcome says on standard error, the JSON when asked (all
-  /// of it, or the `picked` fields), and the exit status.
+  /// What the outcome says on standard error (a refused model's
+  /// `refusal` for the server's words), the JSON when asked (all of it,
+  /// or the `picked` fields), and the exit status.
   @MainActor
   static func finish(
-    _ outcome: ChatViewModel.Outcome, model: String?, json: Bool, picked: [String]?, io: any ShellIO
+    _ outcome: ChatViewModel.Outcome, model: String?, json: Bool, picked: [String]?, io: any ShellIO,
+    refusal: String? = nil
   ) -> ShellStatus {
     if let problem = outcome.notSaved { io.say("The conversation could not be saved: \(problem)") }
     switch outcome.reply {
@@ -128,7 +148,7 @@ enum AskShellCommand {
       return .failure
     case .failed(let error, let partial):
       if !partial.isEmpty { io.write("\n") }
-      io.say(AssistantWording.sentence(for: error))
+      io.say(refusal ?? AssistantWording.sentence(for: error))
       return .failure
     case .notConfigured:
       io.say(AssistantWording.notConfigured)

@@ -1,3 +1,4 @@
+import Commands
 import DesignSystem
 import TerminalText
 import TextSafety
@@ -38,6 +39,17 @@ struct MapLegend {
   let plotted: MapRenderer.Plotted
   let drawsSearchArea: Bool
   let unicode: Bool
+  var leftOut = LeftOut()
+
+  /// Loaded places the map does not draw because the list does not show
+  /// them: those on later pages (on a terminal a page is what fits the
+  /// window) and those the filters hide.
+  struct LeftOut: Equatable {
+    var onLaterPages: [Int] = []
+    var filteredOut: [Int] = []
+    /// Whether both the name and the category filter are set.
+    var byBothFilters = false
+  }
 
   /// `3 Theatro Municipal de São Paulo`, one a place.
   var entries: [String] {
@@ -58,7 +70,7 @@ struct MapLegend {
       "\(dot) a place: its number (and name, where there is room) on it or beside it",
     ]
     var lines = sentences.flatMap { DisplayWidth.wrap($0, to: width).map { StyledLine($0, style: Palette.muted) } }
-    for note in Self.notes(shared: plotted.shared, unlabelled: plotted.unlabelled) {
+    for note in Self.notes(shared: plotted.shared, unlabelled: plotted.unlabelled) + Self.notes(for: leftOut) {
       lines += DisplayWidth.wrap(note, to: width).map { StyledLine($0, style: Palette.warning) }
     }
     return lines
@@ -79,41 +91,34 @@ struct MapLegend {
     return notes
   }
 
+  /// Which loaded places are not on the map, and how to see them.
+  ///
+  /// `Places 7–10 are not on the map: type more to list them, then map.`
+  static func notes(for leftOut: LeftOut) -> [String] {
+    var notes: [String] = []
+    if let sentence = notOnTheMap(leftOut.onLaterPages) {
+      let them = leftOut.onLaterPages.count == 1 ? "it" : "them"
+      notes.append("\(sentence): type more to list \(them), then map.")
+    }
+    if let sentence = notOnTheMap(leftOut.filteredOut) {
+      let filter = leftOut.byBothFilters ? "filters" : "filter"
+      let subject = leftOut.filteredOut.count == 1 ? "it does" : "they do"
+      notes.append("\(sentence): \(subject) not match the \(filter). \(NearbyWording.clearFilters)")
+    }
+    return notes
+  }
+
+  /// `Places 7–10 are not on the map`; nil for none.
+  private static func notOnTheMap(_ numbers: [Int]) -> String? {
+    guard !numbers.isEmpty else { return nil }
+    return numbers.count == 1
+      ? "Place \(RowNumber.list(numbers)) is not on the map" : "Places \(RowNumber.list(numbers)) are not on the map"
+  }
+
   /// `5, 6 and 8`.
   static func list(_ numbers: [Int]) -> String {
     let words = numbers.map(String.init)
     guard words.count > 1, let last = words.last else { return words.first ?? "" }
     return words.dropLast().joined(separator: ", ") + " and " + last
-  }
-
-  /// `entries` joined by `separator` into lines of at most `width`, broken
-  /// between entries, never between a number and its name; an entry wider
-  /// than a line is wrapped on its own, its number kept with its first word.
-  static func wrap(_ entries: [String], separator: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    // What ends an entry (`,` or ` ·`); the space after it is where a line may break.
-    var ending = separator
-    while ending.last == " " { ending.removeLast() }
-    for (index, entry) in entries.enumerated() {
-      let piece = entry + (index < entries.count - 1 ? ending : "")
-      let joined = current.isEmpty ? piece : current + " " + piece
-      if DisplayWidth.of(joined) <= width {
-        current = joined
-        continue
-      }
-      if !current.isEmpty { lines.append(current) }
-      guard DisplayWidth.of(piece) > width else {
-        current = piece
-        continue
-      }
-      // Glue the number to the first word with a no-break space while wrapping.
-      let glued = piece.replacingOccurrences(of: " ", with: "\u{00A0}", options: [], range: piece.range(of: " "))
-      let parts = DisplayWidth.wrap(glued, to: width).map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
-      lines += parts.dropLast()
-      current = parts.last ?? ""
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
   }
 }

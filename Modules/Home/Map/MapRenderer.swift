@@ -22,6 +22,9 @@ import TextSafety
 struct MapRenderer {
   let places: [(number: Int, place: Place)]
   let center: Coordinate
+  /// Loaded places not drawn because the list does not show them: the
+  /// legend says which, and how to see them.
+  var leftOut = MapLegend.LeftOut()
 
   /// Rows of the picture off a terminal, and the fewest on one.
   static let maxRows = 16
@@ -47,7 +50,7 @@ struct MapRenderer {
     let width = Spacing.fullWidth(context)
     let allEntries = places.map { "\($0.number) \(TextSanitizer.clean($0.place.name))" }
     // Scale bar, three lines of key, a line of notes, the legend, the prompt.
-    let below = 1 + 3 + 1 + MapLegend.wrap(allEntries, separator: separator(context), width: width).count + 1
+    let below = 1 + 3 + 1 + DisplayWidth.wrap(allEntries, separator: separator(context), to: width).count + 1
     let (rows, columns) = Self.size(in: context, linesBelow: below)
     // The legend goes beside the picture when that leaves the picture at
     // least as big as with the legend under it (a wide window, not a tall one).
@@ -96,11 +99,11 @@ struct MapRenderer {
     let longestBar = context.capabilities.outputIsTerminal ? max(12, columns / 4) : 12
     let bar = scaleBar(metresPerColumn: scale.metresPerColumn, longest: longestBar, unicode: unicode)
     let legend = MapLegend(
-      places: places, plotted: plotted, drawsSearchArea: drawsSearchArea, unicode: unicode)
+      places: places, plotted: plotted, drawsSearchArea: drawsSearchArea, unicode: unicode, leftOut: leftOut)
     guard let legendWidth else {
       let width = Spacing.fullWidth(context)
       return picture + [bar] + legend.key(width: width)
-        + MapLegend.wrap(legend.entries, separator: separator(context), width: width).map { StyledLine($0) }
+        + DisplayWidth.wrap(legend.entries, separator: separator(context), to: width).map { StyledLine($0) }
     }
     // Beside the picture: one place a line, then the key.
     let column =

@@ -81,7 +81,7 @@ final class NearbyPlacesScreen: Screen {
       return console.write(Message.info(sentence, in: console.context))
     }
     // Drawn again at the new size when the terminal is resized under it.
-    let map = MapRenderer(places: places, center: viewModel.location.coordinate)
+    let map = MapRenderer(places: places, center: viewModel.location.coordinate, leftOut: viewModel.placesNotShown)
     console.writeResizable { map.lines(in: $0) }
   }
 

@@ -165,6 +165,17 @@ final class NearbyPlacesViewModel {
   /// 10,000 of them without a copy.
   var shownIndices: ArraySlice<ListedIndex> { visible.prefix(shownCount) }
 
+  /// The loaded places not on screen, which the map leaves out as the
+  /// list does: those on later pages (`more` lists them) and those the
+  /// filters hide, by number.
+  var placesNotShown: MapLegend.LeftOut {
+    let kept = Set(visible.lazy.map(\.index))
+    return MapLegend.LeftOut(
+      onLaterPages: visible.dropFirst(shownCount).map(\.number),
+      filteredOut: places.indices.filter { !kept.contains($0) }.map { ListedIndex(index: $0).number },
+      byBothFilters: filterText != nil && categoryFilter != nil)
+  }
+
   /// Shows the first `rows` visible places (all of them for nil): after a
   /// load or a filter, on a terminal, the page that fits its window.
   func showFirstPage(rows: Int?) {

@@ -135,8 +135,24 @@ public enum DisplayWidth {
   /// its end (`Museu de…São Paulo`): for names that differ at their end.
   public static func truncateMiddle(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
     guard of(text) > columns else { return text }
+    guard let (head, tail) = middleCut(text, to: columns, ellipsis: ellipsis) else {
+      return truncate(text, to: columns, ellipsis: ellipsis)
+    }
+    return head + ellipsis + tail
+  }
+
+  /// The start and end that ``truncateMiddle(_:to:ellipsis:)`` keeps of
+  /// `text`, either side of its ellipsis; nil when it keeps them whole, or
+  /// is too narrow to keep two ends (it then cuts at the end).
+  ///
+  /// What lies between is left out: a character's offset in `text` past
+  /// `head.count` goes back by what was cut, less the ellipsis's one.
+  public static func middleCut(_ text: String, to columns: Int, ellipsis: String = "…") -> (
+    head: String, tail: String
+  )? {
+    guard of(text) > columns else { return nil }
     let room = columns - of(ellipsis)
-    guard room > 1 else { return truncate(text, to: columns, ellipsis: ellipsis) }
+    guard room > 1 else { return nil }
     let headRoom = (room + 1) / 2
     var head = ""
     var used = 0
@@ -154,7 +170,7 @@ public enum DisplayWidth {
       tail.insert(character, at: tail.startIndex)
       tailUsed += next
     }
-    return head + ellipsis + tail
+    return (head, tail)
   }
 
   /// `text` broken into lines of at most `columns`, at spaces where it can.

@@ -240,6 +240,33 @@ final class ChatScreenTests: XCTestCase {
       ])
   }
 
+  /// Issue 21: piped at COLUMNS=40 the header ran to 47 columns and a
+  /// `/list` row to 46; both break between their parts instead.
+  func test_at40Columns_theHeaderAndListRows_fit_brokenBetweenTheirParts() async {
+    let backend = ChatBackendSpy(.openai, model: "gemini-2.5-flash")
+    let subject = ChatViewModel.Subject(name: "dtrupenn/Tetris") { "" }
+    let screen = ChatScreen(
+      viewModel: ChatViewModel(
+        backends: [backend], store: ConversationsSpy(), subject: subject, now: { Date(timeIntervalSince1970: 0) }))
+    trackForMemoryLeaks(screen)
+    let narrow = RenderContext(width: 40, capabilities: .plain)
+    let console = ScriptedConsole(context: narrow)
+
+    await screen.receiveText("How do I build it?", console: console)
+    console.clearOutput()
+    await screen.commands.first { $0.name == "list" }?.run(CommandInput(argumentText: "", console: console))
+
+    XCTAssertEqual(
+      Array(screen.body(in: narrow).map(\.plainText).prefix(3)),
+      ["About dtrupenn/Tetris ·", "OpenAI-compatible server ·", "gemini-2.5-flash"])
+    XCTAssertEqual(
+      console.output,
+      [
+        "  1. About dtrupenn/Tetris: How do I", "     build it?", "     1 Jan 1970 · gemini-2.5-flash ·",
+        "     2 messages",
+      ])
+  }
+
   func test_slashCopy_onATerminal_goesToTheClipboard_andIsPrintedUnwrapped() async {
     let long = String(repeating: "word ", count: 40) + "end"
     let (screen, _) = makeSUT([.pieces(["# Title\n\n" + long + "\u{1B}[31m"])])

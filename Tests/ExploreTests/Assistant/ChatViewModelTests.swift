@@ -445,6 +445,26 @@ final class ChatViewModelTests: XCTestCase {
       AssistantWording.modelChoice(typo), "The server has no model 'gemini-2.5-pr'. Did you mean gemini-2.5-pro?")
   }
 
+  /// What a refused `wayfarer ask --model` is told: the check `/model NAME`
+  /// makes, without changing the model; Gemini's refusals of a model and
+  /// a compatible server's 404 or 400 are what send it there.
+  func test_checkModel_isSlashModelsCheck_changingNothing() async throws {
+    let (viewModel, _, _) = makeSUT()
+    _ = viewModel.useModel("gemini-2.5-pr")
+    let check = await viewModel.checkModel("gemini-2.5-pr")
+    XCTAssertEqual(check, .notListed("gemini-2.5-pr", suggestion: "gemini-2.5-pro"))
+    XCTAssertEqual(viewModel.model, "gemini-2.5-pr", "checked, not chosen")
+    let listed = await viewModel.checkModel("gemini-2.5-pro")
+    XCTAssertEqual(listed, .set("gemini-2.5-pro"))
+    XCTAssertEqual(viewModel.model, "gemini-2.5-pr")
+    let refusals: [AssistantError] = [
+      .unknownModel(backend: .gemini, model: "x", variable: "WAYFARER_GEMINI_MODEL"),
+      .serverSaid(backend: .openai, status: 404, message: ""), .serverSaid(backend: .openai, status: 400, message: ""),
+      .serverSaid(backend: .openai, status: 500, message: ""), .overloaded(backend: .gemini),
+    ]
+    XCTAssertEqual(refusals.map(\.mayBeAnUnknownModel), [true, true, true, false, false])
+  }
+
   func test_slashModel_withTheStartOfAListedName_suggestsThatName_overANearSpelling() async throws {
     let local = ChatBackendSpy(.openai, model: "m1")
     local.listedModels = ["m1", "m2-large"]

@@ -60,7 +60,7 @@ final class ConversationsSpy: ExploreConversationsStoring {
   private static func counted(_ conversation: StoredConversation) -> ConversationSummary {
     var summary = conversation.summary
     summary.messageCount = conversation.messages.count
-    summary.model = conversation.messages.last { !$0.model.isEmpty }?.model
+    summary.model = StoredConversation.lastAnswer(in: conversation.messages)?.model
     return summary
   }
 

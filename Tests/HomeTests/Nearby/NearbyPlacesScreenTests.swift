@@ -275,6 +275,38 @@ final class NearbyPlacesScreenTests: XCTestCase {
       ["- There is no place to draw: no loaded place matches the filter. Type filter or category alone to clear."])
   }
 
+  /// Issue 21: the map draws the rows shown, and names the loaded places
+  /// it leaves out, with the way to see them.
+  func test_theMap_namesThePlacesTheFilterLeavesOut_andHowToSeeThem() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(4, more: false)]
+    await sut.screen.didAppear(console: sut.console)
+    await run("filter", ["3"], on: sut)
+    sut.console.clearOutput()
+
+    await run("map", on: sut)
+
+    let said = sut.console.output.joined(separator: " ")
+    XCTAssertTrue(
+      said.contains(
+        "Places 1, 2 and 4 are not on the map: they do not match the filter. Type filter or category alone to clear."),
+      said)
+    XCTAssertTrue(said.contains("3 Place 3"), said)
+  }
+
+  func test_theMapsNotes_nameLaterPagesAndFilteredPlaces_oneOrMany() {
+    XCTAssertEqual(
+      MapLegend.notes(for: .init(onLaterPages: [7, 8, 9, 10])),
+      ["Places 7–10 are not on the map: type more to list them, then map."])
+    XCTAssertEqual(
+      MapLegend.notes(for: .init(onLaterPages: [10], filteredOut: [2], byBothFilters: true)),
+      [
+        "Place 10 is not on the map: type more to list it, then map.",
+        "Place 2 is not on the map: it does not match the filters. Type filter or category alone to clear.",
+      ])
+    XCTAssertEqual(MapLegend.notes(for: .init()), [], "nothing left out, nothing said")
+  }
+
   /// Issue 21 §2: "2 places were left out…" is said in the drawing after
   /// the load, not again when the list is drawn again; `more` says its own.
   func test_aWarningOfLeftOutPlaces_isSaidOncePerLoad() async {

@@ -478,6 +478,37 @@ final class REPLTests: XCTestCase {
       ])
   }
 
+  /// Issue 21: `toggle` typed on Profile's own first screen said "Unknown
+  /// command"; it says where it is, as from any other tab, without the
+  /// tab's name; on another of its screens, with it.
+  func test_anInnerScreensCommand_typedOnItsOwnTab_saysTheWayFromThere() async {
+    let window = Window()
+    let profile = NavigationStack(root: OpeningScreen(title: "Profile", pathComponent: "profile"))
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+      .init(name: "profile", title: "Profile", stack: profile),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    await repl.execute("profile")
+    console.clearOutput()
+    for line in ["toggle 1", "help toggle"] { await repl.execute(line) }
+    profile.push(TitledScreen("about"))
+    for line in ["toggle 1", "settings"] { await repl.execute(line) }
+
+    XCTAssertEqual(
+      console.output.filter { $0.contains(" command: ") },
+      [
+        "! toggle is a Profile › Settings command: type settings, then toggle.",
+        "toggle is a Profile › Settings command: type settings, then toggle.",
+        "! toggle is a Profile › Settings command: type profile, then settings, then toggle.",
+        "! settings is a Profile command: type profile, then settings.",
+      ])
+  }
+
   func test_aFreeTextScreen_suggestsANearMiss_andAnotherTabsCommand_withTheirSlash() async {
     let window = Window()
     let explore = NavigationStack(root: TitledScreen("explore"))
@@ -694,6 +725,28 @@ final class REPLTests: XCTestCase {
     XCTAssertTrue(header.hasPrefix("type ") && header.hasSuffix("  alive  released"), header)
     XCTAssertTrue(console.output.contains { $0.hasPrefix("TitledScreen ") })
     XCTAssertEqual(console.output.last, "! Unknown debug command. Try: debug memory")
+  }
+
+  /// Issue 21: at 40 columns the table ran to 42; it narrows its gaps,
+  /// then cuts the longest names in the middle, a type a line.
+  func test_theMemoryReport_fitsANarrowWidth() {
+    let report = MemoryReport(rows: [
+      .init(typeName: "RepositoryDetailViewModel", alive: 1, released: 12),
+      .init(typeName: "AppCoordinator", alive: 1, released: 0),
+    ])
+
+    XCTAssertEqual(
+      report.lines(fitting: 40).map(\.plainText),
+      [
+        "type                      alive released", "RepositoryDetailViewModel     1       12",
+        "AppCoordinator                1        0",
+      ])
+    XCTAssertEqual(
+      report.lines(fitting: 30).map(\.plainText),
+      ["type            alive released", "Reposit…ewModel     1       12", "AppCoordinator      1        0"])
+    XCTAssertEqual(
+      report.lines.map(\.plainText).first, "type                       alive  released",
+      "two columns apart when it fits")
   }
 
   func test_debugMemory_printsTheLedgerBoundWhenTheREPLWasMade() async {

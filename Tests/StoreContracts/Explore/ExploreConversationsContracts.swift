@@ -61,7 +61,8 @@ public enum ExploreConversationsStoringContract {
 
     XCTAssertEqual(
       try reopen(store).conversations().map { "\($0.messageCount) \($0.model ?? "-")" },
-      ["3 gemini-2.5-flash", "1 gemini-2.5-flash"], "\(name): each with its count and last model", file: file,
+      ["3 gemini-2.5-flash", "1 -"],
+      "\(name): each with its count and the model of its last reply (none yet for a question alone)", file: file,
       line: line)
     let deleted = try XCTUnwrap(try store.conversation(second), file: file, line: line)
     try store.deleteConversation(second)
@@ -75,6 +76,35 @@ public enum ExploreConversationsStoringContract {
       line: line)
     XCTAssertEqual(try store.messages(of: second, after: nil), [], file: file, line: line)
     try verifyExchanges(name, store: store, reopen: reopen, file: file, line: line)
+    try verifyAnsweringModel(name, store: store, reopen: reopen, file: file, line: line)
+  }
+
+  /// A question is stored with its model before it is sent: one the server
+  /// refused (an unknown model, an HTTP error) does not become the model
+  /// the conversation is listed with; the last that answered does.
+  private static func verifyAnsweringModel(
+    _ name: String, store: any ExploreConversationsStoring,
+    reopen: (any ExploreConversationsStoring) throws -> any ExploreConversationsStoring, file: StaticString,
+    line: UInt
+  ) throws {
+    var refused = message(.user, "Hi again")
+    refused.model = "gemini-9"
+    let answered = try store.createConversation(title: "Answered", subject: nil, context: nil, systemPrompt: nil)
+    let question = try store.appendMessage(message(.user, "Hi"), to: answered)
+    var reply = message(.assistant, "Hello.")
+    reply.answers = question.id
+    try store.appendMessage(reply, to: answered)
+    try store.appendMessage(refused, to: answered)
+    let never = try store.createConversation(title: "Never answered", subject: nil, context: nil, systemPrompt: nil)
+    try store.appendMessage(refused, to: never)
+
+    let listed = try reopen(store).conversations()
+    XCTAssertEqual(
+      listed.first { $0.id == answered }?.model, "gemini-2.5-flash", "\(name): the model that answered, not gemini-9",
+      file: file, line: line)
+    XCTAssertEqual(listed.first { $0.id == never }.map { $0.model ?? "-" }, "-", file: file, line: line)
+    XCTAssertEqual(try reopen(store).conversation(answered)?.summary.model, "gemini-2.5-flash", file: file, line: line)
+    XCTAssertNil(try reopen(store).conversation(never)?.summary.model, file: file, line: line)
   }
 
   /// A deleted conversation stored again (`/undo` after `/clear`): whole,

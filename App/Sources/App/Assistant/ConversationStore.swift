@@ -71,14 +71,15 @@ final class ConversationStore: ExploreConversationsStoring {
       [Self.optional(prompt), .integer(id), .integer(accountID)])
   }
 
-  /// Newest first by the order messages were added, which a clock set back cannot change.
+  /// Newest first by the order messages were added, which a clock set back cannot change;
+  /// each with the model of its last reply, as ``StoredConversation/lastAnswer(in:)`` picks it.
   func conversations() throws -> [ConversationSummary] {
     try database.execute(
       """
       SELECT id, title, subject, updated_at,
         (SELECT COUNT(*) FROM conversation_messages m WHERE m.conversation_id = conversations.id) AS message_count,
-        (SELECT m.model FROM conversation_messages m WHERE m.conversation_id = conversations.id AND m.model != ''
-          ORDER BY m.id DESC LIMIT 1) AS model
+        (SELECT m.model FROM conversation_messages m WHERE m.conversation_id = conversations.id
+          AND m.role = 'assistant' AND m.model != '' ORDER BY m.id DESC LIMIT 1) AS model
       FROM conversations WHERE account_id = ?
       ORDER BY (SELECT MAX(m.id) FROM conversation_messages m WHERE m.conversation_id = conversations.id) DESC,
         id DESC
@@ -100,7 +101,7 @@ final class ConversationStore: ExploreConversationsStoring {
     let messages = try self.messages(of: id, after: nil)
     var whole = summary
     whole.messageCount = messages.count
-    whole.model = messages.last { !$0.model.isEmpty }?.model
+    whole.model = StoredConversation.lastAnswer(in: messages)?.model
     return StoredConversation(
       summary: whole, context: row.text("context"), systemPrompt: row.text("system_prompt"), messages: messages)
   }

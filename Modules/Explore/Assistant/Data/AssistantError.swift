@@ -43,6 +43,19 @@ enum AssistantError: Error, Equatable {
   /// Anything else, with its reason.
   case unexpected(reason: String)
 
+  /// Whether this refusal may be of the model named.
+  ///
+  /// Gemini's 404, or an OpenAI-compatible server's 404 or 400 (Ollama,
+  /// vLLM and OpenAI answer so for a model they do not have): the server's
+  /// list then says which.
+  var mayBeAnUnknownModel: Bool {
+    switch self {
+    case .unknownModel: true
+    case .serverSaid(_, let status, _): status == 404 || status == 400
+    default: false
+    }
+  }
+
   /// An error the HTTP layer threw, for `backend` at `url`.
   static func from(_ error: any Error, backend: AssistantBackendKind, url: String, partial: Bool) -> any Error {
     if error is CancellationError { return error }

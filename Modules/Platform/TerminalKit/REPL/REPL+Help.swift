@@ -93,38 +93,55 @@ extension REPL {
     return "Unknown command '\(prefix)\(TextSanitizer.clean(name, limit: 40))'. Did you mean \(prefix)\(nearest)?"
   }
 
-  /// The command `name` of another shown tab: of its first screen, or of a
-  /// screen that one opens (``Screen/innerCommands``).
+  /// The command `name` of a screen not shown: of a tab's first screen, or
+  /// of a screen that one opens (``Screen/innerCommands``).
+  ///
+  /// The shown tab's come first: `toggle` typed on Profile is reached by
+  /// `settings`, and on another of its screens by `profile` first (which
+  /// goes back to its first screen); then the other tabs'.
   func commandElsewhere(named name: String) -> CommandElsewhere? {
     guard let tabBar = window.tabBar else { return nil }
-    let selected = tabBar.selectedTab.name
-    for tab in tabBar.shownTabs where tab.name != selected {
-      let root = tab.stack.root
-      if let command = root.commands.first(where: { $0.name == name }) {
-        return CommandElsewhere(signature: command.signature, place: [tab.title], path: [tab.name])
-      }
-      for inner in root.innerCommands {
-        guard let signature = inner.signatures.first(where: { $0.name == name }) else { continue }
-        return CommandElsewhere(
-          signature: signature, place: [tab.title, inner.title], path: [tab.name, inner.openedBy])
-      }
+    let selected = tabBar.selectedTab
+    let isOnFirstScreen = window.visibleScreen === selected.stack.root
+    if let found = Self.command(named: name, in: selected, fromItsFirstScreen: isOnFirstScreen) { return found }
+    for tab in tabBar.shownTabs where tab.name != selected.name {
+      if let found = Self.command(named: name, in: tab, fromItsFirstScreen: false) { return found }
+    }
+    return nil
+  }
+
+  /// `name` among the commands of `tab`'s first screen and of the screens
+  /// it opens, with what is typed to reach it: from the first screen
+  /// itself, only the commands that open the others (its own are there).
+  private static func command(named name: String, in tab: TabBarController.Tab, fromItsFirstScreen: Bool)
+    -> CommandElsewhere?
+  {
+    let root = tab.stack.root
+    let way = fromItsFirstScreen ? [] : [tab.name]
+    if !fromItsFirstScreen, let command = root.commands.first(where: { $0.name == name }) {
+      return CommandElsewhere(signature: command.signature, place: [tab.title], path: way)
+    }
+    for inner in root.innerCommands {
+      guard let signature = inner.signatures.first(where: { $0.name == name }) else { continue }
+      return CommandElsewhere(signature: signature, place: [tab.title, inner.title], path: way + [inner.openedBy])
     }
     return nil
   }
 }
 
-/// A command of another tab, and the way there.
+/// A command of a screen not shown, and the way there.
 struct CommandElsewhere {
   let signature: CommandSignature
   /// The titles of its tab and screen: `Profile › Settings`.
   let place: [String]
-  /// What is typed to reach it: the tab's name, then the commands that open its screen.
+  /// What is typed to reach it: the tab's name (unless it is the tab
+  /// shown, from its first screen), then the commands that open its screen.
   let path: [String]
 
   /// `toggle is a Profile › Settings command: type profile, then settings, then toggle.`;
-  /// `prefix` goes before the tab's name, typed where the person is.
+  /// `prefix` goes before the first word, typed where the person is.
   func sentence(prefix: String) -> String {
-    let steps = [prefix + (path.first ?? "")] + path.dropFirst() + [signature.name]
+    let steps = (path + [signature.name]).enumerated().map { $0.offset == 0 ? prefix + $0.element : $0.element }
     return "\(signature.name) is \(Phrase.indefinite(place.joined(separator: " › "))) command: type "
       + steps.joined(separator: ", then ") + "."
   }

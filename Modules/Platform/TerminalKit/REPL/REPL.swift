@@ -418,7 +418,7 @@ public final class REPL {
       guard what == "memory" else {
         return console.write(chrome.problem("Unknown debug command. Try: debug memory", in: console.context))
       }
-      console.write(MemoryReport(rows: ledger.rows).lines)
+      console.write(MemoryReport(rows: ledger.rows).lines(fitting: console.context.fullWidth))
     case .quit: quitRequested = true
     }
   }

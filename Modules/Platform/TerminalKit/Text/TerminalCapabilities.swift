@@ -94,4 +94,10 @@ public struct RenderContext: Sendable, Hashable {
   /// The widest anything is laid out off a terminal: a transcript (a pipe,
   /// a file) keeps the layout scripts have always been compared against.
   public static let transcriptWidth = 72
+
+  /// The width tables and pictures take: the terminal's whole width, at
+  /// most ``transcriptWidth`` off a terminal.
+  public var fullWidth: Int {
+    capabilities.outputIsTerminal ? width : min(width, Self.transcriptWidth)
+  }
 }
