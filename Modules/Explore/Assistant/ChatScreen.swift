@@ -29,6 +29,12 @@ final class ChatScreen: Screen {
 
   override var acceptsFreeText: Bool { true }
 
+  /// Its commands (typed with `/`) and the way there from Explore's
+  /// search, for hints elsewhere.
+  static let whereabouts = InnerCommands(
+    .described("the assistant's chat"), screen: ChatScreen.self, way: ["ask"], prefix: "/",
+    signatures: ChatCommand.specs().map(\.signature))
+
   /// A reply Ctrl-C stops is marked "(stopped)" where it ends.
   override var saysWhatCtrlCStopped: Bool { true }
 

@@ -49,8 +49,8 @@ extension REPL {
       return Self.helpLines(for: command.signature, prefix: prefix)
     }
     if let elsewhere = commandElsewhere(named: name) {
-      // Typed on a screen of its own tab, which takes no free text.
-      return Self.helpLines(for: elsewhere.signature, prefix: "")
+      // Typed as its own screen takes it.
+      return Self.helpLines(for: elsewhere.signature, prefix: elsewhere.prefix)
         + [chrome.notice(elsewhere.sentence(prefix: prefix), in: console.context)]
     }
     let sentence =
@@ -93,39 +93,52 @@ extension REPL {
     return "Unknown command '\(prefix)\(TextSanitizer.clean(name, limit: 40))'. Did you mean \(prefix)\(nearest)?"
   }
 
-  /// The command `name` of another shown tab: of its first screen, or of a
-  /// screen that one opens (``Screen/innerCommands``).
+  /// Where the command `name` lives, when not on the screen shown: the
+  /// nearest of the shown tabs' roots and the screens they lead to
+  /// (``Screen/innerCommands``), the fewest steps away.
   func commandElsewhere(named name: String) -> CommandElsewhere? {
     guard let tabBar = window.tabBar else { return nil }
-    let selected = tabBar.selectedTab.name
-    for tab in tabBar.shownTabs where tab.name != selected {
+    let visible = window.visibleScreen
+    var found: [CommandElsewhere] = []
+    for tab in tabBar.shownTabs {
       let root = tab.stack.root
-      if let command = root.commands.first(where: { $0.name == name }) {
-        return CommandElsewhere(signature: command.signature, place: [tab.title], path: [tab.name])
+      // The tab's name leads to its root (the tab shown too), unless the person is there.
+      let start = visible === root ? [] : [tab.name]
+      if visible !== root, let command = root.commands.first(where: { $0.name == name }) {
+        found.append(
+          CommandElsewhere(
+            signature: command.signature, place: Phrase.indefinite(tab.title) + " command", path: start, prefix: ""))
       }
-      for inner in root.innerCommands {
+      for inner in root.innerCommands where visible.map({ ObjectIdentifier(type(of: $0)) }) != inner.screen {
         guard let signature = inner.signatures.first(where: { $0.name == name }) else { continue }
-        return CommandElsewhere(
-          signature: signature, place: [tab.title, inner.title], path: [tab.name, inner.openedBy])
+        let place =
+          switch inner.name {
+          case .titled(let title): Phrase.indefinite("\(tab.title) › \(title)") + " command"
+          case .described(let screen): "a command of \(screen) on \(tab.title)"
+          }
+        found.append(
+          CommandElsewhere(signature: signature, place: place, path: start + inner.way, prefix: inner.prefix))
       }
     }
-    return nil
+    return found.min { $0.path.count < $1.path.count }
   }
 }
 
-/// A command of another tab, and the way there.
+/// A command of another screen, and the way there.
 struct CommandElsewhere {
   let signature: CommandSignature
-  /// The titles of its tab and screen: `Profile › Settings`.
-  let place: [String]
-  /// What is typed to reach it: the tab's name, then the commands that open its screen.
+  /// How its screen is named: `a Profile › Settings command`.
+  let place: String
+  /// What is typed to reach its screen: the tab's name, then what opens it.
   let path: [String]
+  /// How the command is typed on its screen: `/` in a chat.
+  let prefix: String
 
   /// `toggle is a Profile › Settings command: type profile, then settings, then toggle.`;
-  /// `prefix` goes before the tab's name, typed where the person is.
-  func sentence(prefix: String) -> String {
-    let steps = [prefix + (path.first ?? "")] + path.dropFirst() + [signature.name]
-    return "\(signature.name) is \(Phrase.indefinite(place.joined(separator: " › "))) command: type "
-      + steps.joined(separator: ", then ") + "."
+  /// `prefix` goes before the first step, typed where the person is.
+  func sentence(prefix typedHere: String) -> String {
+    let steps = path.enumerated().map { $0.offset == 0 ? typedHere + $0.element : $0.element }
+    return "\(signature.name) is \(place): type " + (steps + [prefix + signature.name]).joined(separator: ", then ")
+      + "."
   }
 }
