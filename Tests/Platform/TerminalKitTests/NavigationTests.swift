@@ -578,7 +578,12 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(NearestName.extending("m2", among: ["m1", "m2-large"]), "m2-large", "m1 is only one edit away")
     XCTAssertEqual(NearestName.extending("M2", among: ["m1", "m2-large"]), "m2-large", "in any case")
     XCTAssertEqual(NearestName.extending("gemini-2.5-flsh", among: ["gemini-2.5-flash"]), "gemini-2.5-flash")
-    XCTAssertNil(NearestName.extending("m2", among: ["m1", "m2-large", "m2-small"]), "two begin with it")
+    XCTAssertEqual(
+      NearestName.extending("llama", among: ["gemma3", "llama3.2", "llama3.1:8b", "llama3.2"]),
+      "llama3.2 or llama3.1:8b", "each that begins with it, in the server's order")
+    XCTAssertEqual(NearestName.extending("m2", among: ["m1", "m2-large", "m2-small"]), "m2-large or m2-small")
+    XCTAssertNil(NearestName.extending("m", among: (1...5).map { "m\($0)-large" }), "too many begin with it")
+    XCTAssertNil(NearestName.extending("m2", among: (1...5).map { "m2-\($0)" }), "too many to list")
     XCTAssertNil(NearestName.extending("m", among: ["m1", "m2-large"]), "too short to guess")
   }
 
