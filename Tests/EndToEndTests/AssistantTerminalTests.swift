@@ -236,6 +236,9 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.answer("explore>", with: "ask")
     try terminal.answer("explore/ask>", with: "/edit")
     try terminal.waitFor("Got it.")
+    // The editor's screen is gone: the question is shown as a typed one is.
+    let shown = try terminal.screen()
+    XCTAssertTrue(shown.contains("› First line\n    indented second\n◆ assistant"), shown)
     try terminal.answer("explore/ask>", with: "/edit")
     try terminal.waitFor("The editor exited with status 3; nothing was sent.")
     try terminal.answer("explore/ask>", with: "/multi")

@@ -48,6 +48,29 @@ final class HelpAndTypingTests: XCTestCase {
       "on Profile itself, the way from there: \(out)")
   }
 
+  /// Commands of inner screens (a repository's page, a place's, the chat)
+  /// and of the tab shown say where they are, never "Unknown" nor a
+  /// look-alike (`bookmark` is one letter from the bookmarks tab).
+  func test_everyScreensCommand_saysWhereItIs_fromHomeSettingsAndExplore() throws {
+    let run = try WayfarerBinary.run(
+      script: ["readme", "web", "favorite", "model", "profile", "settings", "about", "explore", "bookmark", "quit"],
+      home: home.path)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let out = run.stdout.sentencesJoined
+    for sentence in [
+      "x readme is a command of a repository's page on Explore: type explore, then search, then open one, then readme.",
+      "x web is a command of a place's page on Home: type open one, then web.",
+      "x favorite is a command of a place's page on Home: type open one, then favorite.",
+      "x model is a command of the assistant's chat on Explore: type explore, then ask, then /model.",
+      "x about is a Profile command: type profile, then about.",
+      "x bookmark is a command of a repository's page on Explore: type search, then open one, then bookmark.",
+    ] {
+      XCTAssertTrue(out.contains("\n" + sentence + "\n"), "\(sentence)\n\(out)")
+    }
+    XCTAssertFalse(out.contains("Unknown command"), out)
+    XCTAssertFalse(out.contains("Did you mean"), out)
+  }
+
   func test_logout_worksOnSettingsAndAbout_andReleasesTheTabFlow() throws {
     let run = try WayfarerBinary.run(
       script: [

@@ -74,7 +74,8 @@ final class NarrowTranscriptTests: XCTestCase {
   }
 
   private static let script = [
-    "help", "login", "ada@example.com", "short", "register", "Ada", "Lovelace", "ada@example.com", "correct horse",
+    "help", "login", "ada@example.com", "short", "wrong horse", "register", "Ada", "Lovelace", "ada@example.com",
+    "correct horse",
     "correct horse",
     // Home: the list, a detail, the map, a filter, a city search.
     "help", "open 3", "help", "favorite", "back", "map", "filter sao", "help filter", "filter", "category tourism",

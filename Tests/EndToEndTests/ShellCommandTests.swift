@@ -251,6 +251,19 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("GEMINI_API_KEY"), "nothing lost")
   }
 
+  /// A value piped in is one line: a second was dropped unseen.
+  func test_config_setFromStandardInput_refusesMoreThanOneLine_andSavesNothing() throws {
+    let key = "AIzaSyTwoLineSecret12345"
+    let refused = try wayfarer(["config", "set", "GEMINI_API_KEY", "-"], input: [key, "second line"])
+    XCTAssertEqual(refused.status, 1, refused.stderr)
+    XCTAssertEqual(
+      refused.stderr,
+      "wayfarer: Standard input holds more than one line, and a setting is one line; nothing was saved.\n")
+    XCTAssertFalse(refused.stdout.contains(key))
+    XCTAssertEqual(try wayfarer(["config", "get", "GEMINI_API_KEY"]).status, 1, "nothing saved")
+    XCTAssertEqual(try wayfarer(["config", "set", "GEMINI_API_KEY", "-"], input: [key, ""]).status, 0, "line ends")
+  }
+
   func test_ask_streamsTheReply_fromArgumentsOrAPipe_andKeepsTheConversation() throws {
     let key = "sk-askShellSecretKey42"
     let server = try makeLoopbackServer { request in

@@ -29,6 +29,12 @@ final class ChatScreen: Screen {
 
   override var acceptsFreeText: Bool { true }
 
+  /// Its commands (typed with `/`) and the way there from Explore's
+  /// search, for hints elsewhere.
+  static let whereabouts = InnerCommands(
+    .described("the assistant's chat"), screen: ChatScreen.self, way: ["ask"], prefix: "/",
+    signatures: ChatCommand.specs().map(\.signature))
+
   /// A reply Ctrl-C stops is marked "(stopped)" where it ends.
   override var saysWhatCtrlCStopped: Bool { true }
 
@@ -139,7 +145,13 @@ final class ChatScreen: Screen {
   /// `/edit`: the question written in the person's editor, sent when saved.
   private func edit(on console: any Console) async {
     switch await console.editDraft("") {
-    case .saved(let question): await ask(question, console: console)
+    case .saved(let question):
+      // On a terminal a question typed or pasted stays on screen at the
+      // prompt; one from the editor left with its screen: shown as typed.
+      if console.context.capabilities.outputIsTerminal {
+        console.write(userLines(question, in: console.context))
+      }
+      await ask(question, console: console)
     case let outcome: console.write(Message.info(AssistantWording.edited(outcome), in: console.context))
     }
   }

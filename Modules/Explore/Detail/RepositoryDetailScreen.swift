@@ -49,6 +49,11 @@ final class RepositoryDetailScreen: Screen {
         : [])
   }
 
+  /// Its commands and the way there from Explore's search, for hints elsewhere.
+  static let whereabouts = InnerCommands(
+    .described("a repository's page"), screen: RepositoryDetailScreen.self, way: ["search", "open one"],
+    signatures: specs(onGitHub: true, offeringBookmark: true).map(\.signature))
+
   override var commands: [Command] {
     Command.table(Self.specs(onGitHub: viewModel.isOnGitHub, offeringBookmark: viewModel.areBookmarksOffered)) {
       action, console in

@@ -52,6 +52,12 @@ final class ReadmeScreen: Screen {
     ] + (offeringPager ? [CommandSpec("page", summary: "Read the README in the pager again", action: .page)] : [])
   }
 
+  /// Its commands and the way there, over a repository's page, for hints elsewhere.
+  static let whereabouts = InnerCommands(
+    .described("a repository's README"), screen: ReadmeScreen.self,
+    way: RepositoryDetailScreen.whereabouts.way + ["readme"],
+    signatures: specs(offeringPager: true).map(\.signature))
+
   /// The README's own page, when GitHub named one inside the repository
   /// on github.com; else the repository's: `web` never opens another host.
   private func showAddress(on console: any Console) {

@@ -22,6 +22,10 @@ final class SearchScreen: Screen {
     super.init(title: "Explore", pathComponent: "explore")
   }
 
+  override var innerCommands: [InnerCommands] {
+    [RepositoryDetailScreen.whereabouts, ReadmeScreen.whereabouts, ChatScreen.whereabouts]
+  }
+
   override var commands: [Command] {
     Command.table(SearchCommand.specs(rows: viewModel.shownCount)) { command, console in
       await self.perform(command, on: console)

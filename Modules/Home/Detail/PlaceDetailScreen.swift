@@ -33,6 +33,11 @@ final class PlaceDetailScreen: Screen {
   private static let favorite = CommandSpec(
     "favorite", summary: "Save this place to your bookmarks, or remove it", action: Action.favorite)
 
+  /// Its commands and the way there from Home's list, for hints elsewhere.
+  static let whereabouts = InnerCommands(
+    .described("a place's page"), screen: PlaceDetailScreen.self, way: ["open one"],
+    signatures: [web.signature, favorite.signature])
+
   /// `web` when the place has a website; `favorite` only while the
   /// favorites flag is on (Profile › Settings).
   override var commands: [Command] {

@@ -20,6 +20,8 @@ final class NearbyPlacesScreen: Screen {
     super.init(title: "Home", pathComponent: "home")
   }
 
+  override var innerCommands: [InnerCommands] { [PlaceDetailScreen.whereabouts] }
+
   override var commands: [Command] {
     let specs = NearbyCommand.specs(
       rows: viewModel.shownCount, cities: viewModel.cityResults.count,

@@ -54,20 +54,28 @@ public enum NearestName {
     return tied ? nil : best?.name
   }
 
-  /// The one of `names` that begins with `typed` (`m2` for `m2-large`),
-  /// else the one ``to(_:among:)`` finds.
+  /// The names of `names` that begin with `typed` (`m2` for `m2-large`),
+  /// as a sentence lists them (`m2-large or m2-small`), else the one
+  /// ``to(_:among:)`` finds.
   ///
   /// For names that grow by suffixes (models: `gemini-2.5` and
   /// `gemini-2.5-flash`) a prefix says more than a near spelling: `m2` is
-  /// one edit from `m1` but the start of `m2-large`. Nil when several begin
-  /// with it: a near spelling elsewhere would then be a worse guess.
+  /// one edit from `m1` but the start of `m2-large`. Nil when more than
+  /// ``mostExtensionsListed`` begin with it: a near spelling elsewhere
+  /// would then be a worse guess, and the whole list is a better answer.
   public static func extending(_ typed: String, among names: [String]) -> String? {
     let lowered = typed.lowercased()
     guard lowered.count >= 2 else { return nil }
-    let extensions = Set(names.filter { $0.count > lowered.count && $0.lowercased().hasPrefix(lowered) })
-    if extensions.count > 1 { return nil }
-    return extensions.first ?? to(typed, among: names)
+    var extensions: [String] = []
+    for name in names where name.count > lowered.count && name.lowercased().hasPrefix(lowered) {
+      if !extensions.contains(name) { extensions.append(name) }
+    }
+    if extensions.count > mostExtensionsListed { return nil }
+    return extensions.isEmpty ? to(typed, among: names) : Phrase.list(extensions, "or")
   }
+
+  /// The most names ``extending(_:among:)`` lists.
+  public static let mostExtensionsListed = 4
 
   /// Damerau–Levenshtein distance (optimal string alignment), stopping
   /// early past `limit`.

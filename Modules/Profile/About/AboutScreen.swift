@@ -1,3 +1,4 @@
+import Commands
 import Components
 import DesignSystem
 import TerminalNavigation
@@ -12,8 +13,14 @@ final class AboutScreen: Screen {
   init(viewModel: AboutViewModel, logOut: @escaping @MainActor () -> ProfileViewModel.LogoutResult) {
     self.viewModel = viewModel
     self.logOut = logOut
-    super.init(title: "About", pathComponent: "about")
+    super.init(title: Self.title, pathComponent: "about")
   }
+
+  static let title = "About"
+
+  /// Its commands and the way there, for hints elsewhere.
+  static let whereabouts = InnerCommands(
+    .titled(title), screen: AboutScreen.self, way: [ProfileScreen.about], signatures: [LogoutCommand.spec.signature])
 
   override var commands: [Command] { [LogoutCommand.command(logOut)] }
 

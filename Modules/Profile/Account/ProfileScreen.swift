@@ -20,11 +20,13 @@ final class ProfileScreen: Screen {
   }
 
   /// Opens Settings.
-  private static let settings = "settings"
+  static let settings = "settings"
+  /// Opens About.
+  static let about = "about"
 
   private static let specs = [
     CommandSpec(settings, summary: "Feature flags", action: Action.settings),
-    CommandSpec("about", summary: "Version, credits and licences", action: .about),
+    CommandSpec(about, summary: "Version, credits and licences", action: .about),
   ]
 
   override var commands: [Command] {
@@ -36,16 +38,8 @@ final class ProfileScreen: Screen {
     } + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
   }
 
-  /// Settings' `toggle`, for another tab's `help toggle` (its flags are read
-  /// only when Settings opens).
-  override var innerCommands: [InnerCommands] {
-    [
-      InnerCommands(
-        title: SettingsScreen.title, openedBy: Self.settings,
-        signatures: SettingsScreen.specs(flags: nil).map(\.signature)
-      )
-    ]
-  }
+  /// Settings' and About's commands, for `help toggle` and hints elsewhere.
+  override var innerCommands: [InnerCommands] { [SettingsScreen.whereabouts, AboutScreen.whereabouts] }
 
   override func body(in context: RenderContext) -> [StyledLine] {
     let actions = Self.specs.map(\.signature) + [LogoutCommand.spec.signature]

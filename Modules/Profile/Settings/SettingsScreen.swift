@@ -18,6 +18,12 @@ final class SettingsScreen: Screen {
 
   static let title = "Settings"
 
+  /// Its commands and the way there, for hints elsewhere (its flags are
+  /// read only when it opens).
+  static let whereabouts = InnerCommands(
+    .titled(title), screen: SettingsScreen.self, way: [ProfileScreen.settings],
+    signatures: specs(flags: nil).map(\.signature) + [LogoutCommand.spec.signature])
+
   /// `toggle N|NAME`: the flags as they are now give its numbers and names
   /// (nil: not read, for help shown before Settings opens).
   static func specs(flags: [FeatureFlagState]?) -> [CommandSpec<String>] {

@@ -267,6 +267,18 @@ final class ChatScreenTests: XCTestCase {
       ])
   }
 
+  /// On a terminal a typed or pasted question stays at the prompt; one
+  /// from the editor is shown under its marker, as the transcript shows it.
+  func test_slashEdit_onATerminal_showsTheQuestionUnderItsMarker_beforeTheReply() async {
+    let (screen, _) = makeSUT([.pieces(["Seen."])])
+    let console = ScriptedConsole(context: Self.terminal)
+    console.editedDrafts = [.saved("From the editor\nwith two lines")]
+
+    await run("edit", on: screen, console)
+
+    XCTAssertEqual(Array(console.output.prefix(3)), ["› From the editor", "  with two lines", "◆ assistant"])
+  }
+
   func test_slashCopy_onATerminal_goesToTheClipboard_andIsPrintedUnwrapped() async {
     let long = String(repeating: "word ", count: 40) + "end"
     let (screen, _) = makeSUT([.pieces(["# Title\n\n" + long + "\u{1B}[31m"])])

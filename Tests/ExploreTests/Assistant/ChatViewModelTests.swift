@@ -474,6 +474,15 @@ final class ChatViewModelTests: XCTestCase {
     XCTAssertEqual(AssistantWording.modelChoice(choice), "The server has no model 'm2'. Did you mean m2-large?")
   }
 
+  func test_slashModel_withTheStartOfSeveralListedNames_listsThemAll() async throws {
+    let local = ChatBackendSpy(.openai, model: "gemma3")
+    local.listedModels = ["gemma3", "llama3.2", "llama3.1:8b"]
+    let (viewModel, _, _) = makeSUT(backends: [local])
+    let choice = await viewModel.chooseModel("llama")
+    XCTAssertEqual(
+      AssistantWording.modelChoice(choice), "The server has no model 'llama'. Did you mean llama3.2 or llama3.1:8b?")
+  }
+
   func test_aListThatCannotBeHad_changesNoModel_andSaysWhy() async throws {
     let (viewModel, backends, _) = makeSUT()
     backends[0].listingFails = .noServer(url: "http://127.0.0.1:9")

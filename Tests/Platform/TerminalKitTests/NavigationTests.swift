@@ -445,8 +445,70 @@ final class REPLTests: XCTestCase {
       let toggle = CommandSignature(
         name: "toggle", parameters: [Parameter("NAME", .word, meaning: "NAME is a setting")], flags: [],
         summary: "Turn a feature on or off")
-      return [InnerCommands(title: "Settings", openedBy: "settings", signatures: [toggle])]
+      return [InnerCommands(.titled("Settings"), screen: SettingsPage.self, way: ["settings"], signatures: [toggle])]
     }
+  }
+
+  private final class SettingsPage: Screen {}
+  private final class RepositoryPage: Screen {}
+
+  /// A tab's first screen that leads to a page (`search`, then `open one`)
+  /// with `readme`, and to a chat whose `/new` is typed with its slash.
+  private final class SearchRoot: Screen {
+    override var commands: [Command] {
+      [Command(CommandSpec("search", summary: "Search", action: ())) { _, _ in }]
+    }
+
+    override var innerCommands: [InnerCommands] {
+      let signature = { (name: String) in CommandSignature(name: name, parameters: [], flags: [], summary: name) }
+      return [
+        InnerCommands(
+          .described("a repository's page"), screen: RepositoryPage.self, way: ["search", "open one"],
+          signatures: [signature("readme"), signature("web")]),
+        InnerCommands(
+          .described("the chat"), screen: ChatScreen.self, way: ["ask"], prefix: "/", signatures: [signature("new")]),
+      ]
+    }
+  }
+
+  func test_everyInnerScreensCommand_ofThisTabOrAnother_saysTheNearestWayThere() async {
+    let window = Window()
+    let home = NavigationStack(root: TitledScreen("home"))
+    let tabs = TabBarController(tabs: [
+      .init(name: "home", title: "Home", stack: home),
+      .init(
+        name: "explore", title: "Explore", stack: NavigationStack(root: SearchRoot(title: "x", pathComponent: "x"))),
+      .init(
+        name: "profile", title: "Profile",
+        stack: NavigationStack(root: OpeningScreen(title: "Profile", pathComponent: "profile"))),
+    ])
+    window.setRoot(.tabs(tabs))
+    let console = ScriptedConsole()
+    let repl = REPL(window: window, console: console, chrome: PlainChrome())
+    trackForMemoryLeaks(repl)
+
+    for line in ["readme", "help new", "new"] { await repl.execute(line) }
+    tabs.select(named: "explore")
+    for line in ["readme", "settings"] { await repl.execute(line) }
+    // Typed on the page itself (a command it offers at other times): not sent to itself.
+    tabs.selectedTab.stack.push(RepositoryPage(title: "Repo", pathComponent: "repo"))
+    for line in ["web", "search"] { await repl.execute(line) }
+    tabs.selectedTab.stack.push(ChatScreen())
+    for line in ["/readme", "/settings"] { await repl.submit(line) }
+
+    XCTAssertEqual(
+      console.output.filter { $0.hasPrefix("!") || $0.contains(" is ") || $0.hasPrefix("/") },
+      [
+        "! readme is a command of a repository's page on Explore: type explore, then search, then open one, then readme.",
+        "/new", "new is a command of the chat on Explore: type explore, then ask, then /new.",
+        "! new is a command of the chat on Explore: type explore, then ask, then /new.",
+        "! readme is a command of a repository's page on Explore: type search, then open one, then readme.",
+        "! settings is a Profile command: type profile, then settings.",
+        "! Unknown command 'web'. Type help to see what you can do here.",
+        "! search is an Explore command: type explore, then search.",
+        "! readme is a command of a repository's page on Explore: type /explore, then search, then open one, then readme.",
+        "! settings is a Profile command: type /profile, then settings.",
+      ])
   }
 
   func test_anotherTabsCommand_itsHelp_andAnInnerScreensCommand_sayWhereTheyAre() async {
@@ -547,7 +609,12 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(NearestName.extending("m2", among: ["m1", "m2-large"]), "m2-large", "m1 is only one edit away")
     XCTAssertEqual(NearestName.extending("M2", among: ["m1", "m2-large"]), "m2-large", "in any case")
     XCTAssertEqual(NearestName.extending("gemini-2.5-flsh", among: ["gemini-2.5-flash"]), "gemini-2.5-flash")
-    XCTAssertNil(NearestName.extending("m2", among: ["m1", "m2-large", "m2-small"]), "two begin with it")
+    XCTAssertEqual(
+      NearestName.extending("llama", among: ["gemma3", "llama3.2", "llama3.1:8b", "llama3.2"]),
+      "llama3.2 or llama3.1:8b", "each that begins with it, in the server's order")
+    XCTAssertEqual(NearestName.extending("m2", among: ["m1", "m2-large", "m2-small"]), "m2-large or m2-small")
+    XCTAssertNil(NearestName.extending("m", among: (1...5).map { "m\($0)-large" }), "too many begin with it")
+    XCTAssertNil(NearestName.extending("m2", among: (1...5).map { "m2-\($0)" }), "too many to list")
     XCTAssertNil(NearestName.extending("m", among: ["m1", "m2-large"]), "too short to guess")
   }
 

@@ -99,8 +99,15 @@ enum ConfigCommands {
         if io.inputIsTerminal { io.say("VALUE - reads standard input, which is a terminal here; pipe the value in.") }
         return io.inputIsTerminal ? .usage : .failure
       }
-      value = String(
-        input.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
+      // The line ends `echo` and files leave are not part of it; a second
+      // line would have been dropped unseen.
+      var line = Substring(input)
+      while line.last?.isNewline == true { line.removeLast() }
+      guard !line.contains(where: \.isNewline) else {
+        io.say("Standard input holds more than one line, and a setting is one line; nothing was saved.")
+        return .failure
+      }
+      value = String(line)
     }
     if let problem = ConfigFile.problem(name: name, value: value) {
       io.say("\(problem); nothing was saved.")

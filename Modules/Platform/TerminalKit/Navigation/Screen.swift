@@ -41,10 +41,10 @@ open class Screen {
   /// command that merely looks alike (`bookmark` to the `bookmarks` tab).
   open func reasonUnavailable(_ name: String) -> String? { nil }
 
-  /// The commands of the screens this one opens by a command (Profile's
+  /// On a tab's root, the commands of the screens it leads to (Profile's
   /// `settings` opens Settings, which has `toggle`), read from their own
-  /// tables: another tab's `help` and unknown-command advice know them
-  /// before those screens exist.
+  /// tables: `help` and unknown-command advice elsewhere know them before
+  /// those screens exist.
   open var innerCommands: [InnerCommands] { [] }
 
   /// Whether the screen takes free text, as a chat does: every line not
@@ -114,17 +114,35 @@ open class Screen {
   }
 }
 
-/// The commands of a screen that another opens: see ``Screen/innerCommands``.
+/// The commands of a screen that its tab's root leads to (see
+/// ``Screen/innerCommands``), and the way there: each screen declares its
+/// own, and the root lists them.
 public struct InnerCommands: Sendable {
-  /// The screen's title (`Settings`).
-  public let title: String
-  /// The command that opens it, typed on the screen that declares it.
-  public let openedBy: String
+  /// How a hint names the screen.
+  public enum Name: Sendable {
+    /// A screen with a title of its own: `a Profile › Settings command`.
+    case titled(String)
+    /// A screen titled by what it shows: `a command of a repository's page on Explore`.
+    case described(String)
+  }
+
+  public let name: Name
+  /// The screen's type: a hint typed on that screen does not send the
+  /// person to it again (a command it offers at other times).
+  public let screen: ObjectIdentifier
+  /// What is typed on the tab's root to reach it: `settings`; `search`, `open one`.
+  public let way: [String]
+  /// How its commands are typed there: `/` in a chat.
+  public let prefix: String
   public let signatures: [CommandSignature]
 
-  public init(title: String, openedBy: String, signatures: [CommandSignature]) {
-    self.title = title
-    self.openedBy = openedBy
+  public init(
+    _ name: Name, screen: Screen.Type, way: [String], prefix: String = "", signatures: [CommandSignature]
+  ) {
+    self.name = name
+    self.screen = ObjectIdentifier(screen)
+    self.way = way
+    self.prefix = prefix
     self.signatures = signatures
   }
 }

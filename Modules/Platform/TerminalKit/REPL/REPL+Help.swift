@@ -49,8 +49,8 @@ extension REPL {
       return Self.helpLines(for: command.signature, prefix: prefix)
     }
     if let elsewhere = commandElsewhere(named: name) {
-      // Typed on a screen of its own tab, which takes no free text.
-      return Self.helpLines(for: elsewhere.signature, prefix: "")
+      // Typed as its own screen takes it.
+      return Self.helpLines(for: elsewhere.signature, prefix: elsewhere.prefix)
         + [chrome.notice(elsewhere.sentence(prefix: prefix), in: console.context)]
     }
     let sentence =
@@ -93,56 +93,52 @@ extension REPL {
     return "Unknown command '\(prefix)\(TextSanitizer.clean(name, limit: 40))'. Did you mean \(prefix)\(nearest)?"
   }
 
-  /// The command `name` of a screen not shown: of a tab's first screen, or
-  /// of a screen that one opens (``Screen/innerCommands``).
-  ///
-  /// The shown tab's come first: `toggle` typed on Profile is reached by
-  /// `settings`, and on another of its screens by `profile` first (which
-  /// goes back to its first screen); then the other tabs'.
+  /// Where the command `name` lives, when not on the screen shown: the
+  /// nearest of the shown tabs' roots and the screens they lead to
+  /// (``Screen/innerCommands``), the fewest steps away.
   func commandElsewhere(named name: String) -> CommandElsewhere? {
     guard let tabBar = window.tabBar else { return nil }
-    let selected = tabBar.selectedTab
-    let isOnFirstScreen = window.visibleScreen === selected.stack.root
-    if let found = Self.command(named: name, in: selected, fromItsFirstScreen: isOnFirstScreen) { return found }
-    for tab in tabBar.shownTabs where tab.name != selected.name {
-      if let found = Self.command(named: name, in: tab, fromItsFirstScreen: false) { return found }
+    let visible = window.visibleScreen
+    var found: [CommandElsewhere] = []
+    for tab in tabBar.shownTabs {
+      let root = tab.stack.root
+      // The tab's name leads to its root (the tab shown too), unless the person is there.
+      let start = visible === root ? [] : [tab.name]
+      if visible !== root, let command = root.commands.first(where: { $0.name == name }) {
+        found.append(
+          CommandElsewhere(
+            signature: command.signature, place: Phrase.indefinite(tab.title) + " command", path: start, prefix: ""))
+      }
+      for inner in root.innerCommands where visible.map({ ObjectIdentifier(type(of: $0)) }) != inner.screen {
+        guard let signature = inner.signatures.first(where: { $0.name == name }) else { continue }
+        let place =
+          switch inner.name {
+          case .titled(let title): Phrase.indefinite("\(tab.title) › \(title)") + " command"
+          case .described(let screen): "a command of \(screen) on \(tab.title)"
+          }
+        found.append(
+          CommandElsewhere(signature: signature, place: place, path: start + inner.way, prefix: inner.prefix))
+      }
     }
-    return nil
-  }
-
-  /// `name` among the commands of `tab`'s first screen and of the screens
-  /// it opens, with what is typed to reach it: from the first screen
-  /// itself, only the commands that open the others (its own are there).
-  private static func command(named name: String, in tab: TabBarController.Tab, fromItsFirstScreen: Bool)
-    -> CommandElsewhere?
-  {
-    let root = tab.stack.root
-    let way = fromItsFirstScreen ? [] : [tab.name]
-    if !fromItsFirstScreen, let command = root.commands.first(where: { $0.name == name }) {
-      return CommandElsewhere(signature: command.signature, place: [tab.title], path: way)
-    }
-    for inner in root.innerCommands {
-      guard let signature = inner.signatures.first(where: { $0.name == name }) else { continue }
-      return CommandElsewhere(signature: signature, place: [tab.title, inner.title], path: way + [inner.openedBy])
-    }
-    return nil
+    return found.min { $0.path.count < $1.path.count }
   }
 }
 
-/// A command of a screen not shown, and the way there.
+/// A command of another screen, and the way there.
 struct CommandElsewhere {
   let signature: CommandSignature
-  /// The titles of its tab and screen: `Profile › Settings`.
-  let place: [String]
-  /// What is typed to reach it: the tab's name (unless it is the tab
-  /// shown, from its first screen), then the commands that open its screen.
+  /// How its screen is named: `a Profile › Settings command`.
+  let place: String
+  /// What is typed to reach its screen: the tab's name, then what opens it.
   let path: [String]
+  /// How the command is typed on its screen: `/` in a chat.
+  let prefix: String
 
   /// `toggle is a Profile › Settings command: type profile, then settings, then toggle.`;
-  /// `prefix` goes before the first word, typed where the person is.
-  func sentence(prefix: String) -> String {
-    let steps = (path + [signature.name]).enumerated().map { $0.offset == 0 ? prefix + $0.element : $0.element }
-    return "\(signature.name) is \(Phrase.indefinite(place.joined(separator: " › "))) command: type "
-      + steps.joined(separator: ", then ") + "."
+  /// `prefix` goes before the first step, typed where the person is.
+  func sentence(prefix typedHere: String) -> String {
+    let steps = path.enumerated().map { $0.offset == 0 ? typedHere + $0.element : $0.element }
+    return "\(signature.name) is \(place): type " + (steps + [prefix + signature.name]).joined(separator: ", then ")
+      + "."
   }
 }
