@@ -17,9 +17,7 @@ enum SearchShellCommand {
         ShellOption(
           "--sort", Parameter("KEY", .choice(sorts), meaning: "one of \(Phrase.list(sorts, "or"))"),
           summary: "Order by \(Phrase.list(sorts, "or")) (default: GitHub's best match)"),
-        ShellOption(
-          "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
-          summary: "How many repositories, 1–100 (default 30)"),
+        .limit(of: "repositories", defaultCount: GitHubRequests.pageSize),
         .json(fields: fields, of: "each repository"),
       ],
       examples: [

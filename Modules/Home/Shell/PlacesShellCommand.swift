@@ -19,9 +19,7 @@ enum PlacesShellCommand {
           "--category",
           Parameter("C", .choice(NearbySearch.categories), meaning: Phrase.list(NearbySearch.categories, "or")),
           summary: "Only places of this kind"),
-        ShellOption(
-          "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
-          summary: "How many places, 1–100 (default 20)"),
+        .limit(of: "places", defaultCount: 20),
         .json(fields: fields, of: "each place"),
       ],
       examples: [

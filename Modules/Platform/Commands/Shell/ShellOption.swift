@@ -38,6 +38,15 @@ public struct ShellOption: Sendable, Equatable {
     ShellOption(json: ShellJSONFields(names: fields, records: records))
   }
 
+  /// `--limit N`, how many `things` (1–100) a command lists.
+  ///
+  /// `defaultCount` is said in help; declared once for `search` and `places`.
+  public static func limit(of things: String, defaultCount: Int) -> ShellOption {
+    ShellOption(
+      "--limit", Parameter("N", .number(range: 1...100), meaning: "N is how many, 1–100"),
+      summary: "How many \(things), 1–100 (default \(defaultCount))")
+  }
+
   private init(json fields: ShellJSONFields) {
     name = ShellJSONFields.option
     value = nil
