@@ -256,7 +256,12 @@ public enum DisplayWidth {
     return count < sharedSpaces.count ? sharedSpaces[count] : String(repeating: " ", count: count)
   }
 
-  private static let sharedSpaces = (0...320).map { String(repeating: " ", count: $0) }
+  // Made from bytes: `String(repeating: " ", count:)` repeats a String
+  // generically, and the 321 of them were a quarter of a launch's
+  // instructions (callgrind).
+  private static let sharedSpaces = (0...320).map {
+    String(decoding: repeatElement(UInt8(ascii: " "), count: $0), as: UTF8.self)
+  }
 
   /// `text` followed by spaces up to `columns`.
   public static func pad(_ text: String, to columns: Int) -> String {
