@@ -23,6 +23,12 @@ public struct FuzzyText: Sendable, Equatable {
     units.reserveCapacity(text.utf8.count)
     offsets.reserveCapacity(text.utf8.count)
     for (offset, character) in text.enumerated() {
+      // ASCII without the array `folded` makes: most text is ASCII.
+      if let ascii = character.asciiValue {
+        units.append(UInt32(ascii))
+        offsets.append(Int32(truncatingIfNeeded: offset))
+        continue
+      }
       for scalar in Self.folded(character) {
         units.append(scalar.value)
         offsets.append(Int32(truncatingIfNeeded: offset))
