@@ -48,32 +48,36 @@ public struct ServerSentEventParser: Sendable {
 
   /// The events `bytes` completed, in order.
   public mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
-    // Data read through its storage: its iterator, a call a byte, was a
-    // twentieth of the time of a reply sent in one burst.
+    // Data read through its storage, a line's bytes appended at once: a
+    // byte at a time was a sixth of a reply's instructions (callgrind).
     let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
       Result { () throws(ServerSentEventError) in try take(buffer) }
     }
-    return try (contiguous ?? Result { () throws(ServerSentEventError) in try take(bytes) }).get()
+    return try (contiguous ?? Result { () throws(ServerSentEventError) in try take(Array(bytes)[...]) }).get()
   }
 
-  private mutating func take(_ bytes: some Sequence<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
+  private mutating func take(_ bytes: some Collection<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
-    for byte in bytes {
+    var start = bytes.startIndex
+    while start != bytes.endIndex {
       if afterCarriageReturn {
         afterCarriageReturn = false
-        if byte == 0x0A { continue }
+        if bytes[start] == 0x0A {
+          start = bytes.index(after: start)
+          continue
+        }
       }
-      switch byte {
-      case 0x0D:
-        afterCarriageReturn = true
-        if let event = endLine() { events.append(event) }
-      case 0x0A:
-        if let event = endLine() { events.append(event) }
-      default:
-        line.append(byte)
-        eventBytes += 1
+      let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
+      let count = bytes.distance(from: start, to: end)
+      if count > 0 {
+        eventBytes += count
         if eventBytes > maximumEventBytes { throw .eventTooLarge(limit: maximumEventBytes) }
+        line.append(contentsOf: bytes[start..<end])
       }
+      guard end != bytes.endIndex else { break }
+      afterCarriageReturn = bytes[end] == 0x0D
+      if let event = endLine() { events.append(event) }
+      start = bytes.index(after: end)
     }
     return events
   }
@@ -99,22 +103,17 @@ public struct ServerSentEventParser: Sendable {
       return ServerSentEvent(type: type ?? "message", data: dataLines.joined(separator: "\n"))
     }
     guard line.first != UInt8(ascii: ":") else { return nil }
-    let text = String(decoding: line, as: UTF8.self)
-    let field: Substring
-    var value: Substring
-    if let colon = text.firstIndex(of: ":") {
-      field = text[..<colon]
-      value = text[text.index(after: colon)...]
-      if value.first == " " { value = value.dropFirst() }
-    } else {
-      field = Substring(text)
-      value = ""
-    }
-    switch field {
-    case "data": dataLines.append(String(value))
-    case "event": type = String(value)
-    default: break  // id and retry matter to a reconnecting browser, not to one reply
-    }
+    // Split on the bytes, as the standard splits on code points: a colon
+    // and a space are one byte each in UTF-8 and never inside another.
+    let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+    var valueStart = min(colon + 1, line.endIndex)
+    if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+    let field = line[..<colon]
+    if field.elementsEqual("data".utf8) {
+      dataLines.append(String(decoding: line[valueStart...], as: UTF8.self))
+    } else if field.elementsEqual("event".utf8) {
+      type = String(decoding: line[valueStart...], as: UTF8.self)
+    }  // id and retry matter to a reconnecting browser, not to one reply
     return nil
   }
 }
