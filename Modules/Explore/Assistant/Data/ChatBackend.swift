@@ -184,7 +184,7 @@ enum ChatTransport {
         finished = true
         return false
       }
-      guard let piece = Piece.decoded(from: Data(data.utf8)) else {
+      guard let piece = Piece.decoded(fromText: data) else {
         throw Piece.errorEvent(Data(data.utf8)) ?? AssistantError.unreadable(backend: backend)
       }
       if !piece.text.isEmpty {
