@@ -37,6 +37,15 @@ public struct StreamSanitizer: Sendable {
   /// The clean text of `bytes`, to print now; what cannot be judged yet
   /// (half a character, a sequence not ended) waits for the next piece.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> String {
+    // Printable ASCII with nothing waiting, most of a reply, is clean as it
+    // is: byte by byte through the generic iterator it was 7 % of a reply.
+    if pending.isEmpty, escape == .none,
+      let clean = bytes.withContiguousStorageIfAvailable({ buffer in
+        buffer.allSatisfy { (0x20...0x7E).contains($0) } ? String(decoding: buffer, as: UTF8.self) : nil
+      }) ?? nil
+    {
+      return clean
+    }
     var output = String.UnicodeScalarView()
     for byte in bytes {
       if !pending.isEmpty {
