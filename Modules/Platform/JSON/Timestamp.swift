@@ -89,14 +89,36 @@ public enum Timestamp {
     let (day, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
     let (year, month, dayOfMonth) = civil(fromDays: day)
     let secondOfDay = millisecondOfDay / 1_000
-    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + "T"
-      + padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-      + (fraction ? "." + padded(millisecondOfDay % 1_000, 3) : "") + "Z"
+    // Digits into one buffer: joining a dozen small strings was 5 % of an
+    // export, which writes one time per bookmark.
+    var text: [UInt8] = []
+    text.reserveCapacity(24)
+    for (number, width, after) in [
+      (year, 4, "-"), (month, 2, "-"), (dayOfMonth, 2, "T"), (secondOfDay / 3_600, 2, ":"),
+      (secondOfDay / 60 % 60, 2, ":"), (secondOfDay % 60, 2, fraction ? "." : "Z"),
+    ] as [(Int, Int, Unicode.Scalar)] {
+      digits(of: number, width: width, into: &text)
+      text.append(UInt8(ascii: after))
+    }
+    if fraction {
+      digits(of: millisecondOfDay % 1_000, width: 3, into: &text)
+      text.append(UInt8(ascii: "Z"))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
-  private static func padded(_ number: Int, _ width: Int) -> String {
-    let digits = String(number)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  /// `number` (from 0) in at least `width` digits, zeros before it.
+  private static func digits(of number: Int, width: Int, into text: inout [UInt8]) {
+    var place = 1
+    var count = 1
+    while count < width || number / place >= 10 {
+      place *= 10
+      count += 1
+    }
+    while place > 0 {
+      text.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number / place % 10))
+      place /= 10
+    }
   }
 
   /// Quotient and remainder rounding toward minus infinity (times before 1970).

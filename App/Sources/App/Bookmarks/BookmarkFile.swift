@@ -60,7 +60,7 @@ struct BookmarkFile {
         }
       }
     }
-    return writer.bytes + [UInt8(ascii: "\n")]
+    return writer.endingWithLine()
   }
 
   /// `{"schema_version": 1, "places": […], "repositories": […]}`: the
@@ -78,7 +78,7 @@ struct BookmarkFile {
         }
       }
     }
-    return writer.bytes + [UInt8(ascii: "\n")]
+    return writer.endingWithLine()
   }
 
   /// The fields `bookmarks list --json=FIELDS` may name: every kind's, in
@@ -109,7 +109,7 @@ struct BookmarkFile {
         }
       }
     }
-    return (writer.bytes + [UInt8(ascii: "\n")], counts)
+    return (writer.endingWithLine(), counts)
   }
 
   private static func write(_ entry: Entry, to writer: inout JSONWriter) {

@@ -62,7 +62,7 @@ final class BookmarkStore: Sendable {
     let rows = records.map { StoredRow($0.record, savedAt: $0.savedAt) }
     let added = try database.transaction { transaction in
       let added = try rows.reduce(0) { count, row in
-        count + (try transaction.execute(Self.insertUnlessSaved + " RETURNING item_id", bindings(row)).count)
+        count + (try transaction.change(Self.insertUnlessSaved, bindings(row)))
       }
       for kind in Set(rows.map(\.kind)) { try checkBound(of: kind, in: transaction) }
       return added

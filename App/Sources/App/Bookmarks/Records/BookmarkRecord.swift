@@ -94,8 +94,13 @@ extension BookmarkRecord {
   /// Writes the record, its version first, then its fields in order;
   /// `extra` adds members after them (a file's `savedAt`).
   func write(to writer: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
+    // The members `jsonFields` gives a bare `--json`, in the same order,
+    // written from the fields themselves: mapping each to its JSONField on
+    // every record (a generic key path made at run time, and a closure per
+    // field) was 30 % of an export.
     writer.object { object in
-      object.members(of: self, version: Self.version, Self.fields.lazy.map(\.json))
+      object.member("version", Self.version)
+      for field in Self.fields { field.write(self, &object) }
       extra(&object)
     }
   }

@@ -28,24 +28,24 @@ struct RepositoryBookmark: BookmarkRecord {
 
   static let fields: [RecordField<RepositoryBookmark>] = [
     .requiredText(
-      "fullName", \.fullName, limit: 140,
+      "fullName", { $0.fullName }, { $0.fullName = $1 }, limit: 140,
       check: {
         RepositoryName($0) == nil ? "is not a GitHub name like owner/name" : nil
       }),
-    .text("description", \.description, limit: 2000),
-    .count("stars", \.stars),
-    .count("forks", \.forks),
-    .text("language", \.language, limit: 300),
-    .text("licence", \.licence, limit: 300),
-    .texts("topics", \.topics, limit: 100, each: 300),
+    .text("description", { $0.description }, { $0.description = $1 }, limit: 2000),
+    .count("stars", { $0.stars }, { $0.stars = $1 }),
+    .count("forks", { $0.forks }, { $0.forks = $1 }),
+    .text("language", { $0.language }, { $0.language = $1 }, limit: 300),
+    .text("licence", { $0.licence }, { $0.licence = $1 }, limit: 300),
+    .texts("topics", { $0.topics }, { $0.topics = $1 }, limit: 100, each: 300),
     .requiredText(
-      "webURL", \.webURL, limit: 2000, default: "",
+      "webURL", { $0.webURL }, { $0.webURL = $1 }, limit: 2000, default: "",
       check: {
         ($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.contains(" ")
           ? nil : "is not a web address (https://…)"
       }),
     .text(
-      "defaultBranch", \.defaultBranch, limit: 255,
+      "defaultBranch", { $0.defaultBranch }, { $0.defaultBranch = $1 }, limit: 255,
       check: {
         $0.contains("..") || $0.contains(" ") || $0.hasPrefix("/") || $0.hasPrefix("-") ? "is not a branch name" : nil
       }),
