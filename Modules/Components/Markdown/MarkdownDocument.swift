@@ -132,27 +132,32 @@ enum MarkdownParser {
       }
       (isBlank, isDelimiter, isIndent, pipes, hasDash, groups, isInGroup) = (true, true, true, 0, false, 0, false)
     }
-    for byte in markdown.utf8 {
-      switch byte {
-      case 0x0A:
-        endLine()
-        if total > limit { return total }
-      case 0x20, 0x09, 0x0D:
-        break
-      case UInt8(ascii: ">") where isIndent:
-        break
-      case UInt8(ascii: "|"):
-        (isBlank, isIndent, isInGroup) = (false, false, false)
-        pipes += 1
-      case UInt8(ascii: "-"), UInt8(ascii: ":"):
-        if !isInGroup { groups += 1 }
-        (isBlank, isIndent, isInGroup) = (false, false, true)
-        if byte == UInt8(ascii: "-") { hasDash = true }
-      default:
-        (isBlank, isIndent, isDelimiter) = (false, false, false)
+    // Over the bytes in place (through the UTF-8 view it was a tenth of
+    // parsing a 1 MB README).
+    var markdown = markdown
+    return markdown.withUTF8 { bytes in
+      for byte in bytes {
+        switch byte {
+        case 0x0A:
+          endLine()
+          if total > limit { return total }
+        case 0x20, 0x09, 0x0D:
+          break
+        case UInt8(ascii: ">") where isIndent:
+          break
+        case UInt8(ascii: "|"):
+          (isBlank, isIndent, isInGroup) = (false, false, false)
+          pipes += 1
+        case UInt8(ascii: "-"), UInt8(ascii: ":"):
+          if !isInGroup { groups += 1 }
+          (isBlank, isIndent, isInGroup) = (false, false, true)
+          if byte == UInt8(ascii: "-") { hasDash = true }
+        default:
+          (isBlank, isIndent, isDelimiter) = (false, false, false)
+        }
       }
+      endLine()
+      return total
     }
-    endLine()
-    return total
   }
 }

@@ -35,9 +35,12 @@ struct MarkdownTable {
     let alignments = Self.alignments(table, columnCount: columnCount)
     let rows = self.rows(table, columnCount: columnCount)
     var naturalWidths = Array(repeating: 0, count: columnCount)
-    for row in rows {
+    // Each cell measured once, for its column and for its wrapping.
+    let oneLineWidths = rows.map { $0.cells.map(StyledWrapper.oneLineWidth) }
+    for (row, widths) in zip(rows, oneLineWidths) {
       for (column, cell) in row.cells.enumerated() where column < columnCount {
-        naturalWidths[column] = max(naturalWidths[column], StyledWrapper.naturalWidth(cell))
+        let natural = StyledWrapper.naturalWidth(cell, oneLineWidth: widths[column])
+        naturalWidths[column] = max(naturalWidths[column], natural)
       }
     }
     let separator = " " + theme.tableSeparator + " "
@@ -46,9 +49,12 @@ struct MarkdownTable {
 
     var lines: [[StyledSpan]] = []
     lines.reserveCapacity(rows.count + 1)
-    for row in rows {
-      let cells = zip(row.cells, widths).map { StyledWrapper.wrap($0, width: $1) }
-      let height = max(cells.map(\.count).max() ?? 0, 1)
+    for (row, oneLine) in zip(rows, oneLineWidths) {
+      let cells = zip(zip(row.cells, widths), oneLine).map { cell, natural in
+        StyledWrapper.wrap(cell.0, width: cell.1, oneLineWidth: natural)
+      }
+      // A closure, not `\.count`: a key path here cost 700 instructions a row.
+      let height = max(cells.lazy.map { $0.count }.max() ?? 0, 1)
       for index in 0..<height {
         var line: [StyledSpan] = []
         line.reserveCapacity(columnCount * 4)
@@ -73,7 +79,7 @@ struct MarkdownTable {
         lines.append(MarkdownLines.trimmingTrailingSpaces(line))
       }
       if row.isHeader {
-        let rules = widths.map { String(repeating: theme.rule, count: $0) }
+        let rules = widths.map { MarkdownLines.repeated(theme.rule, count: $0) }
         let joint = theme.rule + theme.tableCross + theme.rule
         lines.append([StyledSpan(rules.joined(separator: joint), style: theme.frame)])
       }

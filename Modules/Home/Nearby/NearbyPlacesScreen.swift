@@ -195,19 +195,22 @@ final class NearbyPlacesScreen: Screen {
         message: NearbyWording.sentence(forListFailure: failure), recovery: NearbyWording.advice(for: failure)
       ).lines(in: context)
     case .loaded:
-      lines += loadedLines(in: context)
+      appendLoadedLines(to: &lines, in: context)
     }
     return lines
   }
 
-  private func loadedLines(in context: RenderContext) -> [StyledLine] {
+  /// Appends rather than returns: the list's 10,000 lines were copied
+  /// once more into the body's.
+  private func appendLoadedLines(to lines: inout [StyledLine], in context: RenderContext) {
     // Said in the drawing that follows the load, and not again when the
     // list is drawn again (`nearby`, a filter, back from a detail).
-    var lines = droppedWarning(in: context)
+    lines += droppedWarning(in: context)
     if viewModel.takeRenumbered() { lines.append(Message.info(NearbyWording.renumbered, in: context)) }
     guard !viewModel.places.isEmpty else {
-      return lines
-        + EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(in: context)
+      lines += EmptyState(title: "No places found within 5 km", message: "Try another city: city NAME.").lines(
+        in: context)
+      return
     }
     if let cachedAt = viewModel.cachedAt {
       lines += TextBlock(
@@ -228,7 +231,8 @@ final class NearbyPlacesScreen: Screen {
       .lines(in: context)
     }
     guard !visible.isEmpty else {
-      return lines + TextBlock("No loaded place matches. \(NearbyWording.clearFilters)").lines(in: context)
+      lines += TextBlock("No loaded place matches. \(NearbyWording.clearFilters)").lines(in: context)
+      return
     }
     let places = viewModel.places
     let list = ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context, under: nil)
@@ -238,7 +242,6 @@ final class NearbyPlacesScreen: Screen {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)
     }
-    return lines
   }
 
   /// The rows after the first `shown` of the visible list, under a

@@ -24,17 +24,44 @@ public enum SecretText {
     /// compared with, each byte folded the same way.
     let folded: [UInt8]
     let replacement: [UInt8]
-    /// The offset of the value's first byte that is no letter.
+    /// The offset of the value's first byte that is no letter, a sign or
+    /// a space before a digit (rarer in text).
     ///
     /// Every copy has that byte as it is, whatever the case of its
     /// letters, so memchr can look for it alone. Nil when every byte is a
     /// letter.
     let anchor: Int?
+    /// The value's longest run of digits (4 to 255 bytes), when it has no
+    /// other byte to anchor on.
+    ///
+    /// A key of hex digits once stopped memchr at every `0` of a list's
+    /// numbers. Every copy has the run as it is; it is looked for with
+    /// Horspool's skips.
+    let run: Range<Int>?
+    /// How far the run's window moves on past each byte that ends it.
+    let skips: [UInt8]
 
     init(value: [UInt8], replacement: [UInt8]) {
       folded = value.map(SecretText.folded)
       self.replacement = replacement
-      anchor = folded.firstIndex { !SecretText.isLetter($0) }
+      let sign = folded.firstIndex { !SecretText.isLetter($0) && !SecretText.isDigit($0) }
+      anchor = sign ?? folded.firstIndex { !SecretText.isLetter($0) }
+      run = sign == nil ? Self.longestDigits(in: folded) : nil
+      var skips = [UInt8](repeating: UInt8(run?.count ?? 0), count: 256)
+      if let run {
+        for offset in run.dropLast() { skips[Int(folded[offset])] = UInt8(run.upperBound - 1 - offset) }
+      }
+      self.skips = skips
+    }
+
+    private static func longestDigits(in bytes: [UInt8]) -> Range<Int>? {
+      var longest = 0..<0
+      var start = 0
+      for end in 0...bytes.count where end == bytes.count || !SecretText.isDigit(bytes[end]) {
+        if end - start > longest.count { longest = start..<min(end, start + 255) }
+        start = end + 1
+      }
+      return longest.count >= 4 ? longest : nil
     }
   }
 
@@ -131,6 +158,7 @@ public enum SecretText {
     let count = secret.folded.count
     guard count > 0, start >= 0, hay.count - start >= count, let base = hay.baseAddress else { return nil }
     let last = hay.count - count  // the last offset a copy can start at
+    if let run = secret.run { return range(of: secret, run: run, in: hay, from: start) }
     return secret.folded.withUnsafeBufferPointer { needle in
       guard let anchor = secret.anchor else {
         let first = needle[0]
@@ -150,6 +178,31 @@ public enum SecretText {
     }
   }
 
+  /// Where `secret` next occurs in `hay` at or after `start`, found by its
+  /// run of digits (Horspool: the window moves on by the skip of the byte
+  /// that ends it), then compared whole, folded.
+  private static func range(
+    of secret: Hidden, run: Range<Int>, in hay: UnsafeRawBufferPointer, from start: Int
+  ) -> Range<Int>? {
+    let count = secret.folded.count
+    guard let base = hay.baseAddress else { return nil }
+    return secret.folded.withUnsafeBufferPointer { needle in
+      secret.skips.withUnsafeBufferPointer { skips in
+        let lastByte = needle[run.upperBound - 1]
+        // Where the run's last byte is in the text, for a copy starting at `start`.
+        var end = start + run.upperBound - 1
+        let lastEnd = hay.count - count + run.upperBound - 1
+        while end <= lastEnd {
+          let byte = hay[end]
+          let at = end - (run.upperBound - 1)
+          if byte == lastByte, matches(needle, at: base + at) { return at..<(at + count) }
+          end += Int(skips[Int(byte)])
+        }
+        return nil
+      }
+    }
+  }
+
   /// Whether the bytes at `text`, folded, are `needle`'s.
   private static func matches(_ needle: UnsafeBufferPointer<UInt8>, at text: UnsafeRawPointer) -> Bool {
     for offset in 0..<needle.count where folded(text.load(fromByteOffset: offset, as: UInt8.self)) != needle[offset] {
@@ -162,6 +215,7 @@ public enum SecretText {
   @inline(__always) private static func folded(_ byte: UInt8) -> UInt8 { isCapital(byte) ? byte | 0x20 : byte }
   @inline(__always) private static func isCapital(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
   @inline(__always) private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+  @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 }
 
 /// Text that arrives in pieces (a streamed reply), given out with every

@@ -32,10 +32,38 @@ public enum TextSanitizer {
   /// No C0 control or DEL; no C1 control (C2 80…9F); no bidi control
   /// (E2 80 AA…AE, E2 81 A6…A9).
   static func isClean(_ bytes: String.UTF8View) -> Bool {
-    bytes.withContiguousStorageIfAvailable(isClean) ?? isClean(Array(bytes))
+    bytes.withContiguousStorageIfAvailable(isClean) ?? isCleanByScalar(bytes)
   }
 
-  private static func isClean<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+  /// The same for bytes in place: what ``TextRenderer`` asks of every span
+  /// before copying it out as it is.
+  package static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    isPrintableASCII(bytes) || isCleanByScalar(bytes)
+  }
+
+  /// Whether every byte is 0x20…0x7E, looked at eight at a time: nearly
+  /// all text drawn (a list's names, numbers, padding) is, and then needs
+  /// no look byte by byte.
+  private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let raw = UnsafeRawBufferPointer(bytes)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var offset = 0
+    while offset + 8 <= raw.count {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      // A byte below 0x20, or above 0x7E (0x7F plus one, or its top bit set).
+      if (((word &- ones &* 0x20) & ~word) | (word &+ ones) | word) & high != 0 { return false }
+      offset += 8
+    }
+    while offset < raw.count {
+      let byte = raw[offset]
+      if byte < 0x20 || byte > 0x7E { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  private static func isCleanByScalar<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
     var previous: UInt8 = 0
     var beforePrevious: UInt8 = 0
     for byte in bytes {

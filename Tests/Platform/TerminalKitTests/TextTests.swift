@@ -87,6 +87,18 @@ final class SecretTextTests: XCTestCase {
     XCTAssertEqual(shown, "Your token is [GITHUB_TOKEN].", "split and upper-cased")
   }
 
+  /// A key of hex digits and letters alone (Geoapify's) is looked for by
+  /// its run of digits: found at either end, beside other digits, in any
+  /// letter case, and not where only its digits are.
+  func test_aHexKey_isHiddenWhereverItStands_butNotForItsDigitsAlone() {
+    SecretText.hide("9f3a1234567c0ffee4e", naming: "HEX_KEY")
+    let text = "9f3a1234567c0ffee4e 19F3A1234567C0FFEE4E2 1234567 9f3a1234567c0ffee4 x9f3a1234567c0ffee4e"
+
+    XCTAssertEqual(
+      SecretText.hiding(in: text), "[HEX_KEY] 1[HEX_KEY]2 1234567 9f3a1234567c0ffee4 x[HEX_KEY]")
+    XCTAssertEqual(TextRenderer(usesColor: false).render(StyledLine("a 9f3a1234567c0ffee4e")), "a [HEX_KEY]")
+  }
+
   func test_shortValues_areNotTaken() {
     SecretText.hide("abc", naming: "SHORT")
     XCTAssertEqual(SecretText.hiding(in: "abc abc"), "abc abc")

@@ -61,11 +61,19 @@ public struct TextStyle: Sendable, Hashable {
     foreground == nil && !isBold && !isDim && !isItalic && !isUnderlined && !isInverse && !isStrikethrough
   }
 
-  /// The style as SGR draws it: without its link.
-  var drawn: TextStyle {
-    var style = self
-    style.link = nil
-    return style
+  /// The colour and attributes in one number, the link left out; 0 is plain.
+  ///
+  /// The renderer compares spans' looks by it, without copying a style
+  /// (and retaining its link) for every span.
+  var look: UInt16 {
+    var look = UInt16(foreground?.sgrCode ?? 0)  // below 128
+    if isBold { look |= 1 << 7 }
+    if isDim { look |= 1 << 8 }
+    if isItalic { look |= 1 << 9 }
+    if isUnderlined { look |= 1 << 10 }
+    if isInverse { look |= 1 << 11 }
+    if isStrikethrough { look |= 1 << 12 }
+    return look
   }
 
   /// Appends `ESC [ 0 ; codes m` for this style as bytes (the 0 clears the
