@@ -313,8 +313,13 @@ public final class REPL {
     let context = console.context
     // The same screen again (its data came in): on a terminal it replaces
     // its placeholder in place, so each screen is in the scrollback once.
-    console.writeScreen(
-      [.blank] + chrome.header(for: window, in: context) + screen.body(in: context), redrawing: screen === lastDrawn)
+    let header = chrome.header(for: window, in: context)
+    let body = screen.body(in: context)
+    var lines: [StyledLine] = [.blank]
+    lines.reserveCapacity(1 + header.count + body.count)
+    lines += header
+    lines += body
+    console.writeScreen(lines, redrawing: screen === lastDrawn)
     screen.didDisplay()
     lastDrawn = screen
   }
