@@ -34,8 +34,21 @@ public final class TabBarController {
     // would check the executor at each call (asked several times a prompt).
     var shown: [Tab] = []
     shown.reserveCapacity(tabs.count)
-    for index in tabs.indices where index == selectedIndex || tabs[index].isShown() { shown.append(tabs[index]) }
+    for index in tabs.indices where isShown(at: index) { shown.append(tabs[index]) }
     return shown
+  }
+
+  /// The names of ``shownTabs``, without copying a tab: the REPL's global
+  /// commands are made again when they change, and it asks every prompt.
+  public var shownTabNames: [String] {
+    var names: [String] = []
+    names.reserveCapacity(tabs.count)
+    for index in tabs.indices where isShown(at: index) { names.append(tabs[index].name) }
+    return names
+  }
+
+  private func isShown(at index: Int) -> Bool {
+    index == selectedIndex || tabs[index].isShown()
   }
   public private(set) var selectedIndex = 0
   /// Told before the tabs' `isShown` are asked afresh: the place to bring

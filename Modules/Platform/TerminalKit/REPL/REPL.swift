@@ -417,8 +417,7 @@ public final class REPL {
   /// The global commands, made again only when the tabs shown change
   /// (they name them): the same table serves every prompt in between.
   var globalCommands: [Command] {
-    var tabs: [String] = []
-    for tab in window.tabBar?.shownTabs ?? [] { tabs.append(tab.name) }
+    let tabs = window.tabBar?.shownTabNames ?? []
     if let cached = cachedGlobalCommands, cached.tabs == tabs { return cached.commands }
     let commands = Command.table(globalSpecs) { [unowned self] action, console in
       await perform(action, console: console)
