@@ -12,10 +12,7 @@ public struct NavigationChrome: WindowChrome {
 
   public func header(for window: Window, in context: RenderContext) -> [StyledLine] {
     let tabBar = window.tabBar
-    let stack = window.visibleStack
-    let key = HeaderKey(
-      tabs: tabBar?.shownTabs.map { [$0.name, $0.title] } ?? [], selected: tabBar?.selectedTab.name,
-      titles: stack.map { $0.screens.map(\.title) + ($0.presented.map { [$0.title] } ?? []) }, context: context)
+    let key = Self.key(for: window, tabBar: tabBar, context: context)
     if let lines = drawn.headers[key] { return lines }
     var lines: [StyledLine] = []
     if let tabBar {
@@ -29,10 +26,36 @@ public struct NavigationChrome: WindowChrome {
     return lines
   }
 
-  /// What a header is drawn from: the tabs shown and chosen, the titles of
-  /// the stack, and the layout.
+  /// The key of the header `window` has now.
+  ///
+  /// Made at every draw, so made
+  /// with loops into flat arrays: no array a tab, and no main-actor closure
+  /// whose every call checks the executor.
+  private static func key(for window: Window, tabBar: TabBarController?, context: RenderContext) -> HeaderKey {
+    var tabs: [String] = []
+    if let tabBar {
+      let shown = tabBar.shownTabs
+      tabs.reserveCapacity(shown.count * 2)
+      for tab in shown {
+        tabs.append(tab.name)
+        tabs.append(tab.title)
+      }
+    }
+    var titles: [String]?
+    if let stack = window.visibleStack {
+      var stackTitles: [String] = []
+      stackTitles.reserveCapacity(stack.screens.count + 1)
+      for screen in stack.screens { stackTitles.append(screen.title) }
+      if let presented = stack.presented { stackTitles.append(presented.title) }
+      titles = stackTitles
+    }
+    return HeaderKey(tabs: tabs, selected: tabBar?.selectedTab.name, titles: titles, context: context)
+  }
+
+  /// What a header is drawn from: the tabs shown (name and title, in turn)
+  /// and chosen, the titles of the stack, and the layout.
   private struct HeaderKey: Hashable {
-    var tabs: [[String]]
+    var tabs: [String]
     var selected: String?
     var titles: [String]?
     var context: RenderContext

@@ -11,7 +11,22 @@ public struct ArgumentLine: Sendable, Equatable {
   public init(_ text: String) {
     let trimmed = Self.trimmed(text)
     self.text = trimmed
-    words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
+    words = Self.words(of: trimmed)
+  }
+
+  /// `text` split at runs of white space: plain ASCII by its bytes (the
+  /// same white space as `Character.isWhitespace` there), without the
+  /// Unicode look every character would cost.
+  static func words(of text: String) -> [String] {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isWhitespace).map(String.init) }
+    return bytes.split(whereSeparator: isASCIISpace).map { String(text[$0.startIndex..<$0.endIndex]) }
+  }
+
+  /// ASCII's white space: space, tab, line feed, vertical tab, form feed,
+  /// carriage return.
+  static func isASCIISpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 
   /// The line after a command's name: `line` less its first word.
@@ -24,7 +39,7 @@ public struct ArgumentLine: Sendable, Equatable {
   public static func trimmed(_ text: String) -> String {
     let bytes = text.utf8
     if bytes.allSatisfy({ $0 < 0x80 }) {
-      let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+      let isSpace = isASCIISpace
       guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
       else { return "" }
       return start == bytes.startIndex && end == bytes.index(before: bytes.endIndex)
@@ -124,11 +139,20 @@ public struct TypedLine: Sendable, Equatable {
   /// mean open?".
   public init?(_ line: String) {
     let trimmed = ArgumentLine.trimmed(TextSanitizer.clean(line))
-    guard let end = trimmed.firstIndex(where: \.isWhitespace) ?? (trimmed.isEmpty ? nil : trimmed.endIndex) else {
-      return nil
-    }
+    guard let end = Self.endOfFirstWord(trimmed) else { return nil }
     word = String(trimmed[..<end])
     name = word.lowercased()
     arguments = ArgumentLine(String(trimmed[end...]))
+  }
+
+  /// Where the first word of `text` ends; nil when it is empty.
+  ///
+  /// Plain ASCII is searched by its bytes (the Unicode look is most of a
+  /// line's parse otherwise).
+  private static func endOfFirstWord(_ text: String) -> String.Index? {
+    guard !text.isEmpty else { return nil }
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.firstIndex(where: \.isWhitespace) ?? text.endIndex }
+    return bytes.firstIndex(where: ArgumentLine.isASCIISpace) ?? text.endIndex
   }
 }

@@ -137,8 +137,18 @@ public final class StandardConsole: Console {
   private func fitted(_ lines: [StyledLine]) -> [StyledLine] {
     guard capabilities.outputIsTerminal else {
       let width = min(self.width, RenderContext.transcriptWidth)
-      // A help row (it says where it goes on) wraps as a sentence does.
-      return lines.flatMap { $0.isSentence || $0.continuationIndent != nil ? $0.wrapped(to: width) : [$0] }
+      // A help row (it says where it goes on) wraps as a sentence does. A
+      // loop: most lines are kept as they are, with no array of their own.
+      var fitted: [StyledLine] = []
+      fitted.reserveCapacity(lines.count)
+      for line in lines {
+        if line.isSentence || line.continuationIndent != nil {
+          fitted += line.wrapped(to: width)
+        } else {
+          fitted.append(line)
+        }
+      }
+      return fitted
     }
     let width = self.width
     return lines.flatMap { $0.wrapped(to: width) }

@@ -11,9 +11,13 @@ import TerminalConsole
 public struct Command {
   /// The declaration: name, parameters, summary, completions.
   public let signature: CommandSignature
-  private let bind: @MainActor (ArgumentLine) -> Result<Invocation, CommandRefusal>
+  @usableFromInline let bind: @MainActor (ArgumentLine) -> Result<Invocation, CommandRefusal>
 
   /// `spec`'s action, done by `perform` with the console it was typed at.
+  ///
+  /// Inlinable, as ``table(_:perform:)`` is: each screen's module makes its
+  /// commands for its own `Action`, without a generic call per command.
+  @inlinable
   public init<Action>(_ spec: CommandSpec<Action>, perform: @escaping @MainActor (Action, any Console) async -> Void) {
     signature = spec.signature
     bind = { line in
@@ -45,6 +49,11 @@ public struct Command {
   /// A command line parsed into its action, waiting for the console to run at.
   public struct Invocation {
     public let run: @MainActor (any Console) async -> Void
+
+    @inlinable
+    public init(run: @escaping @MainActor (any Console) async -> Void) {
+      self.run = run
+    }
   }
 }
 
@@ -54,10 +63,17 @@ extension Command {
   /// A static function rather than an initializer on `Array`: an extension
   /// of a standard type would tie every file that makes an array to this
   /// module's rebuilds.
+  ///
+  /// Inlinable and a loop: a screen makes its table at every prompt, and a
+  /// generic `map` looked up `CommandSpec<Action>`'s metadata per command.
+  @inlinable
   public static func table<Action>(
     _ specs: [CommandSpec<Action>], perform: @escaping @MainActor (Action, any Console) async -> Void
   ) -> [Command] {
-    specs.map { Command($0, perform: perform) }
+    var commands: [Command] = []
+    commands.reserveCapacity(specs.count)
+    for spec in specs { commands.append(Command(spec, perform: perform)) }
+    return commands
   }
 
   /// The usage sentence when `line` does not fit the command; nil when it runs.

@@ -30,7 +30,25 @@ public final class TabBarController {
   /// as the settings behind them were when last brought up to date
   /// (``refreshShown()``).
   public var shownTabs: [Tab] {
-    tabs.indices.filter { $0 == selectedIndex || tabs[$0].isShown() }.map { tabs[$0] }
+    // A loop rather than filter and map: their closures, the main actor's,
+    // would check the executor at each call (asked several times a prompt).
+    var shown: [Tab] = []
+    shown.reserveCapacity(tabs.count)
+    for index in tabs.indices where isShown(at: index) { shown.append(tabs[index]) }
+    return shown
+  }
+
+  /// The names of ``shownTabs``, without copying a tab: the REPL's global
+  /// commands are made again when they change, and it asks every prompt.
+  public var shownTabNames: [String] {
+    var names: [String] = []
+    names.reserveCapacity(tabs.count)
+    for index in tabs.indices where isShown(at: index) { names.append(tabs[index].name) }
+    return names
+  }
+
+  private func isShown(at index: Int) -> Bool {
+    index == selectedIndex || tabs[index].isShown()
   }
   public private(set) var selectedIndex = 0
   /// Told before the tabs' `isShown` are asked afresh: the place to bring

@@ -248,8 +248,12 @@ public final class REPL {
   }
 
   /// The command named `name` (lower case) here, if any.
+  ///
+  /// A loop rather than `first(where:)`: a closure made here is the main
+  /// actor's, and each of its calls would check the executor.
   private func command(named name: String, in commands: [Command]) -> Command? {
-    commands.first { $0.name == name }
+    for index in commands.indices where commands[index].signature.name == name { return commands[index] }
+    return nil
   }
 
   /// Draws the visible screen if it changed, then lets it appear; repeats
@@ -309,8 +313,13 @@ public final class REPL {
     let context = console.context
     // The same screen again (its data came in): on a terminal it replaces
     // its placeholder in place, so each screen is in the scrollback once.
-    console.writeScreen(
-      [.blank] + chrome.header(for: window, in: context) + screen.body(in: context), redrawing: screen === lastDrawn)
+    let header = chrome.header(for: window, in: context)
+    let body = screen.body(in: context)
+    var lines: [StyledLine] = [.blank]
+    lines.reserveCapacity(1 + header.count + body.count)
+    lines += header
+    lines += body
+    console.writeScreen(lines, redrawing: screen === lastDrawn)
     screen.didDisplay()
     lastDrawn = screen
   }
@@ -322,9 +331,22 @@ public final class REPL {
   /// brought up to date (another Wayfarer may have changed them).
   private var availableCommands: [Command] {
     window.tabBar?.refreshShown()
-    let screenCommands = window.visibleScreen?.commands ?? []
-    let taken = Set(screenCommands.map(\.name))
-    return screenCommands + globalCommands.filter { !taken.contains($0.name) }
+    var commands = window.visibleScreen?.commands ?? []
+    let globals = globalCommands
+    let screenCount = commands.count
+    commands.reserveCapacity(screenCount + globals.count)
+    // A dozen names against a dozen: compared in place, without a set to
+    // hash them into.
+    for global in globals.indices {
+      let name = globals[global].signature.name
+      var isTaken = false
+      for own in 0..<screenCount where commands[own].signature.name == name {
+        isTaken = true
+        break
+      }
+      if !isTaken { commands.append(globals[global]) }
+    }
+    return commands
   }
 
   private func completionTable(_ commands: [Command]) -> CompletionTable {
@@ -395,7 +417,7 @@ public final class REPL {
   /// The global commands, made again only when the tabs shown change
   /// (they name them): the same table serves every prompt in between.
   var globalCommands: [Command] {
-    let tabs = window.tabBar?.shownTabs.map(\.name) ?? []
+    let tabs = window.tabBar?.shownTabNames ?? []
     if let cached = cachedGlobalCommands, cached.tabs == tabs { return cached.commands }
     let commands = Command.table(globalSpecs) { [unowned self] action, console in
       await perform(action, console: console)
