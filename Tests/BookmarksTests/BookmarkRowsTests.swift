@@ -36,8 +36,9 @@ final class BookmarkRowsTests: XCTestCase {
         ] {
           let context = RenderContext(width: width, capabilities: capabilities)
           let whole = ListView(visible.map(BookmarkRows.item(for:))).lines(in: context)
-          XCTAssertEqual(
-            BookmarkRows.lines(visible.indices, of: visible, in: context), whole, "at \(width) columns")
+          var paged: [StyledLine] = []
+          BookmarkRows.append(visible.indices, of: visible, in: context, to: &paged)
+          XCTAssertEqual(paged, whole, "at \(width) columns")
         }
       }
     }

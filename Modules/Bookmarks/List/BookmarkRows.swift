@@ -12,17 +12,19 @@ import TextSafety
 enum BookmarkRows {
   static let pageSize = 512
 
-  static func lines(_ run: Range<Int>, of visible: VisibleBookmarks, in context: RenderContext) -> [StyledLine] {
+  /// Appends the run's lines to `lines` (which the screen sized for them:
+  /// no second array of 10,000 lines).
+  static func append(
+    _ run: Range<Int>, of visible: VisibleBookmarks, in context: RenderContext, to lines: inout [StyledLine]
+  ) {
     guard run.count > pageSize, let columns = columns(of: run, in: visible, context: context) else {
-      return ListView(visible[run].map(item(for:))).lines(in: context)
+      lines += ListView(visible[run].map(item(for:))).lines(in: context)
+      return
     }
-    var lines: [StyledLine] = []
-    lines.reserveCapacity(run.count)
     for start in stride(from: run.lowerBound, to: run.upperBound, by: pageSize) {
       let page = start..<min(start + pageSize, run.upperBound)
       lines += ListView(visible[page].map(item(for:))).lines(in: context, under: columns).lines
     }
-    return lines
   }
 
   /// The widths the whole run would be drawn with, taken from the rows

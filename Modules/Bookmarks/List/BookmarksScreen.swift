@@ -125,7 +125,10 @@ final class BookmarksScreen: Screen {
       ).lines(in: context)
     }
     let visible = viewModel.visible
+    let runs = visible.runs
+    // A line a row (two where the width is short), a heading a run.
     var lines: [StyledLine] = []
+    lines.reserveCapacity(visible.count + runs.count + 4)
     if let filter = viewModel.filterText {
       lines += TextBlock(
         "Showing \(visible.count) of \(viewModel.bookmarks.count) matching \"\(TextSanitizer.clean(filter, limit: 40))\".",
@@ -137,11 +140,11 @@ final class BookmarksScreen: Screen {
     }
     // The store lists them kind by kind: a heading over each kind's run.
     // Each row keeps its number, filtered or not.
-    for run in visible.runs {
+    for run in runs {
       lines.append(
         StyledLine(Spacing.indentation()).appending(
           StyledSpan(visible.kind(at: run.lowerBound).heading, style: Palette.emphasis)))
-      lines += BookmarkRows.lines(run, of: visible, in: context)
+      BookmarkRows.append(run, of: visible, in: context, to: &lines)
     }
     lines += TextBlock("Type open N to see one, remove N to remove it.", style: Palette.muted).lines(in: context)
     return lines
