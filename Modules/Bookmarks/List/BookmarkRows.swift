@@ -66,14 +66,21 @@ enum BookmarkRows {
     var positions: [Int] { [title.position, detail.position, subtitle.position, number.position] }
 
     mutating func measure(_ bookmark: Bookmark, number shown: Int, at position: Int) {
-      Self.keep(&title, Self.width(bookmark.title), position)
-      Self.keep(&detail, Self.width(bookmark.detail ?? ""), position)
-      Self.keep(&subtitle, Self.width(bookmark.subtitle ?? ""), position)
+      Self.keep(&title, bookmark.title, position)
+      Self.keep(&detail, bookmark.detail ?? "", position)
+      Self.keep(&subtitle, bookmark.subtitle ?? "", position)
       Self.keep(&number, shown, position)
     }
 
-    private static func width(_ text: String) -> Int {
-      DisplayWidth.of(TextSanitizer.clean(text))
+    /// Keeps `text` as the widest when it is wider.
+    ///
+    /// A text takes no more columns than it has UTF-8 bytes (no character
+    /// under 3 bytes is wide; cleaning only takes away), so most are passed
+    /// over unmeasured; not when measured as their ASCII spelling (`°` is
+    /// ` deg`).
+    private static func keep(_ widest: inout (width: Int, position: Int), _ text: String, _ position: Int) {
+      guard text.utf8.count > widest.width || DisplayWidth.measuresASCIISpelling else { return }
+      keep(&widest, DisplayWidth.of(TextSanitizer.clean(text)), position)
     }
 
     private static func keep(_ widest: inout (width: Int, position: Int), _ width: Int, _ position: Int) {
