@@ -465,9 +465,11 @@ let package = Package(
         "Bookmarks",
         "BookmarksContracts",
         "Commands",
+        "Components",
         "TerminalNavigation",
         "TerminalText",
         "TestSupport",
+        "TextSafety",
       ],
       path: "Tests/BookmarksTests"
     ),

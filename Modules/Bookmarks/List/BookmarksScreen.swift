@@ -125,7 +125,10 @@ final class BookmarksScreen: Screen {
       ).lines(in: context)
     }
     let visible = viewModel.visible
+    let runs = visible.runs
+    // A line a row (two where the width is short), a heading a run.
     var lines: [StyledLine] = []
+    lines.reserveCapacity(visible.count + runs.count + 4)
     if let filter = viewModel.filterText {
       lines += TextBlock(
         "Showing \(visible.count) of \(viewModel.bookmarks.count) matching \"\(TextSanitizer.clean(filter, limit: 40))\".",
@@ -137,43 +140,13 @@ final class BookmarksScreen: Screen {
     }
     // The store lists them kind by kind: a heading over each kind's run.
     // Each row keeps its number, filtered or not.
-    for group in Self.runs(of: visible) {
+    for run in runs {
       lines.append(
         StyledLine(Spacing.indentation()).appending(
-          StyledSpan(group.first?.row.kind.heading ?? "", style: Palette.emphasis)))
-      lines += ListView(group.map(Self.item(for:))).lines(in: context)
+          StyledSpan(visible.kind(at: run.lowerBound).heading, style: Palette.emphasis)))
+      BookmarkRows.append(run, of: visible, in: context, to: &lines)
     }
     lines += TextBlock("Type open N to see one, remove N to remove it.", style: Palette.muted).lines(in: context)
     return lines
-  }
-
-  /// The bookmarks in runs of one kind each, in order (a function here, not
-  /// on `Array`, so this module's edits do not rebuild every file of App
-  /// that uses an array).
-  private static func runs(of bookmarks: [ListedRow<Bookmark>]) -> [[ListedRow<Bookmark>]] {
-    var runs: [[ListedRow<Bookmark>]] = []
-    for bookmark in bookmarks {
-      if let last = runs.last?.last, last.row.kind == bookmark.row.kind {
-        runs[runs.count - 1].append(bookmark)
-      } else {
-        runs.append([bookmark])
-      }
-    }
-    return runs
-  }
-
-  /// A row with its number and the letters a filter matched: one line
-  /// where the width allows, as Home's and Explore's rows are (name, then
-  /// category or language, then city or description in the room left).
-  private static func item(for listed: ListedRow<Bookmark>) -> ListView.Item {
-    var item = ListView.Item(title: listed.row.title)
-    item.number = listed.number
-    item.highlights = listed.highlights
-    // A filter matches title, subtitle and detail, in that order (see BookmarksViewModel).
-    item.columns = [
-      ListView.Cell(listed.row.detail ?? "", highlights: listed.highlights(inText: 2)),
-      ListView.Cell(listed.row.subtitle ?? "", style: .plain, highlights: listed.highlights(inText: 1)),
-    ]
-    return item
   }
 }

@@ -40,7 +40,7 @@ final class BookmarksViewModel {
   /// Worked out when the list or the filter changes, not per use. A filter ranks each kind's rows as fzf does,
   /// best first (the saved order among equals); numbers stay those of the
   /// whole list, so `open N` and `remove N` act on the number shown.
-  private(set) var visible: [ListedRow<Bookmark>] = []
+  private(set) var visible = VisibleBookmarks([])
   /// Each bookmark's name, city or description, and category or language,
   /// prepared for the filter once per reload, when a filter first needs
   /// them (preparing 10,000 was a third of opening the list).
@@ -92,7 +92,7 @@ final class BookmarksViewModel {
   private func refilter() {
     // The store lists them kind by kind: unfiltered, they are in order.
     guard let query else {
-      visible = bookmarks.indices.map { ListedRow(number: $0 + 1, row: bookmarks[$0]) }
+      visible = VisibleBookmarks(bookmarks)
       return
     }
     let searchable =
@@ -104,9 +104,11 @@ final class BookmarksViewModel {
     var kinds: [BookmarkKind] = []
     for bookmark in bookmarks where !kinds.contains(bookmark.kind) { kinds.append(bookmark.kind) }
     let rank = { (row: ListedIndex) in kinds.firstIndex(of: self.bookmarks[row.index].kind) ?? 0 }
-    visible = listed.enumerated()
-      .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
-      .map { ListedRow($0.element, in: bookmarks) }
+    visible = VisibleBookmarks(
+      bookmarks,
+      listed: listed.enumerated()
+        .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+        .map(\.element))
   }
 
   /// The bookmark shown as `number`, if it is in the list now.

@@ -30,7 +30,11 @@ public struct Bookmark: Equatable, Sendable {
 
 /// What a bookmark is of, as App registers its kinds (places, repositories):
 /// how the list heads them and how sentences count them.
-public struct BookmarkKind: Hashable, Sendable {
+///
+/// A class, one instance per kind, so that each of 10,000 bookmarks holds
+/// a reference (8 bytes, one retain) rather than four strings (64 bytes);
+/// equal when its texts are.
+public final class BookmarkKind: Hashable, Sendable {
   /// The kind's name in the database and in links (`place`).
   public let name: String
   /// The list's heading over them (`Places`).
@@ -45,6 +49,18 @@ public struct BookmarkKind: Hashable, Sendable {
     self.heading = heading
     self.noun = noun
     self.plural = plural
+  }
+
+  public static func == (left: BookmarkKind, right: BookmarkKind) -> Bool {
+    left === right
+      || (left.name, left.heading, left.noun, left.plural) == (right.name, right.heading, right.noun, right.plural)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(heading)
+    hasher.combine(noun)
+    hasher.combine(plural)
   }
 
   /// `1 place`, `2 places`.

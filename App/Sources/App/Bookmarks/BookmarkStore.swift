@@ -212,17 +212,34 @@ extension BookmarkStore: BookmarksStoring {
       SELECT kind, item_id, title, subtitle, detail, created_at FROM bookmarks WHERE account_id = ?
       ORDER BY created_at DESC, rowid DESC
       """, [.integer(accountID)])
-    var byKind: [String: [Bookmark]] = [:]
-    for row in rows {
-      guard let name = row.text("kind"), let kind = BookmarkKinds.record(named: name)?.kind,
-        let id = row.text("item_id"), let title = row.text("title")
-      else { continue }
-      byKind[name, default: []].append(
+    return Self.bookmarks(in: rows, kinds: BookmarkKinds.all.map { $0.kind })
+  }
+
+  /// The rows as bookmarks, kind by kind in the order of `kinds`; a row of
+  /// a kind not among them, or without its key or title, is left out.
+  ///
+  /// Not isolated to the main actor: its closures, run per row, are then
+  /// not checked to be on it (5 checks a row).
+  nonisolated private static func bookmarks(in rows: [SQLiteRow], kinds: [BookmarkKind]) -> [Bookmark] {
+    // Each row's kind by its place in `kinds`; each kind's array then takes
+    // exactly its rows, and one kind alone (the usual case) is handed back
+    // without a copy.
+    let ranks = rows.map { row in row.text("kind").flatMap { name in kinds.firstIndex { $0.name == name } } }
+    var byKind = kinds.indices.map { rank in
+      var bookmarks: [Bookmark] = []
+      bookmarks.reserveCapacity(ranks.count { $0 == rank })
+      return bookmarks
+    }
+    for (row, rank) in zip(rows, ranks) {
+      guard let rank, let id = row.text("item_id"), let title = row.text("title") else { continue }
+      byKind[rank].append(
         Bookmark(
-          kind: kind, id: id, title: title, subtitle: row.text("subtitle"), detail: row.text("detail"),
+          kind: kinds[rank], id: id, title: title, subtitle: row.text("subtitle"), detail: row.text("detail"),
           savedAt: Date(timeIntervalSince1970: row.real("created_at") ?? 0)))
     }
-    return BookmarkKinds.all.flatMap { byKind[$0.kind.name] ?? [] }
+    let filled = byKind.filter { !$0.isEmpty }
+    if filled.count == 1, let only = filled.first { return only }
+    return Array(filled.joined())
   }
 
   /// Removes the row and hands back what it held, for `undo`.
