@@ -41,7 +41,7 @@ public struct StreamSanitizer: Sendable {
     // is: byte by byte through the generic iterator it was 7 % of a reply.
     if pending.isEmpty, escape == .none,
       let clean = bytes.withContiguousStorageIfAvailable({ buffer in
-        buffer.allSatisfy { (0x20...0x7E).contains($0) } ? String(decoding: buffer, as: UTF8.self) : nil
+        TextSanitizer.isPrintableASCII(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
       }) ?? nil
     {
       return clean

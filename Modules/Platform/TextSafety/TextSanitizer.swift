@@ -44,7 +44,7 @@ public enum TextSanitizer {
   /// Whether every byte is 0x20…0x7E, looked at eight at a time: nearly
   /// all text drawn (a list's names, numbers, padding) is, and then needs
   /// no look byte by byte.
-  private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let raw = UnsafeRawBufferPointer(bytes)
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
