@@ -599,6 +599,7 @@ let package = Package(
         "Networking",
         "ServiceAccess",
         "TerminalConsole",
+        "TerminalIO",
         "TerminalNavigation",
         "TerminalText",
       ],
