@@ -47,9 +47,13 @@ struct PartialRegion {
   mutating func append(_ text: String, columns: Int) -> [String] {
     var written = [""]
     // Most replies are ASCII: one column a byte, taken a row at a time.
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      appendASCII(Substring(text), columns: columns, to: &written)
-    } else {
+    var text = text
+    let isASCII = text.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+      appendASCII(bytes, columns: columns, to: &written)
+      return true
+    }
+    if !isASCII {
       for character in text {
         add(character, width: DisplayWidth.width(of: character), columns: columns, to: &written)
       }
@@ -57,21 +61,25 @@ struct PartialRegion {
     return written
   }
 
-  private mutating func appendASCII(_ text: Substring, columns: Int, to written: inout [String]) {
-    var rest = text
-    while let first = rest.utf8.first {
-      if first == UInt8(ascii: "\n") {
+  /// ASCII `bytes`, a row at a time, read in place: a streamed reply
+  /// comes here once a token.
+  private mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, columns: Int, to written: inout [String]) {
+    var start = 0
+    while start < bytes.count {
+      if bytes[start] == UInt8(ascii: "\n") {
         startLine(in: &written)
-        rest = rest.dropFirst()
+        start += 1
         continue
       }
       let width = lines[lines.count - 1].width
       if width >= columns, width > 0 { startLine(in: &written) }
       let room = max(columns - lines[lines.count - 1].width, 1)
-      let row = rest.utf8.prefix(room)
-      let end = row.firstIndex(of: UInt8(ascii: "\n")) ?? row.endIndex
-      take(rest[..<end], width: rest.utf8.distance(from: rest.startIndex, to: end), into: &written)
-      rest = rest[end...]
+      let limit = min(bytes.count, start + room)
+      var end = start
+      while end < limit, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let row = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      take(row, width: end - start, into: &written)
+      start = end
     }
   }
 
@@ -83,11 +91,11 @@ struct PartialRegion {
     // line break of its own instead.
     let current = lines[lines.count - 1].width
     if current + width > columns, current > 0 { startLine(in: &written) }
-    take(Substring(String(character)), width: width, into: &written)
+    take(String(character), width: width, into: &written)
   }
 
   /// Puts `text`, `width` columns, at the end of the cursor's line.
-  private mutating func take(_ text: Substring, width: Int, into written: inout [String]) {
+  private mutating func take(_ text: String, width: Int, into written: inout [String]) {
     lines[lines.count - 1].text += text
     lines[lines.count - 1].width += width
     written[written.count - 1] += text

@@ -188,10 +188,9 @@ public final class StandardConsole: Console {
   public func writePartial(_ text: String, style: TextStyle) {
     lastScreen = nil
     lastResizable = nil
-    let render = { (lines: [String]) in lines.map { self.renderer.render(StyledLine($0, style: style)) } }
     guard capabilities.movesCursor else {
       let pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      return StandardOutput.write(clearingStatus() + render(pieces).joined(separator: "\n"))
+      return StandardOutput.write(clearingStatus() + rendered(pieces, style: style))
     }
     let width = self.width
     var region = partialRegion ?? PartialRegion()
@@ -202,9 +201,21 @@ public final class StandardConsole: Console {
     let kept = region.keepingLastRows(Self.partialRowsLimit(), columns: width)
     partialRegion = region
     guard let kept else {
-      return StandardOutput.write(clearingStatus() + render(lines).joined(separator: "\n"))
+      return StandardOutput.write(clearingStatus() + rendered(lines, style: style))
     }
-    StandardOutput.write(clearingStatus() + Self.up(over: rowsBefore) + render(kept).joined(separator: "\n"))
+    StandardOutput.write(clearingStatus() + Self.up(over: rowsBefore) + rendered(kept, style: style))
+  }
+
+  /// `lines` rendered in `style`, joined by line breaks.
+  ///
+  /// A streamed reply comes here once a token, most often with one line.
+  private func rendered(_ lines: [String], style: TextStyle) -> String {
+    var output = ""
+    for (index, line) in lines.enumerated() {
+      if index > 0 { output += "\n" }
+      output += renderer.render(StyledLine(line, style: style))
+    }
+    return output
   }
 
   public func replacePartial(with lines: [StyledLine]) -> Bool {
