@@ -26,6 +26,10 @@ public struct NavigationChrome: WindowChrome {
     return lines
   }
 
+  public func headerKey(for window: Window, in context: RenderContext) -> (any Equatable)? {
+    Self.key(for: window, tabBar: window.tabBar, context: context)
+  }
+
   /// The key of the header `window` has now.
   ///
   /// Made at every draw, so made
