@@ -36,15 +36,7 @@ public struct NavigationChrome: WindowChrome {
   /// with loops into flat arrays: no array a tab, and no main-actor closure
   /// whose every call checks the executor.
   private static func key(for window: Window, tabBar: TabBarController?, context: RenderContext) -> HeaderKey {
-    var tabs: [String] = []
-    if let tabBar {
-      let shown = tabBar.shownTabs
-      tabs.reserveCapacity(shown.count * 2)
-      for tab in shown {
-        tabs.append(tab.name)
-        tabs.append(tab.title)
-      }
-    }
+    let tabs = tabBar?.shownNamesAndTitles ?? []
     var titles: [String]?
     if let stack = window.visibleStack {
       var stackTitles: [String] = []
@@ -53,7 +45,8 @@ public struct NavigationChrome: WindowChrome {
       if let presented = stack.presented { stackTitles.append(presented.title) }
       titles = stackTitles
     }
-    return HeaderKey(tabs: tabs, selected: tabBar?.selectedTab.name, titles: titles, context: context)
+    return HeaderKey(
+      tabs: tabs, selected: tabBar.map { $0.tabs[$0.selectedIndex].name }, titles: titles, context: context)
   }
 
   /// What a header is drawn from: the tabs shown (name and title, in turn)
