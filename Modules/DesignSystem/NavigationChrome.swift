@@ -26,21 +26,17 @@ public struct NavigationChrome: WindowChrome {
     return lines
   }
 
+  public func headerKey(for window: Window, in context: RenderContext) -> (any Equatable)? {
+    Self.key(for: window, tabBar: window.tabBar, context: context)
+  }
+
   /// The key of the header `window` has now.
   ///
   /// Made at every draw, so made
   /// with loops into flat arrays: no array a tab, and no main-actor closure
   /// whose every call checks the executor.
   private static func key(for window: Window, tabBar: TabBarController?, context: RenderContext) -> HeaderKey {
-    var tabs: [String] = []
-    if let tabBar {
-      let shown = tabBar.shownTabs
-      tabs.reserveCapacity(shown.count * 2)
-      for tab in shown {
-        tabs.append(tab.name)
-        tabs.append(tab.title)
-      }
-    }
+    let tabs = tabBar?.shownNamesAndTitles ?? []
     var titles: [String]?
     if let stack = window.visibleStack {
       var stackTitles: [String] = []
@@ -49,7 +45,8 @@ public struct NavigationChrome: WindowChrome {
       if let presented = stack.presented { stackTitles.append(presented.title) }
       titles = stackTitles
     }
-    return HeaderKey(tabs: tabs, selected: tabBar?.selectedTab.name, titles: titles, context: context)
+    return HeaderKey(
+      tabs: tabs, selected: tabBar.map { $0.tabs[$0.selectedIndex].name }, titles: titles, context: context)
   }
 
   /// What a header is drawn from: the tabs shown (name and title, in turn)

@@ -54,6 +54,24 @@ public final class ScriptedConsole: Console {
     write(lines)
   }
 
+  /// Whether a screen's drawing is kept for the REPL to write again while
+  /// nothing it shows changed, as the console does off a terminal: on by
+  /// default, so that every scripted session checks that a change is seen.
+  public var keepsScreens = true
+  /// How many drawings were made to be kept: fewer than
+  /// ``screenDrawings`` when some were written again as they were kept.
+  public private(set) var screensKept = 0
+
+  public func keptScreen(_ lines: [StyledLine]) -> KeptScreen? {
+    guard keepsScreens else { return nil }
+    screensKept += 1
+    return KeptScreen(lines: lines, text: "")
+  }
+
+  public func writeScreen(_ kept: KeptScreen, redrawing: Bool) {
+    writeScreen(kept.lines, redrawing: redrawing)
+  }
+
   /// Whether the clipboard can be written (OSC 52, on a terminal).
   public var copiesToClipboard = false
   /// What was put on the clipboard, in order.

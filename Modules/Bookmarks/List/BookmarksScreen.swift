@@ -111,6 +111,8 @@ final class BookmarksScreen: Screen {
     viewModel.reloadIfChanged()
   }
 
+  override var drawingKey: (any Equatable)? { viewModel.revision }
+
   override func body(in context: RenderContext) -> [StyledLine] {
     if case .failed(let reason) = viewModel.state {
       return ErrorState(

@@ -30,22 +30,33 @@ final class BookmarksViewModel {
     case transfer(BookmarksTransferError)
   }
 
-  private(set) var state: State = .loaded
+  private(set) var state: State = .loaded {
+    didSet { revision = .next() }
+  }
   /// The store's revision when the bookmarks were last read.
   private var loadedRevision: [Int]?
-  private(set) var bookmarks: [Bookmark] = []
+  private(set) var bookmarks: [Bookmark] = [] {
+    didSet { revision = .next() }
+  }
   /// The bookmarks that pass the filter, places first, each with its
   /// number across both kinds.
   ///
   /// Worked out when the list or the filter changes, not per use. A filter ranks each kind's rows as fzf does,
   /// best first (the saved order among equals); numbers stay those of the
   /// whole list, so `open N` and `remove N` act on the number shown.
-  private(set) var visible = VisibleBookmarks([])
+  private(set) var visible = VisibleBookmarks([]) {
+    didSet { revision = .next() }
+  }
   /// Each bookmark's name, city or description, and category or language,
   /// prepared for the filter once per reload, when a filter first needs
   /// them (preparing 10,000 was a third of opening the list).
   private var searchable: [[FuzzyText]]?
-  private(set) var filterText: String?
+  private(set) var filterText: String? {
+    didSet { revision = .next() }
+  }
+  /// Made anew whenever something the list draws changes (the state, the
+  /// bookmarks, the rows shown, the filter): the screen's drawing key.
+  private(set) var revision = DrawingRevision.next()
   /// The removals `undo` can take back, the latest first; an import starts
   /// again (what it added may be what was removed).
   private(set) var removals = UndoStack<RemovedBookmark>(depth: undoDepth)

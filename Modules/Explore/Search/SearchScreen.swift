@@ -169,6 +169,10 @@ final class SearchScreen: Screen {
 
   // MARK: Drawing
 
+  /// The state alone before results are in; none once they are, whose
+  /// rows say how long ago each was updated.
+  override var drawingKey: (any Equatable)? { viewModel.state == .loaded ? nil : viewModel.state }
+
   override func body(in context: RenderContext) -> [StyledLine] {
     switch viewModel.state {
     case .idle:

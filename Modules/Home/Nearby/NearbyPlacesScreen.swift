@@ -178,6 +178,8 @@ final class NearbyPlacesScreen: Screen {
 
   // MARK: Drawing
 
+  override var drawingKey: (any Equatable)? { viewModel.revision }
+
   override func body(in context: RenderContext) -> [StyledLine] {
     var lines = [
       StyledLine(Spacing.indentation()).appending(

@@ -1,6 +1,7 @@
 import Commands
 import Diagnostics
 import Foundation
+import TerminalNavigation
 import TextSafety
 
 /// The nearby list: where, what was loaded, how it is filtered, and the
@@ -27,30 +28,56 @@ final class NearbyPlacesViewModel {
     case failed(LoadFailure)
   }
 
-  private(set) var state: State = .idle
+  private(set) var state: State = .idle {
+    didSet { changed(oldValue, state) }
+  }
   /// Every place loaded, nearest first; a row's number is its place here.
   private(set) var places: [Place] = [] {
-    didSet { categories = Array(Set(places.map(\.category))).sorted() }
+    didSet {
+      revision = .next()
+      categories = Array(Set(places.map(\.category))).sorted()
+    }
   }
-  private(set) var mayHaveMore = false
-  private(set) var cachedAt: Date?
-  private(set) var filterText: String?
+  private(set) var mayHaveMore = false {
+    didSet { changed(oldValue, mayHaveMore) }
+  }
+  private(set) var cachedAt: Date? {
+    didSet { changed(oldValue, cachedAt) }
+  }
+  private(set) var filterText: String? {
+    didSet { changed(oldValue, filterText) }
+  }
   private(set) var categoryFilter: String? {
-    didSet { refilter() }
+    didSet {
+      changed(oldValue, categoryFilter)
+      refilter()
+    }
   }
-  private(set) var location: Location
+  private(set) var location: Location {
+    didSet { changed(oldValue, location) }
+  }
   private(set) var cityResults: [City] = []
   /// Named places of the loaded pages left out because their numbers were
   /// out of range.
-  private(set) var droppedCount = 0
+  private(set) var droppedCount = 0 {
+    didSet { changed(oldValue, droppedCount) }
+  }
   /// Whether the last `more` brought places nearer than some already
   /// listed, so that the list was put in order and numbered again: the
   /// screen draws it again from its top and says why, once.
-  private(set) var isRenumbered = false
+  private(set) var isRenumbered = false {
+    didSet { changed(oldValue, isRenumbered) }
+  }
   /// Places the last load (or `more`) left out, until the screen says so:
   /// a warning is said once per load, not on every redraw.
-  private var unsaidDropped = 0
+  private var unsaidDropped = 0 {
+    didSet { changed(oldValue, unsaidDropped) }
+  }
   let isOffline: Bool
+  /// Made anew whenever something the list's drawing shows changes (the
+  /// properties above, ``visible`` and ``shownCount``): the screen's drawing
+  /// key.
+  private(set) var revision = DrawingRevision.next()
 
   private var fetched = 0
   private var query: FuzzyQuery? {
@@ -78,6 +105,12 @@ final class NearbyPlacesViewModel {
     self.router = router
     location = Self.defaultLocation(fixed: fixedLocation)
     if fixedLocation == nil { restoreSavedCity() }
+  }
+
+  /// A new ``revision`` when a drawn property's value changed: showing the
+  /// same first page again on each appearance keeps the drawing.
+  private func changed<Value: Equatable>(_ old: Value, _ new: Value) {
+    if old != new { revision = .next() }
   }
 
   /// Moves to the city saved for the account.
@@ -133,7 +166,9 @@ final class NearbyPlacesViewModel {
   /// whole list, so `open N` opens the row shown as N. A page `more` adds
   /// is ranked on its own, under the rows already shown (unless it
   /// numbered the list again: all are then ranked anew).
-  private(set) var visible: [ListedIndex] = []
+  private(set) var visible: [ListedIndex] = [] {
+    didSet { revision = .next() }
+  }
 
   /// The visible places, without their numbers.
   var visiblePlaces: [Place] { visible.map { places[$0.index] } }
@@ -154,7 +189,9 @@ final class NearbyPlacesViewModel {
 
   /// How many of ``visiblePlaces`` are on screen: all of them unless the
   /// screen asked for pages (on a terminal, a page is what fits its window).
-  private(set) var shownCount = 0
+  private(set) var shownCount = 0 {
+    didSet { changed(oldValue, shownCount) }
+  }
   /// Whether the list changed (a load, a filter) since a page was chosen.
   private(set) var needsFirstPage = false
 

@@ -41,6 +41,8 @@ final class ProfileScreen: Screen {
   /// Settings' and About's commands, for `help toggle` and hints elsewhere.
   override var innerCommands: [InnerCommands] { [SettingsScreen.whereabouts, AboutScreen.whereabouts] }
 
+  override var drawingKey: (any Equatable)? { viewModel.details }
+
   override func body(in context: RenderContext) -> [StyledLine] {
     let actions = Self.specs.map(\.signature) + [LogoutCommand.spec.signature]
     return KeyValueView(viewModel.details).lines(in: context)

@@ -51,6 +51,8 @@ final class SettingsScreen: Screen {
     } + [LogoutCommand.command(logOut)]
   }
 
+  override var drawingKey: (any Equatable)? { viewModel.state }
+
   override func body(in context: RenderContext) -> [StyledLine] {
     switch viewModel.state {
     case .failed(let reason):

@@ -48,10 +48,15 @@ final class FeatureFlags {
 }
 
 extension FeatureFlags: ProfileSettingsStoring {
+  /// The flags as the database has them: read again unless it is unchanged
+  /// since the last read, which succeeded (Settings, opened each time
+  /// `settings` is typed, read them on every opening).
   func featureFlags() throws -> [FeatureFlagState] {
     let stamp = database.fileStamp()
-    values = try store.flagValues()
-    readFrom = stamp
+    if stamp != readFrom {
+      values = try store.flagValues()
+      readFrom = stamp
+    }
     return FeatureFlag.allCases.map { FeatureFlagState(key: $0.rawValue, title: $0.title, isOn: isOn($0)) }
   }
 

@@ -14,6 +14,8 @@ import TextSafety
 /// commit survives a crash. Every C status goes through ``check(_:_:)``.
 public final class SQLiteDatabase: Sendable {
   private let path: String
+  /// Its write-ahead log, whose stamp ``fileStamp()`` takes too.
+  private let walPath: String
   private let migrations: [Migration]
   private let connection = Locked<Connection?>(nil)
   private let counter = StatementCounter()
@@ -63,6 +65,7 @@ public final class SQLiteDatabase: Sendable {
   /// edited once shipped; `PRAGMA user_version` records how far a file got.
   public init(path: String, migrations: [Migration] = []) {
     self.path = path
+    walPath = path + "-wal"
     self.migrations = migrations
   }
 
@@ -102,13 +105,21 @@ public final class SQLiteDatabase: Sendable {
   /// rewriting at the same size, can share a stamp: the second is then
   /// seen at the next commit.)
   public func fileStamp() -> [Int] {
-    [path, path + "-wal"].flatMap { file -> [Int] in
-      var info = stat()
-      guard stat(file, &info) == 0 else { return [0, 0, 0, 0] }
-      return [
-        Int(truncatingIfNeeded: info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
-      ]
-    }
+    // Into one array, with no array a file: asked at every prompt.
+    var stamp: [Int] = []
+    stamp.reserveCapacity(8)
+    Self.appendStamp(of: path, to: &stamp)
+    Self.appendStamp(of: walPath, to: &stamp)
+    return stamp
+  }
+
+  private static func appendStamp(of file: String, to stamp: inout [Int]) {
+    var info = stat()
+    guard stat(file, &info) == 0 else { return stamp.append(contentsOf: repeatElement(0, count: 4)) }
+    stamp.append(Int(truncatingIfNeeded: info.st_ino))
+    stamp.append(Int(info.st_size))
+    stamp.append(Int(info.st_mtim.tv_sec))
+    stamp.append(Int(info.st_mtim.tv_nsec))
   }
 
   /// Runs one statement and returns its rows.

@@ -19,6 +19,16 @@ public protocol Console: AnyObject {
   /// ``write(_:)`` writes.
   func writeScreen(_ lines: [StyledLine], redrawing: Bool)
 
+  /// A screen's drawing made ready to write, to be written again as it is
+  /// by ``writeScreen(_:redrawing:)-(KeptScreen,_)`` while nothing it shows
+  /// changed; nil where a drawing is not written as it is (a terminal that
+  /// moves its cursor redraws in place) or is not worth keeping.
+  func keptScreen(_ lines: [StyledLine]) -> KeptScreen?
+
+  /// Writes a drawing made by ``keptScreen(_:)``, as
+  /// ``writeScreen(_:redrawing:)-([StyledLine],_)`` would write its lines.
+  func writeScreen(_ kept: KeptScreen, redrawing: Bool)
+
   /// Writes what `render` draws now, and on a terminal draws it again,
   /// below, at the new size when the terminal is resized while it is the
   /// last thing written (a map under the prompt).
@@ -135,6 +145,12 @@ extension Console {
 
   public func writeScreen(_ lines: [StyledLine], redrawing: Bool) {
     write(lines)
+  }
+
+  public func keptScreen(_ lines: [StyledLine]) -> KeptScreen? { nil }
+
+  public func writeScreen(_ kept: KeptScreen, redrawing: Bool) {
+    writeScreen(kept.lines, redrawing: redrawing)
   }
 
   public func writeUnfitted(_ lines: [StyledLine]) {

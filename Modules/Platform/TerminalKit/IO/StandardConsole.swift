@@ -179,6 +179,21 @@ public final class StandardConsole: Console {
     StandardOutput.write("\r\u{1B}[K" + up + "\r\u{1B}[J" + renderer.render(Array(lines[change.firstChangedLine...])))
   }
 
+  /// Off a terminal that moves its cursor, the text ``writeScreen(_:redrawing:)-([StyledLine],_)``
+  /// would write; on one, nil: a drawing there is measured and may be
+  /// redrawn in place.
+  public func keptScreen(_ lines: [StyledLine]) -> KeptScreen? {
+    guard !capabilities.movesCursor else { return nil }
+    return KeptScreen(lines: [], text: renderer.render(fitted(lines)))
+  }
+
+  public func writeScreen(_ kept: KeptScreen, redrawing: Bool) {
+    lastResizable = nil
+    partialRegion = nil
+    lastScreen = nil
+    StandardOutput.write(clearingStatus() + kept.text)
+  }
+
   public var isOutputBroken: Bool { StandardOutput.failure != nil }
 
   public func flush() {

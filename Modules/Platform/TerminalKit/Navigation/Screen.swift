@@ -71,6 +71,17 @@ open class Screen {
   /// The screen's content, below the navigation chrome.
   open func body(in context: RenderContext) -> [StyledLine] { [] }
 
+  /// What ``body(in:)`` draws from besides the context, asked just before
+  /// it: while it and the context are equal to those of the screen of this
+  /// type drawn last, the REPL writes that drawing again rather than make
+  /// it anew (a piped `tab home` drew 10,000 places each time).
+  ///
+  /// It must change whenever anything the body shows does, the screen
+  /// visible or not, and hold no object (a kept drawing must not keep a
+  /// screen alive): a value, or a ``DrawingRevision``. Nil, the default:
+  /// drawn anew each time.
+  open var drawingKey: (any Equatable)? { nil }
+
   /// Called each time the screen becomes visible, before it is drawn: the
   /// place for a notice that belongs above the screen (the screen itself is
   /// then redrawn in place below it once its data arrives).

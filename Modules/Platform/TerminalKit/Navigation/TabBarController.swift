@@ -47,6 +47,18 @@ public final class TabBarController {
     return names
   }
 
+  /// The names and titles of ``shownTabs``, in turn, without copying a
+  /// tab: what a tab bar is drawn from, asked at each drawing.
+  public var shownNamesAndTitles: [String] {
+    var names: [String] = []
+    names.reserveCapacity(tabs.count * 2)
+    for index in tabs.indices where isShown(at: index) {
+      names.append(tabs[index].name)
+      names.append(tabs[index].title)
+    }
+    return names
+  }
+
   private func isShown(at index: Int) -> Bool {
     index == selectedIndex || tabs[index].isShown()
   }

@@ -48,6 +48,10 @@ public final class Window {
 @MainActor
 public protocol WindowChrome {
   func header(for window: Window, in context: RenderContext) -> [StyledLine]
+  /// What ``header(for:in:)`` draws from now, the context included: equal
+  /// keys draw equal headers. Nil: the header may differ each time, and no
+  /// screen's drawing is kept.
+  func headerKey(for window: Window, in context: RenderContext) -> (any Equatable)?
   /// A line saying a typed command cannot run as typed (a usage).
   func problem(_ sentence: String, in context: RenderContext) -> StyledLine
   /// A line of information from the REPL itself (a cancel, the top of a stack).
@@ -55,6 +59,8 @@ public protocol WindowChrome {
 }
 
 extension WindowChrome {
+  public func headerKey(for window: Window, in context: RenderContext) -> (any Equatable)? { nil }
+
   public func problem(_ sentence: String, in context: RenderContext) -> StyledLine {
     StyledLine(sentence)
   }

@@ -20,6 +20,11 @@ public final class REPL {
   private let ledger: LifetimeLedger
   private weak var lastDrawn: Screen?
   private weak var lastAppeared: Screen?
+  /// The drawing last made of each type of screen that has a drawing key.
+  ///
+  /// Written again while what it was drawn from is the same. Values only,
+  /// so a screen released (a logout) is not kept alive by it.
+  private var keptScreens: [ObjectIdentifier: KeptDrawing] = [:]
   /// A command or appear hook started apart from the loop (``execute(_:)``
   /// or ``submit(_:)`` called from outside), in a task of its own.
   private var running: Task<Void, Never>?
@@ -311,6 +316,17 @@ public final class REPL {
 
   private func draw(_ screen: Screen) {
     let context = console.context
+    let redrawing = screen === lastDrawn
+    defer {
+      screen.didDisplay()
+      lastDrawn = screen
+    }
+    // Asked before the body, which may take what it shows once.
+    let inputs = drawingInputs(of: screen, in: context)
+    let type = ObjectIdentifier(type(of: screen))
+    if let inputs, let kept = keptScreens[type], kept.inputs.matches(inputs) {
+      return console.writeScreen(kept.drawing, redrawing: redrawing)
+    }
     // The same screen again (its data came in): on a terminal it replaces
     // its placeholder in place, so each screen is in the scrollback once.
     let header = chrome.header(for: window, in: context)
@@ -319,9 +335,21 @@ public final class REPL {
     lines.reserveCapacity(1 + header.count + body.count)
     lines += header
     lines += body
-    console.writeScreen(lines, redrawing: screen === lastDrawn)
-    screen.didDisplay()
-    lastDrawn = screen
+    guard let inputs, let drawing = console.keptScreen(lines) else {
+      keptScreens[type] = nil
+      return console.writeScreen(lines, redrawing: redrawing)
+    }
+    keptScreens[type] = KeptDrawing(inputs: inputs, drawing: drawing)
+    console.writeScreen(drawing, redrawing: redrawing)
+  }
+
+  /// What `screen` would be drawn from now; nil when it or the chrome
+  /// cannot say, and it is drawn anew.
+  private func drawingInputs(of screen: Screen, in context: RenderContext) -> DrawingInputs? {
+    guard let screenKey = screen.drawingKey, let headerKey = chrome.headerKey(for: window, in: context) else {
+      return nil
+    }
+    return DrawingInputs(screen: screenKey, header: headerKey, context: context)
   }
 
   // MARK: Commands

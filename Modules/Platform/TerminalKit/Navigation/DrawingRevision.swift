@@ -1,0 +1,30 @@
+/// One state of what a screen draws, for a ``Screen/drawingKey``: a view
+/// model holds one and makes a new one whenever something drawn changes.
+///
+/// Numbered from one counter for the whole process, so a revision of a
+/// released view model is never taken for one of a new view model made in
+/// its place.
+public struct DrawingRevision: Hashable, Sendable {
+  private let number: UInt64
+
+  @MainActor private static var last: UInt64 = 0
+
+  /// A revision never handed out before.
+  @MainActor
+  public static func next() -> DrawingRevision {
+    last &+= 1
+    return DrawingRevision(number: last)
+  }
+}
+
+/// Whether two drawing keys (``Screen/drawingKey``,
+/// ``WindowChrome/headerKey(for:in:)``) are equal: of one type, and equal
+/// as that type says.
+public func drawingKeysMatch(_ first: any Equatable, _ second: any Equatable) -> Bool {
+  matches(first, second)
+}
+
+private func matches<Key: Equatable>(_ first: Key, _ second: any Equatable) -> Bool {
+  guard let second = second as? Key else { return false }
+  return first == second
+}
