@@ -24,12 +24,20 @@ struct MarkdownRenderer {
   private let kinds: MarkdownNodeKinds
   private let inlines: InlineCollector
   private let html: HTMLText
+  private let blocks: BlockLayout
+  private let resolver: LinkResolver
+  /// Top-level code blocks and tables laid out on a second thread, in a
+  /// long document.
+  private var ahead: TopLevelBlocks?
 
   private var lines: [StyledLine] = []
   /// Whether laying out stops once the task is cancelled (a README laid
   /// out away from the main actor); a reply drawn as Ctrl-C stops it must
   /// still be drawn whole.
   var stopsWhenCancelled = false
+  /// Whether a long document's top-level code blocks and tables may be laid
+  /// out on a second thread (tests compare the lines without it).
+  var laysOutAhead = true
   /// The frames drawn, innermost last.
   private var frames: [Frame] = []
   /// For each container entered, innermost last: whether it has a frame
@@ -71,6 +79,8 @@ struct MarkdownRenderer {
     kinds = document.kinds
     html = HTMLText(theme: theme, resolver: resolver)
     inlines = InlineCollector(kinds: document.kinds, theme: theme, resolver: resolver, html: html)
+    blocks = BlockLayout(kinds: document.kinds, theme: theme, inlines: inlines)
+    self.resolver = resolver
   }
 
   private var proseWidth: Int { max(readableWidth - indent, 1) }
@@ -82,6 +92,11 @@ struct MarkdownRenderer {
     defer { cmark_iter_free(iterator) }
     let margin = Spacing.indentation()
     push(first: [StyledSpan(margin)], rest: [StyledSpan(margin)], width: Spacing.indent)
+    if laysOutAhead {
+      ahead = TopLevelBlocks(root: root, width: fullWidth, kinds: kinds, context: context, resolver: resolver)
+    }
+    // The thread reads the tree: done with it before the tree can go.
+    defer { ahead?.finish() }
 
     while true {
       let event = cmark_iter_next(iterator)
@@ -125,7 +140,7 @@ struct MarkdownRenderer {
       cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
     case CMARK_NODE_CODE_BLOCK:
       separate(node)
-      codeBlock(node)
+      block(node)
     case CMARK_NODE_HTML_BLOCK:
       separate(node)
       let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
@@ -135,9 +150,7 @@ struct MarkdownRenderer {
       emit([StyledSpan(MarkdownLines.repeated(theme.rule, count: proseWidth), style: theme.frame)])
     case kinds.table:
       separate(node)
-      for line in MarkdownTable(kinds: kinds, theme: theme, inlines: inlines).lines(node, width: fullWidth) {
-        emit(line)
-      }
+      block(node)
       cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
     default:
       // A block this version does not know: its children, as they come.
@@ -147,11 +160,10 @@ struct MarkdownRenderer {
 
   // MARK: Blocks
 
-  /// A code block in its box, highlighted when colour is on.
-  private mutating func codeBlock(_ node: OpaquePointer) {
-    let language = Self.language(node)
-    let code = Self.string(cmark_node_get_literal(node))
-    for line in CodeBlockBox(theme: theme).lines(code: code, language: language, width: fullWidth) { emit(line) }
+  /// A code block in its box (highlighted when colour is on) or a table:
+  /// laid out ahead when the thread did, else here.
+  private mutating func block(_ node: OpaquePointer) {
+    for line in ahead?.take(node) ?? blocks.lines(node, width: fullWidth) { emit(line) }
   }
 
   /// A fenced block's language: the first word of its info string.

@@ -1,0 +1,70 @@
+import TerminalText
+import XCTest
+
+@testable import Components
+
+/// A long document's top-level code blocks and tables, laid out on a second
+/// thread, give the very lines the renderer gives alone.
+final class TopLevelBlocksTests: XCTestCase {
+  func test_aLongDocument_laidOutAhead_hasTheLinesOfOneLaidOutAlone() {
+    let document = MarkdownDocument(parsing: Self.longDocument)
+    XCTAssertNotNil(document.root)
+    for context in [Markdown.terminal(width: 100), Markdown.terminal(width: 37), Markdown.plain(width: 60)] {
+      let alone = lines(of: document, in: context, laysOutAhead: false)
+      XCTAssertGreaterThan(alone.count, 200)
+      XCTAssertEqual(lines(of: document, in: context, laysOutAhead: true), alone, "width \(context.width)")
+    }
+  }
+
+  func test_aFewBlocks_areNotWorthAThread() throws {
+    let document = MarkdownDocument(parsing: "```\na\n```\n\n| a |\n|---|\n| b |\n")
+    let root = try XCTUnwrap(document.root)
+    let blocks = TopLevelBlocks(
+      root: root, width: 80, kinds: document.kinds, context: Markdown.plain(), resolver: LinkResolver(base: nil))
+    XCTAssertNil(blocks)
+  }
+
+  private func lines(of document: MarkdownDocument, in context: RenderContext, laysOutAhead: Bool) -> [StyledLine] {
+    guard let root = document.root else { return [] }
+    var renderer = MarkdownRenderer(
+      document: document, resolver: LinkResolver(base: URL(string: "https://github.com/o/n/blob/main/")),
+      context: context)
+    renderer.laysOutAhead = laysOutAhead
+    return renderer.render(root)
+  }
+
+  /// Code blocks (highlighted, unknown and plain) and tables (one too wide
+  /// for 37 columns) at the top level, between prose, and others inside a
+  /// list and a quote, which the renderer lays out itself.
+  private static let longDocument = (1...12).map { index in
+    """
+    ## Part \(index)
+
+    Some *prose* with a [link](docs/\(index).md) and `code`.
+
+    ```swift
+    /* a comment
+       over lines */
+    let value\(index) = "text \(index)"\tand a tab
+    ```
+
+    | Option | Type | Default | A description long enough to wrap at narrow widths |
+    |:-------|:----:|--------:|-----------------------------------------------------|
+    | `--a\(index)` | `Int` | \(index) | Sets **a**; see [details](#a) and 東京 |
+
+    - A list holding a block:
+
+      ```sh
+      echo \(index)
+      ```
+
+    > | q | r |
+    > |---|---|
+    > | 1 | 2 |
+
+    ```unknown-language
+    \(String(repeating: "x", count: 50 + index))
+    ```
+    """
+  }.joined(separator: "\n\n")
+}
