@@ -16,6 +16,19 @@ final class TopLevelBlocksTests: XCTestCase {
     }
   }
 
+  func test_aCancelledLayout_stopsEarly_andLeavesTheTreeToBeFreed() async {
+    let long = String(repeating: Self.longDocument + "\n\n", count: 20)
+    let whole = MarkdownView(long).lines(in: Markdown.terminal(width: 100)).count
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      // The view (and its tree) goes as soon as the lines are back: the
+      // thread must be done reading it by then.
+      return MarkdownView(long).lines(in: Markdown.terminal(width: 100), stopsWhenCancelled: true).count
+    }
+    let early = await task.value
+    XCTAssertLessThan(early, whole)
+  }
+
   func test_aFewBlocks_areNotWorthAThread() throws {
     let document = MarkdownDocument(parsing: "```\na\n```\n\n| a |\n|---|\n| b |\n")
     let root = try XCTUnwrap(document.root)
