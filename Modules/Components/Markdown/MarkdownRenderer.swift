@@ -23,7 +23,6 @@ struct MarkdownRenderer {
   private let theme: MarkdownTheme
   private let kinds: MarkdownNodeKinds
   private let inlines: InlineCollector
-  private let html: HTMLText
   private let blocks: BlockLayout
   private let resolver: LinkResolver
   /// Top-level code blocks and tables laid out on a second thread, in a
@@ -77,7 +76,7 @@ struct MarkdownRenderer {
     readableWidth = Spacing.contentWidth(context)
     theme = MarkdownTheme(context)
     kinds = document.kinds
-    html = HTMLText(theme: theme, resolver: resolver)
+    let html = HTMLText(theme: theme, resolver: resolver)
     inlines = InlineCollector(kinds: document.kinds, theme: theme, resolver: resolver, html: html)
     blocks = BlockLayout(kinds: document.kinds, theme: theme, inlines: inlines)
     self.resolver = resolver
@@ -93,7 +92,8 @@ struct MarkdownRenderer {
     let margin = Spacing.indentation()
     push(first: [StyledSpan(margin)], rest: [StyledSpan(margin)], width: Spacing.indent)
     if laysOutAhead {
-      ahead = TopLevelBlocks(root: root, width: fullWidth, kinds: kinds, context: context, resolver: resolver)
+      ahead = TopLevelBlocks(
+        root: root, proseWidth: proseWidth, fullWidth: fullWidth, kinds: kinds, context: context, resolver: resolver)
     }
     // The thread reads the tree: done with it before the tree can go.
     defer { ahead?.finish() }
@@ -130,21 +130,13 @@ struct MarkdownRenderer {
     case CMARK_NODE_ITEM:
       if cmark_node_previous(node) != nil, lists.last?.isTight == false { blankPending = true }
       enterItem(node)
-    case CMARK_NODE_PARAGRAPH:
-      separate(node)
-      emit(StyledWrapper.wrap(inlines.items(in: node, style: .plain), width: proseWidth))
-      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-    case CMARK_NODE_HEADING:
-      separate(node)
-      heading(node)
-      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-    case CMARK_NODE_CODE_BLOCK:
+    case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
       separate(node)
       block(node)
-    case CMARK_NODE_HTML_BLOCK:
+      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+    case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
       separate(node)
-      let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
-      emit(StyledWrapper.wrap(items, width: proseWidth))
+      block(node)
     case CMARK_NODE_THEMATIC_BREAK:
       separate(node)
       emit([StyledSpan(MarkdownLines.repeated(theme.rule, count: proseWidth), style: theme.frame)])
@@ -160,28 +152,17 @@ struct MarkdownRenderer {
 
   // MARK: Blocks
 
-  /// A code block in its box (highlighted when colour is on) or a table:
-  /// laid out ahead when the thread did, else here.
+  /// A paragraph, heading, HTML block, code block or table: laid out
+  /// ahead when the thread did, else here.
   private mutating func block(_ node: OpaquePointer) {
-    for line in ahead?.take(node) ?? blocks.lines(node, width: fullWidth) { emit(line) }
+    for line in ahead?.take(node) ?? blocks.lines(node, proseWidth: proseWidth, fullWidth: fullWidth) {
+      emit(line)
+    }
   }
 
   /// A fenced block's language: the first word of its info string.
   static func language(_ node: OpaquePointer) -> String {
     string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init) ?? ""
-  }
-
-  private mutating func heading(_ node: OpaquePointer) {
-    let level = Int(cmark_node_get_heading_level(node))
-    var items = inlines.items(in: node, style: theme.heading)
-    if !theme.usesColor, level >= 3 {
-      items.insert(.text(String(repeating: "#", count: level) + " ", theme.heading), at: 0)
-    }
-    let wrapped = StyledWrapper.wrap(items, width: proseWidth)
-    emit(wrapped)
-    guard level <= 2, let width = wrapped.map(\.width).max() else { return }
-    let rule = MarkdownLines.repeated(level == 1 ? theme.doubleRule : theme.rule, count: width)
-    emit([StyledSpan(rule, style: theme.frame)])
   }
 
   private mutating func enterList(_ node: OpaquePointer) {

@@ -33,7 +33,8 @@ final class TopLevelBlocksTests: XCTestCase {
     let document = MarkdownDocument(parsing: "```\na\n```\n\n| a |\n|---|\n| b |\n")
     let root = try XCTUnwrap(document.root)
     let blocks = TopLevelBlocks(
-      root: root, width: 80, kinds: document.kinds, context: Markdown.plain(), resolver: LinkResolver(base: nil))
+      root: root, proseWidth: 76, fullWidth: 76, kinds: document.kinds, context: Markdown.plain(),
+      resolver: LinkResolver(base: nil))
     XCTAssertNil(blocks)
   }
 
@@ -46,12 +47,16 @@ final class TopLevelBlocksTests: XCTestCase {
     return renderer.render(root)
   }
 
-  /// Code blocks (highlighted, unknown and plain) and tables (one too wide
-  /// for 37 columns) at the top level, between prose, and others inside a
-  /// list and a quote, which the renderer lays out itself.
+  /// Headings, HTML, prose, code blocks (highlighted, unknown and plain)
+  /// and tables (one too wide for 37 columns) at the top level, and others
+  /// inside a list and a quote, which the renderer lays out itself.
   private static let longDocument = (1...12).map { index in
     """
     ## Part \(index)
+
+    <p align="center"><img src="logo\(index).png" alt="Logo"> and <b>bold</b> words</p>
+
+    #### A deeper heading, long enough to wrap at the narrowest of the widths tried
 
     Some *prose* with a [link](docs/\(index).md) and `code`.
 
