@@ -23,13 +23,20 @@ struct MarkdownRenderer {
   private let theme: MarkdownTheme
   private let kinds: MarkdownNodeKinds
   private let inlines: InlineCollector
-  private let html: HTMLText
+  private let blocks: BlockLayout
+  private let resolver: LinkResolver
+  /// Top-level code blocks and tables laid out on a second thread, in a
+  /// long document.
+  private var ahead: TopLevelBlocks?
 
   private var lines: [StyledLine] = []
   /// Whether laying out stops once the task is cancelled (a README laid
   /// out away from the main actor); a reply drawn as Ctrl-C stops it must
   /// still be drawn whole.
   var stopsWhenCancelled = false
+  /// Whether a long document's top-level code blocks and tables may be laid
+  /// out on a second thread (tests compare the lines without it).
+  var laysOutAhead = true
   /// The frames drawn, innermost last.
   private var frames: [Frame] = []
   /// For each container entered, innermost last: whether it has a frame
@@ -69,8 +76,10 @@ struct MarkdownRenderer {
     readableWidth = Spacing.contentWidth(context)
     theme = MarkdownTheme(context)
     kinds = document.kinds
-    html = HTMLText(theme: theme, resolver: resolver)
+    let html = HTMLText(theme: theme, resolver: resolver)
     inlines = InlineCollector(kinds: document.kinds, theme: theme, resolver: resolver, html: html)
+    blocks = BlockLayout(kinds: document.kinds, theme: theme, inlines: inlines)
+    self.resolver = resolver
   }
 
   private var proseWidth: Int { max(readableWidth - indent, 1) }
@@ -82,6 +91,12 @@ struct MarkdownRenderer {
     defer { cmark_iter_free(iterator) }
     let margin = Spacing.indentation()
     push(first: [StyledSpan(margin)], rest: [StyledSpan(margin)], width: Spacing.indent)
+    if laysOutAhead {
+      ahead = TopLevelBlocks(
+        root: root, proseWidth: proseWidth, fullWidth: fullWidth, kinds: kinds, context: context, resolver: resolver)
+    }
+    // The thread reads the tree: done with it before the tree can go.
+    defer { ahead?.finish() }
 
     while true {
       let event = cmark_iter_next(iterator)
@@ -115,29 +130,19 @@ struct MarkdownRenderer {
     case CMARK_NODE_ITEM:
       if cmark_node_previous(node) != nil, lists.last?.isTight == false { blankPending = true }
       enterItem(node)
-    case CMARK_NODE_PARAGRAPH:
+    case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
       separate(node)
-      emit(StyledWrapper.wrap(inlines.items(in: node, style: .plain), width: proseWidth))
+      block(node)
       cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-    case CMARK_NODE_HEADING:
+    case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
       separate(node)
-      heading(node)
-      cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
-    case CMARK_NODE_CODE_BLOCK:
-      separate(node)
-      codeBlock(node)
-    case CMARK_NODE_HTML_BLOCK:
-      separate(node)
-      let items = html.items(Self.string(cmark_node_get_literal(node)), style: .plain)
-      emit(StyledWrapper.wrap(items, width: proseWidth))
+      block(node)
     case CMARK_NODE_THEMATIC_BREAK:
       separate(node)
       emit([StyledSpan(MarkdownLines.repeated(theme.rule, count: proseWidth), style: theme.frame)])
     case kinds.table:
       separate(node)
-      for line in MarkdownTable(kinds: kinds, theme: theme, inlines: inlines).lines(node, width: fullWidth) {
-        emit(line)
-      }
+      block(node)
       cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
     default:
       // A block this version does not know: its children, as they come.
@@ -147,29 +152,17 @@ struct MarkdownRenderer {
 
   // MARK: Blocks
 
-  /// A code block in its box, highlighted when colour is on.
-  private mutating func codeBlock(_ node: OpaquePointer) {
-    let language = Self.language(node)
-    let code = Self.string(cmark_node_get_literal(node))
-    for line in CodeBlockBox(theme: theme).lines(code: code, language: language, width: fullWidth) { emit(line) }
+  /// A paragraph, heading, HTML block, code block or table: laid out
+  /// ahead when the thread did, else here.
+  private mutating func block(_ node: OpaquePointer) {
+    for line in ahead?.take(node) ?? blocks.lines(node, proseWidth: proseWidth, fullWidth: fullWidth) {
+      emit(line)
+    }
   }
 
   /// A fenced block's language: the first word of its info string.
   static func language(_ node: OpaquePointer) -> String {
     string(cmark_node_get_fence_info(node)).split(separator: " ").first.map(String.init) ?? ""
-  }
-
-  private mutating func heading(_ node: OpaquePointer) {
-    let level = Int(cmark_node_get_heading_level(node))
-    var items = inlines.items(in: node, style: theme.heading)
-    if !theme.usesColor, level >= 3 {
-      items.insert(.text(String(repeating: "#", count: level) + " ", theme.heading), at: 0)
-    }
-    let wrapped = StyledWrapper.wrap(items, width: proseWidth)
-    emit(wrapped)
-    guard level <= 2, let width = wrapped.map(\.width).max() else { return }
-    let rule = MarkdownLines.repeated(level == 1 ? theme.doubleRule : theme.rule, count: width)
-    emit([StyledSpan(rule, style: theme.frame)])
   }
 
   private mutating func enterList(_ node: OpaquePointer) {
