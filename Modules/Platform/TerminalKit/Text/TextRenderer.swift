@@ -45,7 +45,14 @@ public struct TextRenderer: Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
-  private static let reset = Array("\u{1B}[0m".utf8)
+  /// `ESC [ 0 m`, appended byte by byte: a static array was fetched
+  /// (retained and released) for every reset.
+  private static func appendReset(to output: inout [UInt8]) {
+    output.append(0x1B)
+    output.append(UInt8(ascii: "["))
+    output.append(UInt8(ascii: "0"))
+    output.append(UInt8(ascii: "m"))
+  }
 
   /// Bytes enough for `lines` drawn: their text, and the longest style
   /// switch per span.
@@ -63,28 +70,33 @@ public struct TextRenderer: Sendable {
 
   /// Writes a line's spans, switching style only where it changes (one
   /// `ESC [ 0 ; … m` per change) and resetting at the end of the line.
+  ///
+  /// The spans are read in place: a copy of each (its text and link
+  /// retained and released) was 4% of drawing 10,000 places.
   private func append(_ line: StyledLine, to output: inout [UInt8]) {
     var current: UInt16 = 0  // plain
     var link: String?
-    for span in line.spans {
-      let look = span.style.look
-      if usesColor && look != current {
-        if look == 0 {
-          output.append(contentsOf: Self.reset)
-        } else {
-          span.style.appendSGR(to: &output)
+    line.spans.withUnsafeBufferPointer { spans in
+      for index in spans.indices {
+        let look = spans[index].style.look
+        if usesColor && look != current {
+          if look == 0 {
+            Self.appendReset(to: &output)
+          } else {
+            TextStyle.appendSGR(look: look, to: &output)
+          }
+          current = look
         }
-        current = look
+        if usesHyperlinks {
+          let target = spans[index].style.link.flatMap(Hyperlink.checked)
+          if target != link { Hyperlink.switch(from: link, to: target, in: &output) }
+          link = target
+        }
+        appendText(spans[index].text, to: &output)
       }
-      if usesHyperlinks {
-        let target = span.style.link.flatMap(Hyperlink.checked)
-        if target != link { Hyperlink.switch(from: link, to: target, in: &output) }
-        link = target
-      }
-      appendText(span.text, to: &output)
     }
     if link != nil { Hyperlink.switch(from: link, to: nil, in: &output) }
-    if current != 0 { output.append(contentsOf: Self.reset) }
+    if current != 0 { Self.appendReset(to: &output) }
   }
 
   /// A span's text, sanitised (and folded to ASCII for a dumb terminal).
