@@ -99,4 +99,12 @@ public struct TextStyle: Sendable, Hashable {
     if look & 0x7F != 0 { add(look & 0x7F) }  // the colour's code
     output.append(UInt8(ascii: "m"))
   }
+
+  /// The bytes ``appendSGR(look:to:)`` writes for `look` (a reset, `look`
+  /// 0, takes 4).
+  static func sgrLength(look: UInt16) -> Int {
+    let attributes = (look >> 7).nonzeroBitCount
+    let colour = look & 0x7F
+    return 4 + 2 * attributes + (colour == 0 ? 0 : colour >= 10 ? 3 : 2)
+  }
 }
