@@ -82,18 +82,38 @@ extension ListView {
   ///
   /// A cell wider than its printed column is cut, as a title is.
   public func lines(in context: RenderContext, under printed: Columns?) -> (lines: [StyledLine], columns: Columns?) {
-    guard items.contains(where: { !$0.columns.isEmpty }) else { return (lines(in: context), nil) }
+    var lines: [StyledLine] = []
+    let columns = append(to: &lines, in: context, under: printed)
+    return (lines, columns)
+  }
+
+  /// Appends the rows to `lines`, as ``lines(in:under:)`` makes them, and
+  /// gives back the widths they were drawn with.
+  ///
+  /// A screen's 10,000 rows go straight into its lines: made apart and
+  /// then appended, they were copied once more (each retained and released).
+  public func append(to lines: inout [StyledLine], in context: RenderContext, under printed: Columns?) -> Columns? {
+    guard items.contains(where: { !$0.columns.isEmpty }) else {
+      lines += self.lines(in: context)
+      return nil
+    }
     var (table, columns) = measured(in: context)
     if let printed, printed.width == table.width, printed.cellWidths.count == table.columnWidths.count {
       (columns, table.columnWidths, table.numberWidth) = (printed, printed.cellWidths, printed.numberWidth)
     }
-    guard let titleWidth = columns.titleWidth else { return (twoLineRows(table, context: context), columns) }
-    let cut = Self.cut(table.titles, widths: table.titleWidths, to: titleWidth)
-    let lines = items.indices.map { offset in
-      oneLineRow(
-        offset, title: cut[offset], titleWidth: titleWidth, lastRoom: columns.lastRoom, table: table, context: context)
+    guard let titleWidth = columns.titleWidth else {
+      lines += twoLineRows(table, context: context)
+      return columns
     }
-    return (lines, columns)
+    let cut = Self.cut(table.titles, widths: table.titleWidths, to: titleWidth)
+    lines.reserveCapacity(lines.count + items.count)
+    for offset in items.indices {
+      lines.append(
+        oneLineRow(
+          offset, title: cut[offset], titleWidth: titleWidth, lastRoom: columns.lastRoom, table: table,
+          context: context))
+    }
+    return columns
   }
 
   func rows(in context: RenderContext) -> [StyledLine] {

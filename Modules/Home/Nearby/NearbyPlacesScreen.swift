@@ -237,9 +237,8 @@ final class NearbyPlacesScreen: Screen {
       return
     }
     let places = viewModel.places
-    let list = ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).lines(in: context, under: nil)
-    printedColumns = list.columns
-    lines += list.lines
+    printedColumns = ListView(viewModel.shownIndices.map { Self.item(for: $0, in: places) }).append(
+      to: &lines, in: context, under: nil)
     if viewModel.problemLoadingMore == nil {
       lines += TextBlock("Type more for the next places, open N for one of them.", style: Palette.muted).lines(
         in: context)

@@ -94,10 +94,14 @@ public struct FuzzyMatch: Sendable, Equatable {
 extension FuzzyQuery {
   /// Whether every word of the query matches one of `texts`, and how well;
   /// each word takes the text where it scores best (the first on a tie).
+  ///
+  /// The sets of matched letters are made once every word matched: most
+  /// rows fail on a later word ("pl 9" over 10,000 places made 6,600 sets
+  /// for rows then turned down).
   public func match(_ texts: [FuzzyText]) -> FuzzyMatch? {
     var score = 0
     // Made on the first word that matches: most rows fail on the first word.
-    var positions: [Set<Int>] = []
+    var found: [(field: Int, positions: [Int])] = []
     for term in terms {
       var best: (score: Int, field: Int, positions: [Int])?
       for (field, text) in texts.enumerated() {
@@ -107,14 +111,18 @@ extension FuzzyQuery {
       }
       guard let best else { return nil }
       score += best.score
-      if positions.isEmpty { positions = Array(repeating: [], count: texts.count) }
-      let offsets = texts[best.field].offsets
-      positions[best.field].formUnion(
-        best.positions.lazy.filter(offsets.indices.contains).map { Int(offsets[$0]) })
+      if found.isEmpty { found.reserveCapacity(terms.count) }
+      found.append((best.field, best.positions))
+    }
+    var positions = Array(repeating: Set<Int>(), count: texts.count)
+    for (field, matched) in found {
+      let offsets = texts[field].offsets
+      // Sized at once: grown letter by letter, the sets were resized and rehashed.
+      positions[field].reserveCapacity(positions[field].count + matched.count)
+      positions[field].formUnion(matched.lazy.filter(offsets.indices.contains).map { Int(offsets[$0]) })
     }
     return FuzzyMatch(score: score, positions: positions)
   }
-
 }
 
 /// A row as a filtered view lists it.

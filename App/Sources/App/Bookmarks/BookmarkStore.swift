@@ -206,7 +206,14 @@ extension BookmarkStore: BookmarksStoring {
 
   /// Every kind's rows, in the kinds' order, each newest first: read from
   /// the columns written with each record, no JSON parsed.
+  ///
+  /// Read through a small page cache: the listing reads each page once,
+  /// and SQLite's own (2,000 KiB) kept 2.2 MB of them for 10,000 bookmarks
+  /// while their list was drawn.
   func bookmarks() throws -> [Bookmark] {
+    let cacheSize = try database.execute("PRAGMA cache_size").first?.integer("cache_size")
+    try database.execute("PRAGMA cache_size = \(Self.listingCacheSize)")
+    defer { if let cacheSize { _ = try? database.execute("PRAGMA cache_size = \(cacheSize)") } }
     let rows = try database.execute(
       """
       SELECT kind, item_id, title, subtitle, detail, created_at FROM bookmarks WHERE account_id = ?
@@ -214,6 +221,9 @@ extension BookmarkStore: BookmarksStoring {
       """, [.integer(accountID)])
     return Self.bookmarks(in: rows, kinds: BookmarkKinds.all.map { $0.kind })
   }
+
+  /// The listing's page cache, in KiB as SQLite takes a negative size.
+  private static let listingCacheSize = -64
 
   /// The rows as bookmarks, kind by kind in the order of `kinds`; a row of
   /// a kind not among them, or without its key or title, is left out.

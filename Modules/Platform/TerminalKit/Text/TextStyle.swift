@@ -76,26 +76,35 @@ public struct TextStyle: Sendable, Hashable {
     return look
   }
 
-  /// Appends `ESC [ 0 ; codes m` for this style as bytes (the 0 clears the
-  /// style before it): drawing long lists should not build a string per span.
-  func appendSGR(to output: inout [UInt8]) {
+  /// Appends `ESC [ 0 ; codes m` for the style whose ``look`` is `look`,
+  /// as bytes (the 0 clears the style before it): drawing long lists
+  /// should not build a string per span, nor copy a style (retaining its
+  /// link) per switch, which was 6% of drawing 10,000 places.
+  static func appendSGR(look: UInt16, to output: inout [UInt8]) {
     output.append(0x1B)
     output.append(UInt8(ascii: "["))
     output.append(UInt8(ascii: "0"))
-    var first = false
-    func add(_ code: Int) {
-      if !first { output.append(UInt8(ascii: ";")) }
-      first = false
+    func add(_ code: UInt16) {
+      output.append(UInt8(ascii: ";"))
       if code >= 10 { output.append(UInt8(ascii: "0") + UInt8(code / 10)) }
       output.append(UInt8(ascii: "0") + UInt8(code % 10))
     }
-    if isBold { add(1) }
-    if isDim { add(2) }
-    if isItalic { add(3) }
-    if isUnderlined { add(4) }
-    if isInverse { add(7) }
-    if isStrikethrough { add(9) }
-    if let foreground { add(foreground.sgrCode) }
+    // The bits ``look`` gives each attribute, in the order they are written.
+    if look & (1 << 7) != 0 { add(1) }  // bold
+    if look & (1 << 8) != 0 { add(2) }  // dim
+    if look & (1 << 9) != 0 { add(3) }  // italic
+    if look & (1 << 10) != 0 { add(4) }  // underlined
+    if look & (1 << 11) != 0 { add(7) }  // inverse
+    if look & (1 << 12) != 0 { add(9) }  // struck through
+    if look & 0x7F != 0 { add(look & 0x7F) }  // the colour's code
     output.append(UInt8(ascii: "m"))
+  }
+
+  /// The bytes ``appendSGR(look:to:)`` writes for `look` (a reset, `look`
+  /// 0, takes 4).
+  static func sgrLength(look: UInt16) -> Int {
+    let attributes = (look >> 7).nonzeroBitCount
+    let colour = look & 0x7F
+    return 4 + 2 * attributes + (colour == 0 ? 0 : colour >= 10 ? 3 : 2)
   }
 }
