@@ -48,6 +48,13 @@ extension BookmarkStore {
     // were most of SQLite's part of an export. Ordered here instead, as
     // ORDER BY created_at DESC, rowid DESC orders them.
     var rows = FileRows()
+    // Room for the rows' JSON at once, the size of the database file at
+    // most: growing it copied and touched new pages at each doubling, and
+    // room not used is never touched.
+    let size = try database.execute(
+      "SELECT page_count * page_size AS size FROM pragma_page_count(), pragma_page_size()"
+    ).first?.integer("size")
+    rows.stored.reserveCapacity(Int(clamping: min(max(size ?? 0, 0), 256 << 20)))
     try database.forEachRow(
       "SELECT fields, created_at, checked_digest, item_id, title, rowid FROM bookmarks WHERE +account_id = ? AND +kind = ?",
       [.integer(accountID), .text(Record.kind.name)]
