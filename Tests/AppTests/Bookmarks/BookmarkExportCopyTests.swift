@@ -112,4 +112,37 @@ final class BookmarkExportCopyTests: XCTestCase {
       String(decoding: try exported(transfer), as: UTF8.self),
       String(decoding: try readThroughTheChecks(store), as: UTF8.self))
   }
+
+  /// A database of the last version: the step that adds the digests gives
+  /// one to each row that reads back as it is stored, none to the others
+  /// (an older shape, text the checks clean), changes no `fields`, and the
+  /// export is what reading every row writes.
+  func test_rowsOfTheLastVersion_thatReadBackAsStored_areMarked() async throws {
+    directory.remove()
+    directory = try TemporaryDirectory()
+    let path = directory.file("old.sqlite")
+    let old = SQLiteDatabase(path: path, migrations: Array(AppDatabase.migrations.dropLast()))
+    try old.execute(
+      "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@b.c', 'x', 0)"
+    )
+    let rows = [
+      ("p1", PlaceBookmark(place("p1", name: "Plain")).json),
+      ("p2", #"{"version":3,"id":"p2","name":"Dirty\u001b[2J name "}"#),
+      ("p3", #"{"categoryKey":"tourism","version":2}"#),
+    ]
+    for (index, (id, fields)) in rows.enumerated() {
+      try old.execute(
+        "INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (1, 'place', ?, ?, ?, ?)",
+        [.text(id), .text(id), .text(fields), .real(Double(index))])
+    }
+    database = SQLiteDatabase(path: path, migrations: AppDatabase.migrations)
+    let (transfer, store) = makeSUT()
+
+    let stored = try database.execute("SELECT item_id, fields, checked_digest FROM bookmarks ORDER BY item_id")
+    XCTAssertEqual(stored.map { $0.text("fields") }, rows.map(\.1), "no fields changed")
+    XCTAssertEqual(stored.map { $0.integer("checked_digest") != nil }, [true, false, false])
+    XCTAssertEqual(
+      String(decoding: try exported(transfer), as: UTF8.self),
+      String(decoding: try readThroughTheChecks(store), as: UTF8.self))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Storage
 
 extension BookmarkStore {
@@ -33,6 +34,22 @@ extension BookmarkStore {
       offset += 1
     }
     return Int64(bitPattern: hash ^ hash >> 32)
+  }
+
+  /// Gives each row whose `fields` read back through this version's checks
+  /// as themselves (what reading them writes is what is stored) their
+  /// digest; `fields` are not changed, and any other row keeps none.
+  static func markCheckedRows(in transaction: SQLiteDatabase.Transaction) throws {
+    let rows = try transaction.execute("SELECT rowid AS row, kind, fields FROM bookmarks")
+    for row in rows {
+      guard let number = row.integer("row"), let fields = row.text("fields"),
+        let kind = row.text("kind").flatMap(BookmarkKinds.record(named:)),
+        let document = try? JSONDocument(bytes: Array(fields.utf8)),
+        let record = try? kind.read(document.root, .fitting), record.json == fields
+      else { continue }
+      try transaction.execute(
+        "UPDATE bookmarks SET checked_digest = ? WHERE rowid = ?", [.integer(digest(of: fields)), .integer(number)])
+    }
   }
 
   /// Every record of `type` as a file holds them, newest first, and how
