@@ -57,11 +57,12 @@
         return
       }
       for entry in file.sections.flatMap(\.entries) {
-        let row = entry.record.row
+        guard let record = entry.record else { return require(false, "an imported entry without its record") }
+        let row = record.row
         require(isTerminalSafe(row.title) && !row.title.isEmpty, "an imported title that is not clean")
         require(
           [row.subtitle, row.detail].allSatisfy { isTerminalSafe($0 ?? "") }, "an imported row that is not clean")
-        require(readsBack(entry.record), "a record that does not read back as itself")
+        require(readsBack(record), "a record that does not read back as itself")
       }
       for place in file.sections.flatMap(\.entries).compactMap({ $0.record as? PlaceBookmark }) {
         require(PlaceIdentifier.isValid(place.id), "an imported id that breaks the rule")

@@ -87,6 +87,13 @@ package enum AppDatabase {
       "ALTER TABLE conversation_messages ADD COLUMN prompt_tokens INTEGER",
       "ALTER TABLE conversation_messages ADD COLUMN reply_tokens INTEGER",
       "ALTER TABLE conversation_messages ADD COLUMN seconds REAL"),
+    // A bookmark's `fields` as this version's checks passed them, known by
+    // their digest (`BookmarkStore.digest`): an export copies them instead
+    // of reading them again. Rows from before that read back as they are
+    // get theirs now; the others have none and are read.
+    Migration(
+      statements: ["ALTER TABLE bookmarks ADD COLUMN checked_digest INTEGER"],
+      rewrite: BookmarkStore.markCheckedRows),
   ]
 
   /// The database at `path`; it is opened, and brought up to date, on first use.

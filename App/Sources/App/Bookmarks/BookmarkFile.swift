@@ -29,8 +29,24 @@ struct BookmarkFile {
 
   /// One record and the time it was first saved.
   struct Entry {
-    var record: any BookmarkRecord
+    /// Nil when `stored` stands for it.
+    var record: (any BookmarkRecord)?
     var savedAt: Date?
+    /// Where in its section's `stored` the record's JSON lies as the
+    /// database holds it, for an export to copy: only when that is what
+    /// writing the record gives (checked when it was saved, and unchanged
+    /// since).
+    var stored: Range<Int>?
+
+    init(record: any BookmarkRecord, savedAt: Date?) {
+      self.record = record
+      self.savedAt = savedAt
+    }
+
+    init(stored: Range<Int>, savedAt: Date?) {
+      self.stored = stored
+      self.savedAt = savedAt
+    }
   }
 
   /// One kind's records, in the file's order.
@@ -39,6 +55,8 @@ struct BookmarkFile {
     var entries: [Entry]
     /// Rows of the database that could not be read at all: not in the file.
     var unreadable = 0
+    /// The stored JSON of the entries copied as stored, one after another.
+    var stored: [UInt8] = []
   }
 
   /// Every registered kind, in ``BookmarkKinds/all``'s order.
@@ -49,14 +67,23 @@ struct BookmarkFile {
 
   func json(exportedAt: Date) -> [UInt8] {
     var writer = JSONWriter(pretty: true)
+    // Room for the whole file at once: growing it copied what was written
+    // at each doubling, and touched new pages each time. Room not used is
+    // never touched.
+    writer.reserveCapacity(
+      sections.reduce(4_096) { sum, section in
+        section.entries.reduce(sum) { $0 + 2 * ($1.stored?.count ?? 1_024) + 128 }
+      })
     writer.object { file in
       file.member("format", Self.format)
       file.member("version", Self.version)
       file.member("exportedAt", Timestamp.text(for: exportedAt))
       for section in sections {
         file.key(section.kind.fileMember)
-        file.array { list in
-          for entry in section.entries { Self.write(entry, to: &list) }
+        section.stored.withUnsafeBufferPointer { stored in
+          file.array { list in
+            for entry in section.entries { Self.write(entry, of: section.kind, stored: stored, to: &list) }
+          }
         }
       }
     }
@@ -90,7 +117,11 @@ struct BookmarkFile {
   }
 
   /// When an entry was first saved, after its record's own members.
-  static let savedAt = JSONField<Entry>("savedAt", text: { $0.savedAt.map { Timestamp.text(for: $0) } })
+  static let savedAt = JSONField<Entry>("savedAt") { entry, writer in
+    guard let savedAt = entry.savedAt else { return }
+    writer.key("savedAt")
+    writer.timestamp(savedAt)
+  }
 
   /// The records that have a position as a GeoJSON FeatureCollection
   /// (RFC 7946: longitude first), and per kind how many went in and how
@@ -113,7 +144,24 @@ struct BookmarkFile {
   }
 
   private static func write(_ entry: Entry, to writer: inout JSONWriter) {
-    entry.record.write(to: &writer) { object in savedAt.write(entry, to: &object) }
+    entry.record?.write(to: &writer) { object in savedAt.write(entry, to: &object) }
+  }
+
+  /// `entry`, laid out from the bytes `stored` holds for it when it has
+  /// them: what reading the record and writing it again gives, at a
+  /// fraction of the cost.
+  private static func write(
+    _ entry: Entry, of kind: any BookmarkRecord.Type, stored: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter
+  ) {
+    guard let range = entry.stored, range.lowerBound >= 0, range.upperBound <= stored.count else {
+      return write(entry, to: &writer)
+    }
+    let bytes = UnsafeBufferPointer(rebasing: stored[range])
+    let extra = { (object: inout JSONWriter) in savedAt.write(entry, to: &object) }
+    if writer.object(compact: bytes, extra: extra) { return }
+    // Not a shape the copy lays out (never what this version stored): read.
+    let record = (try? JSONDocument(bytes: Array(bytes))).flatMap { try? kind.read($0.root, .fitting) }
+    record?.write(to: &writer, extra: extra)
   }
 
   private static func writeFeature(_ entry: Entry, to writer: inout JSONWriter) {

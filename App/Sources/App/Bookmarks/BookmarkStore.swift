@@ -13,8 +13,8 @@ import Storage
 /// detail made from the record when it was written (a row the schema step
 /// could not read at all keeps its title, with no subtitle or detail).
 final class BookmarkStore: Sendable {
-  fileprivate let database: SQLiteDatabase
-  fileprivate let accountID: Int64
+  let database: SQLiteDatabase
+  let accountID: Int64
   private let now: @Sendable () -> Date
 
   init(database: SQLiteDatabase, accountID: String, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -42,12 +42,17 @@ final class BookmarkStore: Sendable {
   ///
   /// A new one past the bound is refused.
   func save(_ record: some BookmarkRecord, savedAt: Date? = nil) throws {
-    let row = StoredRow(try record.checked(), savedAt: savedAt)
+    let checked = try record.checked()
+    var row = StoredRow(checked, savedAt: savedAt)
+    // Stored as checked only when reading it again gives it back: when the
+    // checks left the record as it came (most saves).
+    if row.fields != record.json { row.digest = nil }
     try database.transaction { transaction in
       try transaction.execute(
         Self.insert + """
            ON CONFLICT (account_id, kind, item_id) DO UPDATE SET
-            title = excluded.title, subtitle = excluded.subtitle, detail = excluded.detail, fields = excluded.fields
+            title = excluded.title, subtitle = excluded.subtitle, detail = excluded.detail, fields = excluded.fields,
+            checked_digest = excluded.checked_digest
           """, bindings(row))
       try checkBound(of: row.kind, in: transaction)
     }
@@ -56,6 +61,11 @@ final class BookmarkStore: Sendable {
   /// Adds the records not saved yet, all or none (one transaction), each
   /// with its time saved (nil: now): how many were added, and how many
   /// skipped as already saved (or listed twice).
+  ///
+  /// The records were read strictly (an import): nothing in them was cut
+  /// or mended, so reading what is stored gives them back (the fuzz target
+  /// `bookmarks` holds every record read from a file to that), and each is
+  /// stored as checked.
   ///
   /// Refused whole when it would pass the bound.
   func addNew(_ records: [(record: any BookmarkRecord, savedAt: Date?)]) throws -> (added: Int, skipped: Int) {
@@ -100,7 +110,9 @@ final class BookmarkStore: Sendable {
       """,
       [.integer(accountID), .text(Record.kind.name)] + (key.map { [.text($0)] } ?? []))
     let records = rows.compactMap { row -> Saved<Record>? in
-      guard let json = row.text("fields"), let record = Self.record(Record.self, json: json, row: row) else {
+      guard let json = row.text("fields"),
+        let record = Self.record(Record.self, json: json, id: row.text("item_id"), title: row.text("title"))
+      else {
         return nil
       }
       return Saved(record: record, savedAt: row.real("created_at").map(Date.init(timeIntervalSince1970:)))
@@ -110,12 +122,14 @@ final class BookmarkStore: Sendable {
 
   /// The record a row holds: its JSON read fitting, or when that is an older
   /// shape, converted as the schema step converts it.
-  private static func record<Record: BookmarkRecord>(_ type: Record.Type, json: String, row: SQLiteRow) -> Record? {
+  static func record<Record: BookmarkRecord>(_ type: Record.Type, json: String, id: String?, title: String?)
+    -> Record?
+  {
     if let document = try? JSONDocument(bytes: Array(json.utf8)), let record = try? Record.read(document.root, .fitting)
     {
       return record
     }
-    guard let id = row.text("item_id"), let title = row.text("title") else { return nil }
+    guard let id, let title else { return nil }
     return LegacyBookmarks.record(kind: Record.kind.name, id: id, title: title, fields: json) as? Record
   }
 
@@ -133,6 +147,9 @@ final class BookmarkStore: Sendable {
     var fields: String
     /// Nil: now.
     var savedAt: Date?
+    /// `fields`' digest, for a record whose stored JSON reads back as
+    /// itself; nil otherwise.
+    var digest: Int64?
 
     init(_ record: any BookmarkRecord, savedAt: Date?) {
       kind = type(of: record).kind.name
@@ -140,12 +157,13 @@ final class BookmarkStore: Sendable {
       row = record.row
       fields = record.json
       self.savedAt = savedAt
+      digest = BookmarkStore.digest(of: fields)
     }
   }
 
   fileprivate static let insert = """
-    INSERT INTO bookmarks (account_id, kind, item_id, title, subtitle, detail, fields, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    INSERT INTO bookmarks (account_id, kind, item_id, title, subtitle, detail, fields, created_at, checked_digest)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
   fileprivate static let insertUnlessSaved = insert + " ON CONFLICT (account_id, kind, item_id) DO NOTHING"
 
@@ -154,6 +172,7 @@ final class BookmarkStore: Sendable {
       .integer(accountID), .text(row.kind), .text(row.key), .text(row.row.title),
       row.row.subtitle.map(SQLiteValue.text) ?? .null, row.row.detail.map(SQLiteValue.text) ?? .null,
       .text(row.fields), .real((row.savedAt ?? now()).timeIntervalSince1970),
+      row.digest.map(SQLiteValue.integer) ?? .null,
     ]
   }
 }
@@ -281,7 +300,7 @@ extension BookmarkStore: BookmarksStoring {
       [
         .integer(accountID), .text(bookmark.kind.name), .text(bookmark.id), .text(bookmark.title),
         bookmark.subtitle.map(SQLiteValue.text) ?? .null, bookmark.detail.map(SQLiteValue.text) ?? .null,
-        .text(removed.record), .real(bookmark.savedAt.timeIntervalSince1970),
+        .text(removed.record), .real(bookmark.savedAt.timeIntervalSince1970), .null,
       ])
   }
 }

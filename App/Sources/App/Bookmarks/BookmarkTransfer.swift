@@ -61,7 +61,7 @@ final class BookmarkTransfer: BookmarksTransferring {
   private func made(as format: BookmarksFileFormat, path: String) throws(BookmarksTransferError) -> (
     bytes: [UInt8], summary: ExportSummary
   ) {
-    let bookmarks = try file()
+    let bookmarks = try file(copyingStored: format == .json)
     switch format {
     case .json:
       let bytes = bookmarks.json(exportedAt: now())
@@ -87,10 +87,11 @@ final class BookmarkTransfer: BookmarksTransferring {
     try file().listJSON(picked: picked)
   }
 
-  /// Every saved bookmark, as a file holds them.
-  private func file() throws(BookmarksTransferError) -> BookmarkFile {
+  /// Every saved bookmark, as a file holds them; `copyingStored`, those
+  /// stored as checked are kept as stored (only the file's JSON copies them).
+  private func file(copyingStored: Bool = false) throws(BookmarksTransferError) -> BookmarkFile {
     do {
-      return BookmarkFile(sections: try BookmarkKinds.all.map { try section(of: $0) })
+      return BookmarkFile(sections: try BookmarkKinds.all.map { try section(of: $0, copyingStored: copyingStored) })
     } catch {
       throw .store(reason: ErrorSentence.reason(for: error))
     }
@@ -132,7 +133,7 @@ final class BookmarkTransfer: BookmarksTransferring {
     }
     do {
       let (added, skipped) = try store.addNew(
-        file.sections.flatMap { $0.entries.map { ($0.record, $0.savedAt) } })
+        file.sections.flatMap { $0.entries.compactMap { entry in entry.record.map { ($0, entry.savedAt) } } })
       return ImportSummary(added: added, skipped: skipped)
     } catch {
       throw .store(reason: ErrorSentence.reason(for: error))
@@ -140,7 +141,10 @@ final class BookmarkTransfer: BookmarksTransferring {
   }
 
   /// Every saved record of `kind`, newest first, for a file.
-  private func section<Record: BookmarkRecord>(of kind: Record.Type) throws -> BookmarkFile.Section {
+  private func section<Record: BookmarkRecord>(of kind: Record.Type, copyingStored: Bool) throws
+    -> BookmarkFile.Section
+  {
+    if copyingStored { return try store.fileSection(kind) }
     let (records, unreadable) = try store.records(kind)
     return BookmarkFile.Section(
       kind: kind, entries: records.map { BookmarkFile.Entry(record: $0.record, savedAt: $0.savedAt) },

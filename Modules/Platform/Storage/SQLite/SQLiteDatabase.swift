@@ -362,3 +362,30 @@ public final class SQLiteDatabase: Sendable {
     throw SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
   }
 }
+
+extension SQLiteDatabase {
+  /// Runs one statement that reads, handing each row to `body` in place:
+  /// for many rows whose columns are copied on or looked at once (an
+  /// export's), without an array of rows and a string per column.
+  ///
+  /// `body` runs while the connection is held: it must not use this
+  /// database.
+  public func forEachRow(_ sql: String, _ bindings: [SQLiteValue] = [], _ body: (SQLiteCursor) throws -> Void) throws {
+    try withConnection { connection in
+      let handle = connection.handle
+      let statement = try connection.statement(sql)
+      defer {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+      }
+      try Self.bind(bindings, to: statement, handle)
+      let cursor = SQLiteCursor(statement: statement)
+      while true {
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { return }
+        guard status == SQLITE_ROW else { return try Self.check(status, handle) }
+        try body(cursor)
+      }
+    }
+  }
+}
