@@ -4,6 +4,7 @@ import Home
 import JSON
 import Storage
 import TestSupport
+import TextSafety
 import XCTest
 
 @testable import App
@@ -77,6 +78,19 @@ final class BookmarkExportCopyTests: XCTestCase {
     XCTAssertEqual(
       String(decoding: try exported(transfer), as: UTF8.self),
       String(decoding: try readThroughTheChecks(store), as: UTF8.self))
+  }
+
+  /// A key configured after a row was saved is in no file: the copied
+  /// row never went through the document that hides it when read.
+  func test_aKeyConfiguredAfterTheSave_isHiddenInACopiedRow() async throws {
+    let (transfer, store) = makeSUT()
+    try store.saveFavorite(place("p1", name: "Cafe ghp_LaterKey0123456789"))
+    SecretText.hide("ghp_LaterKey0123456789", naming: "GH_TOKEN")
+
+    let text = String(decoding: try exported(transfer), as: UTF8.self)
+
+    XCTAssertFalse(text.contains("LaterKey"), text)
+    XCTAssertTrue(text.contains(#""name": "Cafe [GH_TOKEN]""#), text)
   }
 
   /// A row edited by hand keeps its digest but no longer matches it: it is

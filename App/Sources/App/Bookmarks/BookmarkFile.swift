@@ -1,6 +1,7 @@
 import Commands
 import Foundation
 import JSON
+import TextSafety
 
 /// The bookmarks file `export` writes and `import` reads: every bookmark of
 /// one person, versioned, each kind's records under its own member, each
@@ -87,7 +88,11 @@ struct BookmarkFile {
         }
       }
     }
-    return writer.endingWithLine()
+    var bytes = writer.endingWithLine()
+    // Rows copied as stored were never read through the document, which
+    // hides a key; one configured after a row was saved must stay out too.
+    SecretText.hide(in: &bytes)
+    return bytes
   }
 
   /// `{"schema_version": 1, "places": […], "repositories": […]}`: the
