@@ -93,6 +93,35 @@ final class BookmarkExportCopyTests: XCTestCase {
     XCTAssertTrue(text.contains(#""name": "Cafe [GH_TOKEN]""#), text)
   }
 
+  /// A row whose kind was changed by hand is not copied into the other
+  /// kind's list, which would make the whole file refused on import: it
+  /// is read as that kind, and left out when it is not one.
+  func test_aRowWhoseKindWasChangedByHand_isNotCopied() async throws {
+    let (transfer, store) = makeSUT()
+    try store.saveFavorite(place("p1", name: "Plain"))
+    try store.saveFavorite(place("p2", name: "Other"))
+    try database.execute("UPDATE bookmarks SET kind = 'repository' WHERE item_id = 'p1'")
+
+    let bytes = try exported(transfer)
+
+    XCTAssertEqual(
+      String(decoding: bytes, as: UTF8.self), String(decoding: try readThroughTheChecks(store), as: UTF8.self))
+    XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("Plain"))
+  }
+
+  /// `fields` stored as a blob by another tool are read as text, as the
+  /// rows of every other read are.
+  func test_fieldsStoredAsABlob_areExported() async throws {
+    let (transfer, store) = makeSUT()
+    try store.saveFavorite(place("p1", name: "Blob"))
+    try database.execute("UPDATE bookmarks SET fields = CAST(fields AS BLOB)")
+
+    let text = String(decoding: try exported(transfer), as: UTF8.self)
+
+    XCTAssertTrue(text.contains(#""name": "Blob""#), text)
+    XCTAssertEqual(text, String(decoding: try readThroughTheChecks(store), as: UTF8.self))
+  }
+
   /// A row edited by hand keeps its digest but no longer matches it: it is
   /// read through the checks, cleaned, never copied.
   func test_aRowEditedByHand_isReadThroughTheChecks() async throws {

@@ -8,20 +8,22 @@ extension BookmarkStore {
   /// longer match their digest, and are read through the new checks.
   static let checksRevision: UInt64 = 1
 
-  /// A digest of a row's `fields`: whether they are still what this
-  /// version's checks passed.
+  /// A digest of a row's `fields` under its `kind`: whether they are still
+  /// what this version's checks passed, as that kind.
   ///
-  /// 64 bits, eight bytes a step, from the checks' revision and the length;
-  /// a row changed since (edited by hand, saved by an older Wayfarer) no
-  /// longer matches. Not a guard against someone forging it on purpose.
-  static func digest(of fields: String) -> Int64 {
+  /// 64 bits, eight bytes a step, from the checks' revision, the kind and
+  /// the length; a row changed since (edited by hand, its kind too, saved
+  /// by an older Wayfarer) no longer matches. Not a guard against someone
+  /// forging it on purpose.
+  static func digest(of fields: String, kind: String) -> Int64 {
     var fields = fields
-    return fields.withUTF8 { digest(of: $0) }
+    return fields.withUTF8 { digest(of: $0, kind: kind) }
   }
 
-  static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
+  static func digest(of bytes: UnsafeBufferPointer<UInt8>, kind: String) -> Int64 {
     let prime: UInt64 = 0x100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ checksRevision ^ UInt64(bytes.count) &* prime
+    for byte in kind.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
     let raw = UnsafeRawBufferPointer(bytes)
     var offset = 0
     while offset + 8 <= raw.count {
@@ -42,13 +44,14 @@ extension BookmarkStore {
   static func markCheckedRows(in transaction: SQLiteDatabase.Transaction) throws {
     let rows = try transaction.execute("SELECT rowid AS row, kind, fields FROM bookmarks")
     for row in rows {
-      guard let number = row.integer("row"), let fields = row.text("fields"),
-        let kind = row.text("kind").flatMap(BookmarkKinds.record(named:)),
+      guard let number = row.integer("row"), let fields = row.text("fields"), let kindName = row.text("kind"),
+        let kind = BookmarkKinds.record(named: kindName),
         let document = try? JSONDocument(bytes: Array(fields.utf8)),
         let record = try? kind.read(document.root, .fitting), record.json == fields
       else { continue }
       try transaction.execute(
-        "UPDATE bookmarks SET checked_digest = ? WHERE rowid = ?", [.integer(digest(of: fields)), .integer(number)])
+        "UPDATE bookmarks SET checked_digest = ? WHERE rowid = ?",
+        [.integer(digest(of: fields, kind: kindName)), .integer(number)])
     }
   }
 
@@ -109,7 +112,7 @@ private struct FileRows {
     }
     let time = row.real(1)
     let savedAt = time.map(Date.init(timeIntervalSince1970:))
-    if let digest = row.integer(2), digest == BookmarkStore.digest(of: fields) {
+    if let digest = row.integer(2), digest == BookmarkStore.digest(of: fields, kind: Record.kind.name) {
       let start = stored.count
       stored.append(contentsOf: fields)
       entries.append(BookmarkFile.Entry(stored: start..<stored.count, savedAt: savedAt))

@@ -157,7 +157,7 @@ final class BookmarkStore: Sendable {
       row = record.row
       fields = record.json
       self.savedAt = savedAt
-      digest = BookmarkStore.digest(of: fields)
+      digest = BookmarkStore.digest(of: fields, kind: kind)
     }
   }
 

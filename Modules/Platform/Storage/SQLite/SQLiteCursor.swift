@@ -9,9 +9,13 @@ public struct SQLiteCursor {
   let statement: OpaquePointer
 
   /// The column's text as SQLite holds it (UTF-8, unchecked); nil when it
-  /// is not text.
+  /// is a number or NULL.
+  ///
+  /// A blob is read as text, as ``SQLiteDatabase/execute(_:_:)``'s rows
+  /// read it: a row another tool stored as a blob is still read.
   public func textBytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
-    guard sqlite3_column_type(statement, column) == SQLITE_TEXT else { return nil }
+    let type = sqlite3_column_type(statement, column)
+    guard type == SQLITE_TEXT || type == SQLITE_BLOB else { return nil }
     // Text first, then its length, as SQLite asks (the length is of that form).
     let start = sqlite3_column_text(statement, column)
     let count = Int(sqlite3_column_bytes(statement, column))
@@ -24,7 +28,7 @@ public struct SQLiteCursor {
     sqlite3_column_type(statement, column) == SQLITE_INTEGER
   }
 
-  /// The column's text as a string; nil when it is not text.
+  /// The column's text as a string; nil when it is a number or NULL.
   public func text(_ column: Int32) -> String? {
     guard let bytes = textBytes(column) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
