@@ -71,6 +71,7 @@ final class KeptDrawingTests: XCTestCase {
     let other = TitledScreen("other", commands: [])
     let changer = ChangingScreen(note: note, console: console)
     let window = Window()
+    changer.window = window
     window.setRoot(
       .tabs(
         TabBarController(tabs: [
@@ -90,6 +91,7 @@ final class KeptDrawingTests: XCTestCase {
   private final class ChangingScreen: Screen {
     let note: Note
     weak var console: ScriptedConsole?
+    weak var window: Window?
 
     init(note: Note, console: ScriptedConsole) {
       self.note = note
@@ -104,6 +106,10 @@ final class KeptDrawingTests: XCTestCase {
         },
         Command(CommandSpec("narrow", summary: "", action: ())) { _, _ in self.console?.context.width = 40 },
         Command(CommandSpec("hide", summary: "", action: ())) { _, _ in self.note.showsThird = false },
+        // A logout: the window gets a new root, the tabs go.
+        Command(CommandSpec("leave", summary: "", action: ())) { _, _ in
+          self.window?.setRoot(.stack(NavigationStack(root: TitledScreen("login", commands: []))))
+        },
       ]
     }
   }
@@ -175,5 +181,15 @@ final class KeptDrawingTests: XCTestCase {
       await repl.run()
     }
     XCTAssertNil(released)
+  }
+
+  func test_aNewRoot_dropsWhatWasKept() async {
+    let (repl, _, console) = makeSUT(note: Note())
+    console.feed(["other", "note", "other", "leave"])
+
+    await repl.run()
+
+    XCTAssertEqual(notes(in: console).count, 2)
+    XCTAssertTrue(repl.keptScreens.isEmpty, "a logged-out flow's drawings are not kept")
   }
 }

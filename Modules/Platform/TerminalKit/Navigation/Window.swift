@@ -10,11 +10,15 @@ public final class Window {
   }
 
   public private(set) var root: Root?
+  /// How many roots were set: a new one is a new flow (a login, a logout),
+  /// and what was kept of the last one's screens goes.
+  public private(set) var rootGeneration = 0
 
   public init() {}
 
   public func setRoot(_ root: Root) {
     self.root = root
+    rootGeneration += 1
     visibleScreen?.setNeedsDisplay()
   }
 

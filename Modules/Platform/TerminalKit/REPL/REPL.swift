@@ -24,7 +24,10 @@ public final class REPL {
   ///
   /// Written again while what it was drawn from is the same. Values only,
   /// so a screen released (a logout) is not kept alive by it.
-  private var keptScreens: [ObjectIdentifier: KeptDrawing] = [:]
+  private(set) var keptScreens: [ObjectIdentifier: KeptDrawing] = [:]
+  /// The window's root generation the kept drawings were made in: a logged
+  /// out account's screens are not kept past its flow.
+  private var keptGeneration = 0
   /// A command or appear hook started apart from the loop (``execute(_:)``
   /// or ``submit(_:)`` called from outside), in a task of its own.
   private var running: Task<Void, Never>?
@@ -320,6 +323,10 @@ public final class REPL {
     defer {
       screen.didDisplay()
       lastDrawn = screen
+    }
+    if keptGeneration != window.rootGeneration {
+      keptScreens.removeAll()
+      keptGeneration = window.rootGeneration
     }
     // Asked before the body, which may take what it shows once.
     let inputs = drawingInputs(of: screen, in: context)
