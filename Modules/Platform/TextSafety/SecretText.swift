@@ -31,14 +31,15 @@ public enum SecretText {
     /// letters, so memchr can look for it alone. Nil when every byte is a
     /// letter.
     let anchor: Int?
-    /// The value's longest run of digits (4 to 255 bytes), when it has no
-    /// other byte to anchor on.
+    /// The part of the value looked for with Horspool's skips, when it has
+    /// no byte to anchor on (a key of letters and digits): its first 255
+    /// bytes.
     ///
     /// A key of hex digits once stopped memchr at every `0` of a list's
-    /// numbers. Every copy has the run as it is; it is looked for with
-    /// Horspool's skips.
+    /// numbers; its run of digits alone moved on at most 10 bytes a step.
     let run: Range<Int>?
-    /// How far the run's window moves on past each byte that ends it.
+    /// How far the run's window moves on past each byte that ends it, in
+    /// either letter case.
     let skips: [UInt8]
 
     init(value: [UInt8], replacement: [UInt8]) {
@@ -46,22 +47,17 @@ public enum SecretText {
       self.replacement = replacement
       let sign = folded.firstIndex { !SecretText.isLetter($0) && !SecretText.isDigit($0) }
       anchor = sign ?? folded.firstIndex { !SecretText.isLetter($0) }
-      run = sign == nil ? Self.longestDigits(in: folded) : nil
+      run = sign == nil && folded.count >= 4 ? 0..<min(folded.count, 255) : nil
       var skips = [UInt8](repeating: UInt8(run?.count ?? 0), count: 256)
       if let run {
-        for offset in run.dropLast() { skips[Int(folded[offset])] = UInt8(run.upperBound - 1 - offset) }
+        for offset in run.dropLast() {
+          let byte = folded[offset]
+          skips[Int(byte)] = UInt8(run.upperBound - 1 - offset)
+          // The text's bytes are not folded first: a capital skips as its small letter.
+          if SecretText.isLetter(byte) { skips[Int(byte & 0xDF)] = skips[Int(byte)] }
+        }
       }
       self.skips = skips
-    }
-
-    private static func longestDigits(in bytes: [UInt8]) -> Range<Int>? {
-      var longest = 0..<0
-      var start = 0
-      for end in 0...bytes.count where end == bytes.count || !SecretText.isDigit(bytes[end]) {
-        if end - start > longest.count { longest = start..<min(end, start + 255) }
-        start = end + 1
-      }
-      return longest.count >= 4 ? longest : nil
     }
   }
 
@@ -179,8 +175,8 @@ public enum SecretText {
   }
 
   /// Where `secret` next occurs in `hay` at or after `start`, found by its
-  /// run of digits (Horspool: the window moves on by the skip of the byte
-  /// that ends it), then compared whole, folded.
+  /// run (Horspool: the window moves on by the skip of the byte that ends
+  /// it, either letter case alike), then compared whole, folded.
   private static func range(
     of secret: Hidden, run: Range<Int>, in hay: UnsafeRawBufferPointer, from start: Int
   ) -> Range<Int>? {
@@ -195,7 +191,7 @@ public enum SecretText {
         while end <= lastEnd {
           let byte = hay[end]
           let at = end - (run.upperBound - 1)
-          if byte == lastByte, matches(needle, at: base + at) { return at..<(at + count) }
+          if folded(byte) == lastByte, matches(needle, at: base + at) { return at..<(at + count) }
           end += Int(skips[Int(byte)])
         }
         return nil
