@@ -253,17 +253,12 @@ public final class SQLiteDatabase: Sendable {
     /// rows it inserted, changed or deleted (an import's 10,000 inserts
     /// each read a RETURNING row before, with its column names).
     public func change(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> Int {
-      let handle = connection.handle
-      let statement = try connection.statement(sql)
-      defer {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
+      try SQLiteDatabase.withStatement(sql, bindings, on: connection) { statement, handle in
+        var status = sqlite3_step(statement)
+        while status == SQLITE_ROW { status = sqlite3_step(statement) }
+        try SQLiteDatabase.check(status, handle)
+        return Int(sqlite3_changes(handle))
       }
-      try SQLiteDatabase.bind(bindings, to: statement, handle)
-      var status = sqlite3_step(statement)
-      while status == SQLITE_ROW { status = sqlite3_step(statement) }
-      try SQLiteDatabase.check(status, handle)
-      return Int(sqlite3_changes(handle))
     }
   }
 
@@ -288,48 +283,57 @@ public final class SQLiteDatabase: Sendable {
 
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-  fileprivate static func run(_ sql: String, _ bindings: [SQLiteValue], on connection: Connection) throws
-    -> [SQLiteRow]
-  {
-    let handle = connection.handle
+  /// `sql` prepared (kept by the connection) with `bindings` bound, for
+  /// `body`; then ready for its next use, whatever happens there (a
+  /// statement left stepping would keep its read transaction open).
+  fileprivate static func withStatement<Result>(
+    _ sql: String, _ bindings: [SQLiteValue], on connection: Connection,
+    _ body: (OpaquePointer, OpaquePointer) throws -> Result
+  ) throws -> Result {
     let statement = try connection.statement(sql)
-    // Ready for its next use, whatever happens here (a statement left
-    // stepping would keep its read transaction open).
     defer {
       sqlite3_reset(statement)
       sqlite3_clear_bindings(statement)
     }
+    try bind(bindings, to: statement, connection.handle)
+    return try body(statement, connection.handle)
+  }
 
-    try bind(bindings, to: statement, handle)
-
-    var rows: [SQLiteRow] = []
-    // The columns are read at the first row: a step may prepare the
-    // statement again (another connection changed the schema), and the
-    // columns with it.
-    var columns: SQLiteColumns?
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return rows }
-      guard status == SQLITE_ROW else {
-        try check(status, handle)
-        return rows
+  fileprivate static func run(_ sql: String, _ bindings: [SQLiteValue], on connection: Connection) throws
+    -> [SQLiteRow]
+  {
+    try withStatement(sql, bindings, on: connection) { statement, handle in
+      var rows: [SQLiteRow] = []
+      // The columns are read at the first row: a step may prepare the
+      // statement again (another connection changed the schema), and the
+      // columns with it.
+      var columns: SQLiteColumns?
+      let cursor = SQLiteCursor(statement: statement)
+      while true {
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { return rows }
+        guard status == SQLITE_ROW else {
+          try check(status, handle)
+          return rows
+        }
+        let count = sqlite3_column_count(statement)
+        let names = columns ?? SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
+        columns = names
+        var cells: [SQLiteValue] = []
+        cells.reserveCapacity(Int(count))
+        for column in 0..<count {
+          let cell: SQLiteValue =
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+            case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+            case SQLITE_NULL: .null
+            // Text, or a blob read as text (as the cursor reads it).
+            default: .text(cursor.text(column) ?? "")
+            }
+          cells.append(cell)
+        }
+        rows.append(SQLiteRow(columns: names, cells: cells))
       }
-      let count = sqlite3_column_count(statement)
-      let names = columns ?? SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
-      columns = names
-      var cells: [SQLiteValue] = []
-      cells.reserveCapacity(Int(count))
-      for column in 0..<count {
-        let cell: SQLiteValue =
-          switch sqlite3_column_type(statement, column) {
-          case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-          case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-          case SQLITE_NULL: .null
-          default: Self.text(statement, column)
-          }
-        cells.append(cell)
-      }
-      rows.append(SQLiteRow(columns: names, cells: cells))
     }
   }
 
@@ -349,13 +353,6 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// A text column's bytes as a string, by their length (no scan for the end).
-  private static func text(_ statement: OpaquePointer?, _ column: Int32) -> SQLiteValue {
-    guard let bytes = sqlite3_column_text(statement, column) else { return .text("") }
-    let length = Int(sqlite3_column_bytes(statement, column))
-    return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
-  }
-
   /// The one place SQLite status codes become Swift errors.
   fileprivate static func check(_ status: Int32, _ handle: OpaquePointer) throws {
     guard status != SQLITE_OK && status != SQLITE_ROW && status != SQLITE_DONE else { return }
@@ -372,19 +369,14 @@ extension SQLiteDatabase {
   /// database.
   public func forEachRow(_ sql: String, _ bindings: [SQLiteValue] = [], _ body: (SQLiteCursor) throws -> Void) throws {
     try withConnection { connection in
-      let handle = connection.handle
-      let statement = try connection.statement(sql)
-      defer {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-      }
-      try Self.bind(bindings, to: statement, handle)
-      let cursor = SQLiteCursor(statement: statement)
-      while true {
-        let status = sqlite3_step(statement)
-        if status == SQLITE_DONE { return }
-        guard status == SQLITE_ROW else { return try Self.check(status, handle) }
-        try body(cursor)
+      try Self.withStatement(sql, bindings, on: connection) { statement, handle in
+        let cursor = SQLiteCursor(statement: statement)
+        while true {
+          let status = sqlite3_step(statement)
+          if status == SQLITE_DONE { return }
+          guard status == SQLITE_ROW else { return try Self.check(status, handle) }
+          try body(cursor)
+        }
       }
     }
   }
