@@ -16,19 +16,10 @@ import XCTest
 @MainActor
 final class BookmarkExportCopyTests: XCTestCase {
   private let clock = Date(timeIntervalSince1970: 1_800_000_000)
-  private var directory: TemporaryDirectory!
   private var database: SQLiteDatabase!
 
   override func setUp() async throws {
-    directory = try TemporaryDirectory()
-    database = SQLiteDatabase(path: directory.file("wayfarer.sqlite"), migrations: AppDatabase.migrations)
-    try database.execute(
-      "INSERT INTO accounts (id, name, surname, email, password_hash, created_at) VALUES (1, 'A', 'B', 'a@b.c', 'x', 0)"
-    )
-  }
-
-  override func tearDown() async throws {
-    directory.remove()
+    database = AppDatabase.at(try makeDatabasePathWithTwoAccounts())
   }
 
   private func makeSUT() -> (BookmarkTransfer, BookmarkStore) {
@@ -161,8 +152,8 @@ final class BookmarkExportCopyTests: XCTestCase {
   /// (an older shape, text the checks clean), changes no `fields`, and the
   /// export is what reading every row writes.
   func test_rowsOfTheLastVersion_thatReadBackAsStored_areMarked() async throws {
-    directory.remove()
-    directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory()
+    addTeardownBlock { directory.remove() }
     let path = directory.file("old.sqlite")
     let old = SQLiteDatabase(path: path, migrations: Array(AppDatabase.migrations.dropLast()))
     try old.execute(
@@ -178,7 +169,7 @@ final class BookmarkExportCopyTests: XCTestCase {
         "INSERT INTO bookmarks (account_id, kind, item_id, title, fields, created_at) VALUES (1, 'place', ?, ?, ?, ?)",
         [.text(id), .text(id), .text(fields), .real(Double(index))])
     }
-    database = SQLiteDatabase(path: path, migrations: AppDatabase.migrations)
+    database = AppDatabase.at(path)
     let (transfer, store) = makeSUT()
 
     let stored = try database.execute("SELECT item_id, fields, checked_digest FROM bookmarks ORDER BY item_id")
