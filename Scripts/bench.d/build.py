@@ -6,7 +6,6 @@ one of its files and the build timed, and the edit taken back out (built
 again, untimed). The ratio is the edit's build against the clean one of the
 same round.
 """
-import json
 import os
 import shutil
 import subprocess
@@ -16,45 +15,38 @@ import time
 
 from common import ROOT, Result, swift_env, timed
 
-# The module whose edit is measured and the goal (the redesign issue's: a
-# platform module 25 %, DesignSystem 15 %, a leaf 10 %). The file edited is
-# the module's first source file, as the package describes it, so renaming a
-# file cannot break the row.
+# The module whose edit is measured, the file edited, and the goal (the
+# redesign issue's: a platform module 25 %, DesignSystem 15 %, a leaf 10 %).
+# The file matters (the same edit in another file of the module can rebuild
+# three times as much), so each row names its file and keeps it.
 PROBES = [
-    ("TextSafety", 0.25),
-    ("TerminalText", 0.25),
-    ("Diagnostics", 0.25),
-    ("TerminalConsole", 0.25),
-    ("TerminalIO", 0.25),
-    ("TerminalNavigation", 0.25),
-    ("TerminalREPL", 0.25),
-    ("Commands", 0.25),
-    ("FeatureEnvironment", 0.25),
-    ("Storage", 0.25),
-    ("Networking", 0.25),
-    ("JSON", 0.25),
-    ("DesignSystem", 0.15),
-    ("Bookmarks", 0.10),
-    ("Profile", 0.10),
+    ("TextSafety", "Modules/Platform/TextSafety/ErrorSentence.swift", 0.25),
+    ("TerminalText", "Modules/Platform/TerminalKit/Text/Hyperlink.swift", 0.25),
+    ("Diagnostics", "Modules/Platform/TerminalKit/Diagnostics/MemoryReport.swift", 0.25),
+    ("TerminalConsole", "Modules/Platform/TerminalKit/Console/NullConsole.swift", 0.25),
+    ("TerminalIO", "Modules/Platform/TerminalKit/IO/Pager.swift", 0.25),
+    ("TerminalNavigation", "Modules/Platform/TerminalKit/Navigation/StackHandle.swift", 0.25),
+    ("TerminalREPL", "Modules/Platform/TerminalKit/REPL/REPL.swift", 0.25),
+    ("Commands", "Modules/Platform/Commands/Checked.swift", 0.25),
+    ("FeatureEnvironment", "Modules/Platform/FeatureEnvironment/Environment.swift", 0.25),
+    ("Storage", "Modules/Platform/Storage/Files/FileLock.swift", 0.25),
+    ("Networking", "Modules/Platform/Networking/RetryPolicy.swift", 0.25),
+    ("JSON", "Modules/Platform/JSON/JSONError.swift", 0.25),
+    ("DesignSystem", "Modules/DesignSystem/Palette.swift", 0.15),
+    ("Bookmarks", "Modules/Bookmarks/List/BookmarksWording.swift", 0.10),
+    ("Profile", "Modules/Profile/About/AboutViewModel.swift", 0.10),
 ]
 SMOKE_PROBES = ["TerminalREPL", "Bookmarks"]
 EDIT = "\nfunc benchEditProbe() -> Int { 42 }\n"
 
 
-def probe_files(modules, env):
-    """Each module's first Swift source, from `swift package describe`; a
-    module the package no longer has stops the run (the smoke run too)."""
-    described = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT, env=env,
-                               capture_output=True, text=True, check=True).stdout
-    targets = {target["name"]: target for target in json.loads(described)["targets"]}
-    files = {}
-    for module in modules:
-        target = targets.get(module)
-        sources = sorted(source for source in (target or {}).get("sources", []) if source.endswith(".swift"))
-        if not sources:
-            raise SystemExit(f"bench: the package has no Swift target {module} to edit")
-        files[module] = os.path.join(target["path"], sources[0])
-    return files
+def check_probes():
+    """Every probe's file, checked before any build (by the smoke run too,
+    which edits only two): a renamed file must stop the row, not break it
+    half-way through a long run."""
+    missing = [path for _, path, _ in PROBES if not os.path.isfile(os.path.join(ROOT, path))]
+    if missing:
+        raise SystemExit("bench: build probes name files that are gone: " + ", ".join(missing))
 
 
 def copy_of_tree():
@@ -85,11 +77,11 @@ def compiled(command, folder, env):
 
 
 def run(rounds, smoke):
-    env = swift_env()
-    sources = probe_files([module for module, _ in PROBES], env)
-    probes = [(module, sources[module]) for module, _ in PROBES if not smoke or module in SMOKE_PROBES]
+    check_probes()
+    probes = [probe for probe in PROBES if not smoke or probe[0] in SMOKE_PROBES]
     results = {module: Result("build", f"edit in {module}", "clean debug build", f"<= {goal:.2f}")
-               for module, goal in PROBES if not smoke or module in SMOKE_PROBES}
+               for module, _, goal in probes}
+    env = swift_env()
     folder = copy_of_tree()
     build = ["swift", "build", "--product", "wayfarer"]
     cleans = []
@@ -98,7 +90,7 @@ def run(rounds, smoke):
             shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
             clean, all_files = compiled(build, folder, env)
             cleans.append(clean)
-            for module, path in probes:
+            for module, path, _ in probes:
                 file = os.path.join(folder, path)
                 with open(file, encoding="utf-8") as source:
                     original = source.read()
