@@ -321,6 +321,7 @@ let package = Package(
     .testTarget(
       name: "MarkdownTests",
       dependencies: [
+        "CMarkGFM",  // code blocks read from the tree, to check those prepared ahead
         "Components",
         "CSourceHighlight",  // the highlighting shim's mapping, tested at its C face
         "TerminalText",

@@ -13,19 +13,29 @@ struct BlockLayout {
   let kinds: MarkdownNodeKinds
   let theme: MarkdownTheme
   let inlines: InlineCollector
+  /// Code blocks prepared while the document was parsed (``CodeAhead``).
+  let preparedCode: [CodeAhead.Key: PreparedCode]
 
-  init(kinds: MarkdownNodeKinds, theme: MarkdownTheme, inlines: InlineCollector) {
+  init(
+    kinds: MarkdownNodeKinds, theme: MarkdownTheme, inlines: InlineCollector,
+    preparedCode: [CodeAhead.Key: PreparedCode]
+  ) {
     self.kinds = kinds
     self.theme = theme
     self.inlines = inlines
+    self.preparedCode = preparedCode
   }
 
-  init(kinds: MarkdownNodeKinds, context: RenderContext, resolver: LinkResolver) {
+  init(
+    kinds: MarkdownNodeKinds, context: RenderContext, resolver: LinkResolver,
+    preparedCode: [CodeAhead.Key: PreparedCode]
+  ) {
     let theme = MarkdownTheme(context)
     let html = HTMLText(theme: theme, resolver: resolver)
     self.init(
       kinds: kinds, theme: theme,
-      inlines: InlineCollector(kinds: kinds, theme: theme, resolver: resolver, html: html))
+      inlines: InlineCollector(kinds: kinds, theme: theme, resolver: resolver, html: html),
+      preparedCode: preparedCode)
   }
 
   /// The lines of `node`: prose at most `proseWidth` columns wide, code
@@ -40,14 +50,26 @@ struct BlockLayout {
       let items = inlines.html.items(MarkdownRenderer.string(cmark_node_get_literal(node)), style: .plain)
       return StyledWrapper.wrap(items, width: proseWidth).map { $0.spans }
     case CMARK_NODE_CODE_BLOCK:
-      let language = MarkdownRenderer.language(node)
-      let code = MarkdownRenderer.string(cmark_node_get_literal(node))
-      return CodeBlockBox(theme: theme).lines(code: code, language: language, width: fullWidth)
+      return codeBlock(node, width: fullWidth)
     case kinds.table:
       return MarkdownTable(kinds: kinds, theme: theme, inlines: inlines).lines(node, width: fullWidth)
     default:
       return []
     }
+  }
+
+  /// A code block's box, from the block prepared ahead when it was
+  /// prepared from this very code and language.
+  private func codeBlock(_ node: OpaquePointer, width: Int) -> [[StyledSpan]] {
+    let language = MarkdownRenderer.language(node)
+    let code = MarkdownRenderer.string(cmark_node_get_literal(node))
+    let box = CodeBlockBox(theme: theme)
+    guard var prepared = preparedCode[CodeAhead.Key(code: code, language: language)] else {
+      return box.lines(code: code, language: language, width: width)
+    }
+    // Prepared highlighted; the rows do not depend on it.
+    if !theme.usesColor { prepared.tokens = nil }
+    return box.lines(prepared, language: language, width: width)
   }
 
   /// A heading: bold; levels 1 and 2 ruled as wide as their widest line,

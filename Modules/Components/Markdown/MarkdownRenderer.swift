@@ -78,7 +78,7 @@ struct MarkdownRenderer {
     kinds = document.kinds
     let html = HTMLText(theme: theme, resolver: resolver)
     inlines = InlineCollector(kinds: document.kinds, theme: theme, resolver: resolver, html: html)
-    blocks = BlockLayout(kinds: document.kinds, theme: theme, inlines: inlines)
+    blocks = BlockLayout(kinds: document.kinds, theme: theme, inlines: inlines, preparedCode: document.preparedCode)
     self.resolver = resolver
   }
 
@@ -93,7 +93,8 @@ struct MarkdownRenderer {
     push(first: [StyledSpan(margin)], rest: [StyledSpan(margin)], width: Spacing.indent)
     if laysOutAhead {
       ahead = TopLevelBlocks(
-        root: root, proseWidth: proseWidth, fullWidth: fullWidth, kinds: kinds, context: context, resolver: resolver)
+        root: root, proseWidth: proseWidth, fullWidth: fullWidth, kinds: kinds, context: context, resolver: resolver,
+        preparedCode: blocks.preparedCode)
     }
     // The thread reads the tree: done with it before the tree can go.
     defer { ahead?.finish() }

@@ -42,11 +42,12 @@ final class TopLevelBlocks: @unchecked Sendable {
   private var isRunning = true
 
   /// Starts laying out `root`'s top-level blocks (``BlockLayout``'s kinds)
-  /// at the widths of the top level; nil when it has too few code blocks
-  /// and tables to be worth a thread.
+  /// at the widths of the top level, with the code blocks prepared ahead
+  /// (``CodeAhead``); nil when it has too few code blocks and tables to be
+  /// worth a thread.
   init?(
     root: OpaquePointer, proseWidth: Int, fullWidth: Int, kinds: MarkdownNodeKinds, context: RenderContext,
-    resolver: LinkResolver
+    resolver: LinkResolver, preparedCode: [CodeAhead.Key: PreparedCode] = [:]
   ) {
     var nodes: [OpaquePointer] = []
     var heavy = 0
@@ -67,7 +68,8 @@ final class TopLevelBlocks: @unchecked Sendable {
     self.nodes = nodes
     states = Array(repeating: .waiting, count: nodes.count)
     Thread.detachNewThread { [self] in
-      layOut(BlockLayout(kinds: kinds, context: context, resolver: resolver), widths: (proseWidth, fullWidth))
+      let layout = BlockLayout(kinds: kinds, context: context, resolver: resolver, preparedCode: preparedCode)
+      layOut(layout, widths: (proseWidth, fullWidth))
     }
   }
 
