@@ -200,6 +200,7 @@ public final class SQLiteDatabase: Sendable {
         where (error.code & 0xFF == SQLITE_BUSY || error.code & 0xFF == SQLITE_LOCKED)
         && waited < Int(busyTimeoutMilliseconds)
       {
+        if waited == 0 { BeforeWaiting.run() }
         usleep(20_000)
         waited += 20
       }

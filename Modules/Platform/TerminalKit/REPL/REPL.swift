@@ -296,8 +296,8 @@ public final class REPL {
   private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async
     -> Bool
   {
-    // Work may wait (a service, a child): what was written goes out first.
-    console.flush()
+    // No flush here: most commands do not wait, and what waits (a service,
+    // a child, a form's next line, a spinner) flushes before it does.
     let cancelled: Bool
     if stretch != nil {
       isRunningWork = true
