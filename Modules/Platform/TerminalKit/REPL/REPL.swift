@@ -111,7 +111,7 @@ public final class REPL {
       await settle()
     }
     while !quitRequested && !console.isOutputBroken && !Task.isCancelled {
-      let prompt = window.path + "> "
+      let prompt = console.showsPrompt ? window.path + "> " : ""
       let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
       // The table of this prompt, resolved once: completion, the history's
       // check and the command itself use it.
