@@ -297,6 +297,12 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertTrue(
       piped.stderr.hasPrefix("wayfarer: 120 in · 15 out · ") && piped.stderr.hasSuffix(" s\n"),
       "--usage, as llm -u: \(piped.stderr)")
+    // `2>&1`: the reply's last bytes, gathered, go out before the usage line.
+    let merged = try wayfarer(
+      ["ask", "--continue", "--usage"], input: ["and a router?"], environment: environment, output: .mergedWithErrors)
+    XCTAssertTrue(
+      merged.stdout.hasPrefix("You asked 6 things: and a router?\nwayfarer: 120 in · 15 out · "),
+      "standard output's bytes before standard error's: \(merged.stdout)")
     let json = try wayfarer(["ask", "--json", "--model", "qwen3", "new", "one"], environment: environment)
     XCTAssertEqual(
       json.stdout, "{\n  \"schema_version\": 1,\n  \"model\": \"qwen3\",\n  \"reply\": \"Whole reply to new one.\"\n}\n"

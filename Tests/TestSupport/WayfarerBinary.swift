@@ -20,6 +20,9 @@ public enum WayfarerBinary {
     /// Standard output and standard error both into a pipe nobody reads
     /// (its read end closed before the start: `wayfarer 2>&1 | head -0`).
     case closedPipe
+    /// Standard error into the same file as standard output (`2>&1`): the
+    /// run's `stdout` holds both, in the order they were written.
+    case mergedWithErrors
   }
 
   /// The executable beside the test bundle in the build folder.
@@ -92,6 +95,10 @@ public enum WayfarerBinary {
     case .file(let path):
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
       process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+    case .mergedWithErrors:
+      let both = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+      process.standardOutput = both
+      process.standardError = both
     case .closedPipe:
       let unread = Pipe()
       try unread.fileHandleForReading.close()

@@ -18,8 +18,12 @@ final class BookmarksScreen: Screen {
     super.init(title: "Bookmarks", pathComponent: "bookmarks")
   }
 
+  /// The specs of the last row count: made again only when it changes.
+  private static let specMemo = SpecMemo<Int, BookmarksCommand>()
+
   override var commands: [Command] {
-    Command.table(BookmarksCommand.specs(rows: viewModel.visible.count)) { command, console in
+    Command.table(Self.specMemo.specs(for: viewModel.visible.count, BookmarksCommand.specs(rows:))) {
+      command, console in
       self.perform(command, on: console)
     }
   }

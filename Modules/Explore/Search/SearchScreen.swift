@@ -26,8 +26,11 @@ final class SearchScreen: Screen {
     [RepositoryDetailScreen.whereabouts, ReadmeScreen.whereabouts, ChatScreen.whereabouts]
   }
 
+  /// The specs of the last row count: made again only when it changes.
+  private static let specMemo = SpecMemo<Int, SearchCommand>()
+
   override var commands: [Command] {
-    Command.table(SearchCommand.specs(rows: viewModel.shownCount)) { command, console in
+    Command.table(Self.specMemo.specs(for: viewModel.shownCount, SearchCommand.specs(rows:))) { command, console in
       await self.perform(command, on: console)
     }
   }

@@ -12,6 +12,13 @@ enum NearbyCommand: Sendable, Equatable {
   case refresh
   case map
 
+  /// What the table is made from.
+  struct TableInputs: Equatable {
+    var rows: Int
+    var cities: Int
+    var categories: [String]
+  }
+
   /// The table, for `rows` places listed, `cities` found by the last city
   /// search, and the `categories` the filter takes now (none when it is off).
   static func specs(rows: Int, cities: Int, categories: [String]) -> [CommandSpec<NearbyCommand>] {

@@ -22,11 +22,17 @@ final class NearbyPlacesScreen: Screen {
 
   override var innerCommands: [InnerCommands] { [PlaceDetailScreen.whereabouts] }
 
+  /// The specs of the last counts and categories: made again only when they change.
+  private static let specMemo = SpecMemo<NearbyCommand.TableInputs, NearbyCommand>()
+
   override var commands: [Command] {
-    let specs = NearbyCommand.specs(
+    let inputs = NearbyCommand.TableInputs(
       rows: viewModel.shownCount, cities: viewModel.cityResults.count,
       // Only what the command accepts now: no categories while the filter is off.
       categories: viewModel.isCategoryFilterEnabled ? viewModel.categories : [])
+    let specs = Self.specMemo.specs(for: inputs) {
+      NearbyCommand.specs(rows: $0.rows, cities: $0.cities, categories: $0.categories)
+    }
     return Command.table(specs) { command, console in await self.perform(command, on: console) }
   }
 

@@ -18,9 +18,35 @@ public struct ArgumentLine: Sendable, Equatable {
   /// same white space as `Character.isWhitespace` there), without the
   /// Unicode look every character would cost.
   static func words(of text: String) -> [String] {
-    let bytes = text.utf8
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isWhitespace).map(String.init) }
-    return bytes.split(whereSeparator: isASCIISpace).map { String(text[$0.startIndex..<$0.endIndex]) }
+    let ascii = withASCII(text) { bytes in
+      var words: [String] = []
+      var start: Int?
+      for (index, byte) in bytes.enumerated() {
+        if !isASCIISpace(byte) {
+          if start == nil { start = index }
+        } else if let first = start {
+          words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self))
+          start = nil
+        }
+      }
+      if let first = start {
+        words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...]), as: UTF8.self))
+      }
+      return words
+    }
+    return ascii ?? text.split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+
+  /// `body` of `text`'s bytes when they are all ASCII; nil when one is not.
+  ///
+  /// Read as the one buffer a line's bytes are: walking the UTF-8 view a
+  /// byte at a time was most of a short command's parse.
+  static func withASCII<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Result? in
+      for byte in bytes where byte >= 0x80 { return nil }
+      return body(bytes)
+    }
+    return result ?? nil
   }
 
   /// ASCII's white space: space, tab, line feed, vertical tab, form feed,
@@ -37,13 +63,18 @@ public struct ArgumentLine: Sendable, Equatable {
   /// `text` without the white space around it (Foundation's trimming,
   /// without Foundation, and with no look at Unicode for plain ASCII).
   public static func trimmed(_ text: String) -> String {
-    let bytes = text.utf8
-    if bytes.allSatisfy({ $0 < 0x80 }) {
-      let isSpace = isASCIISpace
-      guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
-      else { return "" }
-      return start == bytes.startIndex && end == bytes.index(before: bytes.endIndex)
-        ? text : String(text[start...end])
+    let ascii = withASCII(text) { bytes -> Range<Int>? in
+      guard let first = bytes.firstIndex(where: { !isASCIISpace($0) }),
+        let last = bytes.lastIndex(where: { !isASCIISpace($0) })
+      else { return nil }
+      return first..<(last + 1)
+    }
+    if let ascii {
+      guard let kept = ascii else { return "" }
+      let bytes = text.utf8
+      guard kept.count != bytes.count else { return text }
+      let start = bytes.index(bytes.startIndex, offsetBy: kept.lowerBound)
+      return String(text[start..<bytes.index(start, offsetBy: kept.count)])
     }
     let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
     let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
@@ -151,8 +182,9 @@ public struct TypedLine: Sendable, Equatable {
   /// line's parse otherwise).
   private static func endOfFirstWord(_ text: String) -> String.Index? {
     guard !text.isEmpty else { return nil }
-    let bytes = text.utf8
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.firstIndex(where: \.isWhitespace) ?? text.endIndex }
-    return bytes.firstIndex(where: ArgumentLine.isASCIISpace) ?? text.endIndex
+    guard let space = ArgumentLine.withASCII(text, { $0.firstIndex(where: ArgumentLine.isASCIISpace) }) else {
+      return text.firstIndex(where: \.isWhitespace) ?? text.endIndex
+    }
+    return space.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) } ?? text.endIndex
   }
 }

@@ -32,6 +32,10 @@ public struct CommandSpec<Action>: Sendable {
 
   public var name: String { signature.name }
 
+  /// What makes the action of arguments that fit: for a command table,
+  /// which keeps the signature once and only this beside it.
+  public var action: @Sendable (Arguments) -> Action { make }
+
   /// The action `line` (what followed the name) asks for, or why it cannot
   /// be run: the command's usage and what its parameter is.
   public func parse(_ line: ArgumentLine) -> Result<Action, CommandRefusal> {

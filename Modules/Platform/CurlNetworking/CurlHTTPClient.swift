@@ -109,6 +109,8 @@ public final class CurlHTTPClient: HTTPClient {
     _ box: TransferBox, _ make: (CheckedContinuation<Value, any Error>) -> CurlTransfer
   ) async throws -> Value {
     let worker = worker
+    // What was written goes out before the wait for the server.
+    BeforeWaiting.run()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let transfer = make(continuation)

@@ -38,8 +38,12 @@ final class SettingsScreen: Screen {
     ]
   }
 
+  /// The specs of the flags last listed: made again only when they change
+  /// (a screen is made each time Settings opens, so kept by the type).
+  private static let specMemo = SpecMemo<[FeatureFlagState]?, String>()
+
   override var commands: [Command] {
-    Command.table(Self.specs(flags: viewModel.flags)) { reference, console in
+    Command.table(Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:))) { reference, console in
       let result = self.viewModel.toggle(reference)
       switch result {
       case .toggled:

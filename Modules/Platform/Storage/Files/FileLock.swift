@@ -1,3 +1,5 @@
+import Locking
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -18,6 +20,8 @@ public enum FileLock {
       throw FileError("open the lock", path: path)
     }
     defer { close(fd) }
+    // Held by another Wayfarer: what was written goes out before the wait.
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 { BeforeWaiting.run() }
     while flock(fd, LOCK_EX) != 0 {
       guard errno == EINTR else { throw FileError("lock", path: path) }
     }

@@ -19,6 +19,13 @@ public final class SQLiteDatabase: Sendable {
   private let migrations: [Migration]
   private let connection = Locked<Connection?>(nil)
   private let counter = StatementCounter()
+  /// Descriptors of the file and its WAL, which ``fileStamp()`` reads.
+  ///
+  /// Opened with the connection, and read by `fstat` (0.27 µs) instead of
+  /// a `stat` of each path (0.65 µs), twice at every prompt. The connection reads the files
+  /// it opened, so theirs is the stamp that matters: a file put at the
+  /// path later is not what it reads. Nil: not open, the path is read.
+  private let stampDescriptors = Locked<(file: Int32?, wal: Int32?)>((nil, nil))
 
   /// The sqlite3 handle and the statements prepared on it.
   ///
@@ -78,6 +85,11 @@ public final class SQLiteDatabase: Sendable {
     connection.withLock { connection in
       connection?.close()
     }
+    // After the connection: closing a descriptor of a file drops every
+    // POSIX lock this process holds on it, SQLite's included.
+    stampDescriptors.withLock { descriptors in
+      for descriptor in [descriptors.file, descriptors.wal].compactMap({ $0 }) { close(descriptor) }
+    }
   }
 
   /// Opens the file now, so that a file that is no database is reported
@@ -108,14 +120,16 @@ public final class SQLiteDatabase: Sendable {
     // Into one array, with no array a file: asked at every prompt.
     var stamp: [Int] = []
     stamp.reserveCapacity(8)
-    Self.appendStamp(of: path, to: &stamp)
-    Self.appendStamp(of: walPath, to: &stamp)
+    let descriptors = stampDescriptors.withLock { $0 }
+    Self.appendStamp(of: path, descriptor: descriptors.file, to: &stamp)
+    Self.appendStamp(of: walPath, descriptor: descriptors.wal, to: &stamp)
     return stamp
   }
 
-  private static func appendStamp(of file: String, to stamp: inout [Int]) {
+  private static func appendStamp(of file: String, descriptor: Int32?, to stamp: inout [Int]) {
     var info = stat()
-    guard stat(file, &info) == 0 else { return stamp.append(contentsOf: repeatElement(0, count: 4)) }
+    let status = descriptor.map { fstat($0, &info) } ?? stat(file, &info)
+    guard status == 0 else { return stamp.append(contentsOf: repeatElement(0, count: 4)) }
     stamp.append(Int(truncatingIfNeeded: info.st_ino))
     stamp.append(Int(info.st_size))
     stamp.append(Int(info.st_mtim.tv_sec))
@@ -167,7 +181,21 @@ public final class SQLiteDatabase: Sendable {
       throw error
     }
     makeFilesPrivate()
+    openStampDescriptors()
     return connection
+  }
+
+  /// Opens the descriptors ``fileStamp()`` reads, once: the WAL exists by
+  /// now (the migration's read made it); if it does not, its path is read.
+  ///
+  /// Never closed before the connection is (see `deinit`).
+  private func openStampDescriptors() {
+    stampDescriptors.withLock { descriptors in
+      guard descriptors.file == nil, descriptors.wal == nil else { return }
+      let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW
+      let (file, wal) = (Glibc.open(path, flags), Glibc.open(walPath, flags))
+      descriptors = (file >= 0 ? file : nil, wal >= 0 ? wal : nil)
+    }
   }
 
   /// SQLite creates a database file 0644 whatever the umask (it sets the
@@ -200,6 +228,7 @@ public final class SQLiteDatabase: Sendable {
         where (error.code & 0xFF == SQLITE_BUSY || error.code & 0xFF == SQLITE_LOCKED)
         && waited < Int(busyTimeoutMilliseconds)
       {
+        if waited == 0 { BeforeWaiting.run() }
         usleep(20_000)
         waited += 20
       }

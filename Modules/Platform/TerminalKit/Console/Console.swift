@@ -67,6 +67,11 @@ public protocol Console: AnyObject {
   /// of completions worth building for each prompt.
   var completes: Bool { get }
 
+  /// Whether the prompt passed to ``readCommand(prompt:completions:history:)``
+  /// is shown: a line read from a pipe shows none, and its prompt (the
+  /// stack's path) is not made.
+  var showsPrompt: Bool { get }
+
   /// Adds a line to `history`.
   func remember(_ line: String, in history: LineHistory)
 
@@ -137,6 +142,7 @@ extension Console {
   public var isOutputBroken: Bool { false }
   public var isWaitingForInput: Bool { false }
   public var completes: Bool { context.capabilities.inputIsTerminal }
+  public var showsPrompt: Bool { true }
   public func page(_ lines: [StyledLine]) async -> Bool { false }
   public func clearScreen() -> Bool { false }
   public func copyToClipboard(_ text: String) -> Bool { false }

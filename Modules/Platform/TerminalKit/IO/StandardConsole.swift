@@ -298,6 +298,8 @@ public final class StandardConsole: Console {
 
   public private(set) var isWaitingForInput = false
 
+  public var showsPrompt: Bool { piped == nil }
+
   public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
     if let piped { return await nextPipedLine(piped) }
     let source = source

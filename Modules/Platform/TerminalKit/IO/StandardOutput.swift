@@ -9,8 +9,9 @@ import TextSafety
 ///
 /// On a terminal every write goes out at once. Off one
 /// (``isBuffered``) writes are gathered and go out in one `write(2)` when
-/// the program is about to wait (for input, for a service: ``flush()``),
-/// when a 64 KiB block fills up, and at exit.
+/// the program is about to wait (for input, for a service, a child, a lock
+/// another process holds: ``flush()``, ``BeforeWaiting``), before anything
+/// goes to standard error, when a 64 KiB block fills up, and at exit.
 ///
 /// A write that fails (a full disk, a closed pipe: SIGPIPE is ignored) is
 /// remembered, so the app can stop and say so on standard error with exit
@@ -28,18 +29,20 @@ public enum StandardOutput {
     get { buffering.withLock { $0 } }
     set {
       buffering.withLock { $0 = newValue }
-      if !newValue { flush() }
+      if newValue { BeforeWaiting.register { flush() } } else { flush() }
     }
   }
 
   /// Writes out what was gathered, if anything.
+  ///
+  /// Written under the lock: a flush from another thread (a wait there)
+  /// cannot pass one under way, so bytes keep their order.
   public static func flush() {
-    let bytes = pending.withLock { pending -> [UInt8] in
-      defer { pending = [] }
-      return pending
+    pending.withLock { pending in
+      guard !pending.isEmpty else { return }
+      pending.withUnsafeBufferPointer { writeOut($0) }
+      pending.removeAll(keepingCapacity: true)
     }
-    guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBufferPointer { writeOut($0) }
   }
 
   /// The `errno` of the first write that failed, if one did.

@@ -11,7 +11,10 @@ import TerminalConsole
 public struct Command {
   /// The declaration: name, parameters, summary, completions.
   public let signature: CommandSignature
-  @usableFromInline let bind: @MainActor (ArgumentLine) -> Result<Invocation, CommandRefusal>
+  /// Given the signature rather than holding a copy of the spec: a table
+  /// is made at every prompt, and each string of a copy was retained and
+  /// released again.
+  @usableFromInline let bind: @MainActor (CommandSignature, ArgumentLine) -> Result<Invocation, CommandRefusal>
 
   /// `spec`'s action, done by `perform` with the console it was typed at.
   ///
@@ -20,8 +23,9 @@ public struct Command {
   @inlinable
   public init<Action>(_ spec: CommandSpec<Action>, perform: @escaping @MainActor (Action, any Console) async -> Void) {
     signature = spec.signature
-    bind = { line in
-      spec.parse(line).map { action in Invocation { console in await perform(action, console) } }
+    let make = spec.action
+    bind = { signature, line in
+      signature.check(line).map(make).map { action in Invocation { console in await perform(action, console) } }
     }
   }
 
@@ -36,13 +40,13 @@ public struct Command {
   /// The action `line` (what followed the name) asks for, ready to run;
   /// or, when its form does not fit, the usage sentence that says why.
   public func invocation(for line: ArgumentLine) -> Result<Invocation, CommandRefusal> {
-    bind(line)
+    bind(signature, line)
   }
 
   /// Runs the command on `input`, as typed after its name; a line whose
   /// form does not fit runs nothing.
   public func run(_ input: CommandInput) async {
-    guard case .success(let invocation) = bind(ArgumentLine(input.argumentText)) else { return }
+    guard case .success(let invocation) = bind(signature, ArgumentLine(input.argumentText)) else { return }
     await invocation.run(input.console)
   }
 

@@ -111,7 +111,7 @@ public final class REPL {
       await settle()
     }
     while !quitRequested && !console.isOutputBroken && !Task.isCancelled {
-      let prompt = window.path + "> "
+      let prompt = console.showsPrompt ? window.path + "> " : ""
       let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
       // The table of this prompt, resolved once: completion, the history's
       // check and the command itself use it.
@@ -132,7 +132,7 @@ public final class REPL {
     await submit(line, commands: availableCommands)
   }
 
-  private func submit(_ line: String, commands: [Command]) async {
+  private func submit(_ line: String, commands: PromptCommands) async {
     let trimmed = ArgumentLine.trimmed(line)
     guard let typed = TypedLine(trimmed) else { return }
     if let screen = window.visibleScreen, screen.acceptsFreeText {
@@ -140,7 +140,7 @@ public final class REPL {
     } else {
       // Only lines that name a command go into history: a password typed
       // at the prompt by mistake is "unknown", and must not be kept.
-      if command(named: typed.name, in: commands) != nil { console.remember(trimmed) }
+      if commands.named(typed.name) != nil { console.remember(trimmed) }
       await execute(typed, commands: commands)
     }
     // A Ctrl-C ended the command: the next stretch draws what it left.
@@ -172,7 +172,7 @@ public final class REPL {
   ///
   /// It goes
   /// into the questions' history, never the commands'.
-  private func handleFreeText(_ line: String, on screen: Screen, commands: [Command]) async {
+  private func handleFreeText(_ line: String, on screen: Screen, commands: PromptCommands) async {
     console.remember(line, in: .questions)
     guard line.hasPrefix("/"), !line.hasPrefix("//") else {
       let text = line.hasPrefix("//") ? String(line.dropFirst()) : line
@@ -183,9 +183,9 @@ public final class REPL {
       return
     }
     let typed = TypedLine(String(line.dropFirst()))
-    guard let typed, command(named: typed.name, in: commands) != nil else {
+    guard let typed, commands.named(typed.name) != nil else {
       let sentence =
-        typed.map { self.sentence(forUnknown: $0, among: commands, prefix: "/") }
+        typed.map { self.sentence(forUnknown: $0, among: commands.all, prefix: "/") }
         ?? "Unknown command '/'. Type /help to see what you can do here."
       return console.write(chrome.problem(sentence, in: console.context))
     }
@@ -199,7 +199,7 @@ public final class REPL {
     await execute(typed, commands: availableCommands)
   }
 
-  private func execute(_ typed: TypedLine, commands: [Command], sayingWhenCancelled: Bool = true) async {
+  private func execute(_ typed: TypedLine, commands: PromptCommands, sayingWhenCancelled: Bool = true) async {
     // `?` is `help`, as in psql and many shells' tools.
     if typed.name == "?", let help = TypedLine("help " + typed.arguments.text) {
       return await execute(help, commands: commands)
@@ -214,7 +214,7 @@ public final class REPL {
       await runCancellable { await linkOpener(link, console) }
       return
     }
-    if let command = command(named: typed.name, in: commands) {
+    if let command = commands.named(typed.name) {
       // One rule for every screen: a missing or extra argument is answered
       // with the usage before the command runs, so no command prints a
       // progress line or a sentence about nothing first.
@@ -231,7 +231,7 @@ public final class REPL {
           "That is not a command here (not repeated: it may be a password). Type help to see what you can do here.",
           in: console.context))
     } else {
-      console.write(chrome.problem(sentence(forUnknown: typed, among: commands, prefix: ""), in: console.context))
+      console.write(chrome.problem(sentence(forUnknown: typed, among: commands.all, prefix: ""), in: console.context))
     }
   }
 
@@ -253,15 +253,6 @@ public final class REPL {
       return false
     }
     return word[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-  }
-
-  /// The command named `name` (lower case) here, if any.
-  ///
-  /// A loop rather than `first(where:)`: a closure made here is the main
-  /// actor's, and each of its calls would check the executor.
-  private func command(named name: String, in commands: [Command]) -> Command? {
-    for index in commands.indices where commands[index].signature.name == name { return commands[index] }
-    return nil
   }
 
   /// Draws the visible screen if it changed, then lets it appear; repeats
@@ -296,8 +287,8 @@ public final class REPL {
   private func runCancellable(sayingWhenCancelled: Bool = true, _ work: @escaping @MainActor () async -> Void) async
     -> Bool
   {
-    // Work may wait (a service, a child): what was written goes out first.
-    console.flush()
+    // No flush here: most commands do not wait, and what waits (a service,
+    // a child, a form's next line, a spinner) flushes before it does.
     let cancelled: Bool
     if stretch != nil {
       isRunningWork = true
@@ -364,27 +355,13 @@ public final class REPL {
   /// The visible screen's commands, then the global ones it does not
   /// shadow; asked once a prompt, after the settings behind the tabs are
   /// brought up to date (another Wayfarer may have changed them).
-  private var availableCommands: [Command] {
+  private var availableCommands: PromptCommands {
     window.tabBar?.refreshShown()
-    var commands = window.visibleScreen?.commands ?? []
-    let globals = globalCommands
-    let screenCount = commands.count
-    commands.reserveCapacity(screenCount + globals.count)
-    // A dozen names against a dozen: compared in place, without a set to
-    // hash them into.
-    for global in globals.indices {
-      let name = globals[global].signature.name
-      var isTaken = false
-      for own in 0..<screenCount where commands[own].signature.name == name {
-        isTaken = true
-        break
-      }
-      if !isTaken { commands.append(globals[global]) }
-    }
-    return commands
+    return PromptCommands(own: window.visibleScreen?.commands ?? [], globals: globalCommands)
   }
 
-  private func completionTable(_ commands: [Command]) -> CompletionTable {
+  private func completionTable(_ commands: PromptCommands) -> CompletionTable {
+    let commands = commands.all
     var arguments: [String: [String]] = [:]
     for command in commands where !command.completions.isEmpty {
       arguments[command.name] = command.completions
