@@ -209,6 +209,9 @@ public final class StandardConsole: Console {
     }
     let width = self.width
     var region = partialRegion ?? PartialRegion()
+    // The region alone holds its lines while they grow: one held here too
+    // copied the line's text at every token (callgrind).
+    partialRegion = nil
     let rowsBefore = region.rows(at: width)
     let lines = region.append(text, columns: width)
     // Taller than the window: its last rows drawn again where it starts,
