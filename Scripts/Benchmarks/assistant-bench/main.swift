@@ -6,7 +6,8 @@
 // p99, max) from the server's write to the console's, the whole reply's
 // time against the server's sending time, and resident memory across a
 // 500-turn conversation (left out with `--reply-only`). Run by
-// `Scripts/bench burst`: `assistant-bench [µS] [--reply-only]`.
+// `Scripts/bench burst`: `assistant-bench [µS] [--reply-only] [--pairs N]
+// [--plain] [--console-to PATH]`.
 import CurlNetworking
 import Diagnostics
 import Explore
@@ -37,6 +38,23 @@ func geminiEvent(_ text: String, last: Bool) -> Data {
       + #","index":0}],"usageMetadata":{"promptTokenCount":5,"totalTokenCount":5}}"# + "\r\n\r\n").utf8)
 }
 
+/// Token `index` dressed in Markdown and JSON escapes, by its place.
+func markdownToken(_ token: String, at index: Int) -> String {
+  switch index % 50 {
+  case 0 where index % 150 == 0: return "## " + token + " "
+  case 49: return token + "\\n\\n"
+  case 20...24: return "\\n- " + token + " "
+  case 25: return "\\n\\n" + token + " "
+  default: break
+  }
+  switch index % 7 {
+  case 1: return "**" + token + "** "
+  case 3: return "`" + token + "` "
+  case 5: return #"\""# + token + #"\u00e9\" "#
+  default: return token + " "
+  }
+}
+
 /// The terminal, as far as a streamed reply sees it: the real console
 /// (which keeps the partial region, renders and writes each piece), its
 /// output sent to /dev/null, and when each token (`wNNNN`) is first written.
@@ -46,15 +64,21 @@ func geminiEvent(_ text: String, last: Bool) -> Data {
 /// that is in the times of the tokens that follow).
 @MainActor
 final class TimingConsole: Console {
-  private static let capabilities = TerminalCapabilities(
-    inputIsTerminal: false, outputIsTerminal: true, usesColor: true, usesUnicode: true)
-  let context = RenderContext(width: 100, capabilities: TimingConsole.capabilities)
+  let context: RenderContext
   var onInterrupt: (@MainActor () -> Void)?
-  private let terminal = StandardConsole(capabilities: TimingConsole.capabilities, fallbackColumns: 100)
+  private let terminal: StandardConsole
   private(set) var tokenTimes: [UInt64] = []
   private var seen = [Bool](repeating: false, count: 10_000)
   private(set) var replacements = 0
   var recording = true
+
+  /// `usesColor` false: a terminal without colours (`--plain`).
+  init(usesColor: Bool) {
+    let capabilities = TerminalCapabilities(
+      inputIsTerminal: false, outputIsTerminal: true, usesColor: usesColor, usesUnicode: true)
+    context = RenderContext(width: 100, capabilities: capabilities)
+    terminal = StandardConsole(capabilities: capabilities, fallbackColumns: 100)
+  }
 
   func write(_ lines: [StyledLine]) {}
   func writePartial(_ text: String, style: TextStyle) {
@@ -301,8 +325,13 @@ func main() async throws {
   let turns = 500
   let clock = ServerClock()
   // Paragraphs of 50 tokens: each drawn again, rendered, as the next begins.
+  // `--markdown`: tokens in Markdown and JSON escapes (bold, code, a
+  // heading, a list, quotes, accents), to compare the console's bytes.
+  let markdown = CommandLine.arguments.contains("--markdown")
   let longReply = (0..<tokens).map {
-    geminiEvent(String(format: "w%04d", $0) + ($0 % 50 == 49 ? "\\n\\n" : " "), last: $0 == tokens - 1)
+    let token = String(format: "w%04d", $0)
+    let text = markdown ? markdownToken(token, at: $0) : token + ($0 % 50 == 49 ? "\\n\\n" : " ")
+    return geminiEvent(text, last: $0 == tokens - 1)
   }
   let shortReply = (0..<20).map { geminiEvent("short\($0) ", last: $0 == 19) }
   let long = Locked(true)
@@ -330,7 +359,7 @@ func main() async throws {
           model: "gemini-2.5-flash"), openAI: nil),
       conversations: conversations),
     environment: Environment(client: client, cacheDirectory: "/nonexistent"))
-  let console = TimingConsole()
+  let console = TimingConsole(usesColor: !CommandLine.arguments.contains("--plain"))
   guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
   await ask.run(CommandInput(argumentText: "", console: console))
   let chat = tab.stack.visibleScreen
@@ -345,7 +374,12 @@ func main() async throws {
   // short as this server sends. What the console writes goes to /dev/null,
   // the figures to standard output.
   let figures = dup(STDOUT_FILENO)
-  let null = open("/dev/null", O_WRONLY)
+  // `--console-to PATH`: the console's bytes kept in PATH (to compare
+  // them between two builds), not dropped.
+  let kept = CommandLine.arguments.firstIndex(of: "--console-to").flatMap {
+    CommandLine.arguments.dropFirst($0 + 1).first
+  }
+  let null = kept.map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? open("/dev/null", O_WRONLY)
   dup2(null, STDOUT_FILENO)
   var ours: [OurReply] = []
   var bare: [Double] = []
