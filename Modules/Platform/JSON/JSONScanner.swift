@@ -100,7 +100,7 @@ public struct JSONScanner {
   /// Moves past any value, checking it; false when it is not whole.
   public mutating func skip() -> Bool {
     switch next {
-    case .string: return string() != nil
+    case .string: return stringEnd() != nil  // checked, not made a String
     case .object: return object { scanner, _ in scanner.skip() }
     case .array: return array { scanner, _ in scanner.skip() }
     case .bool: return bool() != nil
