@@ -57,20 +57,34 @@ def markdown(rounds, smoke):
 
 def burst(rounds, smoke):
     """A 2,000-token reply sent in one burst and paced, through the real
-    chat and client, against the server's own sending time."""
+    chat and client: question to the reply's last line on the terminal,
+    against the same server's sending time (request to last event) to a bare
+    reader that only drains the bytes, measured in the same process,
+    interleaved. The sending time while our own reader reads is no
+    baseline: a slow reader holds the server back (its socket fills), so it
+    moved with ours (3 to 11 ms on the same tree). Each round is one process
+    timing pairs (bare reader, ours) after a pair of warm-up; its ratio is
+    ours' fastest over the bare reader's fastest (on a shared machine a few
+    milliseconds are often stretched by others' work: the bare reader's
+    2.6 ms came as 2.6 to 67 ms)."""
     results = []
-    for label, interval, goal in [("in one burst", "0", "<= 2.00"), ("paced 1 ms a token", "1000", "<= 1.20")]:
-        ratios = []
-        figures = ""
+    for label, interval, goal, pairs in [("in one burst", "0", "<= 2.00", "10"),
+                                         ("paced 1 ms a token", "1000", "<= 1.20", "2")]:
+        rounds_seen = []
         for _ in range(rounds):
-            output = run("assistant-bench", interval, "--reply-only")
+            output = run("assistant-bench", interval, "--reply-only", "--pairs", "1" if smoke else pairs)
             found = re.search(r"whole reply: ([0-9.]+) s on the terminal .*? for ([0-9.]+) s of sending .*?: ([0-9.]+)×",
                               output)
+            latency = re.search(r"p99 ([0-9.]+) ms", output)
             if found:
-                ratios.append(float(found.group(3)))
-                figures = f"{float(found.group(1)) * 1000:.0f} ms vs {float(found.group(2)) * 1000:.0f} ms"
-        results.append(Result("burst", f"a 2,000-token reply, {label}", "the server's sending time", goal, ratios,
-                              figures))
+                rounds_seen.append((float(found.group(3)),
+                                    f"{float(found.group(1)) * 1000:.2f} ms vs {float(found.group(2)) * 1000:.2f} ms"
+                                    + (f"; p99 {float(latency.group(1)):.2f} ms a token" if latency else "")))
+        # The figures of the round whose ratio is the median, not of the last.
+        ordered = sorted(rounds_seen)
+        figures = ordered[len(ordered) // 2][1] if ordered else ""
+        results.append(Result("burst", f"a 2,000-token reply, {label}", "the server's sending time to a bare reader",
+                              goal, [ratio for ratio, _ in rounds_seen], figures))
     return results
 
 

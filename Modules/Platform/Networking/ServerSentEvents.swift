@@ -53,10 +53,35 @@ public struct ServerSentEventParser: Sendable {
     let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
       Result { () throws(ServerSentEventError) in try take(buffer) }
     }
-    return try (contiguous ?? Result { () throws(ServerSentEventError) in try take(Array(bytes)[...]) }).get()
+    return try
+      (contiguous
+      ?? Array(bytes).withUnsafeBufferPointer { buffer in
+        Result { () throws(ServerSentEventError) in try take(buffer) }
+      }).get()
   }
 
-  private mutating func take(_ bytes: some Collection<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
+  /// Where the line begun at `start` ends (its CR or LF), or the end.
+  ///
+  /// Eight bytes at a time: byte by byte it was half the parser's
+  /// instructions (callgrind, a 2,000-token reply).
+  private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return bytes.count }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let newlines = word ^ (ones &* 0x0A)
+      let returns = word ^ (ones &* 0x0D)
+      // A byte is flagged when it is zero after the xor: a LF or a CR.
+      if ((newlines &- ones) & ~newlines | (returns &- ones) & ~returns) & highs != 0 { break }
+      index += 8
+    }
+    while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+    return index
+  }
+
+  private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
     var start = bytes.startIndex
     while start != bytes.endIndex {
@@ -67,7 +92,7 @@ public struct ServerSentEventParser: Sendable {
           continue
         }
       }
-      let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
+      let end = Self.lineEnd(in: bytes, from: start)
       let count = bytes.distance(from: start, to: end)
       if count > 0 {
         eventBytes += count
@@ -100,7 +125,9 @@ public struct ServerSentEventParser: Sendable {
         eventBytes = 0
       }
       guard !dataLines.isEmpty else { return nil }
-      return ServerSentEvent(type: type ?? "message", data: dataLines.joined(separator: "\n"))
+      // One line (nearly every event) as it is: joining one made a copy.
+      let data = dataLines.count == 1 ? dataLines[0] : dataLines.joined(separator: "\n")
+      return ServerSentEvent(type: type ?? "message", data: data)
     }
     guard line.first != UInt8(ascii: ":") else { return nil }
     // Split on the bytes, as the standard splits on code points: a colon

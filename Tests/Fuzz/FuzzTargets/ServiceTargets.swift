@@ -63,6 +63,12 @@
         _ = (reply.text, reply.usage, reply.problem, reply.isLast, reply.reachedLengthLimit)
       }
       _ = GeminiFormat.errorEvent(data)
+      // A stream piece's scan answers as the document or not at all.
+      let text = String(decoding: bytes, as: UTF8.self)
+      if let scanned = GeminiFormat.Response.scanned(fromText: text) {
+        require(
+          scanned == GeminiFormat.Response.decoded(fromText: text), "a scanned piece the document reads otherwise")
+      }
       let key = Secret(value: "AIzaFuzzKey12345", source: "GEMINI_API_KEY")
       for status in [400, 404, 429, 500, 503] {
         _ = GeminiFormat.error(status: status, body: data, model: "m", key: key)

@@ -54,6 +54,13 @@ enum GeminiFormat {
     var blockReason: String?
     var usage: ChatUsage?
 
+    init(text: String, finishReason: String?, blockReason: String?, usage: ChatUsage?) {
+      self.text = text
+      self.finishReason = finishReason
+      self.blockReason = blockReason
+      self.usage = usage
+    }
+
     init?(json: JSONNode) {
       guard json.kind == .object else { return nil }
       let candidate = json["candidates"]?.array?.first
@@ -71,11 +78,15 @@ enum GeminiFormat {
     /// The tokens out are the reply's and its thoughts' (a thinking model
     /// is paid for both), as the server counted them.
     private static func usage(_ usage: JSONNode) -> ChatUsage {
-      let reply = usage["candidatesTokenCount"]?.int
-      let thoughts = usage["thoughtsTokenCount"]?.int
+      Self.usage(
+        reply: usage["candidatesTokenCount"]?.int, thoughts: usage["thoughtsTokenCount"]?.int,
+        prompt: usage["promptTokenCount"]?.int, total: usage["totalTokenCount"]?.int)
+    }
+
+    /// The usage from its counts (a scan of a piece reads them too).
+    static func usage(reply: Int?, thoughts: Int?, prompt: Int?, total: Int?) -> ChatUsage {
       let out = reply.map { $0.addingSaturated(max(0, thoughts ?? 0)) } ?? thoughts
-      return ChatUsage(
-        promptTokens: usage["promptTokenCount"]?.int, replyTokens: out, totalTokens: usage["totalTokenCount"]?.int)
+      return ChatUsage(promptTokens: prompt, replyTokens: out, totalTokens: total)
     }
 
     /// The error this piece means, if any: a blocked prompt, or a reply

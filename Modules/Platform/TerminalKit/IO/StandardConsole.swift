@@ -207,13 +207,18 @@ public final class StandardConsole: Console {
       let pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return StandardOutput.write(clearingStatus() + rendered(pieces, style: style))
     }
-    let width = self.width
+    // Columns and rows asked of the terminal once, not twice, a token.
+    let size = TerminalCapabilities.currentSize()
+    let width = capabilities.outputIsTerminal ? size.columns ?? fallbackColumns ?? 80 : fallbackColumns ?? 80
     var region = partialRegion ?? PartialRegion()
+    // The region alone holds its lines while they grow: one held here too
+    // copied the line's text at every token (callgrind).
+    partialRegion = nil
     let rowsBefore = region.rows(at: width)
     let lines = region.append(text, columns: width)
     // Taller than the window: its last rows drawn again where it starts,
     // before any of it scrolls away.
-    let kept = region.keepingLastRows(Self.partialRowsLimit(), columns: width)
+    let kept = region.keepingLastRows(max((size.rows ?? 24) - 1, 1), columns: width)
     partialRegion = region
     guard let kept else {
       return StandardOutput.write(clearingStatus() + rendered(lines, style: style))

@@ -67,6 +67,14 @@ public struct TerminalCapabilities: Sendable, Hashable {
     return fallback ?? 80
   }
 
+  /// Columns and rows of the terminal now, each nil when it cannot be
+  /// told: both in one system call (a streamed reply asks at every token).
+  public static func currentSize() -> (columns: Int?, rows: Int?) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return (nil, nil) }
+    return (size.ws_col > 0 ? Int(size.ws_col) : nil, size.ws_row > 0 ? Int(size.ws_row) : nil)
+  }
+
   /// Rows of the terminal now; nil off a terminal.
   public static func currentHeight() -> Int? {
     var size = winsize()
