@@ -40,10 +40,24 @@ public enum StandardOutput {
   public static func flush() {
     pending.withLock { pending in
       guard !pending.isEmpty else { return }
-      pending.withUnsafeBufferPointer { writeOut($0) }
+      writeOut(draining: &pending)
+    }
+  }
+
+  /// Writes out `pending` and empties it, keeping a block's room for the
+  /// next: a larger screen's (a 10,000-row list, 1 MB) is let go, or it
+  /// would stay for the rest of the session.
+  private static func writeOut(draining pending: inout [UInt8]) {
+    pending.withUnsafeBufferPointer { writeOut($0) }
+    if pending.capacity > 2 * blockSize {
+      pending = []
+    } else {
       pending.removeAll(keepingCapacity: true)
     }
   }
+
+  /// The room the buffer keeps between flushes (for tests).
+  static var keptCapacity: Int { pending.withLock { $0.capacity } }
 
   /// The `errno` of the first write that failed, if one did.
   public static var failure: Int32? { firstFailure.withLock { $0 } }
@@ -60,11 +74,10 @@ public enum StandardOutput {
     // Data written whole (--json, export -) goes past the renderer.
     var text = SecretText.hiding(in: text)
     guard buffering.withLock({ $0 }) else { return text.withUTF8 { writeOut($0) } }
-    let full = pending.withLock { pending -> Bool in
+    pending.withLock { pending in
       pending.append(contentsOf: text.utf8)
-      return pending.count >= blockSize
+      if pending.count >= blockSize { writeOut(draining: &pending) }
     }
-    if full { flush() }
   }
 
   /// Writes every byte of `bytes`, or remembers why it could not.
