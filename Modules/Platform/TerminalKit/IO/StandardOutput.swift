@@ -45,6 +45,16 @@ public enum StandardOutput {
     }
   }
 
+  /// As ``flush()``, unless another thread is writing now (blocked on a
+  /// full pipe, say): for a process about to end, which must not wait.
+  public static func flushUnlessBusy() {
+    _ = pending.withLockIfFree { pending in
+      guard !pending.isEmpty else { return }
+      pending.withUnsafeBufferPointer { writeOut($0) }
+      pending.removeAll()
+    }
+  }
+
   /// The `errno` of the first write that failed, if one did.
   public static var failure: Int32? { firstFailure.withLock { $0 } }
 
