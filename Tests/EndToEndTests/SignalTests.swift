@@ -108,4 +108,27 @@ final class SignalTests: XCTestCase {
       XCTAssertFalse(shown.contains("(incomplete)"), "one label for a stopped reply:\n\(shown)")
     }
   }
+
+  /// Piped output is gathered until Wayfarer waits: SIGTERM while a long
+  /// command keeps the main actor busy past the grace period (an import
+  /// of 99,000 bookmarks) still lets out what the commands before it wrote.
+  func test_SIGTERM_duringALongImport_keepsWhatEarlierCommandsWrote() throws {
+    let file = home.file("many.json")
+    let place =
+      #"{"version":3,"id":"offline-x%d","name":"Place %d","category":"tourism","city":"Lisboa","#
+      + #""latitude":38.7,"longitude":-9.1,"savedAt":"2026-12-03T10:00:00.000Z"}"#
+    let places = (0..<99_000).map { String(format: place, $0, $0) }.joined(separator: ",")
+    let export = #"{"format":"wayfarer-bookmarks","version":1,"exportedAt":"2026-12-03T10:00:00.000Z","places":["#
+    try Data((export + places + #"],"repositories":[]}"#).utf8).write(to: URL(fileURLWithPath: file))
+    let running = try WayfarerBinary.start(script: register, home: home.path)
+    for _ in 0..<1_000 where !running.stdout.contains("Account created") { usleep(10_000) }
+    // One block of input: help's page is gathered, not written, when the import starts.
+    try running.type(["help", "bookmarks", "import " + file])
+    usleep(1_000_000)
+    running.signal(SIGTERM)
+    let ended = running.wait(timeout: 60)
+
+    XCTAssertEqual(ended.status, 143)
+    XCTAssertTrue(ended.stdout.contains("Follow a wayfarer:// link"), ended.stdout)
+  }
 }

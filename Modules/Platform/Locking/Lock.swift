@@ -28,4 +28,12 @@ public final class Lock: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
+
+  /// Runs `body` with the mutex held if no thread holds it now; nil, and
+  /// `body` not run, if one does.
+  public func withLockIfFree<Result>(_ body: () throws -> Result) rethrows -> Result? {
+    guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
 }

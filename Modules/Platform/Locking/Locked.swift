@@ -17,4 +17,10 @@ public final class Locked<Value>: @unchecked Sendable {
   public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&value) }
   }
+
+  /// As ``withLock(_:)`` if no thread holds the lock now; nil, and `body`
+  /// not run, if one does.
+  public func withLockIfFree<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
+    try lock.withLockIfFree { try body(&value) }
+  }
 }

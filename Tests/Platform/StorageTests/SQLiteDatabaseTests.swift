@@ -284,3 +284,31 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try AtomicFile.read(victim), Array("keep".utf8), "the link was not written through")
   }
 }
+
+extension SQLiteDatabaseTests {
+  /// Another Wayfarer holding the write lock makes a write wait inside
+  /// SQLite for up to five seconds: what was written goes out before that
+  /// wait (piped output is gathered), not after it.
+  func test_aWriteWaitingForAnotherConnectionsLock_runsBeforeWaitingFirst() throws {
+    let (database, directory) = try makeSUT(["CREATE TABLE t (id INTEGER)"])
+    try database.open()
+    let holder = SQLiteDatabase(path: directory.file("test.sqlite"))
+    let waits = Mutex(0)
+    BeforeWaiting.register { waits.withLock { $0 += 1 } }
+    defer { BeforeWaiting.register {} }
+    let written = expectation(description: "the waiting write")
+    try holder.transaction { transaction in
+      _ = try transaction.execute("INSERT INTO t VALUES (1)")
+      Thread.detachNewThread {
+        do { _ = try database.execute("INSERT INTO t VALUES (2)") } catch { XCTFail("\(error)") }
+        written.fulfill()
+      }
+      // Still waiting for the lock, and already flushed.
+      let deadline = Date().addingTimeInterval(3)
+      while waits.withLock({ $0 }) == 0 && Date() < deadline { usleep(5_000) }
+      XCTAssertEqual(waits.withLock { $0 }, 1)
+    }
+    wait(for: [written], timeout: 10)
+    XCTAssertEqual(try database.execute("SELECT count(*) AS n FROM t").first?.integer("n"), 2)
+  }
+}

@@ -168,7 +168,9 @@ public final class SQLiteDatabase: Sendable {
     let connection = Connection(handle: handle)
     do {
       counter.watch(handle)
-      sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+      // SQLite's own wait for another connection's lock, with a flush of
+      // what was written before it starts (sqlite3_busy_timeout's would not).
+      sqlite3_busy_handler(handle, { _, tries in SQLiteDatabase.busyWait(tries: tries) }, nil)
       // Switching a new file to WAL needs its lock while another process
       // may be doing the same: SQLite then answers "locked" at once, without
       // waiting (to avoid a deadlock), so the wait is done here.
@@ -216,6 +218,24 @@ public final class SQLiteDatabase: Sendable {
 
   /// How long a statement waits for another connection's lock.
   static let busyTimeoutMilliseconds: Int32 = 5_000
+
+  /// What SQLite's busy handler answers after `tries` tries: 1 once it
+  /// slept a while (try again), 0 when the busy timeout is spent.
+  ///
+  /// SQLite's default steps (1 ms at first, then up to 100 ms), as
+  /// `sqlite3_busy_timeout` waits; what was written goes out before the
+  /// first, since another Wayfarer may hold the lock for seconds.
+  static func busyWait(tries: Int32) -> Int32 {
+    if tries == 0 { BeforeWaiting.run() }
+    let steps = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+    let count = max(Int(tries), 0)
+    let waited =
+      steps.prefix(count).reduce(0, +) + max(count - steps.count, 0) * (steps.last ?? 100)
+    let delay = min(count < steps.count ? steps[count] : steps.last ?? 100, Int(busyTimeoutMilliseconds) - waited)
+    guard delay > 0 else { return 0 }
+    usleep(useconds_t(delay * 1_000))
+    return 1
+  }
 
   /// Runs `body` again while SQLite answers busy or locked, for up to the
   /// busy timeout, sleeping a little between tries.

@@ -56,6 +56,15 @@ public enum StandardOutput {
     }
   }
 
+  /// As ``flush()``, unless another thread is writing now (blocked on a
+  /// full pipe, say): for a process about to end, which must not wait.
+  public static func flushUnlessBusy() {
+    _ = pending.withLockIfFree { pending in
+      guard !pending.isEmpty else { return }
+      writeOut(draining: &pending)
+    }
+  }
+
   /// The room the buffer keeps between flushes (for tests).
   static var keptCapacity: Int { pending.withLock { $0.capacity } }
 

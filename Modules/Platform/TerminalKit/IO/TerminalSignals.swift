@@ -68,6 +68,9 @@ public enum TerminalSignals {
       let signal = Int32(byte)
       Task { @MainActor in handler(signal) }
       Thread.sleep(forTimeInterval: Double(terminationGrace.components.seconds))
+      // The main actor is still busy (a long import): what earlier commands
+      // wrote, gathered off a terminal, goes out before the end.
+      StandardOutput.flushUnlessBusy()
       wf_terminal_exit(signal)
     }
     thread.name = "wayfarer.termination"
