@@ -17,8 +17,7 @@ from common import ROOT, Result, swift_env, timed
 
 # The module whose edit is measured, the file edited, and the goal (the
 # redesign issue's: a platform module 25 %, DesignSystem 15 %, a leaf 10 %).
-# The file matters (the same edit in another file of the module can rebuild
-# three times as much), so each row names its file and keeps it.
+# Each row names its file and keeps it, so rows compare across runs.
 PROBES = [
     ("TextSafety", "Modules/Platform/TextSafety/ErrorSentence.swift", 0.25),
     ("TerminalText", "Modules/Platform/TerminalKit/Text/Hyperlink.swift", 0.25),
