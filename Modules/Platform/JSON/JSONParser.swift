@@ -123,23 +123,8 @@ struct JSONParser {
   /// control character), eight at a time while it can: strings are most of
   /// an API answer's bytes.
   private mutating func skipPlainText() {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    while position + 8 <= bytes.count {
-      let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
-      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      // A byte is flagged when it is zero (after the xor) or below 0x20.
-      let flagged =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-      if flagged & highs != 0 { break }
-      position += 8
-    }
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
-      position += 1
-    }
+    guard let base = bytes.baseAddress else { return }
+    position = PlainJSONText.end(base, from: position, count: bytes.count)
   }
 
   /// Checks one escape sequence; decoding waits until the string is read.

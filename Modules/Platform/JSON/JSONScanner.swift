@@ -180,7 +180,7 @@ public struct JSONScanner {
     var index = position + 1
     var escaped = false
     while true {
-      index = Self.plainText(base, from: index, count: count)
+      index = PlainJSONText.end(base, from: index, count: count)
       guard index < count else { return nil }
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
@@ -193,31 +193,6 @@ public struct JSONScanner {
       guard escape() else { return nil }
       index = position
     }
-  }
-
-  /// The index of the first byte from `index` on that needs attention (a
-  /// `"`, a `\\` or a control character), eight bytes at a time while it
-  /// can, as `JSONParser` reads strings; `count` when there is none.
-  private static func plainText(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = index
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      // A byte is flagged when it is zero (after the xor) or below 0x20.
-      let flagged =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-      if flagged & highs != 0 { break }
-      index += 8
-    }
-    while index < count {
-      let byte = base[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
-      index += 1
-    }
-    return count
   }
 
   /// Moves past one escape sequence, as `JSONParser` checks it.
