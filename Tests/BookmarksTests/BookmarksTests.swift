@@ -246,6 +246,16 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.state, .failed(reason: "the disk is full"))
   }
 
+  /// A piped prompt asks for one command, not the table: the same command.
+  func test_commandNamed_isTheTablesCommand() async {
+    let (viewModel, _, _) = makeSUT()
+    let screen = BookmarksScreen(viewModel: viewModel)
+    screen.willAppear(console: ScriptedConsole())
+    assertLookupMatchesTable(screen.commands.map { ($0.name, "\($0.usage) — \($0.summary)") }) {
+      screen.command(named: $0).map { "\($0.usage) — \($0.summary)" }
+    }
+  }
+
   /// One line a row where the width allows, as Home's and Explore's rows
   /// are; a narrow terminal stacks each row's facts under its name.
   func test_rows_takeOneLineWhenWide_andTwoWhenNarrow() async {

@@ -145,6 +145,22 @@ final class ProfileFlowTests: XCTestCase {
     XCTAssertEqual(console.output, ["x Could not log out: the disk is full. You are still logged in."])
   }
 
+  /// A piped prompt asks for one command, not the table: the same command,
+  /// on Profile and on Settings.
+  func test_commandNamed_isTheTablesCommand() async {
+    let (stack, _, _, console, _) = makeSUT()
+    let profile = stack.root
+    assertLookupMatchesTable(profile.commands.map { ($0.name, "\($0.usage) — \($0.summary)") }) {
+      profile.command(named: $0).map { "\($0.usage) — \($0.summary)" }
+    }
+    await run("settings", on: profile, console: console)
+    let settings = stack.visibleScreen
+    assertLookupMatchesTable(settings.commands.map { ($0.name, "\($0.usage) — \($0.summary)") }) {
+      settings.command(named: $0).map { "\($0.usage) — \($0.summary)" }
+    }
+    stack.popToRoot()
+  }
+
   func test_settings_pushesTheFlags_andToggleRedraws() async {
     let (stack, _, _, console, _) = makeSUT()
     await run("settings", on: stack.root, console: console)

@@ -135,8 +135,9 @@ public final class ScriptedConsole: Console {
   public private(set) var rememberedQuestions: [String] = []
   public private(set) var questionHistoryPaths: [String?] = []
 
-  /// Completes as a terminal does, so tests see each prompt's table.
-  public var completes: Bool { true }
+  /// Completes as a terminal does, so tests see each prompt's table; false,
+  /// reads as from a pipe, which needs no table.
+  public var completes = true
 
   public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
     requests.append(.command(prompt: prompt))

@@ -22,10 +22,15 @@ final class BookmarksScreen: Screen {
   private static let specMemo = SpecMemo<Int, BookmarksCommand>()
 
   override var commands: [Command] {
-    Command.table(Self.specMemo.specs(for: viewModel.visible.count, BookmarksCommand.specs(rows:))) {
-      command, console in
-      self.perform(command, on: console)
-    }
+    Command.table(specs) { command, console in self.perform(command, on: console) }
+  }
+
+  override func command(named name: String) -> Command? {
+    Command.named(name, in: specs) { command, console in self.perform(command, on: console) }
+  }
+
+  private var specs: [CommandSpec<BookmarksCommand>] {
+    Self.specMemo.specs(for: viewModel.visible.count, BookmarksCommand.specs(rows:))
   }
 
   private func perform(_ command: BookmarksCommand, on console: any Console) {

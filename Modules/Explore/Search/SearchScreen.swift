@@ -30,9 +30,15 @@ final class SearchScreen: Screen {
   private static let specMemo = SpecMemo<Int, SearchCommand>()
 
   override var commands: [Command] {
-    Command.table(Self.specMemo.specs(for: viewModel.shownCount, SearchCommand.specs(rows:))) { command, console in
-      await self.perform(command, on: console)
-    }
+    Command.table(specs) { command, console in await self.perform(command, on: console) }
+  }
+
+  override func command(named name: String) -> Command? {
+    Command.named(name, in: specs) { command, console in await self.perform(command, on: console) }
+  }
+
+  private var specs: [CommandSpec<SearchCommand>] {
+    Self.specMemo.specs(for: viewModel.shownCount, SearchCommand.specs(rows:))
   }
 
   private func perform(_ command: SearchCommand, on console: any Console) async {

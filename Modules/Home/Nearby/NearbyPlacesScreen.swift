@@ -26,14 +26,21 @@ final class NearbyPlacesScreen: Screen {
   private static let specMemo = SpecMemo<NearbyCommand.TableInputs, NearbyCommand>()
 
   override var commands: [Command] {
+    Command.table(specs) { command, console in await self.perform(command, on: console) }
+  }
+
+  override func command(named name: String) -> Command? {
+    Command.named(name, in: specs) { command, console in await self.perform(command, on: console) }
+  }
+
+  private var specs: [CommandSpec<NearbyCommand>] {
     let inputs = NearbyCommand.TableInputs(
       rows: viewModel.shownCount, cities: viewModel.cityResults.count,
       // Only what the command accepts now: no categories while the filter is off.
       categories: viewModel.isCategoryFilterEnabled ? viewModel.categories : [])
-    let specs = Self.specMemo.specs(for: inputs) {
+    return Self.specMemo.specs(for: inputs) {
       NearbyCommand.specs(rows: $0.rows, cities: $0.cities, categories: $0.categories)
     }
-    return Command.table(specs) { command, console in await self.perform(command, on: console) }
   }
 
   private func perform(_ command: NearbyCommand, on console: any Console) async {

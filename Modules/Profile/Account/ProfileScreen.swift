@@ -30,12 +30,23 @@ final class ProfileScreen: Screen {
   ]
 
   override var commands: [Command] {
-    Command.table(Self.specs) { action, _ in
-      switch action {
-      case .settings: self.viewModel.showSettings()
-      case .about: self.viewModel.showAbout()
-      }
-    } + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
+    Command.table(Self.specs) { action, _ in self.perform(action) }
+      + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
+  }
+
+  override func command(named name: String) -> Command? {
+    if let command = Command.named(name, in: Self.specs, perform: { action, _ in self.perform(action) }) {
+      return command
+    }
+    guard name == LogoutCommand.spec.name else { return nil }
+    return LogoutCommand.command { [unowned self] in self.viewModel.logOut() }
+  }
+
+  private func perform(_ action: Action) {
+    switch action {
+    case .settings: viewModel.showSettings()
+    case .about: viewModel.showAbout()
+    }
   }
 
   /// Settings' and About's commands, for `help toggle` and hints elsewhere.

@@ -43,16 +43,30 @@ final class SettingsScreen: Screen {
   private static let specMemo = SpecMemo<[FeatureFlagState]?, String>()
 
   override var commands: [Command] {
-    Command.table(Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:))) { reference, console in
-      let result = self.viewModel.toggle(reference)
-      switch result {
-      case .toggled:
-        console.write(Message.success(result.sentence, in: console.context))
-        self.setNeedsDisplay()
-      case .unknown, .notSaved:
-        console.write(Message.error(result.sentence, in: console.context))
-      }
-    } + [LogoutCommand.command(logOut)]
+    Command.table(specs) { reference, console in console.write(self.toggle(reference, in: console.context)) }
+      + [LogoutCommand.command(logOut)]
+  }
+
+  override func command(named name: String) -> Command? {
+    let command = Command.named(name, in: specs) { reference, console in
+      console.write(self.toggle(reference, in: console.context))
+    }
+    if let command { return command }
+    return name == LogoutCommand.spec.name ? LogoutCommand.command(logOut) : nil
+  }
+
+  private var specs: [CommandSpec<String>] { Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:)) }
+
+  /// Flips the flag `reference` names; what to say about it.
+  private func toggle(_ reference: String, in context: RenderContext) -> StyledLine {
+    let result = viewModel.toggle(reference)
+    switch result {
+    case .toggled:
+      setNeedsDisplay()
+      return Message.success(result.sentence, in: context)
+    case .unknown, .notSaved:
+      return Message.error(result.sentence, in: context)
+    }
   }
 
   override var drawingKey: (any Equatable)? { viewModel.state }

@@ -69,6 +69,17 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual(viewModel.state, .failed(.failed(reason: "Could not find the server api.github.com.")))
   }
 
+  /// A piped prompt asks for one command, not the table: the same command.
+  func test_commandNamed_isTheTablesCommand() async {
+    let (viewModel, service, _) = makeSUT()
+    service.pages = [.success(.sample(total: 95, count: 30))]
+    _ = await viewModel.search("swift").run()
+    let screen = SearchScreen(viewModel: viewModel, now: { Date() })
+    assertLookupMatchesTable(screen.commands.map { ($0.name, "\($0.usage) — \($0.summary)") }) {
+      screen.command(named: $0).map { "\($0.usage) — \($0.summary)" }
+    }
+  }
+
   /// Results GitHub sent that all had to be left out are not "none found".
   func test_aPageWhoseResultsWereAllLeftOut_saysSo_notNoneFound() async {
     let (viewModel, service, _) = makeSUT()

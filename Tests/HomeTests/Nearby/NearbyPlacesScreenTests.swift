@@ -19,6 +19,17 @@ final class NearbyPlacesScreenTests: XCTestCase {
     let router: HomeRouterSpy
   }
 
+  /// A piped prompt asks for one command, not the table: the same command.
+  func test_commandNamed_isTheTablesCommand() async {
+    let sut = makeSUT()
+    sut.repository.pages = [page(3, more: true)]
+    await sut.screen.didAppear(console: sut.console)
+    let screen = sut.screen
+    assertLookupMatchesTable(screen.commands.map { ($0.name, "\($0.usage) — \($0.summary)") }) {
+      screen.command(named: $0).map { "\($0.usage) — \($0.summary)" }
+    }
+  }
+
   private func makeSUT(isOffline: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> SUT {
     let repository = RepositorySpy()
     let flags = FlagsStub()

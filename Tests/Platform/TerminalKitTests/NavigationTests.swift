@@ -252,14 +252,41 @@ final class REPLTests: XCTestCase {
     return (repl, window, console)
   }
 
-  /// A screen that counts how often its commands are built.
+  /// A screen that counts how often its commands are built, whole or one.
   private final class CountingScreen: Screen {
     var built = 0
+    var looked = 0
 
     override var commands: [Command] {
       built += 1
-      return [Command(CommandSpec("ping", summary: "Answer", action: ())) { _, console in console.write("pong") }]
+      return [Self.ping]
     }
+
+    override func command(named name: String) -> Command? {
+      looked += 1
+      return name == "ping" ? Self.ping : nil
+    }
+
+    private static var ping: Command {
+      Command(CommandSpec("ping", summary: "Answer", action: ())) { _, console in console.write("pong") }
+    }
+  }
+
+  /// Piped, a prompt needs no completion: the screen is asked for the one
+  /// command typed, and its table is made only for advice on a name it
+  /// does not have.
+  func test_aPipedPrompt_looksUpTheCommand_withoutTheScreensTable() async {
+    let screen = CountingScreen(title: "Counting", pathComponent: "counting")
+    let (repl, _, console) = makeSUT(root: screen)
+    console.completes = false
+    console.feed(Array(repeating: "ping", count: 10) + ["pnig"])
+
+    await repl.run()
+
+    XCTAssertEqual(console.output.filter { $0 == "pong" }.count, 10)
+    XCTAssertGreaterThanOrEqual(screen.looked, 10)
+    XCTAssertEqual(screen.built, 1, "only for did-you-mean")
+    XCTAssertTrue(console.output.contains { $0.contains("ping") && $0.contains("pnig") }, "\(console.output)")
   }
 
   /// Each prompt resolves its table of commands once, for completion, the

@@ -80,6 +80,17 @@ extension Command {
     return commands
   }
 
+  /// The command of `specs` named `name`, done by `perform`; nil when none is.
+  ///
+  /// For ``Screen/command(named:)``: one command made, not the table.
+  @inlinable
+  public static func named<Action>(
+    _ name: String, in specs: [CommandSpec<Action>], perform: @escaping @MainActor (Action, any Console) async -> Void
+  ) -> Command? {
+    for spec in specs where spec.signature.name == name { return Command(spec, perform: perform) }
+    return nil
+  }
+
   /// The usage sentence when `line` does not fit the command; nil when it runs.
   public func refusal(of line: ArgumentLine) -> String? {
     if case .failure(let refusal) = invocation(for: line) { return refusal.sentence }

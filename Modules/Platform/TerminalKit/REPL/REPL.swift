@@ -115,7 +115,7 @@ public final class REPL {
       let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
       // The table of this prompt, resolved once: completion, the history's
       // check and the command itself use it.
-      let commands = availableCommands
+      let commands = availableCommands(tabled: console.completes)
       let completions = console.completes ? completionTable(commands) : CompletionTable()
       guard let line = await console.readCommand(prompt: prompt, completions: completions, history: history)
       else {
@@ -129,7 +129,7 @@ public final class REPL {
   /// Runs `line` as typed at the prompt (a command, or on a screen of free
   /// text a question), keeps it in its history, and lets what it showed appear.
   public func submit(_ line: String) async {
-    await submit(line, commands: availableCommands)
+    await submit(line, commands: availableCommands(tabled: false))
   }
 
   private func submit(_ line: String, commands: PromptCommands) async {
@@ -196,7 +196,7 @@ public final class REPL {
   /// Runs one command line, as if typed.
   public func execute(_ line: String) async {
     guard let typed = TypedLine(line) else { return }
-    await execute(typed, commands: availableCommands)
+    await execute(typed, commands: availableCommands(tabled: false))
   }
 
   private func execute(_ typed: TypedLine, commands: PromptCommands, sayingWhenCancelled: Bool = true) async {
@@ -355,9 +355,9 @@ public final class REPL {
   /// The visible screen's commands, then the global ones it does not
   /// shadow; asked once a prompt, after the settings behind the tabs are
   /// brought up to date (another Wayfarer may have changed them).
-  private var availableCommands: PromptCommands {
+  private func availableCommands(tabled: Bool) -> PromptCommands {
     window.tabBar?.refreshShown()
-    return PromptCommands(own: window.visibleScreen?.commands ?? [], globals: globalCommands)
+    return PromptCommands(screen: window.visibleScreen, globals: globalCommands, tabled: tabled)
   }
 
   private func completionTable(_ commands: PromptCommands) -> CompletionTable {
