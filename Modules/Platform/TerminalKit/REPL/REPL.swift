@@ -140,8 +140,9 @@ public final class REPL {
     } else {
       // Only lines that name a command go into history: a password typed
       // at the prompt by mistake is "unknown", and must not be kept.
-      if commands.named(typed.name) != nil { console.remember(trimmed) }
-      await execute(typed, commands: commands)
+      let command = commands.named(typed.name)
+      if command != nil { console.remember(trimmed) }
+      await execute(typed, commands: commands, found: command)
     }
     // A Ctrl-C ended the command: the next stretch draws what it left.
     guard !Task.isCancelled else { return }
@@ -199,7 +200,11 @@ public final class REPL {
     await execute(typed, commands: availableCommands(tabled: false))
   }
 
-  private func execute(_ typed: TypedLine, commands: PromptCommands, sayingWhenCancelled: Bool = true) async {
+  /// Runs `typed`; `found` is its command when the caller looked it up
+  /// already (piped, each lookup makes the command anew).
+  private func execute(
+    _ typed: TypedLine, commands: PromptCommands, found: Command? = nil, sayingWhenCancelled: Bool = true
+  ) async {
     // `?` is `help`, as in psql and many shells' tools.
     if typed.name == "?", let help = TypedLine("help " + typed.arguments.text) {
       return await execute(help, commands: commands)
@@ -214,7 +219,7 @@ public final class REPL {
       await runCancellable { await linkOpener(link, console) }
       return
     }
-    if let command = commands.named(typed.name) {
+    if let command = found ?? commands.named(typed.name) {
       // One rule for every screen: a missing or extra argument is answered
       // with the usage before the command runs, so no command prints a
       // progress line or a sentence about nothing first.
