@@ -112,10 +112,13 @@ public final class REPL {
     }
     while !quitRequested && !console.isOutputBroken && !Task.isCancelled {
       let prompt = console.showsPrompt ? window.path + "> " : ""
-      let history: LineHistory = window.visibleScreen?.acceptsFreeText == true ? .questions : .commands
+      // Asked once a prompt: through the tabs and the stack, each ask cost
+      // 560 instructions (callgrind), and a piped command asked five times.
+      let screen = window.visibleScreen
+      let history: LineHistory = screen?.acceptsFreeText == true ? .questions : .commands
       // The table of this prompt, resolved once: completion, the history's
       // check and the command itself use it.
-      let commands = availableCommands(tabled: console.completes)
+      let commands = availableCommands(of: screen, tabled: console.completes)
       let completions = console.completes ? completionTable(commands) : CompletionTable()
       guard let line = await console.readCommand(prompt: prompt, completions: completions, history: history)
       else {
@@ -129,7 +132,7 @@ public final class REPL {
   /// Runs `line` as typed at the prompt (a command, or on a screen of free
   /// text a question), keeps it in its history, and lets what it showed appear.
   public func submit(_ line: String) async {
-    await submit(line, commands: availableCommands(tabled: false))
+    await submit(line, commands: availableCommands(of: window.visibleScreen, tabled: false))
   }
 
   private func submit(_ line: String, commands: PromptCommands) async {
@@ -197,7 +200,7 @@ public final class REPL {
   /// Runs one command line, as if typed.
   public func execute(_ line: String) async {
     guard let typed = TypedLine(line) else { return }
-    await execute(typed, commands: availableCommands(tabled: false))
+    await execute(typed, commands: availableCommands(of: window.visibleScreen, tabled: false))
   }
 
   /// Runs `typed`; `found` is its command when the caller looked it up
@@ -360,9 +363,9 @@ public final class REPL {
   /// The visible screen's commands, then the global ones it does not
   /// shadow; asked once a prompt, after the settings behind the tabs are
   /// brought up to date (another Wayfarer may have changed them).
-  private func availableCommands(tabled: Bool) -> PromptCommands {
+  private func availableCommands(of screen: Screen?, tabled: Bool) -> PromptCommands {
     window.tabBar?.refreshShown()
-    return PromptCommands(screen: window.visibleScreen, globals: globalCommands, tabled: tabled)
+    return PromptCommands(screen: screen, globals: globalCommands, tabled: tabled)
   }
 
   private func completionTable(_ commands: PromptCommands) -> CompletionTable {
