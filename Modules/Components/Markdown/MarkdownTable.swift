@@ -49,34 +49,13 @@ struct MarkdownTable {
 
     var lines: [[StyledSpan]] = []
     lines.reserveCapacity(rows.count + 1)
+    let layout = RowLayout(
+      widths: widths, alignments: alignments, separator: StyledSpan(separator, style: theme.frame))
     for (row, oneLine) in zip(rows, oneLineWidths) {
-      let cells = zip(zip(row.cells, widths), oneLine).map { cell, natural in
-        StyledWrapper.wrap(cell.0, width: cell.1, oneLineWidth: natural)
-      }
-      // A closure, not `\.count`: a key path here cost 700 instructions a row.
-      let height = max(cells.lazy.map { $0.count }.max() ?? 0, 1)
-      for index in 0..<height {
-        var line: [StyledSpan] = []
-        line.reserveCapacity(columnCount * 4)
-        for (column, (cell, columnWidth)) in zip(cells, widths).enumerated() {
-          if column > 0 { line.append(StyledSpan(separator, style: theme.frame)) }
-          let piece = index < cell.count ? cell[index] : WrappedLine(spans: [], width: 0)
-          let padding = max(columnWidth - piece.width, 0)
-          let alignment = column < alignments.count ? alignments[column] : .left
-          let before =
-            switch alignment {
-            case .left: 0
-            case .center: padding / 2
-            case .right: padding
-            }
-          if before > 0 { line.append(StyledSpan(MarkdownLines.spaces(before))) }
-          line += piece.spans
-          // The last column needs no padding after it.
-          if padding - before > 0, column < columnCount - 1 {
-            line.append(StyledSpan(MarkdownLines.spaces(padding - before)))
-          }
-        }
-        lines.append(MarkdownLines.trimmingTrailingSpaces(line))
+      if let line = layout.oneLine(row.cells, naturals: oneLine) {
+        lines.append(line)
+      } else {
+        lines += layout.wrapped(row.cells, naturals: oneLine)
       }
       if row.isHeader {
         let rules = widths.map { MarkdownLines.repeated(theme.rule, count: $0) }
@@ -85,6 +64,80 @@ struct MarkdownTable {
       }
     }
     return lines
+  }
+
+  /// A row's cells set in their columns.
+  private struct RowLayout {
+    let widths: [Int]
+    let alignments: [Alignment]
+    let separator: StyledSpan
+
+    /// The row's line when every cell fits its column on one line (most rows).
+    ///
+    /// Its spans are made straight from the cells' items: wrapping each
+    /// cell first made two arrays a cell and a third a row, then copied
+    /// their spans into the line.
+    func oneLine(_ cells: [[InlineItem]], naturals: [Int?]) -> [StyledSpan]? {
+      for (natural, width) in zip(naturals, widths) {
+        guard let natural, natural <= width else { return nil }
+      }
+      var line: [StyledSpan] = []
+      line.reserveCapacity(widths.count * 4)
+      for (column, (cell, natural)) in zip(cells, naturals).enumerated() {
+        let after = begin(column, width: natural ?? 0, on: &line)
+        // As ``StyledWrapper`` joins a line: a style's adjacent texts share a span.
+        let first = line.count
+        for case .text(let text, let style) in cell where !text.isEmpty {
+          if line.count > first, line[line.count - 1].style == style {
+            line[line.count - 1].text += text
+          } else {
+            line.append(StyledSpan(text, style: style))
+          }
+        }
+        if after > 0 { line.append(StyledSpan(MarkdownLines.spaces(after))) }
+      }
+      return MarkdownLines.trimmingTrailingSpaces(line)
+    }
+
+    /// The row's lines when a cell wraps: as many as its tallest cell.
+    func wrapped(_ cells: [[InlineItem]], naturals: [Int?]) -> [[StyledSpan]] {
+      let pieces = zip(zip(cells, widths), naturals).map { cell, natural in
+        StyledWrapper.wrap(cell.0, width: cell.1, oneLineWidth: natural)
+      }
+      // A closure, not `\.count`: a key path here cost 700 instructions a row.
+      let height = max(pieces.lazy.map { $0.count }.max() ?? 0, 1)
+      var lines: [[StyledSpan]] = []
+      for index in 0..<height {
+        var line: [StyledSpan] = []
+        line.reserveCapacity(widths.count * 4)
+        for (column, cell) in pieces.enumerated() {
+          let piece = index < cell.count ? cell[index] : WrappedLine(spans: [], width: 0)
+          let after = begin(column, width: piece.width, on: &line)
+          line += piece.spans
+          if after > 0 { line.append(StyledSpan(MarkdownLines.spaces(after))) }
+        }
+        lines.append(MarkdownLines.trimmingTrailingSpaces(line))
+      }
+      return lines
+    }
+
+    /// Starts `column`'s cell of `width` columns on `line`; the padding to put after it.
+    ///
+    /// Puts the separator and the padding the column's alignment puts
+    /// before the cell; none goes after the last column.
+    private func begin(_ column: Int, width: Int, on line: inout [StyledSpan]) -> Int {
+      if column > 0 { line.append(separator) }
+      let padding = max(widths[column] - width, 0)
+      let alignment = column < alignments.count ? alignments[column] : .left
+      let before =
+        switch alignment {
+        case .left: 0
+        case .center: padding / 2
+        case .right: padding
+        }
+      if before > 0 { line.append(StyledSpan(MarkdownLines.spaces(before))) }
+      return column < widths.count - 1 ? padding - before : 0
+    }
   }
 
   /// Column widths for cells `natural` columns wide in `room` columns, or nil

@@ -31,6 +31,10 @@ struct StyledWrapper {
   /// The style of the space seen since the line's last word, if any; a space
   /// keeps the style it was written in (an underlined link stays unbroken).
   private var space: TextStyle?
+  /// Words of the text being added that are on the line but not yet in its
+  /// spans: a stretch of that text whose words are one space apart, copied
+  /// once (``flush()``) instead of a space and a word appended a word at a time.
+  private var run: Range<String.Index>?
 
   init(width: Int) {
     self.width = max(width, 1)
@@ -152,48 +156,68 @@ struct StyledWrapper {
     var scanner = PieceScanner(text)
     while let piece = scanner.next() {
       if !piece.range.isEmpty {
-        let content = Substring(text.unicodeScalars[piece.range])
         if piece.isWordEnd && word.isEmpty {
-          place(content, columns: piece.columns, style: style)
+          place(piece.range, of: text, columns: piece.columns, style: style)
         } else {
-          Self.append(content, style: style, to: &word)
+          Self.append(Substring(text.unicodeScalars[piece.range]), style: style, to: &word)
           wordWidth += piece.columns
         }
       }
       if piece.isWordEnd {
-        placeWord()
+        placeWord(text, style: style)
         space = style
       }
     }
+    flush(text, style: style)
+  }
+
+  /// Appends the words of `text` waiting in ``run`` to the line.
+  private mutating func flush(_ text: String, style: TextStyle) {
+    guard let range = run else { return }
+    run = nil
+    Self.append(Substring(text.unicodeScalars[range]), style: style, to: &line)
   }
 
   mutating func breakLine() {
-    placeWord()
+    placeWord(nil, style: .plain)
     endLine()
   }
 
   mutating func finish() -> [WrappedLine] {
-    placeWord()
+    placeWord(nil, style: .plain)
     if !line.isEmpty { endLine() }
     while let last = lines.last, last.spans.isEmpty { lines.removeLast() }
     guard let firstWithText = lines.firstIndex(where: { !$0.spans.isEmpty }) else { return [] }
     return firstWithText == 0 ? lines : Array(lines[firstWithText...])
   }
 
-  /// A whole word, straight onto the line.
-  private mutating func place(_ piece: Substring, columns: Int, style: TextStyle) {
+  /// A whole word of `text`, straight onto the line: into ``run`` when
+  /// it follows the run's last word after one space.
+  private mutating func place(_ range: Range<String.Index>, of text: String, columns: Int, style: TextStyle) {
     defer { space = nil }
-    if !line.isEmpty {
+    if !line.isEmpty || run != nil {
       let joiner = space == nil ? 0 : 1
       if lineWidth + joiner + columns <= width {
-        if let space { Self.append(" ", style: space, to: &line) }
-        Self.append(piece, style: style, to: &line)
         lineWidth += joiner + columns
+        if let current = run, joiner == 1, text.utf8.index(after: current.upperBound) == range.lowerBound {
+          run = current.lowerBound..<range.upperBound
+          return
+        }
+        flush(text, style: style)
+        if let space { Self.append(" ", style: space, to: &line) }
+        run = range
         return
       }
+      flush(text, style: style)
       endLine()
     }
-    if columns <= width || DisplayWidth.isUnbroken(piece) {
+    if columns <= width {
+      run = range
+      lineWidth = columns
+      return
+    }
+    let piece = Substring(text.unicodeScalars[range])
+    if DisplayWidth.isUnbroken(piece) {
       Self.append(piece, style: style, to: &line)
       lineWidth = columns
       return
@@ -201,9 +225,11 @@ struct StyledWrapper {
     cut([StyledSpan(String(piece), style: style)])
   }
 
-  /// The word gathered across pieces, onto the line.
-  private mutating func placeWord() {
+  /// The word gathered across pieces, onto the line, after the words of
+  /// `text` in `style` waiting in ``run``.
+  private mutating func placeWord(_ text: String?, style: TextStyle) {
     guard !word.isEmpty else { return }
+    if let text { flush(text, style: style) }
     defer {
       word.removeAll(keepingCapacity: true)
       wordWidth = 0

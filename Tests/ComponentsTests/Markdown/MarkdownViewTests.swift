@@ -96,6 +96,14 @@ final class MarkdownViewTests: XCTestCase {
       Markdown.text(words, in: Markdown.plain(width: 200)), ["  " + fourteen, "  " + fourteen, "  word word"])
   }
 
+  /// Words one space apart go onto a line as one copy of their stretch of
+  /// the text; words further apart must still get one space between them.
+  func test_paragraphs_wrapARunOfSpacesToOneSpace() {
+    XCTAssertEqual(
+      Markdown.text("one two  three four   five six seven eight nine", in: Markdown.plain(width: 24)),
+      ["  one two three four", "  five six seven eight", "  nine"])
+  }
+
   func test_aWordAcrossStyles_wrapsAsOneWord() {
     XCTAssertEqual(
       Markdown.styled("aaaaaaa bbbbbbb **ccc**dd", in: Markdown.terminal(width: 20)),
