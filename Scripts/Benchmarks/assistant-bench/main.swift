@@ -212,18 +212,37 @@ final class ServerClock: Sendable {
 
 /// The yardstick's reader: a bare socket that only drains the burst's bytes.
 ///
-/// No HTTP parsing, no decoding, no drawing, so the server sends as fast
-/// as it can. Its connection is kept, as libcurl keeps
-/// ours: on a new one each time, TCP's slow start and delayed
-/// acknowledgements held the server back (2.6 to 45 ms).
+/// No HTTP parsing, no decoding, no drawing. Its connection is kept, as
+/// libcurl keeps ours: on a new one each time, TCP's slow start and
+/// delayed acknowledgements held the server back (2.6 to 45 ms).
+///
+/// It reads once the server has written the last event (``allSent``), into
+/// a receive buffer that holds the whole burst, so the server never waits
+/// for it and is never made to wake it. A reader blocked in `recv` while the
+/// server sends is woken by the server's own `send`s, as often as the
+/// scheduler lets it: on the server's core it preempts the server at each
+/// wakeup, on the other core each wakeup is paid by the sending thread.
+/// How many wakeups a burst made (a C model of this server and reader: 6 to
+/// 437 reads for the same 2,000 events, each read an involuntary switch of
+/// the server's when they shared a core) is what moved the same server's
+/// sending time 2.5 to 10 ms between processes. Waiting with `SO_RCVLOWAT`
+/// made the kernel slower (3.4 ms in the model) and hung when the window
+/// closed; a reader that never sleeps (`MSG_DONTWAIT` in a loop) was steady
+/// alone but took the server's CPU under load (22 ms).
 final class BareReader {
   private let socket: Int32
+  /// Signalled by the server just after it writes the burst's last event.
+  private let allSent: DispatchSemaphore
 
-  init?(port: Int) {
+  init?(port: Int, allSent: DispatchSemaphore) {
+    self.allSent = allSent
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return nil }
     var yes: Int32 = 1
     setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    // Room for the whole burst (the kernel doubles it, up to rmem_max's 4 MiB).
+    var room: Int32 = 4 << 20
+    setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &room, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -241,10 +260,12 @@ final class BareReader {
 
   deinit { close(socket) }
 
-  /// Asks for the burst and reads until its body's last chunk: true if it came.
+  /// Asks for the burst, waits until it is all sent, and reads until its
+  /// body's last chunk: true if it came.
   func drain() -> Bool {
     let request = Array("POST /drain HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n".utf8)
     guard send(socket, request, request.count, 0) == request.count else { return false }
+    guard allSent.wait(timeout: .now() + 10) == .success else { return false }
     let end = Array("\r\n0\r\n\r\n".utf8)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var tail: [UInt8] = []
@@ -335,13 +356,16 @@ func main() async throws {
   }
   let shortReply = (0..<20).map { geminiEvent("short\($0) ", last: $0 == 19) }
   let long = Locked(true)
+  let allSent = DispatchSemaphore(value: 0)
   let server = try LoopbackHTTPServer(recordsRequests: false) { request in
     clock.requested.withLock { $0.append(nanoseconds()) }
     // The bare reader's request (`/drain`) gets the same long reply.
-    if request.target == "/drain" || long.withLock({ $0 }) {
-      return .eventStream(longReply, intervalMicroseconds: intervalMicroseconds) { _ in
+    let drain = request.target == "/drain"
+    if drain || long.withLock({ $0 }) {
+      return .eventStream(longReply, intervalMicroseconds: intervalMicroseconds) { index in
         let now = nanoseconds()
         clock.sent.withLock { $0.append(now) }
+        if drain && index == tokens - 1 { allSent.signal() }
       }
     }
     return .eventStream(shortReply, intervalMicroseconds: 0) { _ in }
@@ -383,7 +407,9 @@ func main() async throws {
   dup2(null, STDOUT_FILENO)
   var ours: [OurReply] = []
   var bare: [Double] = []
-  guard let reader = BareReader(port: server.port) else { fatalError("the bare reader could not connect") }
+  guard let reader = BareReader(port: server.port, allSent: allSent) else {
+    fatalError("the bare reader could not connect")
+  }
   for pair in 0...pairs {
     clock.reset()
     guard reader.drain(), let sending = clock.sendingSeconds(count: tokens) else {
