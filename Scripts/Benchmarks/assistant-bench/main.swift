@@ -55,6 +55,21 @@ func markdownToken(_ token: String, at index: Int) -> String {
   }
 }
 
+/// When the console's gathered writes went out (a wait's flush, the
+/// reply's last): a token is on the terminal at the first flush after it
+/// was written.
+let flushTimes = Locked<[UInt64]>([])
+
+/// Each of `written` (ascending) moved to the first of `flushes` at or
+/// after it; as it was when none came after.
+func onTerminal(_ written: [UInt64], flushes: [UInt64]) -> [UInt64] {
+  var next = 0
+  return written.map { time in
+    while next < flushes.count && flushes[next] < time { next += 1 }
+    return next < flushes.count ? flushes[next] : time
+  }
+}
+
 /// The terminal, as far as a streamed reply sees it: the real console
 /// (which keeps the partial region, renders and writes each piece), its
 /// output sent to /dev/null, and when each token (`wNNNN`) is first written.
@@ -116,6 +131,11 @@ final class TimingConsole: Console {
     replacements += 1
     return terminal.replacePartial(with: lines)
   }
+  func flush() {
+    terminal.flush()
+    let now = nanoseconds()
+    flushTimes.withLock { $0.append(now) }
+  }
   func readLine(prompt: String) async -> String? { nil }
   func readSecret(prompt: String) async -> String? { nil }
   func setStatus(_ line: StyledLine?) {}
@@ -124,6 +144,7 @@ final class TimingConsole: Console {
   func useHistory(at path: String?, for history: LineHistory) {}
   func reset() {
     tokenTimes = []
+    flushTimes.withLock { $0 = [] }
     seen = [Bool](repeating: false, count: 10_000)
     replacements = 0
   }
@@ -293,7 +314,9 @@ func ourReply(chat: Screen, new: Command, console: TimingConsole, clock: ServerC
   guard let sending = clock.sendingSeconds(count: tokens), console.tokenTimes.count == tokens else { return nil }
   return OurReply(
     wholeSeconds: Double(done - asked) / 1e9, sendingSeconds: sending,
-    latencies: zip(sent, console.tokenTimes).map { Double(Int64(bitPattern: $1 &- $0)) / 1e6 }.sorted())
+    latencies: zip(sent, onTerminal(console.tokenTimes, flushes: flushTimes.withLock { $0 })).map {
+      Double(Int64(bitPattern: $1 &- $0)) / 1e6
+    }.sorted())
 }
 
 func median(_ values: [Double]) -> Double { percentile(values.sorted(), 0.5) }
@@ -384,6 +407,12 @@ func main() async throws {
       conversations: conversations),
     environment: Environment(client: client, cacheDirectory: "/nonexistent"))
   let console = TimingConsole(usesColor: !CommandLine.arguments.contains("--plain"))
+  // The console's flush at a wait, timed too (after the console set it).
+  BeforeWaiting.register {
+    StandardOutput.flush()
+    let now = nanoseconds()
+    flushTimes.withLock { $0.append(now) }
+  }
   guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
   await ask.run(CommandInput(argumentText: "", console: console))
   let chat = tab.stack.visibleScreen
