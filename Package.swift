@@ -161,6 +161,7 @@ let package = Package(
       dependencies: [
         "Commands",
         "Diagnostics",
+        "Locking",
         "TerminalConsole",
         "TerminalIO",
         "TerminalNavigation",

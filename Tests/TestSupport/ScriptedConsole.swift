@@ -93,6 +93,11 @@ public final class ScriptedConsole: Console {
 
   /// Partial writes, in order, as written.
   public private(set) var partialOutput: [String] = []
+  /// How many of ``partialOutput`` had been written when the console was
+  /// last flushed (a real console's gathered writes go out then).
+  public private(set) var partialOutputFlushed = 0
+
+  public func flush() { partialOutputFlushed = partialOutput.count }
 
   public func writePartial(_ text: String, style: TextStyle) {
     partialOutput.append(text)

@@ -46,6 +46,8 @@ final class StreamedReply {
   /// Ends the reply: what is left is drawn rendered (or, where it cannot
   /// be, its line is ended); the spinner, if still turning, is stopped.
   func finish() {
+    // The reply's last line goes out now, not at the next wait.
+    defer { console.flush() }
     stopSpinner()
     let rest = sanitizer.finish()
     if !rest.isEmpty {

@@ -55,6 +55,21 @@ func markdownToken(_ token: String, at index: Int) -> String {
   }
 }
 
+/// When the console's gathered writes went out (a wait's flush, the
+/// reply's last): a token is on the terminal at the first flush after it
+/// was written.
+let flushTimes = Locked<[UInt64]>([])
+
+/// Each of `written` (ascending) moved to the first of `flushes` at or
+/// after it; as it was when none came after.
+func onTerminal(_ written: [UInt64], flushes: [UInt64]) -> [UInt64] {
+  var next = 0
+  return written.map { time in
+    while next < flushes.count && flushes[next] < time { next += 1 }
+    return next < flushes.count ? flushes[next] : time
+  }
+}
+
 /// The terminal, as far as a streamed reply sees it: the real console
 /// (which keeps the partial region, renders and writes each piece), its
 /// output sent to /dev/null, and when each token (`wNNNN`) is first written.
@@ -116,6 +131,11 @@ final class TimingConsole: Console {
     replacements += 1
     return terminal.replacePartial(with: lines)
   }
+  func flush() {
+    terminal.flush()
+    let now = nanoseconds()
+    flushTimes.withLock { $0.append(now) }
+  }
   func readLine(prompt: String) async -> String? { nil }
   func readSecret(prompt: String) async -> String? { nil }
   func setStatus(_ line: StyledLine?) {}
@@ -124,6 +144,7 @@ final class TimingConsole: Console {
   func useHistory(at path: String?, for history: LineHistory) {}
   func reset() {
     tokenTimes = []
+    flushTimes.withLock { $0 = [] }
     seen = [Bool](repeating: false, count: 10_000)
     replacements = 0
   }
@@ -212,18 +233,37 @@ final class ServerClock: Sendable {
 
 /// The yardstick's reader: a bare socket that only drains the burst's bytes.
 ///
-/// No HTTP parsing, no decoding, no drawing, so the server sends as fast
-/// as it can. Its connection is kept, as libcurl keeps
-/// ours: on a new one each time, TCP's slow start and delayed
-/// acknowledgements held the server back (2.6 to 45 ms).
+/// No HTTP parsing, no decoding, no drawing. Its connection is kept, as
+/// libcurl keeps ours: on a new one each time, TCP's slow start and
+/// delayed acknowledgements held the server back (2.6 to 45 ms).
+///
+/// It reads once the server has written the last event (``allSent``), into
+/// a receive buffer that holds the whole burst, so the server never waits
+/// for it and is never made to wake it. A reader blocked in `recv` while the
+/// server sends is woken by the server's own `send`s, as often as the
+/// scheduler lets it: on the server's core it preempts the server at each
+/// wakeup, on the other core each wakeup is paid by the sending thread.
+/// How many wakeups a burst made (a C model of this server and reader: 6 to
+/// 437 reads for the same 2,000 events, each read an involuntary switch of
+/// the server's when they shared a core) is what moved the same server's
+/// sending time 2.5 to 10 ms between processes. Waiting with `SO_RCVLOWAT`
+/// made the kernel slower (3.4 ms in the model) and hung when the window
+/// closed; a reader that never sleeps (`MSG_DONTWAIT` in a loop) was steady
+/// alone but took the server's CPU under load (22 ms).
 final class BareReader {
   private let socket: Int32
+  /// Signalled by the server just after it writes the burst's last event.
+  private let allSent: DispatchSemaphore
 
-  init?(port: Int) {
+  init?(port: Int, allSent: DispatchSemaphore) {
+    self.allSent = allSent
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return nil }
     var yes: Int32 = 1
     setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    // Room for the whole burst (the kernel doubles it, up to rmem_max's 4 MiB).
+    var room: Int32 = 4 << 20
+    setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &room, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -241,10 +281,12 @@ final class BareReader {
 
   deinit { close(socket) }
 
-  /// Asks for the burst and reads until its body's last chunk: true if it came.
+  /// Asks for the burst, waits until it is all sent, and reads until its
+  /// body's last chunk: true if it came.
   func drain() -> Bool {
     let request = Array("POST /drain HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n".utf8)
     guard send(socket, request, request.count, 0) == request.count else { return false }
+    guard allSent.wait(timeout: .now() + 10) == .success else { return false }
     let end = Array("\r\n0\r\n\r\n".utf8)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var tail: [UInt8] = []
@@ -272,7 +314,9 @@ func ourReply(chat: Screen, new: Command, console: TimingConsole, clock: ServerC
   guard let sending = clock.sendingSeconds(count: tokens), console.tokenTimes.count == tokens else { return nil }
   return OurReply(
     wholeSeconds: Double(done - asked) / 1e9, sendingSeconds: sending,
-    latencies: zip(sent, console.tokenTimes).map { Double(Int64(bitPattern: $1 &- $0)) / 1e6 }.sorted())
+    latencies: zip(sent, onTerminal(console.tokenTimes, flushes: flushTimes.withLock { $0 })).map {
+      Double(Int64(bitPattern: $1 &- $0)) / 1e6
+    }.sorted())
 }
 
 func median(_ values: [Double]) -> Double { percentile(values.sorted(), 0.5) }
@@ -335,13 +379,16 @@ func main() async throws {
   }
   let shortReply = (0..<20).map { geminiEvent("short\($0) ", last: $0 == 19) }
   let long = Locked(true)
+  let allSent = DispatchSemaphore(value: 0)
   let server = try LoopbackHTTPServer(recordsRequests: false) { request in
     clock.requested.withLock { $0.append(nanoseconds()) }
     // The bare reader's request (`/drain`) gets the same long reply.
-    if request.target == "/drain" || long.withLock({ $0 }) {
-      return .eventStream(longReply, intervalMicroseconds: intervalMicroseconds) { _ in
+    let drain = request.target == "/drain"
+    if drain || long.withLock({ $0 }) {
+      return .eventStream(longReply, intervalMicroseconds: intervalMicroseconds) { index in
         let now = nanoseconds()
         clock.sent.withLock { $0.append(now) }
+        if drain && index == tokens - 1 { allSent.signal() }
       }
     }
     return .eventStream(shortReply, intervalMicroseconds: 0) { _ in }
@@ -360,6 +407,12 @@ func main() async throws {
       conversations: conversations),
     environment: Environment(client: client, cacheDirectory: "/nonexistent"))
   let console = TimingConsole(usesColor: !CommandLine.arguments.contains("--plain"))
+  // The console's flush at a wait, timed too (after the console set it).
+  BeforeWaiting.register {
+    StandardOutput.flush()
+    let now = nanoseconds()
+    flushTimes.withLock { $0.append(now) }
+  }
   guard let ask = tab.stack.root.commands.first(where: { $0.name == "ask" }) else { fatalError("no ask command") }
   await ask.run(CommandInput(argumentText: "", console: console))
   let chat = tab.stack.visibleScreen
@@ -383,7 +436,9 @@ func main() async throws {
   dup2(null, STDOUT_FILENO)
   var ours: [OurReply] = []
   var bare: [Double] = []
-  guard let reader = BareReader(port: server.port) else { fatalError("the bare reader could not connect") }
+  guard let reader = BareReader(port: server.port, allSent: allSent) else {
+    fatalError("the bare reader could not connect")
+  }
   for pair in 0...pairs {
     clock.reset()
     guard reader.drain(), let sending = clock.sendingSeconds(count: tokens) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Networking
 import ServiceAccess
 import TerminalText
@@ -100,6 +101,23 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertEqual(
       stub.requests.first?.url.absoluteString,
       "http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse")
+  }
+
+  /// The console gathers pieces until ``BeforeWaiting`` runs: once after
+  /// each chunk's pieces (one write a chunk), never between two pieces of
+  /// one chunk, and before the next chunk is read (a paced piece is not
+  /// held back).
+  func test_streamed_beforeWaitingRuns_afterEachChunksPieces_notBetweenThem() async throws {
+    let events = AssistantFixtures.geminiStream(["An ", "ETF ", "trades."])
+    let (backend, _) = makeGemini([.stream([events[0] + events[1], events[2]])])
+    let handed = Locked(0)
+    let seenAtRuns = Locked<[Int]>([])
+    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0 }) } }
+    defer { BeforeWaiting.register {} }
+
+    _ = try await backend.send(prompt, model: "m", streaming: true) { _ in handed.withLock { $0 += 1 } }
+
+    XCTAssertEqual(seenAtRuns.withLock { $0 }, [2, 3])
   }
 
   func test_gemini_aStreamEndingWithoutAFinishReason_wasCutOff_andKeepsItsText() async throws {

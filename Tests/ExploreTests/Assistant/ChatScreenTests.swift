@@ -44,6 +44,18 @@ final class ChatScreenTests: XCTestCase {
     for bad in ["\u{1B}", "\u{07}", "\u{202E}", "pwn"] { XCTAssertFalse(written.contains(bad), bad) }
   }
 
+  /// A console gathers a reply's pieces until a wait: the reply's end
+  /// flushes it, so its last line is not left for the next wait.
+  func test_theReplysEnd_flushesTheConsole_afterItsLastPiece() async {
+    let (screen, _) = makeSUT([.pieces(["Hello ", "there"])])
+    let console = ScriptedConsole(context: Self.terminal)
+
+    await screen.receiveText("Hello", console: console)
+
+    XCTAssertEqual(console.partialOutput.joined(), "Hello there\n")
+    XCTAssertEqual(console.partialOutputFlushed, console.partialOutput.count)
+  }
+
   func test_offATerminal_eachReplyIsPrintedOnceWhole_renderedFromMarkdown() async {
     let (screen, _) = makeSUT([.pieces(["An **index** fund", " is a basket."])])
     let console = ScriptedConsole()

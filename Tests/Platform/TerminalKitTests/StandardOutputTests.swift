@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import XCTest
 
 @testable import TerminalIO
@@ -44,5 +45,21 @@ final class StandardOutputTests: XCTestCase {
     XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "")
     StandardOutput.flush()
     XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "one\ntwo\n")
+  }
+
+  /// On a terminal (not buffered) a streamed reply's pieces that arrive
+  /// together are gathered until the next flush (the wait for the next
+  /// chunk), then written at once; after it, writes go out at once again.
+  func test_onATerminal_gatheredWrites_waitForTheNextFlushOnly() throws {
+    StandardOutput.isBuffered = false
+    XCTAssertFalse(StandardOutput.gatherUntilFlush())
+    StandardOutput.write("w0001 ")
+    XCTAssertTrue(StandardOutput.gatherUntilFlush())
+    StandardOutput.write("w0002 ")
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "")
+    BeforeWaiting.run()
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "w0001 w0002 ")
+    StandardOutput.write("done\n")
+    XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "w0001 w0002 done\n")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Locking
 import Networking
 import ServiceAccess
 import TextSafety
@@ -255,6 +256,9 @@ enum ChatTransport {
             }
           }
         }
+        // The pieces of this chunk, gathered by the console, go out here,
+        // on the main actor, before the read of the next chunk hops off it.
+        BeforeWaiting.run()
         await Task.yield()
         lastPause = .now
       }

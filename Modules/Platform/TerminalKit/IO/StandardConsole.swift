@@ -29,6 +29,9 @@ public final class StandardConsole: Console {
   /// What `replacePartial` moves the cursor up over, on a terminal that
   /// moves its cursor. Nil: the next partial text starts a line.
   private var partialRegion: PartialRegion?
+  /// The terminal's size as `writePartial` last asked it, kept while its
+  /// writes are gathered (until the next flush).
+  private var gatheredSize: (columns: Int?, rows: Int?)?
 
   /// `fallbackColumns` is the width off a terminal (COLUMNS, checked at launch).
   public init(capabilities: TerminalCapabilities, fallbackColumns: Int?) {
@@ -207,8 +210,16 @@ public final class StandardConsole: Console {
       let pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return StandardOutput.write(clearingStatus() + rendered(pieces, style: style))
     }
-    // Columns and rows asked of the terminal once, not twice, a token.
-    let size = TerminalCapabilities.currentSize()
+    // The pieces that arrive together go out in one write, and the
+    // terminal is asked its columns and rows once for them: they were one
+    // write and one ioctl a token (strace).
+    let size: (columns: Int?, rows: Int?)
+    if StandardOutput.gatherUntilFlush(), let held = gatheredSize {
+      size = held
+    } else {
+      size = TerminalCapabilities.currentSize()
+      gatheredSize = size
+    }
     let width = capabilities.outputIsTerminal ? size.columns ?? fallbackColumns ?? 80 : fallbackColumns ?? 80
     var region = partialRegion ?? PartialRegion()
     // The region alone holds its lines while they grow: one held here too

@@ -20,16 +20,37 @@ public enum StandardOutput {
   private static let firstFailure = Locked<Int32?>(nil)
   private static let pending = Locked<[UInt8]>([])
   private static let buffering = Locked(false)
+  /// Writes wait for the next ``flush()`` even on a terminal: see
+  /// ``gatherUntilFlush()``.
+  private static let gathering = Locked(false)
   static let blockSize = 65_536
 
   /// Whether writes wait for ``flush()``.
   ///
   /// Set once the console knows where output goes. Turning it off flushes.
+  /// Either way a wait flushes (``BeforeWaiting``): what
+  /// ``gatherUntilFlush()`` gathered on a terminal goes out there too.
   public static var isBuffered: Bool {
     get { buffering.withLock { $0 } }
     set {
       buffering.withLock { $0 = newValue }
-      if newValue { BeforeWaiting.register { flush() } } else { flush() }
+      BeforeWaiting.register { flush() }
+      if !newValue { flush() }
+    }
+  }
+
+  /// Writes, on a terminal too, are gathered until the next ``flush()``
+  /// (a wait: for the next chunk of a streamed reply, for input).
+  ///
+  /// The pieces of a reply that arrived together go out in one `write(2)`
+  /// instead of one each; a piece that arrives alone goes out when the
+  /// reader waits for the next, at once. True if it was already so (since
+  /// the last flush).
+  @discardableResult
+  public static func gatherUntilFlush() -> Bool {
+    gathering.withLock { gathering in
+      defer { gathering = true }
+      return gathering
     }
   }
 
@@ -39,6 +60,7 @@ public enum StandardOutput {
   /// cannot pass one under way, so bytes keep their order.
   public static func flush() {
     pending.withLock { pending in
+      gathering.withLock { $0 = false }
       guard !pending.isEmpty else { return }
       writeOut(draining: &pending)
     }
@@ -82,7 +104,7 @@ public enum StandardOutput {
   public static func write(_ text: String) {
     // Data written whole (--json, export -) goes past the renderer.
     var text = SecretText.hiding(in: text)
-    guard buffering.withLock({ $0 }) else { return text.withUTF8 { writeOut($0) } }
+    guard buffering.withLock({ $0 }) || gathering.withLock({ $0 }) else { return text.withUTF8 { writeOut($0) } }
     pending.withLock { pending in
       pending.append(contentsOf: text.utf8)
       if pending.count >= blockSize { writeOut(draining: &pending) }
