@@ -337,6 +337,9 @@ public final class StandardConsole: Console {
   /// Runs `job` (a read) on the reader thread, the console marked as waiting.
   private func read(_ job: @escaping @Sendable (ReaderThread) -> String?) async -> String? {
     prepareToRead()
+    // Whatever a streamed reply gathered goes out before a person is asked
+    // for a line, whichever path wrote it.
+    StandardOutput.flush()
     isWaitingForInput = true
     defer { isWaitingForInput = false }
     return await reader.perform(job)
