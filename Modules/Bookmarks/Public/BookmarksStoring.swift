@@ -31,36 +31,27 @@ public struct Bookmark: Equatable, Sendable {
 /// What a bookmark is of, as App registers its kinds (places, repositories):
 /// how the list heads them and how sentences count them.
 ///
-/// A class, one instance per kind, so that each of 10,000 bookmarks holds
-/// a reference (8 bytes, one retain) rather than four strings (64 bytes);
-/// equal when its texts are.
-public final class BookmarkKind: Hashable, Sendable {
+/// One array of its four texts, so that each of 10,000 bookmarks holds a
+/// reference to its kind's one buffer (8 bytes, one retain) rather than four
+/// strings (64 bytes); equal when its texts are (an array compares its
+/// buffer's identity first). Not a class: a class's Hashable needs a
+/// hand-written `==`, an operator in Bookmarks' dependency graph on which
+/// every file of App using `==` depended, so any edit here rebuilt them.
+public struct BookmarkKind: Hashable, Sendable {
+  /// name, heading, noun and plural, in that order: always four, as `init` made them.
+  private let texts: [String]
+
   /// The kind's name in the database and in links (`place`).
-  public let name: String
+  public var name: String { texts[0] }
   /// The list's heading over them (`Places`).
-  public let heading: String
+  public var heading: String { texts[1] }
   /// One of them, in a sentence (`place`).
-  public let noun: String
+  public var noun: String { texts[2] }
   /// Several (`places`).
-  public let plural: String
+  public var plural: String { texts[3] }
 
   public init(name: String, heading: String, noun: String, plural: String) {
-    self.name = name
-    self.heading = heading
-    self.noun = noun
-    self.plural = plural
-  }
-
-  public static func == (left: BookmarkKind, right: BookmarkKind) -> Bool {
-    left === right
-      || (left.name, left.heading, left.noun, left.plural) == (right.name, right.heading, right.noun, right.plural)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(heading)
-    hasher.combine(noun)
-    hasher.combine(plural)
+    texts = [name, heading, noun, plural]
   }
 
   /// `1 place`, `2 places`.

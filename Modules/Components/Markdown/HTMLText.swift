@@ -75,8 +75,10 @@ struct HTMLText {
   func image(alt: String?, source: String?, style: TextStyle) -> [InlineItem] {
     let alt = TextSanitizer.clean(alt ?? "").split(separator: " ").joined(separator: " ")
     let label = alt.isEmpty ? "[image]" : "[image: \(alt)]"
-    guard let address = source.flatMap(resolver.resolve) else { return [.text(label, style.adding(theme.address))] }
-    return [.text(label + " " + TextSanitizer.clean(address), style.adding(theme.address))]
+    guard let address = source.flatMap(resolver.resolve) else {
+      return [.text(label, MarkdownTheme.style(style, adding: theme.address))]
+    }
+    return [.text(label + " " + TextSanitizer.clean(address), MarkdownTheme.style(style, adding: theme.address))]
   }
 
   private static let blockElements: Set<String> = [

@@ -97,20 +97,20 @@ final class InlineCollector {
         if imageDepth > 0 { alt += " " } else { items.append(.lineBreak) }
       case CMARK_NODE_CODE:
         let code = Self.literal(node)
-        add(theme.usesColor ? code : "`" + code + "`", style: style.adding(theme.code))
+        add(theme.usesColor ? code : "`" + code + "`", style: MarkdownTheme.style(style, adding: theme.code))
       case CMARK_NODE_HTML_INLINE:
         if imageDepth == 0 { items += collector.html.items(Self.literal(node), style: style) }
       case CMARK_NODE_EMPH:
-        push(.style, style.adding(theme.emphasis))
+        push(.style, MarkdownTheme.style(style, adding: theme.emphasis))
       case CMARK_NODE_STRONG:
-        push(.style, style.adding(theme.strong))
+        push(.style, MarkdownTheme.style(style, adding: theme.strong))
       case collector.kinds.strikethrough:
         if !theme.usesColor { add("~~", style: style) }
-        push(.strikethrough, style.adding(theme.strikethrough))
+        push(.strikethrough, MarkdownTheme.style(style, adding: theme.strikethrough))
       case CMARK_NODE_LINK:
         let address = Self.string(cmark_node_get_url(node))
         // Its text leads where it goes, on a terminal that makes links clickable.
-        var linked = style.adding(theme.link)
+        var linked = MarkdownTheme.style(style, adding: theme.link)
         linked.link = address.flatMap(collector.resolver.resolve)
         push(.link(firstItem: items.count, address: address), linked)
       case CMARK_NODE_IMAGE:
@@ -144,7 +144,7 @@ final class InlineCollector {
         guard imageDepth == 0, let address, let resolved = collector.resolver.resolve(address) else { return }
         let shown = TextSanitizer.clean(resolved)
         if Self.isSameAddress(text: plainText(from: firstItem), address: shown) { return }
-        var addressStyle = style.adding(theme.address)
+        var addressStyle = MarkdownTheme.style(style, adding: theme.address)
         addressStyle.link = resolved
         add(" <" + shown + ">", style: addressStyle)
       case .image(let address, let showsAddress):

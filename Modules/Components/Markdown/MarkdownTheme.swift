@@ -88,16 +88,20 @@ final class MarkdownTheme {
   }
 }
 
-extension TextStyle {
-  /// This style with `other`'s attributes added, and its colour when it has one.
-  func adding(_ other: TextStyle) -> TextStyle {
+extension MarkdownTheme {
+  /// `style` with `other`'s attributes added, and `other`'s colour when it has one.
+  ///
+  /// Here, not in an extension of TextStyle: an extension puts TextStyle in
+  /// Components' dependency graph, so any edit to Components would rebuild
+  /// every importer's file that uses a TextStyle.
+  static func style(_ style: TextStyle, adding other: TextStyle) -> TextStyle {
     TextStyle(
-      foreground: other.foreground ?? foreground,
-      isBold: isBold || other.isBold,
-      isDim: isDim || other.isDim,
-      isItalic: isItalic || other.isItalic,
-      isUnderlined: isUnderlined || other.isUnderlined,
-      isInverse: isInverse || other.isInverse,
-      isStrikethrough: isStrikethrough || other.isStrikethrough, link: other.link ?? link)
+      foreground: other.foreground ?? style.foreground,
+      isBold: style.isBold || other.isBold,
+      isDim: style.isDim || other.isDim,
+      isItalic: style.isItalic || other.isItalic,
+      isUnderlined: style.isUnderlined || other.isUnderlined,
+      isInverse: style.isInverse || other.isInverse,
+      isStrikethrough: style.isStrikethrough || other.isStrikethrough, link: other.link ?? style.link)
   }
 }

@@ -607,8 +607,8 @@ final class ChatViewModel {
       totals.replies += 1
       totals.seconds += usage.seconds
       // Saturating: counts come from servers, and a huge one must not trap.
-      if let tokens = usage.promptTokens { totals.promptTokens = totals.promptTokens.addingSaturated(tokens) }
-      if let tokens = usage.replyTokens { totals.replyTokens = totals.replyTokens.addingSaturated(tokens) }
+      if let tokens = usage.promptTokens { totals.promptTokens = saturatedSum(totals.promptTokens, tokens) }
+      if let tokens = usage.replyTokens { totals.replyTokens = saturatedSum(totals.replyTokens, tokens) }
       if usage.promptTokens == nil && usage.replyTokens == nil { totals.repliesUncounted += 1 }
     }
     return totals

@@ -25,25 +25,26 @@ extension DisplayWidth {
         continue
       }
       // Glue the first word to the second with a no-break space while wrapping.
-      let glued = piece.replacingFirstSpace(with: "\u{00A0}")
-      let wrapped = wrap(glued, to: columns).map { $0.replacingAll("\u{00A0}", with: " ") }
+      let glued = replacingFirstSpace(of: piece, with: "\u{00A0}")
+      let wrapped = wrap(glued, to: columns).map { replacingAll("\u{00A0}", in: $0, with: " ") }
       lines += wrapped.dropLast()
       current = wrapped.last ?? ""
     }
     if !current.isEmpty { lines.append(current) }
     return lines
   }
-}
 
-extension String {
-  fileprivate func replacingFirstSpace(with replacement: Character) -> String {
-    guard let space = firstIndex(of: " ") else { return self }
-    var text = self
-    text.replaceSubrange(space...space, with: String(replacement))
-    return text
+  // Members of DisplayWidth, not an extension of String: an extension puts
+  // String in TextSafety's dependency graph, and then any edit here
+  // recompiles every file of every importer that uses a String.
+  private static func replacingFirstSpace(of text: String, with replacement: Character) -> String {
+    guard let space = text.firstIndex(of: " ") else { return text }
+    var replaced = text
+    replaced.replaceSubrange(space...space, with: String(replacement))
+    return replaced
   }
 
-  fileprivate func replacingAll(_ character: Character, with replacement: String) -> String {
-    split(separator: character, omittingEmptySubsequences: false).joined(separator: replacement)
+  private static func replacingAll(_ character: Character, in text: String, with replacement: String) -> String {
+    text.split(separator: character, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -20,7 +20,10 @@ enum FuzzyScore {
   static let firstCharacterMultiplier = 2
 
   /// What a character is, for the bonus of a match at the next one.
-  enum CharacterClass: Int, Comparable {
+  ///
+  /// Not Comparable: its `<` would be an operator in TextSafety's
+  /// dependency graph, which every importer's file using `<` depends on.
+  enum CharacterClass: Int {
     case white, nonWord, delimiter, lower, upper, letter, number
 
     init(_ unit: UInt32) {
@@ -69,9 +72,8 @@ enum FuzzyScore {
       }
     }
 
-    var isWord: Bool { self >= .lower }
-
-    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Lower, upper, letter or number: the cases from `lower` on.
+    var isWord: Bool { rawValue >= Self.lower.rawValue }
   }
 
   /// The bonus of a match at a `current` character that follows `previous`.

@@ -85,7 +85,7 @@ enum GeminiFormat {
 
     /// The usage from its counts (a scan of a piece reads them too).
     static func usage(reply: Int?, thoughts: Int?, prompt: Int?, total: Int?) -> ChatUsage {
-      let out = reply.map { $0.addingSaturated(max(0, thoughts ?? 0)) } ?? thoughts
+      let out = reply.map { saturatedSum($0, max(0, thoughts ?? 0)) } ?? thoughts
       return ChatUsage(promptTokens: prompt, replyTokens: out, totalTokens: total)
     }
 

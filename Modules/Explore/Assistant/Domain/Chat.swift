@@ -62,10 +62,12 @@ struct UsageTotals: Equatable {
   var seconds = 0.0
 }
 
-extension Int {
-  /// `self + other`, held at `Int.max` instead of trapping.
-  func addingSaturated(_ other: Int) -> Int {
-    let (sum, overflow) = addingReportingOverflow(other)
-    return overflow ? .max : sum
-  }
+/// `left + right`, held at `Int.max` instead of trapping.
+///
+/// A function, not an extension of Int: an extension puts Int in Explore's
+/// dependency graph, so any edit to Explore would rebuild every file of App
+/// that uses an Int.
+func saturatedSum(_ left: Int, _ right: Int) -> Int {
+  let (sum, overflow) = left.addingReportingOverflow(right)
+  return overflow ? .max : sum
 }

@@ -38,7 +38,7 @@ public struct ShellCommandSpec: Sendable, Equatable {
   /// `wayfarer search QUERY… [--sort stars|forks|updated] [--limit N] [--json[=FIELDS]]`.
   public var usage: String {
     let words = parameters.map { parameter in
-      parameter.kind == .text ? parameter.usage.replacingEnd("…") : parameter.usage
+      parameter.kind == .text ? Self.replacingEnd(of: parameter.usage, with: "…") : parameter.usage
     }
     let options = options.map { option in
       "[\(option.value.map { "\(option.name) \(Self.valueUsage($0))" } ?? option.usage)]"
@@ -220,11 +220,13 @@ extension ShellCommandSpec {
   public static func quoted(_ word: String) -> String {
     "'\(TextSanitizer.clean(word, limit: 40))'"
   }
-}
 
-extension String {
   /// The usage of a parameter that takes the rest of the words: `QUERY…`.
-  fileprivate func replacingEnd(_ mark: String) -> String {
-    hasSuffix("]") ? String(dropLast()) + mark + "]" : self + mark
+  ///
+  /// A member here, not an extension of String: an extension puts String in
+  /// Commands' dependency graph, so any edit here would recompile every file
+  /// of every importer that uses a String.
+  private static func replacingEnd(of usage: String, with mark: String) -> String {
+    usage.hasSuffix("]") ? String(usage.dropLast()) + mark + "]" : usage + mark
   }
 }

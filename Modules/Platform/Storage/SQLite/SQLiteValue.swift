@@ -16,7 +16,11 @@ public enum SQLiteValue: Sendable, Equatable {
 ///
 /// The rows of one statement share its column names, read once (not a
 /// dictionary of names per row: 10,000 rows made 10,000 of them).
-public struct SQLiteRow: Sendable, Equatable {
+///
+/// Not Equatable: nothing compared rows, and the hand-written `==` it took
+/// (the column names are a class) was an operator in Storage's dependency
+/// graph, on which every importer's file using `==` depended.
+public struct SQLiteRow: Sendable {
   let columns: SQLiteColumns
   let cells: [SQLiteValue]
 
@@ -40,10 +44,6 @@ public struct SQLiteRow: Sendable, Equatable {
     case .integer(let value): Double(value)
     default: nil
     }
-  }
-
-  public static func == (left: SQLiteRow, right: SQLiteRow) -> Bool {
-    left.columns.names == right.columns.names && left.cells == right.cells
   }
 }
 
