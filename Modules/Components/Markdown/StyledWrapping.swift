@@ -105,7 +105,8 @@ struct StyledWrapper {
   /// span (their strings are reused, not copied).
   private static func joined(_ items: [InlineItem], width: Int) -> [WrappedLine] {
     var spans: [StyledSpan] = []
-    spans.reserveCapacity(items.count)
+    // One more for the margin the renderer puts in front of the line.
+    spans.reserveCapacity(items.count + 1)
     for case .text(let text, let style) in items where !text.isEmpty {
       if let last = spans.indices.last, spans[last].style == style {
         spans[last].text += text
