@@ -120,6 +120,30 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertEqual(seenAtRuns.withLock { $0 }, [2, 3])
   }
 
+  /// One chunk may hold a whole burst: what was gathered goes out at the
+  /// pause the reader takes every few milliseconds, not only at the chunk's end.
+  func test_streamed_beforeWaitingRuns_atThePauseInsideALongChunk() async throws {
+    let events = AssistantFixtures.geminiStream(["An ", "ETF ", "trades."])
+    let (backend, _) = makeGemini([.stream([events[0] + events[1] + events[2]])])
+    let handed = Locked(0)
+    let seenAtRuns = Locked<[Int]>([])
+    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0 }) } }
+    defer { BeforeWaiting.register {} }
+
+    _ = try await backend.send(prompt, model: "m", streaming: true) { _ in
+      // The first piece takes longer than the reader goes without a pause.
+      if handed.withLock({
+        $0 += 1
+        return $0
+      }) == 1 {
+        let start = ContinuousClock.now
+        while start.duration(to: .now) <= ChatTransport.longestWithoutPause {}
+      }
+    }
+
+    XCTAssertEqual(seenAtRuns.withLock { $0 }, [1, 3])
+  }
+
   func test_gemini_aStreamEndingWithoutAFinishReason_wasCutOff_andKeepsItsText() async throws {
     let stream = AssistantFixtures.geminiStream(["An ", "ETF ", "trades."]).dropLast()
     let (backend, _) = makeGemini([.stream(Array(stream))])

@@ -250,7 +250,10 @@ enum ChatTransport {
             guard try handle(event.data) else { return }
             // The main actor hears Ctrl-C every few milliseconds, even inside
             // one chunk holding thousands of events (a burst is read at once).
+            // What was gathered goes out then too: one chunk may hold a
+            // whole burst, and a piece waits at most this long to be shown.
             if lastPause.duration(to: .now) > Self.longestWithoutPause {
+              BeforeWaiting.run()
               await Task.yield()
               lastPause = .now
             }
