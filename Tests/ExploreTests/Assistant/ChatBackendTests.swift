@@ -117,7 +117,24 @@ final class ChatBackendTests: XCTestCase {
 
     _ = try await backend.send(prompt, model: "m", streaming: true) { _ in handed.withLock { $0 += 1 } }
 
-    XCTAssertEqual(seenAtRuns.withLock { $0 }, [2, 3])
+    XCTAssertEqual(seenAtRuns.withLock { $0 }, [2, 3, 3], "after each chunk, and at the end before the reply is kept")
+  }
+
+  /// The reply's last bytes go out before it is saved, also when the
+  /// stream ends at `[DONE]` in the chunk of its last piece, and with the
+  /// tail the secret filter held back until the end.
+  func test_streamed_beforeWaitingRuns_afterTheLastPiece_whenTheStreamEndsAtDone() async throws {
+    let (backend, _) = makeOpenAI([
+      .stream([AssistantFixtures.openAIStream(["An ", "ETF ", "trades."]).reduce(Data(), +)])
+    ])
+    let handed = Locked(0)
+    let seenAtRuns = Locked<[Int]>([])
+    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0 }) } }
+    defer { BeforeWaiting.register {} }
+
+    _ = try await backend.send(prompt, model: "m", streaming: true) { _ in handed.withLock { $0 += 1 } }
+
+    XCTAssertEqual(seenAtRuns.withLock { $0.last }, handed.withLock { $0 })
   }
 
   /// One chunk may hold a whole burst: what was gathered goes out at the
@@ -141,7 +158,7 @@ final class ChatBackendTests: XCTestCase {
       }
     }
 
-    XCTAssertEqual(seenAtRuns.withLock { $0 }, [1, 3])
+    XCTAssertEqual(seenAtRuns.withLock { $0 }, [1, 3, 3])
   }
 
   func test_gemini_aStreamEndingWithoutAFinishReason_wasCutOff_andKeepsItsText() async throws {

@@ -179,6 +179,9 @@ enum ChatTransport {
     defer {
       let rest = shown.finish()
       if !rest.isEmpty { onText(rest) }
+      // The reply's last bytes go out now, before it is saved (a wait on
+      // the disk), whether the stream ended at its last chunk or at [DONE].
+      BeforeWaiting.run()
     }
     try await events(request, client: client, backend: backend, url: url, refusal: refusal) { data in
       if data == "[DONE]" {
@@ -241,6 +244,9 @@ enum ChatTransport {
       var parser = ServerSentEventParser()
       var lastPause = ContinuousClock.now
       for try await chunk in response.body {
+        // Counted from the chunk's arrival: the wait for it let the main
+        // actor go, and its first event is no reason to write on its own.
+        lastPause = .now
         for piece in Self.pieces(of: chunk) {
           for event in try parser.feed(piece) {
             // Ctrl-C (or SIGTERM) is seen between events, however fast
@@ -263,7 +269,6 @@ enum ChatTransport {
         // on the main actor, before the read of the next chunk hops off it.
         BeforeWaiting.run()
         await Task.yield()
-        lastPause = .now
       }
       // An event whose blank line never came is read if it is whole; one
       // cut short is no error of its own: the reply was cut off.

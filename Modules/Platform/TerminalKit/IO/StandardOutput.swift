@@ -104,10 +104,19 @@ public enum StandardOutput {
   public static func write(_ text: String) {
     // Data written whole (--json, export -) goes past the renderer.
     var text = SecretText.hiding(in: text)
-    guard buffering.withLock({ $0 }) || gathering.withLock({ $0 }) else { return text.withUTF8 { writeOut($0) } }
+    // Decided under the buffer's lock: a flush on another thread (which
+    // ends gathering) cannot come between the decision and the write, so
+    // bytes are neither reordered nor left waiting for the next flush.
     pending.withLock { pending in
-      pending.append(contentsOf: text.utf8)
-      if pending.count >= blockSize { writeOut(draining: &pending) }
+      if buffering.withLock({ $0 }) || gathering.withLock({ $0 }) {
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= blockSize { writeOut(draining: &pending) }
+      } else if pending.isEmpty {
+        text.withUTF8 { writeOut($0) }
+      } else {
+        pending.append(contentsOf: text.utf8)
+        writeOut(draining: &pending)
+      }
     }
   }
 
