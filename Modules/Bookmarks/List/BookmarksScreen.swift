@@ -21,14 +21,16 @@ final class BookmarksScreen: Screen {
   /// The specs of the last row count: made again only when it changes.
   private static let specMemo = SpecMemo<Int, BookmarksCommand>()
 
-  override var commands: [Command] { specCommands.table }
+  override var commands: [Command] {
+    Command.table(specs) { command, console in self.perform(command, on: console) }
+  }
 
-  override func command(named name: String) -> Command? { specCommands.named(name) }
+  override func command(named name: String) -> Command? {
+    Command.named(name, in: specs) { command, console in self.perform(command, on: console) }
+  }
 
-  private var specCommands: SpecCommands<BookmarksCommand> {
-    SpecCommands(Self.specMemo.specs(for: viewModel.visible.count, BookmarksCommand.specs(rows:))) {
-      command, console in self.perform(command, on: console)
-    }
+  private var specs: [CommandSpec<BookmarksCommand>] {
+    Self.specMemo.specs(for: viewModel.visible.count, BookmarksCommand.specs(rows:))
   }
 
   private func perform(_ command: BookmarksCommand, on console: any Console) {

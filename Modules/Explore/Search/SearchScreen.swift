@@ -29,14 +29,16 @@ final class SearchScreen: Screen {
   /// The specs of the last row count: made again only when it changes.
   private static let specMemo = SpecMemo<Int, SearchCommand>()
 
-  override var commands: [Command] { specCommands.table }
+  override var commands: [Command] {
+    Command.table(specs) { command, console in await self.perform(command, on: console) }
+  }
 
-  override func command(named name: String) -> Command? { specCommands.named(name) }
+  override func command(named name: String) -> Command? {
+    Command.named(name, in: specs) { command, console in await self.perform(command, on: console) }
+  }
 
-  private var specCommands: SpecCommands<SearchCommand> {
-    SpecCommands(Self.specMemo.specs(for: viewModel.shownCount, SearchCommand.specs(rows:))) { command, console in
-      await self.perform(command, on: console)
-    }
+  private var specs: [CommandSpec<SearchCommand>] {
+    Self.specMemo.specs(for: viewModel.shownCount, SearchCommand.specs(rows:))
   }
 
   private func perform(_ command: SearchCommand, on console: any Console) async {

@@ -25,12 +25,12 @@ final class NearbyPlacesScreen: Screen {
   /// The specs of the last counts and categories: made again only when they change.
   private static let specMemo = SpecMemo<NearbyCommand.TableInputs, NearbyCommand>()
 
-  override var commands: [Command] { specCommands.table }
+  override var commands: [Command] {
+    Command.table(specs) { command, console in await self.perform(command, on: console) }
+  }
 
-  override func command(named name: String) -> Command? { specCommands.named(name) }
-
-  private var specCommands: SpecCommands<NearbyCommand> {
-    SpecCommands(specs) { command, console in await self.perform(command, on: console) }
+  override func command(named name: String) -> Command? {
+    Command.named(name, in: specs) { command, console in await self.perform(command, on: console) }
   }
 
   private var specs: [CommandSpec<NearbyCommand>] {

@@ -29,16 +29,17 @@ final class ProfileScreen: Screen {
     CommandSpec(about, summary: "Version, credits and licences", action: .about),
   ]
 
-  override var commands: [Command] { specCommands.table }
+  override var commands: [Command] {
+    Command.table(Self.specs) { action, _ in self.perform(action) }
+      + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
+  }
 
-  override func command(named name: String) -> Command? { specCommands.named(name) }
-
-  private var specCommands: SpecCommands<Action> {
-    let logOut: @MainActor () -> ProfileViewModel.LogoutResult = { [unowned self] in self.viewModel.logOut() }
-    let logout: (name: String, make: @MainActor () -> Command) = (
-      name: LogoutCommand.spec.name, make: { LogoutCommand.command(logOut) }
-    )
-    return SpecCommands(Self.specs, others: [logout]) { action, _ in self.perform(action) }
+  override func command(named name: String) -> Command? {
+    if let command = Command.named(name, in: Self.specs, perform: { action, _ in self.perform(action) }) {
+      return command
+    }
+    guard name == LogoutCommand.spec.name else { return nil }
+    return LogoutCommand.command { [unowned self] in self.viewModel.logOut() }
   }
 
   private func perform(_ action: Action) {

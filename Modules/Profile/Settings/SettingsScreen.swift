@@ -42,19 +42,20 @@ final class SettingsScreen: Screen {
   /// (a screen is made each time Settings opens, so kept by the type).
   private static let specMemo = SpecMemo<[FeatureFlagState]?, String>()
 
-  override var commands: [Command] { specCommands.table }
-
-  override func command(named name: String) -> Command? { specCommands.named(name) }
-
-  private var specCommands: SpecCommands<String> {
-    let logOut = logOut
-    let logout: (name: String, make: @MainActor () -> Command) = (
-      name: LogoutCommand.spec.name, make: { LogoutCommand.command(logOut) }
-    )
-    return SpecCommands(Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:)), others: [logout]) {
-      reference, console in console.write(self.toggle(reference, in: console.context))
-    }
+  override var commands: [Command] {
+    Command.table(specs) { reference, console in console.write(self.toggle(reference, in: console.context)) }
+      + [LogoutCommand.command(logOut)]
   }
+
+  override func command(named name: String) -> Command? {
+    let command = Command.named(name, in: specs) { reference, console in
+      console.write(self.toggle(reference, in: console.context))
+    }
+    if let command { return command }
+    return name == LogoutCommand.spec.name ? LogoutCommand.command(logOut) : nil
+  }
+
+  private var specs: [CommandSpec<String>] { Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:)) }
 
   /// Flips the flag `reference` names; what to say about it.
   private func toggle(_ reference: String, in context: RenderContext) -> StyledLine {

@@ -80,6 +80,17 @@ extension Command {
     return commands
   }
 
+  /// The command of `specs` named `name`, done by `perform`; nil when none is.
+  ///
+  /// For ``Screen/command(named:)``: one command made, not the table.
+  @inlinable
+  public static func named<Action>(
+    _ name: String, in specs: [CommandSpec<Action>], perform: @escaping @MainActor (Action, any Console) async -> Void
+  ) -> Command? {
+    for spec in specs where spec.signature.name == name { return Command(spec, perform: perform) }
+    return nil
+  }
+
   /// The usage sentence when `line` does not fit the command; nil when it runs.
   public func refusal(of line: ArgumentLine) -> String? {
     if case .failure(let refusal) = invocation(for: line) { return refusal.sentence }
@@ -98,44 +109,5 @@ public struct CommandInput {
   public init(argumentText: String, console: any Console) {
     self.argumentText = argumentText
     self.console = console
-  }
-}
-
-/// A screen's commands, declared once: its specs, the handler of their
-/// actions, and commands made otherwise (`logout`), each with its name.
-///
-/// ``Screen/commands`` is ``table`` and ``Screen/command(named:)`` is
-/// ``named(_:)``, so the table a prompt completes from and the one command
-/// a piped prompt runs cannot differ.
-@MainActor
-public struct SpecCommands<Action> {
-  @usableFromInline let specs: [CommandSpec<Action>]
-  @usableFromInline let perform: @MainActor (Action, any Console) async -> Void
-  @usableFromInline let others: [(name: String, make: @MainActor () -> Command)]
-
-  public init(
-    _ specs: [CommandSpec<Action>], others: [(name: String, make: @MainActor () -> Command)] = [],
-    perform: @escaping @MainActor (Action, any Console) async -> Void
-  ) {
-    self.specs = specs
-    self.perform = perform
-    self.others = others
-  }
-
-  /// Every command, the specs' first.
-  @inlinable
-  public var table: [Command] {
-    var commands = Command.table(specs, perform: perform)
-    for other in others { commands.append(other.make()) }
-    return commands
-  }
-
-  /// The command named `name`, made alone (a piped prompt runs one: the
-  /// whole table was a fifth of its cost); nil when there is none.
-  @inlinable
-  public func named(_ name: String) -> Command? {
-    for spec in specs where spec.signature.name == name { return Command(spec, perform: perform) }
-    for other in others where other.name == name { return other.make() }
-    return nil
   }
 }
