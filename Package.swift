@@ -484,6 +484,7 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
         "TextSafety",

@@ -135,6 +135,22 @@ final class ProfileFlowTests: XCTestCase {
     XCTAssertEqual(console.output, ["ok Logged out."])
   }
 
+  /// `logout` is one of each Profile screen's specs, done by its own
+  /// handler: from Settings and About as from Profile.
+  func test_logout_fromSettingsAndFromAbout_endsTheSession() async {
+    for way in ["settings", "about"] {
+      let (stack, session, delegate, console, _) = makeSUT()
+      await run(way, on: stack.root, console: console)
+
+      await run("logout", on: stack.visibleScreen, console: console)
+
+      XCTAssertEqual(session.loggedOut, 1, way)
+      XCTAssertEqual(delegate.loggedOut, 1, way)
+      XCTAssertEqual(console.output.last, "ok Logged out.", way)
+      stack.popToRoot()
+    }
+  }
+
   func test_logout_whenTheSessionCannotBeCleared_saysSoAndStays() async {
     let (stack, session, delegate, console, _) = makeSUT()
     session.failure = DiskFull()

@@ -20,9 +20,13 @@ final class AboutScreen: Screen {
 
   /// Its commands and the way there, for hints elsewhere.
   static let whereabouts = InnerCommands(
-    .titled(title), screen: AboutScreen.self, way: [ProfileScreen.about], signatures: [LogoutCommand.spec.signature])
+    .titled(title), screen: AboutScreen.self, way: [ProfileScreen.about], signatures: specs.map(\.signature))
 
-  override var commands: [Command] { [LogoutCommand.command(logOut)] }
+  private static let specs = [LogoutCommand.spec(())]
+
+  override var commands: [Command] {
+    Command.table(Self.specs) { _, console in LogoutCommand.perform(self.logOut, on: console) }
+  }
 
   override func body(in context: RenderContext) -> [StyledLine] {
     KeyValueView([KeyValueView.Row("Version", viewModel.version)]).lines(in: context)

@@ -1,6 +1,7 @@
 import Commands
 import Components
 import DesignSystem
+import TerminalConsole
 import TerminalNavigation
 import TerminalText
 
@@ -17,6 +18,7 @@ final class ProfileScreen: Screen {
   private enum Action: Sendable {
     case settings
     case about
+    case logout
   }
 
   /// Opens Settings.
@@ -27,25 +29,22 @@ final class ProfileScreen: Screen {
   private static let specs = [
     CommandSpec(settings, summary: "Feature flags", action: Action.settings),
     CommandSpec(about, summary: "Version, credits and licences", action: .about),
+    LogoutCommand.spec(Action.logout),
   ]
 
   override var commands: [Command] {
-    Command.table(Self.specs) { action, _ in self.perform(action) }
-      + [LogoutCommand.command { [unowned self] in self.viewModel.logOut() }]
+    Command.table(Self.specs) { action, console in self.perform(action, on: console) }
   }
 
   override func command(named name: String) -> Command? {
-    if let command = Command.named(name, in: Self.specs, perform: { action, _ in self.perform(action) }) {
-      return command
-    }
-    guard name == LogoutCommand.spec.name else { return nil }
-    return LogoutCommand.command { [unowned self] in self.viewModel.logOut() }
+    Command.named(name, in: Self.specs) { action, console in self.perform(action, on: console) }
   }
 
-  private func perform(_ action: Action) {
+  private func perform(_ action: Action, on console: any Console) {
     switch action {
     case .settings: viewModel.showSettings()
     case .about: viewModel.showAbout()
+    case .logout: LogoutCommand.perform({ self.viewModel.logOut() }, on: console)
     }
   }
 
@@ -55,7 +54,7 @@ final class ProfileScreen: Screen {
   override var drawingKey: (any Equatable)? { viewModel.details }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    let actions = Self.specs.map(\.signature) + [LogoutCommand.spec.signature]
+    let actions = Self.specs.map(\.signature)
     return KeyValueView(viewModel.details).lines(in: context)
       + [.blank]
       + ActionList(actions.map { ActionList.Action($0.name, $0.summary) }).lines(in: context)

@@ -1,6 +1,7 @@
 import Commands
 import Components
 import DesignSystem
+import TerminalConsole
 import TerminalNavigation
 import TerminalText
 
@@ -22,11 +23,17 @@ final class SettingsScreen: Screen {
   /// read only when it opens).
   static let whereabouts = InnerCommands(
     .titled(title), screen: SettingsScreen.self, way: [ProfileScreen.settings],
-    signatures: specs(flags: nil).map(\.signature) + [LogoutCommand.spec.signature])
+    signatures: specs(flags: nil).map(\.signature))
+
+  /// What its commands do: flip the flag named or numbered so, or log out.
+  enum Action: Sendable {
+    case toggle(String)
+    case logout
+  }
 
   /// `toggle N|NAME`: the flags as they are now give its numbers and names
   /// (nil: not read, for help shown before Settings opens).
-  static func specs(flags: [FeatureFlagState]?) -> [CommandSpec<String>] {
+  static func specs(flags: [FeatureFlagState]?) -> [CommandSpec<Action>] {
     [
       CommandSpec(
         "toggle",
@@ -34,28 +41,29 @@ final class SettingsScreen: Screen {
           "N|NAME", .word, meaning: Self.toggleMeaning(flags),
           completions: (flags ?? []).indices.map { String($0 + 1) } + (flags ?? []).map(\.key)),
         summary: "Turn a feature on or off"
-      ) { $0.word ?? "" }
+      ) { .toggle($0.word ?? "") },
+      LogoutCommand.spec(.logout),
     ]
   }
 
   /// The specs of the flags last listed: made again only when they change
   /// (a screen is made each time Settings opens, so kept by the type).
-  private static let specMemo = SpecMemo<[FeatureFlagState]?, String>()
+  private static let specMemo = SpecMemo<[FeatureFlagState]?, Action>()
 
-  override var commands: [Command] {
-    Command.table(specs) { reference, console in console.write(self.toggle(reference, in: console.context)) }
-      + [LogoutCommand.command(logOut)]
-  }
+  override var commands: [Command] { Command.table(specs) { action, console in self.perform(action, on: console) } }
 
   override func command(named name: String) -> Command? {
-    let command = Command.named(name, in: specs) { reference, console in
-      console.write(self.toggle(reference, in: console.context))
-    }
-    if let command { return command }
-    return name == LogoutCommand.spec.name ? LogoutCommand.command(logOut) : nil
+    Command.named(name, in: specs) { action, console in self.perform(action, on: console) }
   }
 
-  private var specs: [CommandSpec<String>] { Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:)) }
+  private var specs: [CommandSpec<Action>] { Self.specMemo.specs(for: viewModel.flags, Self.specs(flags:)) }
+
+  private func perform(_ action: Action, on console: any Console) {
+    switch action {
+    case .toggle(let reference): console.write(toggle(reference, in: console.context))
+    case .logout: LogoutCommand.perform(logOut, on: console)
+    }
+  }
 
   /// Flips the flag `reference` names; what to say about it.
   private func toggle(_ reference: String, in context: RenderContext) -> StyledLine {
