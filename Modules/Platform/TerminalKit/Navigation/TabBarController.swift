@@ -40,23 +40,32 @@ public final class TabBarController {
 
   /// The names of ``shownTabs``, without copying a tab: the REPL's global
   /// commands are made again when they change, and it asks every prompt.
-  public var shownTabNames: [String] {
-    var names: [String] = []
-    names.reserveCapacity(tabs.count)
-    for index in tabs.indices where isShown(at: index) { names.append(tabs[index].name) }
-    return names
-  }
+  public var shownTabNames: [String] { shownLists().names }
 
   /// The names and titles of ``shownTabs``, in turn, without copying a
   /// tab: what a tab bar is drawn from, asked at each drawing.
-  public var shownNamesAndTitles: [String] {
+  public var shownNamesAndTitles: [String] { shownLists().namesAndTitles }
+
+  /// The lists above for the tabs shown last, kept while the same tabs are
+  /// shown: asked at every prompt and drawing, they were made anew each time
+  /// (and the same array again compares equal at once).
+  private var shown: (mask: UInt64, names: [String], namesAndTitles: [String])?
+
+  private func shownLists() -> (names: [String], namesAndTitles: [String]) {
+    var mask: UInt64 = 0
+    for index in tabs.indices where isShown(at: index) { mask |= 1 << UInt64(index) }
+    if let shown, shown.mask == mask { return (shown.names, shown.namesAndTitles) }
     var names: [String] = []
-    names.reserveCapacity(tabs.count * 2)
-    for index in tabs.indices where isShown(at: index) {
+    var namesAndTitles: [String] = []
+    names.reserveCapacity(tabs.count)
+    namesAndTitles.reserveCapacity(tabs.count * 2)
+    for index in tabs.indices where mask & (1 << UInt64(index)) != 0 {
       names.append(tabs[index].name)
-      names.append(tabs[index].title)
+      namesAndTitles.append(tabs[index].name)
+      namesAndTitles.append(tabs[index].title)
     }
-    return names
+    shown = (mask, names, namesAndTitles)
+    return (names, namesAndTitles)
   }
 
   private func isShown(at index: Int) -> Bool {
@@ -78,6 +87,7 @@ public final class TabBarController {
 
   public init(tabs: [Tab]) {
     precondition(!tabs.isEmpty, "A tab bar needs at least one tab")
+    precondition(tabs.count <= 64, "A tab bar holds at most 64 tabs")
     self.tabs = tabs
   }
 
