@@ -4,10 +4,10 @@
 /// bytes at a time while it can (strings are most of an API answer's
 /// bytes). Shared by ``JSONParser`` and ``JSONScanner``, which read strings
 /// by the same rule.
-enum PlainJSONText {
+@usableFromInline enum PlainJSONText {
   /// The index of the first byte from `index` on that needs attention;
   /// `count` when there is none.
-  static func end(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+  @usableFromInline static func end(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     var index = index
