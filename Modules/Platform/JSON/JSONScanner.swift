@@ -295,10 +295,20 @@ extension JSONScanner {
     /// Whether the key is `name`, byte for byte (as `JSONNode`'s subscript compares).
     @inlinable
     public func isNamed(_ name: StaticString) -> Bool {
-      // By hand: the generic elementsEqual was a third of a scan (callgrind).
-      guard bytes.count == name.utf8CodeUnitCount else { return false }
-      let name = name.utf8Start
-      for index in 0..<bytes.count where bytes[index] != name[index] { return false }
+      // By hand, eight bytes at a time: the generic elementsEqual was a
+      // third of a scan, byte by byte still about 15 % (callgrind).
+      let count = bytes.count
+      guard count == name.utf8CodeUnitCount else { return false }
+      guard let base = bytes.baseAddress else { return true }
+      let mine = UnsafeRawPointer(base)
+      let theirs = UnsafeRawPointer(name.utf8Start)
+      var index = 0
+      while index + 8 <= count {
+        let word = mine.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        guard word == theirs.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+        index += 8
+      }
+      for index in index..<count where base[index] != name.utf8Start[index] { return false }
       return true
     }
   }

@@ -73,8 +73,10 @@ public struct ServerSentEventParser: Sendable {
       let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
       let newlines = word ^ (ones &* 0x0A)
       let returns = word ^ (ones &* 0x0D)
-      // A byte is flagged when it is zero after the xor: a LF or a CR.
-      if ((newlines &- ones) & ~newlines | (returns &- ones) & ~returns) & highs != 0 { break }
+      // A byte is flagged when it is zero after the xor: a LF or a CR. The
+      // lowest flagged is the first (a borrow flags only bytes after a true one).
+      let flagged = ((newlines &- ones) & ~newlines | (returns &- ones) & ~returns) & highs
+      if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
       index += 8
     }
     while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
