@@ -227,12 +227,12 @@ final class ChatViewModel {
       let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
         guard partialCount < maximumReplyCharacters else { return }
         partial += piece
-        partialCount += piece.count
+        partialCount += characterCount(piece)
         onText(piece)
       }
       if Task.isCancelled { throw CancellationError() }
-      let text = String(reply.text.prefix(maximumReplyCharacters))
-      outcome.replyCut = text.count < reply.text.count
+      let (text, cut) = keptReply(reply.text)
+      outcome.replyCut = cut
       outcome.reply = .answered(text)
       // A count below zero is no count (the server's data is not trusted).
       outcome.usage = ReplyUsage(

@@ -1,6 +1,6 @@
 /// Turning a string's or a number's bytes into Swift values.
-enum JSONText {
-  static func hexValue(_ byte: UInt8) -> UInt16? {
+@usableFromInline enum JSONText {
+  @usableFromInline static func hexValue(_ byte: UInt8) -> UInt16? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt16(byte - UInt8(ascii: "0"))
     case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt16(byte - UInt8(ascii: "a") + 10)
@@ -23,7 +23,7 @@ enum JSONText {
   ///
   /// Invalid UTF-8 and lone surrogates become U+FFFD, as
   /// a reader showing someone else's text would want.
-  static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  @usableFromInline static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var units: [UInt16] = []
     var plain: [UInt8] = []
     var result = ""
@@ -77,7 +77,7 @@ enum JSONText {
   /// power of ten within ±22 are computed exactly with one rounding
   /// (Clinger's fast path); anything else goes to the standard library's
   /// parser, which ignores the locale as JSON must.
-  static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
+  @usableFromInline static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
     var index = 0
     let negative = bytes[0] == UInt8(ascii: "-")
     if negative { index = 1 }

@@ -4,10 +4,10 @@
 /// bytes at a time while it can (strings are most of an API answer's
 /// bytes). Shared by ``JSONParser`` and ``JSONScanner``, which read strings
 /// by the same rule.
-enum PlainJSONText {
+@usableFromInline enum PlainJSONText {
   /// The index of the first byte from `index` on that needs attention;
   /// `count` when there is none.
-  static func end(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+  @usableFromInline static func end(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     var index = index
@@ -18,7 +18,11 @@ enum PlainJSONText {
       // A byte is flagged when it is zero (after the xor) or below 0x20.
       let flagged =
         ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-      if flagged & highs != 0 { break }
+      // The lowest flagged byte is the first to need attention (a borrow
+      // can flag only bytes after a true one): found at once, not byte by
+      // byte (about 50 instructions a string, most strings of a streamed
+      // event short; callgrind).
+      if flagged & highs != 0 { return index + (flagged & highs).trailingZeroBitCount / 8 }
       index += 8
     }
     while index < count {

@@ -8,7 +8,7 @@
 /// `Locked<Void>` did the same, but ThreadSanitizer took the empty value's
 /// exclusive access for a race with the object's header.
 public final class Lock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   public init() {
     mutex = .allocate(capacity: 1)
@@ -23,6 +23,11 @@ public final class Lock: @unchecked Sendable {
   }
 
   /// Runs `body` with the mutex held.
+  ///
+  /// Inlinable, as is ``Locked``'s: called across modules, each lock was
+  /// a generic call through a closure context, and a streamed token takes
+  /// several (callgrind).
+  @inlinable
   public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
@@ -31,6 +36,7 @@ public final class Lock: @unchecked Sendable {
 
   /// Runs `body` with the mutex held if no thread holds it now; nil, and
   /// `body` not run, if one does.
+  @inlinable
   public func withLockIfFree<Result>(_ body: () throws -> Result) rethrows -> Result? {
     guard pthread_mutex_trylock(mutex) == 0 else { return nil }
     defer { pthread_mutex_unlock(mutex) }

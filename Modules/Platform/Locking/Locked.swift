@@ -6,20 +6,22 @@
 /// worker, the reader thread…), so a real race would have hidden among
 /// them. ThreadSanitizer knows a pthread mutex (``Lock``).
 public final class Locked<Value>: @unchecked Sendable {
-  private let lock = Lock()
-  private var value: Value
+  @usableFromInline let lock = Lock()
+  @usableFromInline var value: Value
 
   public init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with the value, no other thread touching it meanwhile.
+  @inlinable
   public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&value) }
   }
 
   /// As ``withLock(_:)`` if no thread holds the lock now; nil, and `body`
   /// not run, if one does.
+  @inlinable
   public func withLockIfFree<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
     try lock.withLockIfFree { try body(&value) }
   }

@@ -70,6 +70,15 @@ public struct StreamSanitizer: Sendable {
     return String(output)
   }
 
+  /// As the bytes' feed, for text: clean as it is, it is handed back, not
+  /// copied (a streamed token comes here, its bytes were a generic call
+  /// and a copy: about 400 instructions a token, callgrind).
+  public mutating func feed(_ text: String) -> String {
+    var text = text
+    if pending.isEmpty, escape == .none, text.withUTF8(TextSanitizer.isPrintableASCII) { return text }
+    return feed(text.utf8)
+  }
+
   /// The end of the text: half a character still waiting is replaced, an
   /// unfinished escape sequence dropped.
   public mutating func finish() -> String {

@@ -31,6 +31,19 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertEqual(TextRenderer(usesColor: true).render(twoStyles), "\u{1B}[0;31mab\u{1B}[0;1mc\u{1B}[0m")
   }
 
+  /// A line of one plain span (a streamed piece) goes out as its text,
+  /// but cleaned, folded, its secrets hidden and its link kept, as any line.
+  func test_aLineOfOnePlainSpan_isCleanedFoldedHiddenAndLinked() {
+    SecretText.hide("ONESPAN-SECRET-0123", naming: "ONE_KEY")
+    let renderer = TextRenderer(usesColor: true, usesHyperlinks: true)
+
+    XCTAssertEqual(renderer.render(StyledLine("word ")), "word ")
+    XCTAssertEqual(renderer.render(StyledLine("key ONESPAN-SECRET-0123 ")), "key [ONE_KEY] ")
+    XCTAssertEqual(renderer.render(StyledLine("bell\u{07} \u{1B}[2Jx")), "bell x")
+    XCTAssertEqual(TextRenderer(usesColor: false, isASCIIOnly: true).render(StyledLine("café")), "cafe")
+    XCTAssertNotEqual(renderer.render(StyledLine("site", style: TextStyle(link: "https://example.com"))), "site")
+  }
+
   func test_strikethroughIsSGR9_andNotPlain() {
     let struck = TextStyle(foreground: .gray, isStrikethrough: true)
 

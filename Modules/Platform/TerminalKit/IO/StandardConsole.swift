@@ -241,10 +241,12 @@ public final class StandardConsole: Console {
   ///
   /// A streamed reply comes here once a token, most often with one line.
   private func rendered(_ lines: [String], style: TextStyle) -> String {
+    // One line: the renderer's string, not appended to an empty one.
+    if lines.count == 1 { return renderer.render(lines[0], style: style) }
     var output = ""
     for (index, line) in lines.enumerated() {
       if index > 0 { output += "\n" }
-      output += renderer.render(StyledLine(line, style: style))
+      output += renderer.render(line, style: style)
     }
     return output
   }
