@@ -74,7 +74,8 @@ let package = Package(
     .target(
       name: "Commands",
       dependencies: [
-        "TextSafety"  // one-shot commands' rows are measured as the terminal shows them
+        "TextSafety",
+        "TextWidth",  // one-shot commands' rows are measured as the terminal shows them
       ],
       path: "Modules/Platform/Commands"
     ),
@@ -90,19 +91,54 @@ let package = Package(
     // bottom, then object lifetimes, the console's interface, its real
     // implementation (only App links libedit), navigation and the REPL.
     // Text from outside made safe to print: control and escape sequences
-    // stripped, keys hidden, widths measured, errors as sentences. Data
-    // layers and view models use it without drawing anything.
+    // stripped (whole or streamed), keys hidden inside, cut to a width.
+    // Data layers and view models use it without drawing anything.
     .target(
       name: "TextSafety",
       dependencies: [
-        "Locking"  // the keys SecretText hides are registered from any thread
+        "Secrets",  // a text cut short is hidden first, so no cut leaves part of a key showing
+        "TextWidth",
       ],
       path: "Modules/Platform/TextSafety"
+    ),
+    // How many columns a text takes on a terminal, and text cut, padded
+    // and wrapped to them; the ASCII spelling for terminals without Unicode.
+    .target(
+      name: "TextWidth",
+      dependencies: [
+        "Locking"  // the sentences it has wrapped are remembered for every thread
+      ],
+      path: "Modules/Platform/TextWidth"
+    ),
+    // The keys a person set (API keys, tokens), hidden wherever text goes
+    // out: the terminal, files, the database.
+    .target(
+      name: "Secrets",
+      dependencies: [
+        "Locking"  // the keys SecretText hides are registered from any thread
+      ],
+      path: "Modules/Platform/Secrets"
+    ),
+    // The one place an error becomes words for a person.
+    .target(
+      name: "ErrorSentences",
+      dependencies: [
+        "TextSafety"  // an error's own sentence comes from outside as often as not
+      ],
+      path: "Modules/Platform/ErrorSentences"
+    ),
+    // Filtering lists as fzf does (a word's letters in order, accents
+    // folded, ranked), and the numbered rows a filtered list shows.
+    .target(
+      name: "FuzzyMatching",
+      path: "Modules/Platform/FuzzyMatching"
     ),
     .target(
       name: "TerminalText",
       dependencies: [
-        "TextSafety"
+        "Secrets",
+        "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Platform/TerminalKit/Text"
     ),
@@ -111,7 +147,7 @@ let package = Package(
       dependencies: [
         "Locking",
         "TerminalText",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Platform/TerminalKit/Diagnostics"
     ),
@@ -127,10 +163,11 @@ let package = Package(
       dependencies: [
         "CEditLine",
         "Locking",
+        "Secrets",
         "Storage",  // history files are written as Storage writes every file: whole, never through a link
         "TerminalConsole",
         "TerminalText",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Platform/TerminalKit/IO"
     ),
@@ -153,6 +190,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Platform/TerminalKit/REPL"
     ),
@@ -161,7 +199,10 @@ let package = Package(
       dependencies: [
         "Commands",
         "Diagnostics",
+        "ErrorSentences",
+        "FuzzyMatching",
         "Locking",
+        "Secrets",
         "TerminalConsole",
         "TerminalIO",
         "TerminalNavigation",
@@ -169,6 +210,7 @@ let package = Package(
         "TerminalText",
         "TestSupport",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/Platform/TerminalKitTests"
     ),
@@ -201,7 +243,7 @@ let package = Package(
     .target(
       name: "JSON",
       dependencies: [
-        "TextSafety"  // keys a server echoes are hidden in every document read
+        "Secrets"  // keys a server echoes are hidden in every document read
       ],
       path: "Modules/Platform/JSON"
     ),
@@ -228,8 +270,8 @@ let package = Package(
       name: "JSONTests",
       dependencies: [
         "JSON",
+        "Secrets",
         "TestSupport",
-        "TextSafety",
       ],
       path: "Tests/Platform/JSONTests"
     ),
@@ -238,7 +280,7 @@ let package = Package(
       dependencies: [
         "CSQLite",
         "Locking",
-        "TextSafety",  // no key a server echoed is written to the database
+        "Secrets",  // no key a server echoed is written to the database
       ],
       path: "Modules/Platform/Storage"
     ),
@@ -246,9 +288,9 @@ let package = Package(
       name: "StorageTests",
       dependencies: [
         "Locking",
+        "Secrets",
         "Storage",
         "TestSupport",
-        "TextSafety",
       ],
       path: "Tests/Platform/StorageTests"
     ),
@@ -276,6 +318,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/DesignSystem"
     ),
@@ -286,7 +329,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalText",
         "TestSupport",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/DesignSystemTests"
     ),
@@ -295,13 +338,14 @@ let package = Package(
     .target(
       name: "Components",
       dependencies: [
-        "Commands",
         "CMarkGFM",  // the Markdown renderer walks cmark-gfm's tree
+        "Commands",
         "CSourceHighlight",  // code blocks' tokens, coloured by kind
         "DesignSystem",
         "TerminalConsole",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Components"
     ),
@@ -312,7 +356,7 @@ let package = Package(
         "DesignSystem",
         "TerminalText",
         "TestSupport",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/ComponentsTests",
       exclude: ["Markdown"]
@@ -326,7 +370,7 @@ let package = Package(
         "Components",
         "CSourceHighlight",  // the highlighting shim's mapping, tested at its C face
         "TerminalText",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/ComponentsTests/Markdown"
     ),
@@ -339,11 +383,11 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
         "FeatureEnvironment",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
-        "TextSafety",
       ],
       path: "Modules/PreLogin"
     ),
@@ -372,14 +416,18 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
         "FeatureEnvironment",
+        "FuzzyMatching",
         "JSON",
         "Networking",
+        "Secrets",
         "Storage",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Home",
       exclude: ["CatalogData"]
@@ -401,7 +449,7 @@ let package = Package(
         "TerminalNavigation",
         "TerminalText",
         "TestSupport",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/HomeTests"
     ),
@@ -414,16 +462,20 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
         "FeatureEnvironment",
+        "FuzzyMatching",
         "JSON",
         "Locking",
         "Networking",
+        "Secrets",
         "ServiceAccess",
         "Storage",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Explore"
     ),
@@ -436,12 +488,12 @@ let package = Package(
         "FeatureEnvironment",
         "Locking",
         "Networking",
+        "Secrets",
         "ServiceAccess",
         "TerminalNavigation",
         "TerminalREPL",
         "TerminalText",
         "TestSupport",
-        "TextSafety",
       ],
       path: "Tests/ExploreTests"
     ),
@@ -454,10 +506,13 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
+        "FuzzyMatching",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "Modules/Bookmarks"
     ),
@@ -468,10 +523,11 @@ let package = Package(
         "BookmarksContracts",
         "Commands",
         "Components",
+        "FuzzyMatching",
         "TerminalNavigation",
         "TerminalText",
         "TestSupport",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/BookmarksTests"
     ),
@@ -484,6 +540,7 @@ let package = Package(
         "Components",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalText",
@@ -514,6 +571,7 @@ let package = Package(
         "CurlNetworking",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
         "Explore",
         "FeatureEnvironment",
         "Home",
@@ -522,6 +580,7 @@ let package = Package(
         "Passwords",
         "PreLogin",
         "Profile",
+        "Secrets",
         "ServiceAccess",
         "Storage",
         "TerminalConsole",
@@ -530,6 +589,7 @@ let package = Package(
         "TerminalREPL",
         "TerminalText",
         "TextSafety",
+        "TextWidth",
       ],
       path: "App/Sources/App"
     ),
@@ -549,6 +609,7 @@ let package = Package(
         "BookmarksContracts",
         "DesignSystem",
         "Diagnostics",
+        "ErrorSentences",
         "Explore",
         "ExploreContracts",
         "FeatureEnvironment",
@@ -561,6 +622,7 @@ let package = Package(
         "PreLoginContracts",
         "Profile",
         "ProfileContracts",
+        "Secrets",
         "ServiceAccess",
         "Storage",
         "TerminalConsole",
@@ -568,7 +630,6 @@ let package = Package(
         "TerminalREPL",
         "TerminalText",
         "TestSupport",
-        "TextSafety",
       ],
       path: "Tests/AppTests"
     ),
@@ -582,11 +643,11 @@ let package = Package(
         "JSON",
         "LoopbackHTTP",
         "Networking",
+        "Secrets",
         "TerminalConsole",
         "TerminalNavigation",
         "TerminalREPL",
         "TerminalText",
-        "TextSafety",
       ],
       path: "Scripts/Benchmarks/home-bench"
     ),
@@ -731,7 +792,7 @@ let package = Package(
         "Networking",
         "ServiceAccess",
         "TerminalText",
-        "TextSafety",
+        "TextWidth",
       ],
       path: "Tests/Fuzz/FuzzTargets"
     ),

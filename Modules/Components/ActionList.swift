@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// The actions a screen offers, as commands with what they do.
 ///

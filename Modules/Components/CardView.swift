@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// A titled block set off from its surroundings by a frame.
 ///

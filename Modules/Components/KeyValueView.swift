@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// Labelled values in two aligned columns, across the terminal's width.
 ///

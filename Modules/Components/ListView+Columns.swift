@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// Rows of a table: a place's or a repository's facts beside its name.
 ///

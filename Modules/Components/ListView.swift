@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// A numbered list; the numbers are what `open N` and friends take.
 ///

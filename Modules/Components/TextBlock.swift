@@ -1,6 +1,7 @@
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// Prose wrapped to the readable width, indented.
 public struct TextBlock {

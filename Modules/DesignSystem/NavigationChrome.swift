@@ -1,6 +1,7 @@
 import TerminalNavigation
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// The app's navigation chrome: the tab bar (in the tab flow) and a
 /// breadcrumb title with a rule under it.

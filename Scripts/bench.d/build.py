@@ -19,7 +19,13 @@ from common import ROOT, Result, swift_env, timed
 # redesign issue's: a platform module 25 %, DesignSystem 15 %, a leaf 10 %).
 # Each row names its file and keeps it, so rows compare across runs.
 PROBES = [
-    ("TextSafety", "Modules/Platform/TextSafety/ErrorSentence.swift", 0.25),
+    # TextSafety's parts (split 2026-12-03) have a row each; ErrorSentence.swift,
+    # which the TextSafety row edited until then, is the ErrorSentences row's.
+    ("TextSafety", "Modules/Platform/TextSafety/TextSanitizer.swift", 0.25),
+    ("ErrorSentences", "Modules/Platform/ErrorSentences/ErrorSentence.swift", 0.25),
+    ("TextWidth", "Modules/Platform/TextWidth/DisplayWidth.swift", 0.25),
+    ("Secrets", "Modules/Platform/Secrets/SecretText.swift", 0.25),
+    ("FuzzyMatching", "Modules/Platform/FuzzyMatching/FuzzyText.swift", 0.25),
     ("TerminalText", "Modules/Platform/TerminalKit/Text/Hyperlink.swift", 0.25),
     ("Diagnostics", "Modules/Platform/TerminalKit/Diagnostics/MemoryReport.swift", 0.25),
     ("TerminalConsole", "Modules/Platform/TerminalKit/Console/NullConsole.swift", 0.25),

@@ -1,7 +1,8 @@
 import Components
 import Foundation
+import FuzzyMatching
 import TerminalText
-import TextSafety
+import TextWidth
 import XCTest
 
 @testable import Bookmarks

@@ -1,7 +1,7 @@
 import Components
 import TerminalText
 import TestSupport
-import TextSafety
+import TextWidth
 import XCTest
 
 final class ComponentViewsTests: XCTestCase {

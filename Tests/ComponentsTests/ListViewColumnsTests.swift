@@ -2,7 +2,7 @@ import Components
 import DesignSystem
 import TerminalText
 import TestSupport
-import TextSafety
+import TextWidth
 import XCTest
 
 /// Issue 21 §2: rows of a table, one line each where the width allows,

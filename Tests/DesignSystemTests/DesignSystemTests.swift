@@ -1,7 +1,7 @@
 import DesignSystem
 import TerminalNavigation
 import TerminalText
-import TextSafety
+import TextWidth
 import XCTest
 
 final class SymbolsTests: XCTestCase {

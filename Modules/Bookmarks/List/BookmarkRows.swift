@@ -1,7 +1,9 @@
 import Components
 import DesignSystem
+import FuzzyMatching
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// One kind's run of rows, drawn as one ``ListView`` draws them, a page at
 /// a time.

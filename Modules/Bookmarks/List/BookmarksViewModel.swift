@@ -1,6 +1,8 @@
 import Commands
 import Diagnostics
+import ErrorSentences
 import Foundation
+import FuzzyMatching
 import TerminalNavigation
 import TextSafety
 

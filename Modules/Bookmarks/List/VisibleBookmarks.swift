@@ -1,4 +1,4 @@
-import TextSafety
+import FuzzyMatching
 
 /// The bookmarks a filter lets through, each with its number, as a view
 /// over the list rather than a copy of it.

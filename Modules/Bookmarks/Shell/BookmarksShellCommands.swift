@@ -1,4 +1,5 @@
 import Commands
+import ErrorSentences
 import TextSafety
 
 /// The Bookmarks tab from the shell: `wayfarer bookmarks list|export|import`.

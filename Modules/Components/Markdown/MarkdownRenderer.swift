@@ -1,7 +1,7 @@
 internal import CMarkGFM
 import DesignSystem
 import TerminalText
-import TextSafety
+import TextWidth
 
 /// Walks a parsed document into styled lines.
 ///

@@ -1,6 +1,6 @@
 internal import CMarkGFM
 import TerminalText
-import TextSafety
+import TextWidth
 
 /// A GFM table laid out in columns aligned by display width (wide CJK and
 /// emoji count two), with the table's own alignments.

@@ -1,6 +1,7 @@
 import Foundation
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// GitHub-flavoured Markdown (a README, an assistant's reply) drawn as
 /// styled lines, parsed by cmark-gfm with the table, strikethrough,

@@ -1,5 +1,5 @@
 import TerminalText
-import TextSafety
+import TextWidth
 
 /// A piece of inline content: sanitised text in one style, or a hard break.
 enum InlineItem: Equatable {

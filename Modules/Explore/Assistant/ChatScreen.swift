@@ -6,6 +6,7 @@ import TerminalConsole
 import TerminalNavigation
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// The assistant's chat: every line is a question, `/` lines are commands.
 ///

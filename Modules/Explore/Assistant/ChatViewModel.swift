@@ -1,9 +1,9 @@
 import Commands
 import Diagnostics
+import ErrorSentences
 import Foundation
 import Networking
 import ServiceAccess
-import TextSafety
 
 /// The assistant's chat: one conversation at a time, sent whole (after the
 /// system prompt) with every question, kept in the person's store.

@@ -1,7 +1,7 @@
 import Foundation
+import Secrets
 import ServiceAccess
 import Storage
-import TextSafety
 
 /// GitHub answers kept on disk with their `ETag`, so that opening a
 /// repository or its README again asks "has it changed?" (a 304 costs no

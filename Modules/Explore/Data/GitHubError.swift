@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Secrets
 import ServiceAccess
 import TextSafety
 

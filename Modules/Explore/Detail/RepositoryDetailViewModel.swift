@@ -1,7 +1,7 @@
 import Diagnostics
+import ErrorSentences
 import Foundation
 import ServiceAccess
-import TextSafety
 
 /// One repository: the search row at once, the full record when it comes,
 /// its README on demand, and whether it is bookmarked.

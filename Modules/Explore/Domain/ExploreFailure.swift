@@ -1,4 +1,4 @@
-import TextSafety
+import ErrorSentences
 
 /// Why something Explore asked GitHub for did not come: what view models
 /// hand their screens, which choose the words.

@@ -1,6 +1,7 @@
 import Commands
 import Diagnostics
 import Foundation
+import FuzzyMatching
 import ServiceAccess
 import TextSafety
 

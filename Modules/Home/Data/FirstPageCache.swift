@@ -1,6 +1,6 @@
 import Foundation
+import Secrets
 import Storage
-import TextSafety
 
 /// The first page of places on disk for five minutes, keyed by coordinates
 /// rounded to about 100 m, so a relaunch or a return shows places at once.

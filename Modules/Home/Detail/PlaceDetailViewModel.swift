@@ -1,5 +1,6 @@
 import Components
 import Diagnostics
+import ErrorSentences
 import Foundation
 import TextSafety
 

@@ -1,5 +1,5 @@
 import Foundation
-import TextSafety
+import FuzzyMatching
 
 /// A point on Earth.
 struct Coordinate: Equatable, Sendable {

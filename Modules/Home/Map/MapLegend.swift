@@ -2,6 +2,7 @@ import Commands
 import DesignSystem
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// Where the picture and its legend go side by side: a terminal tall
 /// enough for a picture of ``MapRenderer/fewestRows`` and wide enough for

@@ -2,6 +2,7 @@ import DesignSystem
 import Foundation
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// The loaded places around the centre as a picture: braille dots on a
 /// terminal that can show them, ASCII elsewhere.

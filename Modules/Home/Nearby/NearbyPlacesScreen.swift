@@ -2,6 +2,7 @@ import Commands
 import Components
 import DesignSystem
 import Foundation
+import FuzzyMatching
 import TerminalConsole
 import TerminalNavigation
 import TerminalText

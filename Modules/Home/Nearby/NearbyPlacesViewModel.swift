@@ -1,8 +1,9 @@
 import Commands
 import Diagnostics
+import ErrorSentences
 import Foundation
+import FuzzyMatching
 import TerminalNavigation
-import TextSafety
 
 /// The nearby list: where, what was loaded, how it is filtered, and the
 /// city search that moves it.

@@ -1,5 +1,6 @@
 import Commands
 import Components
+import ErrorSentences
 import TextSafety
 
 /// The sentences of the nearby list: what its view model reports, in words.

@@ -1,5 +1,5 @@
 import Foundation
-import TextSafety
+import Secrets
 
 /// A parsed JSON document: the bytes as they came plus a flat "tape" with one
 /// entry per value, in document order.

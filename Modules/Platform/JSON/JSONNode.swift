@@ -1,4 +1,4 @@
-import TextSafety
+import Secrets
 
 /// One value of a `JSONDocument`, read on demand.
 ///

@@ -1,4 +1,4 @@
-import TextSafety
+import Secrets
 
 /// Reads one small document's values in order, without a tape, for a
 /// reader that wants a few fields of it many times a second (a streamed

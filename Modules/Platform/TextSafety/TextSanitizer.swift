@@ -1,3 +1,6 @@
+import Secrets
+import TextWidth
+
 /// Makes untrusted text harmless for a terminal.
 ///
 /// Removes escape sequences (CSI, OSC, DCS and two-byte ones), C0 and C1

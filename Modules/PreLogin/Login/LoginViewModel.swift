@@ -1,5 +1,5 @@
 import Diagnostics
-import TextSafety
+import ErrorSentences
 
 /// Login: validates e-mail and password, throttles repeated failures, checks
 /// the password, marks the session and leaves the flow.

@@ -1,5 +1,5 @@
 import Diagnostics
-import TextSafety
+import ErrorSentences
 
 /// Register: validates every field, creates the account, logs it in.
 @MainActor

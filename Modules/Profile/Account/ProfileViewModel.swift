@@ -1,7 +1,7 @@
 import Components
 import Diagnostics
+import ErrorSentences
 import Foundation
-import TextSafety
 
 /// The account summary and the way out.
 @MainActor

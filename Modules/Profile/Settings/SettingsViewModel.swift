@@ -1,6 +1,6 @@
 import Commands
 import Diagnostics
-import TextSafety
+import ErrorSentences
 
 /// The feature flags, read from and written to the person's settings.
 @MainActor

@@ -1,5 +1,5 @@
 import Commands
-import TextSafety
+import ErrorSentences
 
 /// `wayfarer logout`: Profile's logout from the shell.
 enum LogoutShellCommand {

@@ -17,11 +17,11 @@ import Home
 import JSON
 import LoopbackHTTP
 import Networking
+import Secrets
 import TerminalConsole
 import TerminalNavigation
 import TerminalREPL
 import TerminalText
-import TextSafety
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -2,9 +2,9 @@ import Explore
 import Foundation
 import Home
 import JSON
+import Secrets
 import Storage
 import TestSupport
-import TextSafety
 import XCTest
 
 @testable import App

@@ -1,8 +1,8 @@
+import ErrorSentences
 import Foundation
 import Home
 import Storage
 import TestSupport
-import TextSafety
 import XCTest
 
 @testable import App

@@ -1,11 +1,11 @@
 import Bookmarks
+import ErrorSentences
 import Explore
 import Foundation
 import Home
 import JSON
 import Storage
 import TestSupport
-import TextSafety
 import XCTest
 
 @testable import App

@@ -1,5 +1,5 @@
 import TerminalText
-import TextSafety
+import TextWidth
 import XCTest
 
 @testable import Components

@@ -1,6 +1,6 @@
 import Components
 import TerminalText
-import TextSafety
+import TextWidth
 import XCTest
 
 /// Golden outputs for every construct, in a pipe's context (ASCII, no

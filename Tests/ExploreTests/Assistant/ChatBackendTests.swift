@@ -1,10 +1,10 @@
 import Foundation
 import Locking
 import Networking
+import Secrets
 import ServiceAccess
 import TerminalText
 import TestSupport
-import TextSafety
 import XCTest
 
 @testable import Explore

@@ -1,4 +1,4 @@
-import TextSafety
+import Secrets
 import XCTest
 
 @testable import Explore

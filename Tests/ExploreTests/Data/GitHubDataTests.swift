@@ -1,8 +1,8 @@
 import Foundation
 import Networking
+import Secrets
 import ServiceAccess
 import TestSupport
-import TextSafety
 import XCTest
 
 @testable import Explore

@@ -5,8 +5,7 @@
   import JSON
   import Networking
   import TerminalText
-  import TextSafety
-
+  import TextWidth
   @testable import App
 
   extension FuzzTarget {

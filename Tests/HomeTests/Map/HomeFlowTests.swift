@@ -4,7 +4,7 @@ import Foundation
 import TerminalNavigation
 import TerminalText
 import TestSupport
-import TextSafety
+import TextWidth
 import XCTest
 
 @testable import Home

@@ -1,6 +1,6 @@
 import Foundation
 import TerminalText
-import TextSafety
+import TextWidth
 import XCTest
 
 @testable import Home

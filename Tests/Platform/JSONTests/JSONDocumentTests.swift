@@ -1,6 +1,6 @@
 import Foundation
 import JSON
-import TextSafety
+import Secrets
 import XCTest
 
 final class JSONDocumentTests: XCTestCase {

@@ -3,9 +3,9 @@
 // (the fields are named as the service's JSON names them)
 import Foundation
 import Locking
+import Secrets
 import Synchronization
 import TestSupport
-import TextSafety
 import XCTest
 
 @testable import Storage

@@ -1,5 +1,5 @@
+import ErrorSentences
 import Foundation
-import TextSafety
 import XCTest
 
 /// Errors in words: their own sentence when they have one, never a type name.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TextSafety
+@testable import FuzzyMatching
 
 /// Issue 21 §4: the one fuzzy matcher Home, Explore and Bookmarks filter
 /// with, as fzf matches.

@@ -1,9 +1,12 @@
 import XCTest
 
+@testable import FuzzyMatching
+@testable import Secrets
 @testable import TerminalConsole
 @testable import TerminalIO
 @testable import TerminalText
 @testable import TextSafety
+@testable import TextWidth
 
 final class TextSanitizerTests: XCTestCase {
   func test_removesEscapeSequencesAndControls_keepsText() {

@@ -1,7 +1,7 @@
 import Commands
 import Foundation
 import JSON
-import TextSafety
+import Secrets
 
 /// The bookmarks file `export` writes and `import` reads: every bookmark of
 /// one person, versioned, each kind's records under its own member, each

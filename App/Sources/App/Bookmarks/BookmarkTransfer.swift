@@ -1,8 +1,8 @@
 import Bookmarks
 import Diagnostics
+import ErrorSentences
 import Foundation
 import Storage
-import TextSafety
 
 /// `export` and `import` for one person's bookmarks: the file's format is
 /// `BookmarkFile`, the rows `BookmarkStore`'s.

@@ -1,10 +1,10 @@
 import Components
 import Diagnostics
+import ErrorSentences
 import Foundation
 import TerminalConsole
 import TerminalNavigation
 import TerminalREPL
-import TextSafety
 
 /// Chooses the flow: pre-login when logged out, the tab bar when logged in.
 ///

@@ -1,6 +1,6 @@
 import Diagnostics
+import ErrorSentences
 import TerminalNavigation
-import TextSafety
 
 @MainActor
 protocol MainTabBarCoordinatorDelegate: AnyObject {

@@ -1,8 +1,8 @@
 import Explore
 import Foundation
+import Secrets
 import ServiceAccess
 import TerminalIO
-import TextSafety
 
 /// The person's GitHub token: GITHUB_TOKEN, else GH_TOKEN (both read at
 /// launch), else what `gh auth token` prints when the GitHub CLI is installed

@@ -1,5 +1,6 @@
 import Commands
 import TextSafety
+import TextWidth
 
 /// What the command line asked for.
 enum CommandLineOptions: Equatable {

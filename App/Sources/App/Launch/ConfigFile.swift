@@ -1,3 +1,4 @@
+import ErrorSentences
 import Foundation
 import Storage
 import TextSafety

@@ -2,15 +2,18 @@ import Commands
 import Components
 import CurlNetworking
 import DesignSystem
+import ErrorSentences
 import FeatureEnvironment
 import Foundation
 import Networking
+import Secrets
 import Storage
 import TerminalIO
 import TerminalNavigation
 import TerminalREPL
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// Launches Wayfarer: reads the command line, prepares the files, starts the
 /// coordinators and runs the REPL until `quit` or the end of input.

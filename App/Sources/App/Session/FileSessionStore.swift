@@ -1,9 +1,9 @@
+import ErrorSentences
 import Foundation
 import JSON
 import PreLogin
 import Profile
 import Storage
-import TextSafety
 
 /// The session in `session.json` under the state folder.
 ///

@@ -1,7 +1,7 @@
+import ErrorSentences
 import Foundation
 import Home
 import Storage
-import TextSafety
 
 /// One account's settings in the database: feature flags (a flag never set
 /// has its default) and the city chosen on Home.

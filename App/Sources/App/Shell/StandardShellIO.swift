@@ -2,7 +2,7 @@ import Commands
 import Foundation
 import TerminalIO
 import TerminalText
-import TextSafety
+import TextWidth
 
 /// A one-shot command's standard streams: output gathered and written at
 /// the end (or per 64 KiB), messages at once on standard error.

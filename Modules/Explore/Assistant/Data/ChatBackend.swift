@@ -2,8 +2,8 @@ import Foundation
 import JSON
 import Locking
 import Networking
+import Secrets
 import ServiceAccess
-import TextSafety
 
 /// A model server the chat sends conversations to.
 @MainActor

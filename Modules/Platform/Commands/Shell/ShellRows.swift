@@ -1,4 +1,4 @@
-import TextSafety
+import TextWidth
 
 /// Rows of a one-shot command's human output, as gh prints them.
 ///

@@ -1,6 +1,6 @@
 internal import CSQLite
 import Locking
-import TextSafety
+import Secrets
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import TerminalText
-import TextSafety
+import TextWidth
 
 /// The table `debug memory` prints: one row per tracked type.
 public struct MemoryReport {

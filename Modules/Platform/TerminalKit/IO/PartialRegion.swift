@@ -1,4 +1,4 @@
-import TextSafety
+import TextWidth
 
 /// What ``StandardConsole/writePartial(_:style:)`` wrote since the last line
 /// written another way, kept as the lines it put on the terminal: what

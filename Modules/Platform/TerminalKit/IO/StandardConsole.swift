@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import TerminalConsole
 import TerminalText
-import TextSafety
 
 /// The real console: standard output, and standard input read on its own
 /// thread through libedit on a terminal or plainly from a pipe.

@@ -1,4 +1,4 @@
-import TextSafety
+import Secrets
 
 #if canImport(Glibc)
   import Glibc

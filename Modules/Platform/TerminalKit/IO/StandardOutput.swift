@@ -1,5 +1,5 @@
 import Locking
-import TextSafety
+import Secrets
 
 #if canImport(Glibc)
   import Glibc

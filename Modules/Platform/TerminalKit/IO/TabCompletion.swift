@@ -1,5 +1,5 @@
 import TerminalConsole
-import TextSafety
+import TextWidth
 
 /// What a Tab press does, the way bash does it: the first Tab completes a
 /// word as far as every candidate agrees; when that adds nothing, it rings

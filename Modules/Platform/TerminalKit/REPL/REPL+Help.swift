@@ -3,6 +3,7 @@ import TerminalConsole
 import TerminalNavigation
 import TerminalText
 import TextSafety
+import TextWidth
 
 /// `help`, `help COMMAND`, and what an unknown command is told: all read
 /// from the command tables of the screen shown, the tabs and the REPL.

@@ -1,4 +1,5 @@
 import TextSafety
+import TextWidth
 
 /// A run of text in one style.
 public struct StyledSpan: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import TextSafety
+import TextWidth
 
 extension StyledLine {
   /// The line broken at spaces into lines of at most `width` columns, styles

@@ -1,4 +1,6 @@
+import Secrets
 import TextSafety
+import TextWidth
 
 /// Turns styled lines into the bytes a terminal receives.
 ///

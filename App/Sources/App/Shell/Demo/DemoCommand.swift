@@ -1,4 +1,5 @@
 import Commands
+import ErrorSentences
 import Foundation
 import Storage
 import TextSafety

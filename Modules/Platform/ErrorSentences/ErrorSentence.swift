@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The one place an error becomes words for a person.
 ///

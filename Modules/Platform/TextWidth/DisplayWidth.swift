@@ -120,15 +120,20 @@ public enum DisplayWidth {
     guard room > 0 else { return String(ellipsis.prefix(max(columns, 0))) }
     // Printable ASCII is cut by bytes: no character to measure one by one.
     if ascii != nil { return String(decoding: text.utf8.prefix(room), as: UTF8.self) + ellipsis }
-    var result = ""
+    return leadingPart(of: text, fitting: room).text + ellipsis
+  }
+
+  /// The longest start of `text` that fits in `columns`, and the columns it takes.
+  private static func leadingPart(of text: String, fitting columns: Int) -> (text: String, columns: Int) {
+    var part = ""
     var used = 0
     for character in text {
       let next = width(of: character)
-      if used + next > room { break }
-      result.append(character)
+      if used + next > columns { break }
+      part.append(character)
       used += next
     }
-    return result + ellipsis
+    return (part, used)
   }
 
   /// `text` cut to at most `columns` in the middle, keeping its start and
@@ -153,15 +158,7 @@ public enum DisplayWidth {
     guard of(text) > columns else { return nil }
     let room = columns - of(ellipsis)
     guard room > 1 else { return nil }
-    let headRoom = (room + 1) / 2
-    var head = ""
-    var used = 0
-    for character in text {
-      let next = width(of: character)
-      if used + next > headRoom { break }
-      head.append(character)
-      used += next
-    }
+    let (head, used) = leadingPart(of: text, fitting: (room + 1) / 2)
     var tail = ""
     var tailUsed = 0
     for character in text.reversed() {
