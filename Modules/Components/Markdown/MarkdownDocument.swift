@@ -67,6 +67,10 @@ struct MarkdownNodeKinds: @unchecked Sendable {
 /// parser (which writes a table of special characters shared by every
 /// parser) and inline parsing (which reads that table) all touch cmark's
 /// global state.
+///
+/// A halved parse holds the lock for both its threads. cmark-gfm adds its extensions' characters to that table when it starts
+/// parsing inlines and takes them out when it is done: two parsers must
+/// never be at their inlines at once (``HalvedParse``).
 enum MarkdownParser {
   private struct Registry {
     var extensions: [OpaquePointer] = []
@@ -107,25 +111,54 @@ enum MarkdownParser {
   /// 400,000 take cmark about 0.4 s and 90 MB.
   static let tableCellLimit = 400_000
 
-  static func parse(_ markdown: String) -> (OpaquePointer?, MarkdownNodeKinds) {
+  /// Parses `markdown`, in two halves at once (``HalvedParse``) from
+  /// `halvesFrom` bytes.
+  static func parse(
+    _ markdown: String, halvesFrom minimumBytes: Int = HalvedParse.minimumBytes
+  ) -> (OpaquePointer?, MarkdownNodeKinds) {
     let parsesTables = estimatedTableCells(markdown, upTo: tableCellLimit) <= tableCellLimit
     lock.lock()
     defer { lock.unlock() }
     let (extensions, kinds) = registry.registered()
-    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return (nil, kinds) }
-    defer { cmark_parser_free(parser) }
-    for syntaxExtension in extensions where parsesTables || syntaxExtension != kinds.tableExtension {
-      cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-    }
+    let attached = extensions.filter { parsesTables || $0 != kinds.tableExtension }
     var text = markdown
-    text.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { characters in
-        if let start = characters.baseAddress, !characters.isEmpty {
-          cmark_parser_feed(parser, start, characters.count)
-        }
+    let root = text.withUTF8 { bytes -> OpaquePointer? in
+      if bytes.count >= minimumBytes, let split = HalvedParse.split(bytes) {
+        // Both parsers made here: attaching writes what the other reads.
+        guard let first = makeParser(attached) else { return nil }
+        defer { cmark_parser_free(first) }
+        guard let second = makeParser(attached) else { return nil }
+        defer { cmark_parser_free(second) }
+        if let root = HalvedParse.parse(bytes, at: split, parsers: first, second) { return root }
+      }
+      guard let parser = makeParser(attached) else { return nil }
+      defer { cmark_parser_free(parser) }
+      return finish(parser, feeding: bytes)
+    }
+    return (root, kinds)
+  }
+
+  /// A parser with `extensions` attached; call with `lock` held.
+  private static func makeParser(_ extensions: [OpaquePointer]) -> OpaquePointer? {
+    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+    for syntaxExtension in extensions { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
+    return parser
+  }
+
+  /// The document `parser` makes of `bytes`.
+  private static func finish(_ parser: OpaquePointer, feeding bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+    feed(parser, bytes)
+    return cmark_parser_finish(parser)
+  }
+
+  /// Gives `parser` `bytes` to parse into blocks: their inlines are parsed
+  /// by `cmark_parser_finish`.
+  static func feed(_ parser: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {
+    bytes.withMemoryRebound(to: CChar.self) { characters in
+      if let start = characters.baseAddress, !characters.isEmpty {
+        cmark_parser_feed(parser, start, characters.count)
       }
     }
-    return (cmark_parser_finish(parser), kinds)
   }
 
   /// How many cells the tables of `markdown` would have once cmark filled
