@@ -24,6 +24,19 @@ enum HalvedParse {
   /// Shorter documents are parsed whole: a thread costs more than it saves.
   static let minimumBytes = 64 * 1024
 
+  /// Whether the cmark-gfm linked reads the second half's blocks without
+  /// touching what the first half's inlines read (see ``supports(version:)``).
+  static let isSupported = supports(version: cmark_version_string().map { String(cString: $0) } ?? "")
+
+  /// Whether cmark-gfm `version` reads blocks without the special
+  /// characters' table: 0.29.0.gfm.6 (Debian 12's) reads a table's rows
+  /// with a scanner (callgrind: no inline parsing under
+  /// `cmark_parser_feed`); later versions parse each row's inlines as they
+  /// read it, adding and taking out those characters.
+  static func supports(version: String) -> Bool {
+    version == "0.29.0.gfm.6"
+  }
+
   /// Where the halves meet.
   struct Split: Equatable {
     /// The offset of the heading line, where the second half starts.

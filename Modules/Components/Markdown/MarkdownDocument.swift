@@ -123,7 +123,7 @@ enum MarkdownParser {
     let attached = extensions.filter { parsesTables || $0 != kinds.tableExtension }
     var text = markdown
     let root = text.withUTF8 { bytes -> OpaquePointer? in
-      if bytes.count >= minimumBytes, let split = HalvedParse.split(bytes) {
+      if bytes.count >= minimumBytes, HalvedParse.isSupported, let split = HalvedParse.split(bytes) {
         // Both parsers made here: attaching writes what the other reads.
         guard let first = makeParser(attached) else { return nil }
         defer { cmark_parser_free(first) }

@@ -14,6 +14,12 @@ final class HalvedParseTests: XCTestCase {
     XCTAssertNil(Self.split("first line is long enough\r\n# Title\r\n"), "cmark counts carriage returns")
   }
 
+  func test_halving_isForTheVersionThatReadsTablesWithoutInlines() {
+    XCTAssertTrue(HalvedParse.supports(version: "0.29.0.gfm.6"))
+    XCTAssertFalse(HalvedParse.supports(version: "0.29.0.gfm.13"))
+    XCTAssertTrue(HalvedParse.isSupported, "the tests below halve with the library linked")
+  }
+
   func test_halves_makeTheTreeTheWholeParseMakes() throws {
     let first = "# Top\n\nSome *text* with ~~struck~~ and www.example.com links.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     let second = "## Second\n\n- item ~~x~~\n  www.example.org\n\n> quote\n\n```swift\nlet a = 1\n```\n"
