@@ -103,12 +103,14 @@ enum HalvedParse {
 
   /// The document `bytes` parsed in the halves `split` makes, by two
   /// parsers with the same extensions, the blocks of the second on a thread
-  /// of its own; nil when the first half shows the split to be unsound, the
-  /// halves freed.
+  /// of its own, which then runs `work`; nil when the first half shows the
+  /// split to be unsound, the halves freed.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, at split: Split, parsers first: OpaquePointer, _ second: OpaquePointer
+    _ bytes: UnsafeBufferPointer<UInt8>, at split: Split, parsers first: OpaquePointer, _ second: OpaquePointer,
+    then work: (@Sendable () -> Void)? = nil
   ) -> OpaquePointer? {
-    let blocks = SecondHalfBlocks(Half(parser: second, bytes: UnsafeBufferPointer(rebasing: bytes[split.start...])))
+    let half = Half(parser: second, bytes: UnsafeBufferPointer(rebasing: bytes[split.start...]))
+    let blocks = SecondHalfBlocks(half, then: work)
     MarkdownParser.feed(first, UnsafeBufferPointer(rebasing: bytes[..<split.end]))
     let head = cmark_parser_finish(first)
     blocks.wait()
@@ -150,13 +152,15 @@ private final class SecondHalfBlocks: @unchecked Sendable {
   private let condition = NSCondition()
   private var isDone = false
 
-  init(_ half: Half) {
+  /// Starts the thread, which runs `work` once the blocks are parsed.
+  init(_ half: Half, then work: (@Sendable () -> Void)?) {
     Thread.detachNewThread { [self] in
       MarkdownParser.feed(half.parser, half.bytes)
       condition.lock()
       isDone = true
       condition.broadcast()
       condition.unlock()
+      work?()
     }
   }
 

@@ -26,7 +26,9 @@ final class MarkdownDocument {
 
   init(parsing markdown: String) {
     let ahead = CodeAhead(markdown)
-    (root, kinds) = MarkdownParser.parse(markdown)
+    var prepare: (@Sendable () -> Void)?
+    if let ahead { prepare = { ahead.run() } }
+    (root, kinds) = MarkdownParser.parse(markdown, alongside: prepare)
     preparedCode = ahead?.finish() ?? [:]
     freesAside = markdown.utf8.count >= Self.freeAsideBytes
   }
@@ -112,9 +114,12 @@ enum MarkdownParser {
   static let tableCellLimit = 400_000
 
   /// Parses `markdown`, in two halves at once (``HalvedParse``) from
-  /// `halvesFrom` bytes.
+  /// `halvesFrom` bytes, with `work` run on another thread meanwhile: the
+  /// one of the second half once it has read its blocks (two threads beside
+  /// the parse's made it wait for them), else a thread of its own.
   static func parse(
-    _ markdown: String, halvesFrom minimumBytes: Int = HalvedParse.minimumBytes
+    _ markdown: String, halvesFrom minimumBytes: Int = HalvedParse.minimumBytes,
+    alongside work: (@Sendable () -> Void)? = nil
   ) -> (OpaquePointer?, MarkdownNodeKinds) {
     let parsesTables = estimatedTableCells(markdown, upTo: tableCellLimit) <= tableCellLimit
     lock.lock()
@@ -124,18 +129,36 @@ enum MarkdownParser {
     var text = markdown
     let root = text.withUTF8 { bytes -> OpaquePointer? in
       if bytes.count >= minimumBytes, HalvedParse.isSupported, let split = HalvedParse.split(bytes) {
-        // Both parsers made here: attaching writes what the other reads.
-        guard let first = makeParser(attached) else { return nil }
-        defer { cmark_parser_free(first) }
-        guard let second = makeParser(attached) else { return nil }
-        defer { cmark_parser_free(second) }
-        if let root = HalvedParse.parse(bytes, at: split, parsers: first, second) { return root }
+        return parseInHalves(bytes, at: split, attached, alongside: work)
       }
-      guard let parser = makeParser(attached) else { return nil }
-      defer { cmark_parser_free(parser) }
-      return finish(parser, feeding: bytes)
+      work.map { Thread.detachNewThread($0) }
+      return parseWhole(bytes, attached)
     }
     return (root, kinds)
+  }
+
+  /// `bytes` parsed in the halves `split` makes, `work` run by the second
+  /// half's thread; parsed whole when they do not join.
+  private static func parseInHalves(
+    _ bytes: UnsafeBufferPointer<UInt8>, at split: HalvedParse.Split, _ extensions: [OpaquePointer],
+    alongside work: (@Sendable () -> Void)?
+  ) -> OpaquePointer? {
+    // Both parsers made here: attaching writes what the other reads.
+    let parsers = (makeParser(extensions), makeParser(extensions))
+    defer {
+      for parser in [parsers.0, parsers.1] { parser.map { cmark_parser_free($0) } }
+    }
+    guard let first = parsers.0, let second = parsers.1 else {
+      work.map { Thread.detachNewThread($0) }
+      return parseWhole(bytes, extensions)
+    }
+    return HalvedParse.parse(bytes, at: split, parsers: first, second, then: work) ?? parseWhole(bytes, extensions)
+  }
+
+  private static func parseWhole(_ bytes: UnsafeBufferPointer<UInt8>, _ extensions: [OpaquePointer]) -> OpaquePointer? {
+    guard let parser = makeParser(extensions) else { return nil }
+    defer { cmark_parser_free(parser) }
+    return finish(parser, feeding: bytes)
   }
 
   /// A parser with `extensions` attached; call with `lock` held.

@@ -48,6 +48,20 @@ final class HalvedParseTests: XCTestCase {
     }
   }
 
+  /// Halved, parsed whole after a split that failed, and whole: the work
+  /// runs once (the code blocks prepared ahead wait for it to end).
+  func test_workAlongside_runsOnceWhicheverWayTheDocumentIsParsed() {
+    let long = String(repeating: "long ", count: 20)
+    for (markdown, halvesFrom) in [
+      ("\(long)\n# Heading\ntext\n", 0), ("```\n\(long)\n# not a heading\n```\n", 0), ("\(long)\n# Heading\n", .max),
+    ] {
+      let ran = expectation(description: markdown)
+      let (root, _) = MarkdownParser.parse(markdown, halvesFrom: halvesFrom, alongside: { ran.fulfill() })
+      root.map { cmark_node_free($0) }
+      wait(for: [ran], timeout: 10)
+    }
+  }
+
   func test_aLongDocument_isParsedInHalves() throws {
     let markdown = (1...2_000).map { "## Part \($0)\n\nText with ~~a strike~~ and www.example.com/\($0).\n" }
       .joined(separator: "\n")
