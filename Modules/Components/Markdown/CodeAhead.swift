@@ -31,11 +31,20 @@ final class CodeAhead: @unchecked Sendable {
   private var isStopped = false
   private var isRunning = true
 
-  /// Starts preparing the fenced blocks of `markdown`; nil when it is too
-  /// short to be worth a thread.
+  private let markdown: String
+
+  /// The preparer of the fenced blocks of `markdown`, to be run once by
+  /// ``run()``; nil when it is too short to be worth a thread.
   init?(_ markdown: String) {
     guard markdown.utf8.count >= Self.minimumBytes else { return nil }
-    Thread.detachNewThread { [self] in prepare(markdown) }
+    self.markdown = markdown
+  }
+
+  /// Prepares the blocks on the calling thread, other than the parse's:
+  /// one of its own, or the one that parses the second half of a halved
+  /// parse once it is done with it (``HalvedParse``).
+  func run() {
+    prepare(markdown)
   }
 
   /// The thread: each block in turn, until there are none or ``finish()``

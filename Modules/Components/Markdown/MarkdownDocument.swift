@@ -26,7 +26,9 @@ final class MarkdownDocument {
 
   init(parsing markdown: String) {
     let ahead = CodeAhead(markdown)
-    (root, kinds) = MarkdownParser.parse(markdown)
+    var prepare: (@Sendable () -> Void)?
+    if let ahead { prepare = { ahead.run() } }
+    (root, kinds) = MarkdownParser.parse(markdown, alongside: prepare)
     preparedCode = ahead?.finish() ?? [:]
     freesAside = markdown.utf8.count >= Self.freeAsideBytes
   }
@@ -67,6 +69,10 @@ struct MarkdownNodeKinds: @unchecked Sendable {
 /// parser (which writes a table of special characters shared by every
 /// parser) and inline parsing (which reads that table) all touch cmark's
 /// global state.
+///
+/// A halved parse holds the lock for both its threads. cmark-gfm adds its extensions' characters to that table when it starts
+/// parsing inlines and takes them out when it is done: two parsers must
+/// never be at their inlines at once (``HalvedParse``).
 enum MarkdownParser {
   private struct Registry {
     var extensions: [OpaquePointer] = []
@@ -107,25 +113,75 @@ enum MarkdownParser {
   /// 400,000 take cmark about 0.4 s and 90 MB.
   static let tableCellLimit = 400_000
 
-  static func parse(_ markdown: String) -> (OpaquePointer?, MarkdownNodeKinds) {
+  /// Parses `markdown`, in two halves at once (``HalvedParse``) from
+  /// `halvesFrom` bytes, with `work` run on another thread meanwhile: the
+  /// one of the second half once it has read its blocks (two threads beside
+  /// the parse's made it wait for them), else a thread of its own.
+  static func parse(
+    _ markdown: String, halvesFrom minimumBytes: Int = HalvedParse.minimumBytes,
+    alongside work: (@Sendable () -> Void)? = nil
+  ) -> (OpaquePointer?, MarkdownNodeKinds) {
     let parsesTables = estimatedTableCells(markdown, upTo: tableCellLimit) <= tableCellLimit
     lock.lock()
     defer { lock.unlock() }
     let (extensions, kinds) = registry.registered()
-    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return (nil, kinds) }
-    defer { cmark_parser_free(parser) }
-    for syntaxExtension in extensions where parsesTables || syntaxExtension != kinds.tableExtension {
-      cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-    }
+    let attached = extensions.filter { parsesTables || $0 != kinds.tableExtension }
     var text = markdown
-    text.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { characters in
-        if let start = characters.baseAddress, !characters.isEmpty {
-          cmark_parser_feed(parser, start, characters.count)
-        }
+    let root = text.withUTF8 { bytes -> OpaquePointer? in
+      if bytes.count >= minimumBytes, HalvedParse.isSupported, let split = HalvedParse.split(bytes) {
+        return parseInHalves(bytes, at: split, attached, alongside: work)
+      }
+      work.map { Thread.detachNewThread($0) }
+      return parseWhole(bytes, attached)
+    }
+    return (root, kinds)
+  }
+
+  /// `bytes` parsed in the halves `split` makes, `work` run by the second
+  /// half's thread; parsed whole when they do not join.
+  private static func parseInHalves(
+    _ bytes: UnsafeBufferPointer<UInt8>, at split: HalvedParse.Split, _ extensions: [OpaquePointer],
+    alongside work: (@Sendable () -> Void)?
+  ) -> OpaquePointer? {
+    // Both parsers made here: attaching writes what the other reads.
+    let parsers = (makeParser(extensions), makeParser(extensions))
+    defer {
+      for parser in [parsers.0, parsers.1] { parser.map { cmark_parser_free($0) } }
+    }
+    guard let first = parsers.0, let second = parsers.1 else {
+      work.map { Thread.detachNewThread($0) }
+      return parseWhole(bytes, extensions)
+    }
+    return HalvedParse.parse(bytes, at: split, parsers: first, second, then: work) ?? parseWhole(bytes, extensions)
+  }
+
+  private static func parseWhole(_ bytes: UnsafeBufferPointer<UInt8>, _ extensions: [OpaquePointer]) -> OpaquePointer? {
+    guard let parser = makeParser(extensions) else { return nil }
+    defer { cmark_parser_free(parser) }
+    return finish(parser, feeding: bytes)
+  }
+
+  /// A parser with `extensions` attached; call with `lock` held.
+  private static func makeParser(_ extensions: [OpaquePointer]) -> OpaquePointer? {
+    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+    for syntaxExtension in extensions { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
+    return parser
+  }
+
+  /// The document `parser` makes of `bytes`.
+  private static func finish(_ parser: OpaquePointer, feeding bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+    feed(parser, bytes)
+    return cmark_parser_finish(parser)
+  }
+
+  /// Gives `parser` `bytes` to parse into blocks: their inlines are parsed
+  /// by `cmark_parser_finish`.
+  static func feed(_ parser: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {
+    bytes.withMemoryRebound(to: CChar.self) { characters in
+      if let start = characters.baseAddress, !characters.isEmpty {
+        cmark_parser_feed(parser, start, characters.count)
       }
     }
-    return (cmark_parser_finish(parser), kinds)
   }
 
   /// How many cells the tables of `markdown` would have once cmark filled
