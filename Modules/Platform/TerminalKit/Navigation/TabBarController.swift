@@ -100,7 +100,8 @@ public final class TabBarController {
   /// is no such tab.
   @discardableResult
   public func select(named name: String) -> Bool {
-    guard let index = tabs.firstIndex(where: { $0.name == name.lowercased() }),
+    let name = name.lowercased()
+    guard let index = tabs.firstIndex(where: { $0.name == name }),
       index == selectedIndex || tabs[index].isShown()
     else { return false }
     select(index: index)
