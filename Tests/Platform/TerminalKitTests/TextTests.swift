@@ -47,6 +47,26 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertNotEqual(renderer.render(StyledLine("site", style: TextStyle(link: "https://example.com"))), "site")
   }
 
+  /// A piece's text and style render as the line of them does, whether it
+  /// goes out as it is or byte by byte.
+  func test_textAndStyle_renderAsTheirLine() {
+    SecretText.hide("TEXTSTYLE-SECRET-0123", naming: "TS_KEY")
+    let renderers = [
+      TextRenderer(usesColor: true, usesHyperlinks: true), TextRenderer(usesColor: false, isASCIIOnly: true),
+    ]
+    let styles = [TextStyle.plain, TextStyle(foreground: .gray), TextStyle(link: "https://example.com")]
+    for renderer in renderers {
+      for style in styles {
+        for text in ["word ", "key TEXTSTYLE-SECRET-0123 ", "bell\u{07} \u{1B}[2Jx", "café"] {
+          XCTAssertEqual(
+            renderer.render(text, style: style), renderer.render(StyledLine(text, style: style)), text.debugDescription)
+        }
+      }
+    }
+    XCTAssertEqual(
+      TextRenderer(usesColor: true).render("x", style: TextStyle(foreground: .gray)), "\u{1B}[0;90mx\u{1B}[0m")
+  }
+
   func test_strikethroughIsSGR9_andNotPlain() {
     let struck = TextStyle(foreground: .gray, isStrikethrough: true)
 

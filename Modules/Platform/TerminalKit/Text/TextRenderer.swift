@@ -30,17 +30,24 @@ public struct TextRenderer: Sendable {
 
   public func render(_ line: StyledLine) -> String {
     if let text = alone(line) { return SecretText.hiding(in: text) }
-    var output: [UInt8] = []
-    append(line, to: &output)
-    SecretText.hide(in: &output)
-    return String(decoding: output, as: UTF8.self)
+    return renderedBytes(line)
   }
 
   /// `text` in `style`, as the line of it renders (a streamed piece: the
   /// line is not made when the text goes out as it is).
   public func render(_ text: String, style: TextStyle) -> String {
     if let text = alone(text, style: style) { return SecretText.hiding(in: text) }
-    return render(StyledLine(text, style: style))
+    // Not `render(_:)`: it would ask `alone` again, scanning the text twice.
+    return renderedBytes(StyledLine(text, style: style))
+  }
+
+  /// `line` made byte by byte: escape codes, cleaning and folding as its
+  /// spans need, secrets hidden.
+  private func renderedBytes(_ line: StyledLine) -> String {
+    var output: [UInt8] = []
+    append(line, to: &output)
+    SecretText.hide(in: &output)
+    return String(decoding: output, as: UTF8.self)
   }
 
   public func render(_ lines: [StyledLine]) -> String {
