@@ -122,6 +122,21 @@ final class ArgumentsScreen: Screen {
   }
 }
 
+/// Says, as it is released, the path of the stack it was on.
+@MainActor
+final class ReleaseWatchingScreen: Screen {
+  private let onRelease: @MainActor ([String]) -> Void
+
+  init(_ name: String, onRelease: @escaping @MainActor ([String]) -> Void) {
+    self.onRelease = onRelease
+    super.init(title: name, pathComponent: name)
+  }
+
+  isolated deinit {
+    onRelease(navigationStack?.path ?? [])
+  }
+}
+
 @MainActor
 final class NavigationStackTests: XCTestCase {
   func test_pushPopAndModal_changeThePathAndVisibleScreen() async {
@@ -155,6 +170,32 @@ final class NavigationStackTests: XCTestCase {
     stack.popToRoot()
     XCTAssertEqual(stack.path, ["explore"])
     XCTAssertNil(stack.presented)
+  }
+
+  /// A screen let go by a stack is released after the stack has changed,
+  /// not while it changes: the stack's storage is not checked for
+  /// overlapping access at run time, and a deinit reading it mid-write
+  /// would read it half-changed.
+  func test_aRemovedScreen_goesAfterTheChange_andSeesTheStackChanged() async {
+    var seen: [[String]] = []
+    let stack = NavigationStack(root: TitledScreen("home"))
+    let watching = { (name: String) in ReleaseWatchingScreen(name) { seen.append($0) } }
+
+    stack.push(watching("one"))
+    stack.pop()
+    stack.push(watching("two"))
+    stack.push(watching("three"))
+    stack.present(watching("modal"))
+    stack.present(watching("other"))
+    stack.dismiss()
+    stack.present(watching("last"))
+    stack.popToRoot()
+
+    XCTAssertEqual(
+      seen,
+      [
+        ["home"], ["home", "two", "three", "other"], ["home", "two", "three"], ["home"], ["home"], ["home"],
+      ])
   }
 
   func test_aRootMadeWithItsStack_getsTheStack_andAHandlePushesOnIt() async {

@@ -15,9 +15,12 @@ import Storage
 final class FeatureFlags {
   private let store: AccountSettingsStore
   private let database: SQLiteDatabase
-  private var values: [FeatureFlag: Bool] = [:]
+  // Neither is checked for overlapping access at run time (the tab bar
+  // asks a flag at every command): each is only ever set whole, to values
+  // whose release runs no code.
+  @exclusivity(unchecked) private var values: [FeatureFlag: Bool] = [:]
   /// The database's files when `values` was read.
-  private var readFrom: [Int]?
+  @exclusivity(unchecked) private var readFrom: [Int]?
 
   init(store: AccountSettingsStore, database: SQLiteDatabase) {
     self.store = store

@@ -15,10 +15,12 @@ import TerminalConsole
 final class PlainLineSource: LineSource, @unchecked Sendable {
   // Lines are taken from `start` on; bytes up to `start + scanned` are known
   // to hold no newline, so a long line arriving in many reads is searched
-  // once, not once per read.
-  private var buffer: [UInt8] = []
-  private var start = 0
-  private var scanned = 0
+  // once, not once per read. None is checked for overlapping access at run
+  // time (each is touched at every line): they hold bytes and counts, and
+  // no code of anyone else's runs while one is written.
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
+  @exclusivity(unchecked) private var start = 0
+  @exclusivity(unchecked) private var scanned = 0
   /// Standard input has ended: what is left is the last line, if anything.
   private(set) var reachedEnd = false
   static let blockSize = 65_536

@@ -4,14 +4,23 @@ import Diagnostics
 /// navigation controller.
 @MainActor
 public final class NavigationStack {
-  public private(set) var screens: [Screen]
+  public var screens: [Screen] { stacked }
   /// A screen presented over the stack, dismissed with `back` or `close`.
-  public private(set) var presented: Screen?
+  public var presented: Screen? { shownOver }
+
+  // Read several times a command, neither is checked for overlapping
+  // access at run time (another module's read of a stored property would
+  // be, whatever it is marked). A removed screen's deinit sees the stack
+  // changed: `shownOver` is set whole (the new value is stored before the
+  // old is released), `removeLast` hands its screen back, and the screens
+  // `popToRoot` removes are held until the write ends.
+  @exclusivity(unchecked) private var stacked: [Screen]
+  @exclusivity(unchecked) private var shownOver: Screen?
 
   private let lifetime = Lifetime(NavigationStack.self)
 
   public init(root: Screen) {
-    screens = [root]
+    stacked = [root]
     root.navigationStack = self
   }
 
@@ -19,25 +28,25 @@ public final class NavigationStack {
   /// stack to the router that will push on it, before the root screen (which
   /// owns the router through its view model) exists.
   public init(makeRoot: (NavigationStack) -> Screen) {
-    screens = []
+    stacked = []
     let root = makeRoot(self)
     root.navigationStack = self
-    screens = [root]
+    stacked = [root]
   }
 
-  public var root: Screen { screens[0] }
+  public var root: Screen { stacked[0] }
 
   /// What the person sees: the modal if any, else the top of the stack.
-  public var visibleScreen: Screen { presented ?? screens[screens.count - 1] }
+  public var visibleScreen: Screen { shownOver ?? stacked[stacked.count - 1] }
 
   /// Path segments for the prompt, root first.
   public var path: [String] {
-    screens.map(\.pathComponent) + (presented.map { [$0.pathComponent] } ?? [])
+    stacked.map(\.pathComponent) + (shownOver.map { [$0.pathComponent] } ?? [])
   }
 
   public func push(_ screen: Screen) {
     screen.navigationStack = self
-    screens.append(screen)
+    stacked.append(screen)
   }
 
   /// Removes the top screen; the root stays.
@@ -45,8 +54,8 @@ public final class NavigationStack {
   /// Returns whether anything moved.
   @discardableResult
   public func pop() -> Bool {
-    guard screens.count > 1 else { return false }
-    screens.removeLast()
+    guard stacked.count > 1 else { return false }
+    stacked.removeLast()
     visibleScreen.setNeedsDisplay()
     return true
   }
@@ -62,14 +71,16 @@ public final class NavigationStack {
   /// screen above the root (a README to its repository), or to the root
   /// the person is sent back to.
   public func popToRoot() {
-    presented = nil
-    screens.removeSubrange(1...)
+    let removed = (shownOver, stacked[1...])
+    shownOver = nil
+    stacked.removeSubrange(1...)
+    withExtendedLifetime(removed) {}
     root.setNeedsDisplay()
   }
 
   public func present(_ screen: Screen) {
     screen.navigationStack = self
-    presented = screen
+    shownOver = screen
   }
 
   /// Removes the modal.
@@ -77,8 +88,8 @@ public final class NavigationStack {
   /// Returns whether there was one.
   @discardableResult
   public func dismiss() -> Bool {
-    guard presented != nil else { return false }
-    presented = nil
+    guard shownOver != nil else { return false }
+    shownOver = nil
     visibleScreen.setNeedsDisplay()
     return true
   }

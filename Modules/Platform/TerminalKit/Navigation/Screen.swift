@@ -21,7 +21,11 @@ open class Screen {
   /// The stack showing this screen, like UIKit's `navigationController`.
   public internal(set) weak var navigationStack: NavigationStack?
   /// Set when the screen's content changed; the REPL draws it again after the command.
-  public private(set) var needsDisplay = true
+  public var needsDisplay: Bool { isStale }
+  /// Not checked for overlapping access at run time: a flag, read and
+  /// written at every command (read by the REPL through
+  /// ``needsDisplay``), and no code runs while it is written.
+  @exclusivity(unchecked) private var isStale = true
 
   private var lifetime: Lifetime?
 
@@ -112,7 +116,7 @@ open class Screen {
   open func drawsBeforeAppearing(in context: RenderContext) -> Bool { true }
 
   public func setNeedsDisplay() {
-    needsDisplay = true
+    isStale = true
   }
 
   /// Work asked of the screen from outside it (a link that runs a search):
@@ -133,7 +137,7 @@ open class Screen {
   }
 
   package func didDisplay() {
-    needsDisplay = false
+    isStale = false
   }
 }
 

@@ -69,9 +69,13 @@ public final class TabBarController {
   }
 
   private func isShown(at index: Int) -> Bool {
-    index == selectedIndex || tabs[index].isShown()
+    index == selected || tabs[index].isShown()
   }
-  public private(set) var selectedIndex = 0
+  public var selectedIndex: Int { selected }
+  /// Not checked for overlapping access at run time: a number, read
+  /// several times a command (by other modules too, through
+  /// ``selectedIndex``), and no code runs while it is written.
+  @exclusivity(unchecked) private var selected = 0
   /// Told before the tabs' `isShown` are asked afresh: the place to bring
   /// the settings behind them up to date (another Wayfarer may have
   /// changed them).
@@ -91,7 +95,7 @@ public final class TabBarController {
     self.tabs = tabs
   }
 
-  public var selectedTab: Tab { tabs[selectedIndex] }
+  public var selectedTab: Tab { tabs[selected] }
 
   /// Selects the tab named `name`; selecting the tab already shown returns
   /// it to its root, as tapping it does in UIKit.
@@ -102,7 +106,7 @@ public final class TabBarController {
   public func select(named name: String) -> Bool {
     let name = name.lowercased()
     guard let index = tabs.firstIndex(where: { $0.name == name }),
-      index == selectedIndex || tabs[index].isShown()
+      index == selected || tabs[index].isShown()
     else { return false }
     select(index: index)
     return true
@@ -110,11 +114,11 @@ public final class TabBarController {
 
   public func select(index: Int) {
     guard tabs.indices.contains(index) else { return }
-    if index == selectedIndex {
+    if index == selected {
       tabs[index].stack.dismiss()
       tabs[index].stack.popToRoot()
     }
-    selectedIndex = index
+    selected = index
     tabs[index].stack.visibleScreen.setNeedsDisplay()
   }
 }

@@ -9,7 +9,11 @@ public final class Window {
     case tabs(TabBarController)
   }
 
-  public private(set) var root: Root?
+  /// Not checked for overlapping access at run time (read several times a
+  /// command): it is only set whole, in ``setRoot(_:)``, and a stored
+  /// value is replaced before the old one is released, so the old flow's
+  /// deinits see the new root.
+  @exclusivity(unchecked) public private(set) var root: Root?
   /// How many roots were set: a new one is a new flow (a login, a logout),
   /// and what was kept of the last one's screens goes.
   public private(set) var rootGeneration = 0
