@@ -18,8 +18,9 @@ public final class REPL {
   let console: any Console
   let chrome: any WindowChrome
   private let ledger: LifetimeLedger
-  private weak var lastDrawn: Screen?
-  private weak var lastAppeared: Screen?
+  /// The ``Screen/serial`` of the screens drawn and appeared last.
+  private var lastDrawn: UInt64?
+  private var lastAppeared: UInt64?
   /// The drawing last made of each type of screen that has a drawing key.
   ///
   /// Written again while what it was drawn from is the same. Values only,
@@ -268,9 +269,9 @@ public final class REPL {
   public func settle() async {
     for _ in 0..<8 {
       guard let screen = window.visibleScreen else { return }
-      let appearing = screen !== lastAppeared
+      let appearing = screen.serial != lastAppeared
       if appearing { screen.willAppear(console: console) }
-      if (screen !== lastDrawn || screen.needsDisplay)
+      if (screen.serial != lastDrawn || screen.needsDisplay)
         && (!appearing || screen.drawsBeforeAppearing(in: console.context))
       {
         draw(screen)
@@ -282,7 +283,7 @@ public final class REPL {
         guard await runCancellable({ await work(console) }) else { return }
         continue
       }
-      lastAppeared = screen
+      lastAppeared = screen.serial
       guard await runCancellable({ await screen.didAppear(console: console) }) else { return }
     }
   }
@@ -318,10 +319,10 @@ public final class REPL {
 
   private func draw(_ screen: Screen) {
     let context = console.context
-    let redrawing = screen === lastDrawn
+    let redrawing = screen.serial == lastDrawn
     defer {
       screen.didDisplay()
-      lastDrawn = screen
+      lastDrawn = screen.serial
     }
     if keptGeneration != window.rootGeneration {
       keptScreens.removeAll()
