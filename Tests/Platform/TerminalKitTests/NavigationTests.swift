@@ -198,6 +198,21 @@ final class NavigationStackTests: XCTestCase {
       ])
   }
 
+  /// A screen reaches its stack while the stack lives, and not after: not
+  /// kept past it, nor while the stack is going (its screens going with it).
+  func test_aScreensStack_isNilOnceTheStackBeginsToGo() async {
+    var seen: [[String]] = []
+    let kept = TitledScreen("kept")
+    var stack: NavigationStack? = NavigationStack(root: ReleaseWatchingScreen("home") { seen.append($0) })
+    stack?.push(kept)
+    XCTAssertTrue(kept.navigationStack === stack)
+
+    stack = nil
+
+    XCTAssertNil(kept.navigationStack)
+    XCTAssertEqual(seen, [[]], "the root, released with its stack, finds no stack")
+  }
+
   func test_aRootMadeWithItsStack_getsTheStack_andAHandlePushesOnIt() async {
     var handle: StackHandle?
     let stack = NavigationStack { stack in

@@ -19,6 +19,15 @@ public final class NavigationStack {
 
   private let lifetime = Lifetime(NavigationStack.self)
 
+  /// Alive exactly while the stack is, before its deinit: what a
+  /// ``StackReference`` is weak to, in place of the stack.
+  final class Life: Sendable {}
+  private(set) var life: Life? = Life()
+
+  isolated deinit {
+    life = nil
+  }
+
   public init(root: Screen) {
     stacked = [root]
     root.navigationStack = self

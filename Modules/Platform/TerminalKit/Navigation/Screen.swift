@@ -19,7 +19,11 @@ open class Screen {
   /// This screen's segment of the prompt path (`settings` in `profile/settings>`).
   public let pathComponent: String
   /// The stack showing this screen, like UIKit's `navigationController`.
-  public internal(set) weak var navigationStack: NavigationStack?
+  public internal(set) var navigationStack: NavigationStack? {
+    get { stackReference?.value }
+    set { stackReference = newValue.map(StackReference.init) }
+  }
+  private var stackReference: StackReference?
   /// Set when the screen's content changed; the REPL draws it again after the command.
   public var needsDisplay: Bool { isStale }
   /// Not checked for overlapping access at run time: a flag, read and

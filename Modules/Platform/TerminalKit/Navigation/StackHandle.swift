@@ -14,12 +14,13 @@ public struct StackHandle {
     assertionFailure(message)
   }
 
-  private weak var stack: NavigationStack?
+  private let reference: StackReference
+  private var stack: NavigationStack? { reference.value }
   private let owner: String
 
   /// `owner` names the router in the failure message.
   public init(_ stack: NavigationStack, owner: Any.Type) {
-    self.stack = stack
+    self.reference = StackReference(stack)
     self.owner = _typeName(owner, qualified: false)
   }
 
