@@ -21,10 +21,13 @@ public final class NavigationStack {
 
   /// Alive exactly while the stack is, before its deinit: what a
   /// ``StackReference`` is weak to, in place of the stack.
+  ///
+  /// Let go in a plain deinit, at the stack's last release: an isolated one could wait
+  /// for the main actor while the stack was already going.
   final class Life: Sendable {}
   private(set) var life: Life? = Life()
 
-  isolated deinit {
+  deinit {
     life = nil
   }
 
