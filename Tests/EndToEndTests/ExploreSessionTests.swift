@@ -108,6 +108,8 @@ final class ExploreSessionTests: XCTestCase {
     XCTAssertTrue(out.contains("! This repository is archived."), out)
     XCTAssertTrue(out.contains("  Watchers        7\n"), out)
     XCTAssertTrue(out.contains("  A small game.\n"), "the README, rendered from Markdown: \(out)")
+    XCTAssertEqual(
+      out.components(separatedBy: "> README of dtrupenn/Tetris\n").count, 2, "the README is printed once: \(out)")
     XCTAssertTrue(out.contains("ok Saved dtrupenn/Tetris to your bookmarks."), out)
     XCTAssertTrue(out.contains("  Showing 30 of 45 repositories for tetris, most stars first\n"), out)
     XCTAssertFalse(out.contains(token), "the token never appears")

@@ -88,11 +88,15 @@ final class ReadmeScreen: Screen {
   }
 
   override func didAppear(console: any Console) async {
-    if needsLoading {
+    let loads = needsLoading
+    if loads {
       await LoadingIndicator.run("Loading the README…", console: console) { await viewModel.loadReadme() }
     }
+    let before = (shownInPager, layoutCancelled, drawn?.context)
     if await layOut(on: console) { await showInPager(on: console) }
-    setNeedsDisplay()
+    // Drawn again only if something changed: off a terminal a README drawn
+    // before it appeared was printed a second time, whole.
+    if loads || before != (shownInPager, layoutCancelled, drawn?.context) { setNeedsDisplay() }
   }
 
   /// On a terminal, lays the README out away from the main actor, with a
