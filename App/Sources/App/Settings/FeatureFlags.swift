@@ -16,8 +16,8 @@ final class FeatureFlags {
   private let store: AccountSettingsStore
   private let database: SQLiteDatabase
   // Neither is checked for overlapping access at run time (the tab bar
-  // asks a flag at every command): each is only ever set whole, to values
-  // whose release runs no code.
+  // asks a flag at every command): they hold flags, booleans and numbers,
+  // and no code runs while either is written, whole or one flag.
   @exclusivity(unchecked) private var values: [FeatureFlag: Bool] = [:]
   /// The database's files when `values` was read.
   @exclusivity(unchecked) private var readFrom: [Int]?

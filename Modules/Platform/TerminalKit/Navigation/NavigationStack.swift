@@ -25,7 +25,10 @@ public final class NavigationStack {
   /// Let go in a plain deinit, at the stack's last release: an isolated one could wait
   /// for the main actor while the stack was already going.
   final class Life: Sendable {}
-  private(set) var life: Life? = Life()
+  private var life: Life? = Life()
+
+  /// A weak reference to this stack; see ``StackReference``.
+  var reference: StackReference { StackReference(life: life, stack: self) }
 
   deinit {
     life = nil

@@ -21,7 +21,7 @@ open class Screen {
   /// The stack showing this screen, like UIKit's `navigationController`.
   public internal(set) var navigationStack: NavigationStack? {
     get { stackReference?.value }
-    set { stackReference = newValue.map(StackReference.init) }
+    set { stackReference = newValue?.reference }
   }
   private var stackReference: StackReference?
   /// Set when the screen's content changed; the REPL draws it again after the command.

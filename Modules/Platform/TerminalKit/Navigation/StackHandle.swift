@@ -20,7 +20,7 @@ public struct StackHandle {
 
   /// `owner` names the router in the failure message.
   public init(_ stack: NavigationStack, owner: Any.Type) {
-    self.reference = StackReference(stack)
+    self.reference = stack.reference
     self.owner = _typeName(owner, qualified: false)
   }
 

@@ -6,14 +6,15 @@
 /// slow path: 827 instructions a piped command. This one is weak to the
 /// stack's ``NavigationStack/Life`` instead, an object only the stack holds
 /// and lets go first in its deinit, and reaches the stack only while that
-/// is alive.
+/// is alive. Only the stack makes one (``NavigationStack/reference``): no
+/// other code can reach its Life to hold it.
 @MainActor
 struct StackReference {
   private weak var life: NavigationStack.Life?
   private unowned(unsafe) let stack: NavigationStack
 
-  init(_ stack: NavigationStack) {
-    life = stack.life
+  init(life: NavigationStack.Life?, stack: NavigationStack) {
+    self.life = life
     self.stack = stack
   }
 
