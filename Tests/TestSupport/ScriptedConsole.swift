@@ -144,7 +144,11 @@ public final class ScriptedConsole: Console {
   /// reads as from a pipe, which needs no table.
   public var completes = true
 
+  /// Runs while a command line is awaited, as another process may.
+  public var whileAwaitingCommand: (@MainActor () -> Void)?
+
   public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
+    whileAwaitingCommand?()
     requests.append(.command(prompt: prompt))
     completionTables.append(completions)
     commandHistories.append(history)

@@ -358,6 +358,35 @@ final class REPLTests: XCTestCase {
     XCTAssertEqual(screen.built, 11, "once per prompt: ten lines, and the prompt that met the end of input")
   }
 
+  /// A tab another Wayfarer shows while this one waits for a line can be
+  /// chosen by that line, on a terminal and off one.
+  func test_aTabShownWhileTheLineWasAwaited_isChosenByIt() async {
+    final class Setting {
+      var saved = false
+      var read = false
+    }
+    for completes in [true, false] {
+      let setting = Setting()
+      let tabs = TabBarController(tabs: [
+        .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+        .init(
+          name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("bookmarks")),
+          isShown: { setting.read }),
+      ])
+      tabs.willCheckShown = { setting.read = setting.saved }
+      let window = Window()
+      window.setRoot(.tabs(tabs))
+      let console = ScriptedConsole(input: ["bookmarks"])
+      console.completes = completes
+      console.whileAwaitingCommand = { setting.saved = true }
+      let repl = REPL(window: window, console: console, chrome: PlainChrome())
+
+      await repl.run()
+
+      XCTAssertEqual(window.path, "bookmarks", "completes: \(completes); \(console.transcript)")
+    }
+  }
+
   func test_run_drawsTheScreen_runsCommands_andStopsAtEndOfInput() async {
     let (repl, _, console) = makeSUT(root: TitledScreen("welcome", commands: ["greet"]))
     console.feed(["greet a b", "", "nonsense", "quit", "never read"])

@@ -117,16 +117,17 @@ public final class REPL {
       // 560 instructions (callgrind), and a piped command asked five times.
       let screen = window.visibleScreen
       let history: LineHistory = screen?.acceptsFreeText == true ? .questions : .commands
-      // The table of this prompt, resolved once: completion, the history's
-      // check and the command itself use it.
-      let commands = availableCommands(of: screen, tabled: console.completes)
-      let completions = console.completes ? completionTable(commands) : CompletionTable()
+      // Completion's table is made before the line is read; the line is
+      // checked against a table made after, as another Wayfarer may have
+      // changed the settings behind the tabs while this one waited.
+      let completions =
+        console.completes ? completionTable(availableCommands(of: screen, tabled: true)) : CompletionTable()
       guard let line = await console.readCommand(prompt: prompt, completions: completions, history: history)
       else {
         inputEnded = true
         return
       }
-      await submit(line, commands: commands)
+      await submit(line, commands: availableCommands(of: screen, tabled: false))
     }
   }
 
