@@ -45,16 +45,8 @@ struct PartialRegion {
   /// - Returns: The lines to write: the first continues the cursor's line,
   ///   each next one starts a row (its text may be empty).
   mutating func append(_ text: String, columns: Int) -> [String] {
+    if appendOnRow(text, columns: columns) { return [text] }
     var text = text
-    // Most pieces continue the line and fit on its row: taken as they are,
-    // not copied a row at a time (about 500 instructions a streamed token,
-    // callgrind).
-    let room = columns - lines[lines.count - 1].width
-    if text.withUTF8({ !$0.isEmpty && $0.count <= room && !$0.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\n") } }) {
-      lines[lines.count - 1].text += text
-      lines[lines.count - 1].width += text.utf8.count
-      return [text]
-    }
     var written = [""]
     // Most replies are ASCII: one column a byte, taken a row at a time.
     let isASCII = text.withUTF8 { bytes in
@@ -68,6 +60,21 @@ struct PartialRegion {
       }
     }
     return written
+  }
+
+  /// Adds `text` if it continues the cursor's line and fits on its row, as
+  /// most streamed pieces do; false, with nothing added, if not.
+  ///
+  /// Such a piece is taken as it is, not copied a row at a time (about 500
+  /// instructions a streamed token, callgrind), and is the one line to write.
+  mutating func appendOnRow(_ text: String, columns: Int) -> Bool {
+    var text = text
+    let room = columns - lines[lines.count - 1].width
+    guard text.withUTF8({ !$0.isEmpty && $0.count <= room && !$0.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\n") } })
+    else { return false }
+    lines[lines.count - 1].text += text
+    lines[lines.count - 1].width += text.utf8.count
+    return true
   }
 
   /// ASCII `bytes`, a row at a time, read in place: a streamed reply
