@@ -173,6 +173,9 @@ enum ChatTransport {
       return ChatReply(text: whole.text, usage: whole.usage, reachedLengthLimit: whole.reachedLengthLimit)
     }
     var reply = ChatReply(text: "")
+    // The text as UTF-8 until the end: a byte array takes a piece for about
+    // half what a string's append costs, at every token (callgrind).
+    var text: [UInt8] = []
     var finished = false
     // A key the server echoes split across two events is shown hidden too.
     var shown = SecretStream()
@@ -192,7 +195,7 @@ enum ChatTransport {
         throw Piece.errorEvent(Data(data.utf8)) ?? AssistantError.unreadable(backend: backend)
       }
       if !piece.text.isEmpty {
-        reply.text += piece.text
+        text.append(contentsOf: piece.text.utf8)
         let safe = shown.take(piece.text)
         if !safe.isEmpty { onText(safe) }
       }
@@ -205,6 +208,7 @@ enum ChatTransport {
       return true
     }
     guard finished else { throw AssistantError.cutOff(backend: backend) }
+    reply.text = String(decoding: text, as: UTF8.self)
     return reply
   }
 
