@@ -235,7 +235,10 @@ public final class StandardConsole: Console {
     partialRegion = region
     guard let kept else {
       let output = onRow ? renderer.render(text, style: style) : rendered(lines, style: style)
-      return StandardOutput.write(clearingStatus() + output)
+      // No status line to clear (nearly always): the piece is not appended
+      // to an empty string, about 75 instructions a token (callgrind).
+      let clearing = clearingStatus()
+      return StandardOutput.write(clearing.isEmpty ? output : clearing + output)
     }
     StandardOutput.write(clearingStatus() + Self.up(over: rowsBefore) + rendered(kept, style: style))
   }
