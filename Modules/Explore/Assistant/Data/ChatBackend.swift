@@ -173,6 +173,9 @@ enum ChatTransport {
       return ChatReply(text: whole.text, usage: whole.usage, reachedLengthLimit: whole.reachedLengthLimit)
     }
     var reply = ChatReply(text: "")
+    // The text as UTF-8 until the end: a byte array takes a piece for about
+    // half what a string's append costs, at every token (callgrind).
+    var text: [UInt8] = []
     var finished = false
     // A key the server echoes split across two events is shown hidden too.
     var shown = SecretStream()
@@ -184,7 +187,8 @@ enum ChatTransport {
       BeforeWaiting.run()
     }
     try await events(request, client: client, backend: backend, url: url, refusal: refusal) { data in
-      if data == "[DONE]" {
+      // Its length first: String's == took about 70 instructions an event.
+      if data.utf8.count == 6, data == "[DONE]" {
         finished = true
         return false
       }
@@ -192,7 +196,7 @@ enum ChatTransport {
         throw Piece.errorEvent(Data(data.utf8)) ?? AssistantError.unreadable(backend: backend)
       }
       if !piece.text.isEmpty {
-        reply.text += piece.text
+        text.append(contentsOf: piece.text.utf8)
         let safe = shown.take(piece.text)
         if !safe.isEmpty { onText(safe) }
       }
@@ -205,6 +209,7 @@ enum ChatTransport {
       return true
     }
     guard finished else { throw AssistantError.cutOff(backend: backend) }
+    reply.text = String(decoding: text, as: UTF8.self)
     return reply
   }
 

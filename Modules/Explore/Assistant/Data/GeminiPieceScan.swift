@@ -25,7 +25,9 @@ extension GeminiFormat.Response {
       return true
     }
     guard whole else { return nil }
-    return piece
+    // Moved out, not copied: the closure's capture is a place a plain
+    // `return piece` copies from and then destroys.
+    return piece.take()
   }
 }
 
@@ -56,8 +58,10 @@ private struct PieceScan {
       }
     // Neither text, nor a reason, nor usage: not a reply (the document says so).
     guard whole, scan.hasCandidate || scan.blockReason != nil || scan.usage != nil else { return nil }
+    // Its strings moved into the piece, not copied and then released.
+    let read = consume scan
     return GeminiFormat.Response(
-      text: scan.text, finishReason: scan.finishReason, blockReason: scan.blockReason, usage: scan.usage)
+      text: read.text, finishReason: read.finishReason, blockReason: read.blockReason, usage: read.usage)
   }
 
   /// `candidates`: the first is read, the others only checked.

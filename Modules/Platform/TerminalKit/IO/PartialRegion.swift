@@ -19,7 +19,10 @@ import TextWidth
 /// their rendering.
 struct PartialRegion {
   private struct Line {
-    var text = ""
+    /// Its text's UTF-8: a streamed piece is added a token at a time, and
+    /// a byte array takes one for about half what a string's append costs
+    /// (callgrind); made a string only when the line is drawn again.
+    var bytes: [UInt8] = []
     /// Display columns.
     var width = 0
   }
@@ -45,16 +48,8 @@ struct PartialRegion {
   /// - Returns: The lines to write: the first continues the cursor's line,
   ///   each next one starts a row (its text may be empty).
   mutating func append(_ text: String, columns: Int) -> [String] {
+    if appendOnRow(text, columns: columns) { return [text] }
     var text = text
-    // Most pieces continue the line and fit on its row: taken as they are,
-    // not copied a row at a time (about 500 instructions a streamed token,
-    // callgrind).
-    let room = columns - lines[lines.count - 1].width
-    if text.withUTF8({ !$0.isEmpty && $0.count <= room && !$0.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\n") } }) {
-      lines[lines.count - 1].text += text
-      lines[lines.count - 1].width += text.utf8.count
-      return [text]
-    }
     var written = [""]
     // Most replies are ASCII: one column a byte, taken a row at a time.
     let isASCII = text.withUTF8 { bytes in
@@ -68,6 +63,23 @@ struct PartialRegion {
       }
     }
     return written
+  }
+
+  /// Adds `text` if it continues the cursor's line and fits on its row, as
+  /// most streamed pieces do; false, with nothing added, if not.
+  ///
+  /// Such a piece is taken as it is, not copied a row at a time (about 500
+  /// instructions a streamed token, callgrind), and is the one line to write.
+  mutating func appendOnRow(_ text: String, columns: Int) -> Bool {
+    var text = text
+    let room = columns - lines[lines.count - 1].width
+    return text.withUTF8 { bytes in
+      guard !bytes.isEmpty, bytes.count <= room, !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\n") })
+      else { return false }
+      lines[lines.count - 1].bytes.append(contentsOf: bytes)
+      lines[lines.count - 1].width += bytes.count
+      return true
+    }
   }
 
   /// ASCII `bytes`, a row at a time, read in place: a streamed reply
@@ -105,7 +117,7 @@ struct PartialRegion {
 
   /// Puts `text`, `width` columns, at the end of the cursor's line.
   private mutating func take(_ text: String, width: Int, into written: inout [String]) {
-    lines[lines.count - 1].text += text
+    lines[lines.count - 1].bytes.append(contentsOf: text.utf8)
     lines[lines.count - 1].width += width
     written[written.count - 1] += text
   }
@@ -129,6 +141,6 @@ struct PartialRegion {
       dropped += 1
     }
     lines.removeFirst(dropped)
-    return lines.map(\.text)
+    return lines.map { String(decoding: $0.bytes, as: UTF8.self) }
   }
 }
