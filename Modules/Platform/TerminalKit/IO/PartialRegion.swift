@@ -48,7 +48,12 @@ struct PartialRegion {
   /// - Returns: The lines to write: the first continues the cursor's line,
   ///   each next one starts a row (its text may be empty).
   mutating func append(_ text: String, columns: Int) -> [String] {
-    if appendOnRow(text, columns: columns) { return [text] }
+    appendOnRow(text, columns: columns) ? [text] : appendAcrossRows(text, columns: columns)
+  }
+
+  /// As ``append(_:columns:)``, for a piece ``appendOnRow(_:columns:)``
+  /// did not take: a caller that asked that first does not scan it twice.
+  mutating func appendAcrossRows(_ text: String, columns: Int) -> [String] {
     var text = text
     var written = [""]
     // Most replies are ASCII: one column a byte, taken a row at a time.

@@ -228,7 +228,7 @@ public final class StandardConsole: Console {
     // A piece that fits on the cursor's row (most of a streamed reply) is
     // its one line, rendered as it is: no array of lines made for it.
     let onRow = region.appendOnRow(text, columns: width)
-    let lines = onRow ? [] : region.append(text, columns: width)
+    let lines = onRow ? [] : region.appendAcrossRows(text, columns: width)
     // Taller than the window: its last rows drawn again where it starts,
     // before any of it scrolls away.
     let kept = region.keepingLastRows(max((size.rows ?? 24) - 1, 1), columns: width)
