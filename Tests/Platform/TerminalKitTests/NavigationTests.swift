@@ -122,6 +122,17 @@ final class ArgumentsScreen: Screen {
   }
 }
 
+/// Home, and Bookmarks shown while `bookmarksShown` says so.
+@MainActor
+func homeAndBookmarksTabs(bookmarksShown: @escaping @MainActor () -> Bool) -> TabBarController {
+  TabBarController(tabs: [
+    .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
+    .init(
+      name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("bookmarks")),
+      isShown: bookmarksShown),
+  ])
+}
+
 /// Says, as it is released, the path of the stack it was on.
 @MainActor
 final class ReleaseWatchingScreen: Screen {
@@ -278,12 +289,7 @@ final class NavigationStackTests: XCTestCase {
       var isOn = false
     }
     let bookmarks = Setting()
-    let tabs = TabBarController(tabs: [
-      .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
-      .init(
-        name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("bookmarks")),
-        isShown: { bookmarks.isOn }),
-    ])
+    let tabs = homeAndBookmarksTabs(bookmarksShown: { bookmarks.isOn })
     XCTAssertEqual(tabs.shownTabs.map(\.name), ["home"])
     XCTAssertFalse(tabs.select(named: "bookmarks"))
     XCTAssertEqual(tabs.selectedTab.name, "home")
@@ -367,12 +373,7 @@ final class REPLTests: XCTestCase {
     }
     for completes in [true, false] {
       let setting = Setting()
-      let tabs = TabBarController(tabs: [
-        .init(name: "home", title: "Home", stack: NavigationStack(root: TitledScreen("home"))),
-        .init(
-          name: "bookmarks", title: "Bookmarks", stack: NavigationStack(root: TitledScreen("bookmarks")),
-          isShown: { setting.read }),
-      ])
+      let tabs = homeAndBookmarksTabs(bookmarksShown: { setting.read })
       tabs.willCheckShown = { setting.read = setting.saved }
       let window = Window()
       window.setRoot(.tabs(tabs))
