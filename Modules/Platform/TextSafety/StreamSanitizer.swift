@@ -37,37 +37,69 @@ public struct StreamSanitizer: Sendable {
   /// The clean text of `bytes`, to print now; what cannot be judged yet
   /// (half a character, a sequence not ended) waits for the next piece.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> String {
+    if let clean = bytes.withContiguousStorageIfAvailable({ feed(contiguous: $0) }) { return clean }
+    return Array(bytes).withUnsafeBufferPointer { feed(contiguous: $0) }
+  }
+
+  private mutating func feed(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
     // Printable ASCII with nothing waiting, most of a reply, is clean as it
     // is: byte by byte through the generic iterator it was 7 % of a reply.
-    if pending.isEmpty, escape == .none,
-      let clean = bytes.withContiguousStorageIfAvailable({ buffer in
-        TextSanitizer.isPrintableASCII(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
-      }) ?? nil
-    {
-      return clean
+    if pending.isEmpty, escape == .none, TextSanitizer.isPrintableASCII(bytes) {
+      return String(decoding: bytes, as: UTF8.self)
     }
-    var output = String.UnicodeScalarView()
-    for byte in bytes {
-      if !pending.isEmpty {
-        if byte & 0xC0 == 0x80 {
-          pending.append(byte)
-          if pending.count == Self.length(ofSequenceStartingWith: pending[0]) {
-            take(Self.decode(pending) ?? "\u{FFFD}", into: &output)
-            pending.removeAll()
-          }
+    var output = ""
+    var index = 0
+    while index < bytes.count {
+      // Runs of printable ASCII (and kept line breaks) with nothing waiting
+      // are copied whole: the pieces a burst hands over together, line
+      // breaks and all, went here scalar by scalar (about 170 instructions
+      // a byte, callgrind).
+      if pending.isEmpty, escape == .none {
+        let end = plainEnd(bytes, from: index)
+        if end > index {
+          output += String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+          index = end
           continue
         }
-        // A new character began before the last one ended: that one was broken.
-        pending.removeAll()
-        take("\u{FFFD}", into: &output)
       }
-      switch Self.length(ofSequenceStartingWith: byte) {
-      case 1: take(Unicode.Scalar(byte), into: &output)
-      case nil: take("\u{FFFD}", into: &output)
-      default: pending = [byte]
-      }
+      take(byte: bytes[index], into: &output.unicodeScalars)
+      index += 1
     }
-    return String(output)
+    return output
+  }
+
+  /// Where the run of printable ASCII (and kept line breaks) from `index` ends.
+  private func plainEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var end = index
+    while end < bytes.count {
+      let byte = bytes[end]
+      guard (0x20...0x7E).contains(byte) || (byte == 0x0A && keepsLineBreaks) else { break }
+      end += 1
+    }
+    return end
+  }
+
+  /// One byte of a UTF-8 character: a whole character is taken, half of
+  /// one waits, a broken one is replaced.
+  private mutating func take(byte: UInt8, into output: inout String.UnicodeScalarView) {
+    if !pending.isEmpty {
+      if byte & 0xC0 == 0x80 {
+        pending.append(byte)
+        if pending.count == Self.length(ofSequenceStartingWith: pending[0]) {
+          take(Self.decode(pending) ?? "\u{FFFD}", into: &output)
+          pending.removeAll()
+        }
+        return
+      }
+      // A new character began before the last one ended: that one was broken.
+      pending.removeAll()
+      take("\u{FFFD}", into: &output)
+    }
+    switch Self.length(ofSequenceStartingWith: byte) {
+    case 1: take(Unicode.Scalar(byte), into: &output)
+    case nil: take("\u{FFFD}", into: &output)
+    default: pending = [byte]
+    }
   }
 
   /// As the bytes' feed, for text: clean as it is, it is handed back, not
