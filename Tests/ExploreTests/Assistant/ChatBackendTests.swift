@@ -103,21 +103,24 @@ final class ChatBackendTests: XCTestCase {
       "http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse")
   }
 
-  /// The console gathers pieces until ``BeforeWaiting`` runs: once after
-  /// each chunk's pieces (one write a chunk), never between two pieces of
-  /// one chunk, and before the next chunk is read (a paced piece is not
-  /// held back).
-  func test_streamed_beforeWaitingRuns_afterEachChunksPieces_notBetweenThem() async throws {
+  /// The events of one chunk are handed over as one piece, and the console
+  /// gathers pieces until ``BeforeWaiting`` runs: once after each chunk's
+  /// piece (one write a chunk), and before the next chunk is read (a paced
+  /// piece is not held back).
+  func test_streamed_aChunksEventsAreOnePiece_andBeforeWaitingRunsAfterEachChunk() async throws {
     let events = AssistantFixtures.geminiStream(["An ", "ETF ", "trades."])
     let (backend, _) = makeGemini([.stream([events[0] + events[1], events[2]])])
-    let handed = Locked(0)
-    let seenAtRuns = Locked<[Int]>([])
-    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0 }) } }
+    let handed = Locked<[String]>([])
+    let seenAtRuns = Locked<[String]>([])
+    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0.joined() }) } }
     defer { BeforeWaiting.register {} }
 
-    _ = try await backend.send(prompt, model: "m", streaming: true) { _ in handed.withLock { $0 += 1 } }
+    _ = try await backend.send(prompt, model: "m", streaming: true) { piece in handed.withLock { $0.append(piece) } }
 
-    XCTAssertEqual(seenAtRuns.withLock { $0 }, [2, 3, 3], "after each chunk, and at the end before the reply is kept")
+    XCTAssertEqual(handed.withLock { $0 }, ["An ETF ", "trades."])
+    XCTAssertEqual(
+      seenAtRuns.withLock { $0 }, ["An ETF ", "An ETF trades.", "An ETF trades."],
+      "after each chunk, and at the end before the reply is kept")
   }
 
   /// The reply's last bytes go out before it is saved, also when the
@@ -137,28 +140,28 @@ final class ChatBackendTests: XCTestCase {
     XCTAssertEqual(seenAtRuns.withLock { $0.last }, handed.withLock { $0 })
   }
 
-  /// One chunk may hold a whole burst: what was gathered goes out at the
-  /// pause the reader takes every few milliseconds, not only at the chunk's end.
-  func test_streamed_beforeWaitingRuns_atThePauseInsideALongChunk() async throws {
-    let events = AssistantFixtures.geminiStream(["An ", "ETF ", "trades."])
-    let (backend, _) = makeGemini([.stream([events[0] + events[1] + events[2]])])
-    let handed = Locked(0)
+  /// One chunk may hold a whole burst: what was read is handed over and
+  /// goes out at the pause the reader takes every few milliseconds, not
+  /// only at the chunk's end.
+  func test_streamed_aLongChunksEventsGoOutAtEachPause_notOnlyAtItsEnd() async throws {
+    // Far more events than a debug build reads in the few milliseconds
+    // between pauses (each is parsed and checked).
+    let words = (0..<5_000).map { "w\($0) " }
+    let (backend, _) = makeGemini([.stream([AssistantFixtures.geminiStream(words).reduce(Data(), +)])])
+    let handed = Locked<[String]>([])
     let seenAtRuns = Locked<[Int]>([])
-    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0 }) } }
+    BeforeWaiting.register { seenAtRuns.withLock { $0.append(handed.withLock { $0.joined().count }) } }
     defer { BeforeWaiting.register {} }
 
-    _ = try await backend.send(prompt, model: "m", streaming: true) { _ in
-      // The first piece takes longer than the reader goes without a pause.
-      if handed.withLock({
-        $0 += 1
-        return $0
-      }) == 1 {
-        let start = ContinuousClock.now
-        while start.duration(to: .now) <= ChatTransport.longestWithoutPause {}
-      }
-    }
+    _ = try await backend.send(prompt, model: "m", streaming: true) { piece in handed.withLock { $0.append(piece) } }
 
-    XCTAssertEqual(seenAtRuns.withLock { $0 }, [1, 3, 3])
+    let whole = words.joined()
+    XCTAssertEqual(handed.withLock { $0.joined() }, whole)
+    let runs = seenAtRuns.withLock { $0 }
+    XCTAssertGreaterThan(runs.count, 2, "a pause inside the chunk")
+    XCTAssertGreaterThan(runs.first ?? 0, 0, "what was read before the pause went out at it")
+    XCTAssertLessThan(runs.first ?? 0, whole.count)
+    XCTAssertEqual(runs.last, whole.count)
   }
 
   func test_gemini_aStreamEndingWithoutAFinishReason_wasCutOff_andKeepsItsText() async throws {
@@ -204,7 +207,7 @@ final class ChatBackendTests: XCTestCase {
   }
 
   /// A burst read at once: the events before an oversized one in the same
-  /// chunk are still shown (the chunk is parsed a piece at a time).
+  /// chunk are still shown, as one piece (the chunk is parsed a piece at a time).
   func test_anEventOverTheLimit_inOneChunkWithOthers_keepsTheOthers() async throws {
     let huge = Data("data: ".utf8) + Data(repeating: 0x61, count: (1 << 20) + 10) + Data("\r\n\r\n".utf8)
     let burst = AssistantFixtures.geminiStream(["Start ", "and more "]).reduce(Data(), +) + huge
@@ -212,7 +215,7 @@ final class ChatBackendTests: XCTestCase {
     let (result, pieces) = await send(backend, streaming: true)
 
     XCTAssertEqual(error(result), .eventTooLarge(backend: .gemini, limit: 1 << 20))
-    XCTAssertEqual(pieces, ["Start ", "and more "])
+    XCTAssertEqual(pieces, ["Start and more "])
   }
 
   /// Gemini's 429 says when to try again from `Retry-After` (or, without

@@ -172,6 +172,16 @@ enum ChatTransport {
       if let problem = whole.problem { throw problem }
       return ChatReply(text: whole.text, usage: whole.usage, reachedLengthLimit: whole.reachedLengthLimit)
     }
+    return try await streamed(
+      request, as: piece, client: client, backend: backend, url: url, refusal: refusal, onText: onText)
+  }
+
+  /// The reply to `request`, read event by event; the text of the events
+  /// that arrive together handed to `onText` as one piece.
+  private static func streamed<Piece: ReplyPiece>(
+    _ request: HTTPRequest, as piece: Piece.Type, client: any HTTPStreaming, backend: AssistantBackendKind,
+    url: String, refusal: Refusal, onText: @MainActor (String) -> Void
+  ) async throws -> ChatReply {
     var reply = ChatReply(text: "")
     // The text as UTF-8 until the end: a byte array takes a piece for about
     // half what a string's append costs, at every token (callgrind).
@@ -179,14 +189,25 @@ enum ChatTransport {
     var finished = false
     // A key the server echoes split across two events is shown hidden too.
     var shown = SecretStream()
+    // The shown text of the events read since the last hand-over: the
+    // pieces that arrive together are handed over as one, before anything
+    // is drawn (a burst's chunk holds a hundred events).
+    var held: [UInt8] = []
+    func handOver() {
+      guard !held.isEmpty else { return }
+      onText(String(decoding: held, as: UTF8.self))
+      held.removeAll(keepingCapacity: true)
+    }
     defer {
+      handOver()
       let rest = shown.finish()
       if !rest.isEmpty { onText(rest) }
       // The reply's last bytes go out now, before it is saved (a wait on
       // the disk), whether the stream ended at its last chunk or at [DONE].
       BeforeWaiting.run()
     }
-    try await events(request, client: client, backend: backend, url: url, refusal: refusal) { data in
+    try await events(request, client: client, backend: backend, url: url, refusal: refusal, handOver: handOver) {
+      data in
       // Its length first: String's == took about 70 instructions an event.
       if data.utf8.count == 6, data == "[DONE]" {
         finished = true
@@ -197,8 +218,7 @@ enum ChatTransport {
       }
       if !piece.text.isEmpty {
         text.append(contentsOf: piece.text.utf8)
-        let safe = shown.take(piece.text)
-        if !safe.isEmpty { onText(safe) }
+        held.append(contentsOf: shown.take(piece.text).utf8)
       }
       reply.usage = piece.usage ?? reply.usage
       if let problem = piece.problem { throw problem }
@@ -229,10 +249,11 @@ enum ChatTransport {
   static let longestWithoutPause: Duration = .milliseconds(5)
 
   /// Streams `request`, handing each event's data to `handle` until it
-  /// returns false or the body ends.
+  /// returns false or the body ends; `handOver` is called before what was
+  /// gathered goes out (after each chunk, and at each pause inside one).
   static func events(
     _ request: HTTPRequest, client: any HTTPStreaming, backend: AssistantBackendKind, url: String,
-    refusal: Refusal, handle: @MainActor (String) throws -> Bool
+    refusal: Refusal, handOver: @MainActor () -> Void, handle: @MainActor (String) throws -> Bool
   ) async throws {
     var partial = false
     do {
@@ -264,6 +285,7 @@ enum ChatTransport {
             // What was gathered goes out then too: one chunk may hold a
             // whole burst, and a piece waits at most this long to be shown.
             if lastPause.duration(to: .now) > Self.longestWithoutPause {
+              handOver()
               BeforeWaiting.run()
               await Task.yield()
               lastPause = .now
@@ -272,6 +294,7 @@ enum ChatTransport {
         }
         // The pieces of this chunk, gathered by the console, go out here,
         // on the main actor, before the read of the next chunk hops off it.
+        handOver()
         BeforeWaiting.run()
         await Task.yield()
       }
