@@ -208,6 +208,26 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.of("🙂"), 2)
   }
 
+  /// Pieces measured one after another count as their joined text does,
+  /// however they are cut: inside an emoji sequence, a flag, after a
+  /// joiner or before a mark, a skin tone or VS16.
+  func test_piecesMeasuredApart_countAsTheirJoinedText() {
+    let texts = [
+      "abc", "1", "#", "é", "e\u{301}", "\u{301}", "東京", "👩\u{200D}👩\u{200D}👧", "\u{200D}", "🇵🇹🇯🇵", "🇵",
+      "👍🏽", "🏽", "❤\u{FE0F}", "\u{FE0F}", "a b", "",
+    ]
+    for first in texts {
+      for second in texts {
+        for third in ["", "x", "\u{200D}1", "🇯"] {
+          let pieces = [first, second, third]
+          XCTAssertEqual(DisplayWidth.of(joined: pieces), DisplayWidth.of(pieces.joined()), "\(pieces)")
+        }
+      }
+    }
+    let line = StyledLine([StyledSpan("**bold** "), StyledSpan("東京", style: TextStyle(isBold: true)), StyledSpan(" é")])
+    XCTAssertEqual(line.displayWidth, 15)
+  }
+
   /// Emoji as terminals draw them: one picture, two columns, whatever the
   /// sequence behind it (outside the old ranges, with a skin tone, joined,
   /// a flag, a symbol made emoji by VS16); a symbol without VS16 stays one.

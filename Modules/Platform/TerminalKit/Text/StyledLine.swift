@@ -46,7 +46,7 @@ public struct StyledLine: Sendable, Hashable, ExpressibleByStringInterpolation {
 
   /// Columns the line takes on a terminal.
   public var displayWidth: Int {
-    DisplayWidth.of(plainText)
+    DisplayWidth.of(joined: spans.lazy.map { TextSanitizer.clean($0.text) })
   }
 
   // Joined by methods, not a `+` of its own: an operator is a top-level
