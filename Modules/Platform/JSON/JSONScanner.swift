@@ -36,14 +36,25 @@ public struct JSONScanner {
   @inlinable
   public static func scan(_ text: String, _ read: (inout JSONScanner) -> Bool) -> Bool {
     var text = SecretText.hiding(in: text)
-    return text.withUTF8 { bytes in
-      guard bytes.count < Int(UInt32.max) else { return false }
-      var scanner = JSONScanner(bytes: bytes)
-      scanner.skipWhitespace()
-      guard read(&scanner) else { return false }
-      scanner.skipWhitespace()
-      return scanner.position == bytes.count
-    }
+    return text.withUTF8 { scanWhole($0, read) }
+  }
+
+  /// Whether `read` reads the UTF-8 `bytes` as a whole document, where
+  /// they lie; false too when they hold a registered secret (the caller
+  /// reads them as text then, which hides it).
+  @inlinable
+  public static func scan(utf8 bytes: UnsafeBufferPointer<UInt8>, _ read: (inout JSONScanner) -> Bool) -> Bool {
+    !SecretText.holdsSecret(in: bytes) && scanWhole(bytes, read)
+  }
+
+  @inlinable
+  static func scanWhole(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (inout JSONScanner) -> Bool) -> Bool {
+    guard bytes.count < Int(UInt32.max) else { return false }
+    var scanner = JSONScanner(bytes: bytes)
+    scanner.skipWhitespace()
+    guard read(&scanner) else { return false }
+    scanner.skipWhitespace()
+    return scanner.position == bytes.count
   }
 
   // MARK: What comes next

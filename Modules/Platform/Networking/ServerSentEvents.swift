@@ -39,6 +39,10 @@ public struct ServerSentEventParser: Sendable {
   /// The last chunk ended in CR: an LF opening the next one ends no line.
   private var afterCarriageReturn = false
   private var dataLines: [String] = []
+  /// The event's one data line where it lies in the chunk being read;
+  /// nil between reads (made a string before one returns), so the parser
+  /// holds no pointer when it is sent elsewhere.
+  nonisolated(unsafe) private var dataInPlace: UnsafeBufferPointer<UInt8>?
   private var type: String?
   private var eventBytes = 0
 
@@ -48,35 +52,39 @@ public struct ServerSentEventParser: Sendable {
 
   /// The events `bytes` completed, in order.
   public mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
+    var events: [ServerSentEvent] = []
+    func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(ServerSentEventError) {
+      _ = try feed(buffer) { type, data in
+        events.append(ServerSentEvent(type: type ?? "message", data: String(decoding: data, as: UTF8.self)))
+        return true
+      }
+    }
     // Data read through its storage, a line's bytes appended at once: a
     // byte at a time was a sixth of a reply's instructions (callgrind).
     let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
-      Result { () throws(ServerSentEventError) in try take(buffer) }
+      Result { () throws(ServerSentEventError) in try read(buffer) }
     }
-    return try
+    try
       (contiguous
       ?? Array(bytes).withUnsafeBufferPointer { buffer in
-        Result { () throws(ServerSentEventError) in try take(buffer) }
+        Result { () throws(ServerSentEventError) in try read(buffer) }
       }).get()
+    return events
   }
 
-  /// Where the line begun at `start` ends (its CR or LF), or the end.
+  /// Reads `bytes` as the other `feed(_:)` does, handing each event's type
+  /// (nil: `message`) and data to `handle` where they lie, until `handle`
+  /// returns false; how many bytes were read (up to that event's end).
   ///
-  /// With libc's memchr, for the LF and then for a CR before it (lines
-  /// end in LF nearly always): eight bytes at a time by hand it was 500
-  /// instructions an event, byte by byte half the parser's (callgrind, a
-  /// 2,000-token reply).
-  private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-    let origin = UnsafeRawPointer(base)
-    let newline = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - origin }
-    let end = newline ?? bytes.count
-    guard end > start, let carriageReturn = memchr(base + start, 0x0D, end - start) else { return end }
-    return UnsafeRawPointer(carriageReturn) - origin
-  }
-
-  private mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) throws(ServerSentEventError) -> [ServerSentEvent] {
-    var events: [ServerSentEvent] = []
+  /// An event whose one `data:` line is in `bytes` (nearly every one) is
+  /// handed over in place: no string is made of it (making one and letting
+  /// it go was about 900 instructions an event, callgrind).
+  public mutating func feed(
+    _ bytes: UnsafeBufferPointer<UInt8>, each handle: (_ type: String?, _ data: UnsafeBufferPointer<UInt8>) -> Bool
+  ) throws(ServerSentEventError) -> Int {
+    // A line in place is valid only while `bytes` is: kept as a string
+    // when the event goes on past them.
+    defer { keepDataInPlace() }
     var start = bytes.startIndex
     while start != bytes.endIndex {
       if afterCarriageReturn {
@@ -94,31 +102,56 @@ public struct ServerSentEventParser: Sendable {
       }
       guard end != bytes.endIndex else {
         line.append(contentsOf: bytes[start..<end])
-        break
+        return bytes.count
       }
       afterCarriageReturn = bytes[end] == 0x0D
       // A line wholly in this chunk (nearly every one) is read where it
       // is: copied into `line` first, then emptied, it was about 300
       // instructions an event (callgrind).
-      let event =
-        line.isEmpty ? endLine(UnsafeBufferPointer(rebasing: bytes[start..<end])) : endHeldLine(bytes[start..<end])
-      if let event { events.append(event) }
+      let goesOn =
+        line.isEmpty
+        ? endLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), inPlace: true, handle)
+        : endHeldLine(bytes[start..<end], handle)
       start = bytes.index(after: end)
+      if !goesOn { return start }
     }
-    return events
+    return bytes.count
+  }
+
+  /// Where the line begun at `start` ends (its CR or LF), or the end.
+  ///
+  /// With libc's memchr, for the LF and then for a CR before it (lines
+  /// end in LF nearly always): eight bytes at a time by hand it was 500
+  /// instructions an event, byte by byte half the parser's (callgrind, a
+  /// 2,000-token reply).
+  private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+    let origin = UnsafeRawPointer(base)
+    let newline = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - origin }
+    let end = newline ?? bytes.count
+    guard end > start, let carriageReturn = memchr(base + start, 0x0D, end - start) else { return end }
+    return UnsafeRawPointer(carriageReturn) - origin
   }
 
   /// The end of the body: an event whose blank line never came is still
   /// handed over (a server may close right after its last `data:` line).
   public mutating func finish() -> ServerSentEvent? {
     defer { afterCarriageReturn = false }
-    if !line.isEmpty { _ = endHeldLine(UnsafeBufferPointer(start: nil, count: 0)[...]) }
-    return endEvent()
+    var last: ServerSentEvent?
+    let read = { (type: String?, data: UnsafeBufferPointer<UInt8>) -> Bool in
+      last = ServerSentEvent(type: type ?? "message", data: String(decoding: data, as: UTF8.self))
+      return true
+    }
+    if !line.isEmpty { _ = endHeldLine(UnsafeBufferPointer(start: nil, count: 0)[...], read) }
+    _ = endEvent(read)
+    return last
   }
 
   /// Ends the line begun in an earlier chunk: what it held there, then
-  /// `rest`.
-  private mutating func endHeldLine(_ rest: Slice<UnsafeBufferPointer<UInt8>>) -> ServerSentEvent? {
+  /// `rest`; false when `handle` stopped the reading.
+  private mutating func endHeldLine(
+    _ rest: Slice<UnsafeBufferPointer<UInt8>>, _ handle: (String?, UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
     var whole: [UInt8] = []
     swap(&whole, &line)
     whole.append(contentsOf: rest)
@@ -127,39 +160,61 @@ public struct ServerSentEventParser: Sendable {
       whole.removeAll(keepingCapacity: true)
       line = whole
     }
-    return whole.withUnsafeBufferPointer { endLine($0) }
+    return whole.withUnsafeBufferPointer { endLine($0, inPlace: false, handle) }
   }
 
-  /// Takes a whole line (`line`, without its end); a blank one ends the event.
-  private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>) -> ServerSentEvent? {
-    guard !line.isEmpty else { return endEvent() }
-    guard line[0] != UInt8(ascii: ":") else { return nil }
+  /// Takes a whole line (`line`, without its end); a blank one ends the
+  /// event.
+  ///
+  /// `inPlace`: the line stays where it is until the chunk is read.
+  private mutating func endLine(
+    _ line: UnsafeBufferPointer<UInt8>, inPlace: Bool, _ handle: (String?, UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    guard !line.isEmpty else { return endEvent(handle) }
+    guard line[0] != UInt8(ascii: ":") else { return true }
     // Split on the bytes, as the standard splits on code points: a colon
     // and a space are one byte each in UTF-8 and never inside another.
     let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
     var valueStart = min(colon + 1, line.endIndex)
     if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+    let value = UnsafeBufferPointer(rebasing: line[valueStart...])
     if Self.field(line, endingAt: colon, is: "data") {
-      dataLines.append(String(decoding: UnsafeBufferPointer(rebasing: line[valueStart...]), as: UTF8.self))
+      if inPlace, dataLines.isEmpty, dataInPlace == nil {
+        dataInPlace = value
+      } else {
+        keepDataInPlace()
+        dataLines.append(String(decoding: value, as: UTF8.self))
+      }
     } else if Self.field(line, endingAt: colon, is: "event") {
-      type = String(decoding: UnsafeBufferPointer(rebasing: line[valueStart...]), as: UTF8.self)
+      type = String(decoding: value, as: UTF8.self)
     }  // id and retry matter to a reconnecting browser, not to one reply
-    return nil
+    return true
   }
 
-  /// The event its blank line ended, if it had data.
-  private mutating func endEvent() -> ServerSentEvent? {
+  /// The data line held in place, made a string (its bytes are about to go).
+  private mutating func keepDataInPlace() {
+    guard let data = dataInPlace else { return }
+    dataInPlace = nil
+    dataLines.append(String(decoding: data, as: UTF8.self))
+  }
+
+  /// Hands over the event its blank line ended, if it had data; false
+  /// when `handle` stopped the reading.
+  private mutating func endEvent(_ handle: (String?, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
     defer {
       type = nil
       eventBytes = 0
     }
-    guard !dataLines.isEmpty else { return nil }
-    // One line (nearly every event) moved out as it is: joining one made a
-    // copy, and its array's room is kept (an event's one line was an array
-    // made and freed).
-    if dataLines.count == 1 { return ServerSentEvent(type: type ?? "message", data: dataLines.removeLast()) }
+    if let data = dataInPlace {
+      dataInPlace = nil
+      return handle(type, data)
+    }
+    guard !dataLines.isEmpty else { return true }
+    // Joined only when there are two or more; the array's room is kept (an
+    // event's one line was an array made and freed).
     defer { dataLines.removeAll(keepingCapacity: true) }
-    return ServerSentEvent(type: type ?? "message", data: dataLines.joined(separator: "\n"))
+    var data = dataLines.count == 1 ? dataLines[0] : dataLines.joined(separator: "\n")
+    return data.withUTF8 { handle(type, $0) }
   }
 
   /// Whether `line`'s field (its bytes before `colon`) is `name`.

@@ -95,6 +95,12 @@ public enum SecretText {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Whether any registered value is in `bytes`, in any letter case: text
+  /// read where it lies can be used as it is only when none is.
+  public static func holdsSecret(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    hasSecrets && holdsSecret(bytes)
+  }
+
   /// Whether any value is registered.
   static var hasSecrets: Bool { !isEmpty.load(ordering: .acquiring) }
 

@@ -78,16 +78,29 @@ final class GeminiPieceScanTests: XCTestCase {
           default: mangled = Array(mangled.prefix(at))
           }
         }
-        assertSameAsDocument(String(decoding: mangled, as: UTF8.self))
+        assertSameAsDocument(utf8: mangled)
       }
     }
   }
 
   private func assertSameAsDocument(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    assertSameAsDocument(utf8: Array(text.utf8), file: file, line: line)
+  }
+
+  /// Read as text (made valid UTF-8 first, as an event's string was) and
+  /// as the bytes where they lie, invalid UTF-8 and all: the same piece.
+  private func assertSameAsDocument(utf8 bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+    let text = String(decoding: bytes, as: UTF8.self)
     let document = GeminiFormat.Response.decoded(fromText: text)
     XCTAssertEqual(GeminiFormat.Response.piece(fromText: text), document, text, file: file, line: line)
     if let scanned = GeminiFormat.Response.scanned(fromText: text) {
       XCTAssertEqual(scanned, document, text, file: file, line: line)
+    }
+    bytes.withUnsafeBufferPointer { bytes in
+      XCTAssertEqual(GeminiFormat.Response.piece(fromUTF8: bytes), document, text, file: file, line: line)
+      if let scanned = GeminiFormat.Response.scanned(fromUTF8: bytes) {
+        XCTAssertEqual(scanned, document, text, file: file, line: line)
+      }
     }
   }
 }

@@ -36,6 +36,38 @@
       let whole = events(cutEvery: [max(body.count, 1)])
       let cut = events(cutEvery: [Int(seed % 7) + 1, Int(seed / 7 % 5) + 1, Int(seed) + 1])
       require(whole == cut, "the cuts changed the events")
+      let inPlace = FuzzTarget.eventsInPlace(body, cutEvery: Int(seed % 11) + 1, stoppingEvery: Int(seed % 3) + 1)
+      require(whole == inPlace, "reading in place, with stops, changed the events")
+    }
+
+    /// The events of `body` read where they lie, in cuts of `size` bytes,
+    /// the read stopped after every `stops`th event and taken up again.
+    private static func eventsInPlace(
+      _ body: [UInt8], cutEvery size: Int, stoppingEvery stops: Int
+    ) -> Result<[ServerSentEvent], ServerSentEventError> {
+      var parser = ServerSentEventParser(maximumEventBytes: 4_096)
+      var events: [ServerSentEvent] = []
+      var start = 0
+      while start < body.count {
+        var piece = Array(body[start..<min(body.count, start + size)])
+        start += piece.count
+        while !piece.isEmpty {
+          let read = Result { () throws(ServerSentEventError) in
+            try piece.withUnsafeBufferPointer { buffer throws(ServerSentEventError) in
+              try parser.feed(buffer) { type, data in
+                events.append(ServerSentEvent(type: type ?? "message", data: String(decoding: data, as: UTF8.self)))
+                return events.count % stops != 0
+              }
+            }
+          }
+          switch read {
+          case .success(let count): piece.removeFirst(count)
+          case .failure(let error): return .failure(error)
+          }
+        }
+      }
+      if let last = parser.finish() { events.append(last) }
+      return .success(events)
     }
 
     /// `wayfarer://` links as typed: a link that passes is one of the six

@@ -53,6 +53,33 @@ final class ServerSentEventsTests: XCTestCase {
     }
   }
 
+  /// Read in place, stopping after every event in turn and going on from
+  /// where the read stopped, cut anywhere: the same events (a data line
+  /// left in place across a cut, or a stop, is kept).
+  func test_readInPlace_stoppingAfterEachEvent_cutAnywhere_givesTheSameEvents() throws {
+    let bytes = Array(Self.recorded)
+    for cut in 0...bytes.count {
+      for stopAfter in 0..<Self.expected.count {
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent] = []
+        for var piece in [Array(bytes[..<cut]), Array(bytes[cut...])] {
+          while !piece.isEmpty {
+            let read = try piece.withUnsafeBufferPointer { buffer throws(ServerSentEventError) in
+              try parser.feed(buffer) { type, data in
+                events.append(ServerSentEvent(type: type ?? "message", data: String(decoding: data, as: UTF8.self)))
+                return events.count != stopAfter + 1
+              }
+            }
+            XCTAssertGreaterThan(read, 0)
+            piece.removeFirst(read)
+          }
+        }
+        if let last = parser.finish() { events.append(last) }
+        if events != Self.expected { return XCTFail("cut at \(cut), stopped after \(stopAfter + 1): \(events)") }
+      }
+    }
+  }
+
   func test_oneByteAtATime_givesTheSameEvents() throws {
     XCTAssertEqual(try parse(Self.recorded.map { Data([$0]) }), Self.expected)
   }

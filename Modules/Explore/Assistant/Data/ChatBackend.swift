@@ -208,13 +208,12 @@ enum ChatTransport {
     }
     try await events(request, client: client, backend: backend, url: url, refusal: refusal, handOver: handOver) {
       data in
-      // Its length first: String's == took about 70 instructions an event.
-      if data.utf8.count == 6, data == "[DONE]" {
+      if isDone(data) {
         finished = true
         return false
       }
-      guard let piece = Piece.piece(fromText: data) else {
-        throw Piece.errorEvent(Data(data.utf8)) ?? AssistantError.unreadable(backend: backend)
+      guard let piece = Piece.piece(fromUTF8: data) else {
+        throw Piece.errorEvent(Data(data)) ?? AssistantError.unreadable(backend: backend)
       }
       if !piece.text.isEmpty {
         appendUTF8(of: piece.text, to: &text)
@@ -231,6 +230,11 @@ enum ChatTransport {
     guard finished else { throw AssistantError.cutOff(backend: backend) }
     reply.text = String(decoding: text, as: UTF8.self)
     return reply
+  }
+
+  /// Whether an event's data is `[DONE]`, the end of OpenAI's streams.
+  private static func isDone(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+    data.count == 6 && data.elementsEqual("[DONE]".utf8)
   }
 
   /// `string`'s UTF-8 appended to `bytes` from its storage: through the
@@ -256,12 +260,14 @@ enum ChatTransport {
   /// Ctrl-C.
   static let longestWithoutPause: Duration = .milliseconds(5)
 
-  /// Streams `request`, handing each event's data to `handle` until it
-  /// returns false or the body ends; `handOver` is called before what was
-  /// gathered goes out (after each chunk, and at each pause inside one).
+  /// Streams `request`, handing each event's data (its UTF-8, valid only
+  /// during the call) to `handle` until it returns false or the body ends;
+  /// `handOver` is called before what was gathered goes out (after each
+  /// chunk, and at each pause inside one).
   static func events(
     _ request: HTTPRequest, client: any HTTPStreaming, backend: AssistantBackendKind, url: String,
-    refusal: Refusal, handOver: @MainActor () -> Void, handle: @MainActor (String) throws -> Bool
+    refusal: Refusal, handOver: @MainActor () -> Void,
+    handle: @MainActor (UnsafeBufferPointer<UInt8>) throws -> Bool
   ) async throws {
     var partial = false
     do {
@@ -275,28 +281,27 @@ enum ChatTransport {
         }
         throw refusal(response.head.status, response.head.headers, body)
       }
-      var parser = ServerSentEventParser()
-      var lastPause = ContinuousClock.now
+      var reader = EventReader()
       for try await chunk in response.body {
         // Counted from the chunk's arrival: the wait for it let the main
         // actor go, and its first event is no reason to write on its own.
-        lastPause = .now
+        reader.lastPause = ContinuousClock.now
         for piece in Self.pieces(of: chunk) {
-          for event in try parser.feed(piece) {
-            // Ctrl-C (or SIGTERM) is seen between events, however fast
-            // they come: chunks already here are not all drawn first.
-            try Task.checkCancellation()
-            partial = true
-            guard try handle(event.data) else { return }
+          var read = 0
+          while read < piece.count {
+            let step = try reader.read(piece, from: read, handle: handle)
+            partial = partial || reader.readAny
+            read += step.bytes
+            guard step.goesOn else { return }
             // The main actor hears Ctrl-C every few milliseconds, even inside
             // one chunk holding thousands of events (a burst is read at once).
             // What was gathered goes out then too: one chunk may hold a
             // whole burst, and a piece waits at most this long to be shown.
-            if lastPause.duration(to: .now) > Self.longestWithoutPause {
+            if step.pauses {
               handOver()
               BeforeWaiting.run()
               await Task.yield()
-              lastPause = .now
+              reader.lastPause = ContinuousClock.now
             }
           }
         }
@@ -306,15 +311,7 @@ enum ChatTransport {
         BeforeWaiting.run()
         await Task.yield()
       }
-      // An event whose blank line never came is read if it is whole; one
-      // cut short is no error of its own: the reply was cut off.
-      if let last = parser.finish() {
-        do {
-          _ = try handle(last.data)
-        } catch AssistantError.unreadable {
-          return
-        }
-      }
+      try reader.finish(handle: handle)
     } catch {
       throw AssistantError.from(error, backend: backend, url: url, partial: partial)
     }
@@ -328,6 +325,8 @@ protocol ReplyPiece: JSONDecodable {
   /// One streamed event's piece, as `decoded(fromText:)` reads it (a
   /// format may read it faster).
   static func piece(fromText text: String) -> Self?
+  /// The same, from the event's UTF-8 where it lies.
+  static func piece(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Self?
   var text: String { get }
   var usage: ChatUsage? { get }
   /// A blocked prompt or a reply stopped by a filter.
@@ -339,4 +338,7 @@ protocol ReplyPiece: JSONDecodable {
 
 extension ReplyPiece {
   static func piece(fromText text: String) -> Self? { decoded(fromText: text) }
+  static func piece(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+    piece(fromText: String(decoding: bytes, as: UTF8.self))
+  }
 }

@@ -16,6 +16,13 @@ extension GeminiFormat.Response {
     return decoded(fromText: text)
   }
 
+  /// As ``piece(fromText:)``, for an event's UTF-8 read where it lies: no
+  /// string is made of it unless the scan is unsure.
+  static func piece(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+    if let piece = scanned(fromUTF8: bytes) { return piece }
+    return piece(fromText: String(decoding: bytes, as: UTF8.self))
+  }
+
   /// The piece `text` is, read by a scan; nil where the scan is unsure.
   static func scanned(fromText text: String) -> Self? {
     var piece: Self?
@@ -27,6 +34,18 @@ extension GeminiFormat.Response {
     guard whole else { return nil }
     // Moved out, not copied: the closure's capture is a place a plain
     // `return piece` copies from and then destroys.
+    return piece.take()
+  }
+
+  /// The same for UTF-8 bytes; nil too where they hold a registered secret.
+  static func scanned(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+    var piece: Self?
+    let whole = JSONScanner.scan(utf8: bytes) { scanner in
+      guard let read = PieceScan.read(&scanner) else { return false }
+      piece = read
+      return true
+    }
+    guard whole else { return nil }
     return piece.take()
   }
 }
