@@ -227,10 +227,15 @@ final class ChatViewModel {
     let started = now()
     do {
       let reply = try await backend.send(prompt, model: model, streaming: streaming) { piece in
-        guard partialCount < maximumReplyCharacters else { return }
-        partialBytes.append(contentsOf: piece.utf8)
-        partialCount += characterCount(piece)
-        onText(piece)
+        let room = maximumReplyCharacters - partialCount
+        guard room > 0 else { return }
+        // A piece is all the events of a chunk: cut where the limit falls,
+        // as the kept reply is, not after the piece.
+        let count = characterCount(piece)
+        let shown = count <= room ? piece : String(piece.prefix(room))
+        partialBytes.append(contentsOf: shown.utf8)
+        partialCount += min(count, room)
+        onText(shown)
       }
       if Task.isCancelled { throw CancellationError() }
       let (text, cut) = keptReply(reply.text)

@@ -61,6 +61,9 @@ public enum SecretText {
     }
   }
 
+  /// The fewest bytes a value may have to be taken.
+  static let shortestTaken = 8
+
   private static let hidden = Locked<[Hidden]>([])
   /// Read without the lock on every write: false until the first secret.
   private static let isEmpty = Atomic<Bool>(true)
@@ -72,7 +75,7 @@ public enum SecretText {
   /// are that short, and hiding them would hide words).
   public static func hide(_ value: String, naming source: String) {
     let secret = Hidden(value: Array(value.utf8), replacement: Array("[\(source)]".utf8))
-    guard secret.folded.count >= 8 else { return }
+    guard secret.folded.count >= shortestTaken else { return }
     hidden.withLock { list in
       guard !list.contains(where: { $0.folded == secret.folded }) else { return }
       list.append(secret)
@@ -121,6 +124,19 @@ public enum SecretText {
       }
     }
     return longest
+  }
+
+  /// The replacement of the registered value `text` is the start of (in
+  /// any letter case), when `text` is at least `shortestTaken` bytes.
+  static func replacement(ifStartOfSecret text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= shortestTaken else { return nil }
+    for secret in hidden.withLock({ $0 }) where bytes.count < secret.folded.count {
+      if bytes.lazy.map(folded).elementsEqual(secret.folded[..<bytes.count]) {
+        return String(decoding: secret.replacement, as: UTF8.self)
+      }
+    }
+    return nil
   }
 
   /// Whether any registered value is in `bytes`.
@@ -242,8 +258,12 @@ public struct SecretStream: Sendable {
   }
 
   /// What was held back, hidden: the stream has ended (or stopped).
+  ///
+  /// A reply that ends on most of a key (cut off, or stopped by Ctrl-C)
+  /// must not show it: a held start of a value as long as the shortest
+  /// value taken is hidden as the whole value is.
   public mutating func finish() -> String {
     defer { held = "" }
-    return SecretText.hiding(in: held)
+    return SecretText.replacement(ifStartOfSecret: held) ?? SecretText.hiding(in: held)
   }
 }

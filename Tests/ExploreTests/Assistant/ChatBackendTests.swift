@@ -384,6 +384,18 @@ final class ChatBackendTests: XCTestCase {
       "Gemini did not accept the request (HTTP 400: Bad request for key [GEMINI_API_KEY]).")
   }
 
+  /// A key the server splits across two events is hidden in the reply's
+  /// text too, not only in what is shown: the text is cut to the reply's
+  /// limit before the store hides keys, and a cut key was kept all but its end.
+  func test_aKeySplitAcrossEvents_isHiddenInTheReplyText() async throws {
+    SecretText.hide("AIzaSecretKey123", naming: "GEMINI_API_KEY")
+    let (backend, _) = makeGemini([.stream(AssistantFixtures.geminiStream(["Your key: AIzaSec", "retKey123."]))])
+    let (result, pieces) = await send(backend, streaming: true)
+
+    XCTAssertEqual(try result.get().text, "Your key: [GEMINI_API_KEY].")
+    XCTAssertEqual(pieces.joined(), "Your key: [GEMINI_API_KEY].")
+  }
+
   func test_anErrorEventInAStream_saysTheServersMessage_andKeepsWhatArrived() {
     XCTAssertEqual(
       OpenAIFormat.Response.errorEvent(Data(#"{"error":{"message":"upstream model crashed"}}"#.utf8)),

@@ -29,6 +29,26 @@ final class ChatViewModelTests: XCTestCase {
     return (outcome, pieces)
   }
 
+  /// A streamed piece holds every event of a chunk: the reply's limit cuts
+  /// inside it, so what is shown is what is kept, whole or stopped.
+  func test_aReplyOverTheLimit_isShownAsKept_cutInsideThePiece() async throws {
+    let (viewModel, backends, _) = makeSUT()
+    let first = String(repeating: "a", count: maximumReplyCharacters - 3)
+    backends[0].answers = [
+      .pieces([first, "bcdef", "more"]), .failing([first, "bcdef", "more"], .cutOff(backend: .gemini)),
+    ]
+
+    let (whole, wholePieces) = await ask(viewModel, "Long?", streaming: true)
+    let (broken, brokenPieces) = await ask(viewModel, "Again?", streaming: true)
+
+    let kept = first + "bcd"
+    XCTAssertEqual(wholePieces.joined(), kept)
+    XCTAssertEqual(whole.reply, .answered(kept))
+    XCTAssertTrue(whole.replyCut)
+    XCTAssertEqual(brokenPieces.joined(), kept)
+    XCTAssertEqual(broken.reply, .failed(.cutOff(backend: .gemini), partial: kept))
+  }
+
   func test_twoTurns_sendTheSystemPromptThenTheWholeConversation_andKeepIt() async throws {
     let (viewModel, backends, store) = makeSUT()
     backends[0].answers = [.pieces(["A basket ", "of shares."]), .pieces(["One you trade."])]

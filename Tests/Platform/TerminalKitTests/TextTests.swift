@@ -183,6 +183,23 @@ final class SecretStreamTests: XCTestCase {
   }
 }
 
+final class SecretStreamEndTests: XCTestCase {
+  /// A stream that ends (cut off, or stopped) on most of a key shows its
+  /// source, not the part; a start shorter than any key taken, as likely a
+  /// word, is shown.
+  ///
+  /// The secret starts with a tilde: registered for the
+  /// rest of the process, it makes streams hold back what could begin it.
+  func test_aStreamEndingOnTheStartOfAKey_hidesIt_whenItIsLongEnough() {
+    SecretText.hide("~heldKeyStart-7777", naming: "GEMINI_API_KEY")
+    var stream = SecretStream()
+    XCTAssertEqual(stream.take("Your key: ~HELDkeyStar"), "Your key: ")
+    XCTAssertEqual(stream.finish(), "[GEMINI_API_KEY]")
+    XCTAssertEqual(stream.take("It ends on ~heldKe"), "It ends on ")
+    XCTAssertEqual(stream.finish(), "~heldKe")
+  }
+}
+
 final class DisplayWidthTests: XCTestCase {
   /// Found by the fuzzer: a character that starts with a mark of no width
   /// (U+0604 joins what follows) was measured by its first scalar, so a

@@ -228,7 +228,9 @@ enum ChatTransport {
       return true
     }
     guard finished else { throw AssistantError.cutOff(backend: backend) }
-    reply.text = String(decoding: text, as: UTF8.self)
+    // Hidden whole before any cut to the reply's limit: a key split across
+    // events, cut after the store's hiding, was kept all but its end.
+    reply.text = SecretText.hiding(in: String(decoding: text, as: UTF8.self))
     return reply
   }
 
