@@ -389,11 +389,17 @@ final class ChatBackendTests: XCTestCase {
   /// limit before the store hides keys, and a cut key was kept all but its end.
   func test_aKeySplitAcrossEvents_isHiddenInTheReplyText() async throws {
     SecretText.hide("AIzaSecretKey123", naming: "GEMINI_API_KEY")
-    let (backend, _) = makeGemini([.stream(AssistantFixtures.geminiStream(["Your key: AIzaSec", "retKey123."]))])
+    let (backend, _) = makeGemini([
+      .stream(AssistantFixtures.geminiStream(["Your key: AIzaSec", "retKey123."])),
+      .stream(AssistantFixtures.geminiStream(["It ends on AIzaSec", "retKey1"])),
+    ])
     let (result, pieces) = await send(backend, streaming: true)
+    let (ended, endedPieces) = await send(backend, streaming: true)
 
     XCTAssertEqual(try result.get().text, "Your key: [GEMINI_API_KEY].")
     XCTAssertEqual(pieces.joined(), "Your key: [GEMINI_API_KEY].")
+    XCTAssertEqual(try ended.get().text, "It ends on [GEMINI_API_KEY]", "most of a key, at the end")
+    XCTAssertEqual(endedPieces.joined(), "It ends on [GEMINI_API_KEY]")
   }
 
   func test_anErrorEventInAStream_saysTheServersMessage_andKeepsWhatArrived() {

@@ -228,9 +228,11 @@ enum ChatTransport {
       return true
     }
     guard finished else { throw AssistantError.cutOff(backend: backend) }
-    // Hidden whole before any cut to the reply's limit: a key split across
-    // events, cut after the store's hiding, was kept all but its end.
-    reply.text = SecretText.hiding(in: String(decoding: text, as: UTF8.self))
+    // Hidden as it was shown, before any cut to the reply's limit: a key
+    // split across events, cut after the store's hiding, was kept all but
+    // its end; a reply ending on most of a key kept that part.
+    var hidden = SecretStream()
+    reply.text = hidden.take(String(decoding: text, as: UTF8.self)) + hidden.finish()
     return reply
   }
 
