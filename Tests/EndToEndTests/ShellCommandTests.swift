@@ -264,6 +264,26 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(try wayfarer(["config", "set", "GEMINI_API_KEY", "-"], input: [key, ""]).status, 0, "line ends")
   }
 
+  /// A reply over the limit, sent in one burst, is printed as it is kept
+  /// (cut at the limit, not after the chunk it ends in), and `ask` says
+  /// so on standard error, as the chat does under a reply.
+  func test_ask_aReplyOverTheLimit_isPrintedAsKept_andSaysItWasCut() throws {
+    let words = Array(repeating: String(repeating: "y", count: 99) + " ", count: 2_100)
+    let server = try makeLoopbackServer { _ in
+      .chunks([AssistantFixtures.openAIStream(words).reduce(Data(), +)], intervalMilliseconds: 0)
+    }
+    let environment = [
+      "WAYFARER_OPENAI_URL": server.baseURL + "/v1", "WAYFARER_OPENAI_MODEL": "llama3.2", "OPENAI_API_KEY": "",
+    ]
+    try WayfarerBinary.registerAda(home: home.path)
+
+    let long = try wayfarer(["ask", "a", "long", "one"], environment: environment)
+
+    XCTAssertEqual(long.status, 0, long.stderr)
+    XCTAssertEqual(long.stdout.count, 200_001, "200,000 characters and the line's end")
+    XCTAssertEqual(long.stderr, "wayfarer: The reply was longer than 200,000 characters; its end was left out.\n")
+  }
+
   func test_ask_streamsTheReply_fromArgumentsOrAPipe_andKeepsTheConversation() throws {
     let key = "sk-askShellSecretKey42"
     let server = try makeLoopbackServer { request in

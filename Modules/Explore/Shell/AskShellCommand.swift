@@ -129,6 +129,8 @@ enum AskShellCommand {
     refusal: String? = nil
   ) -> ShellStatus {
     if let problem = outcome.notSaved { io.say("The conversation could not be saved: \(problem)") }
+    // As the chat says under a reply: text was left out, on screen and kept.
+    if outcome.replyCut { io.say(AssistantWording.replyCut) }
     switch outcome.reply {
     case .answered(let text):
       if json {
