@@ -109,6 +109,65 @@ final class SignalTests: XCTestCase {
     }
   }
 
+  /// `wayfarer ask` stopped by Ctrl-C or SIGTERM keeps what it printed,
+  /// marked stopped, as the REPL does, and ends with 128 + the signal.
+  func test_askStoppedByCtrlCOrSIGTERM_keepsWhatItPrinted() throws {
+    let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    for (signal, status): (Int32, Int32) in [(SIGINT, 130), (SIGTERM, 143)] {
+      let server = try makeServer(saying: ["Printed ", "words ", "number \(signal)."])
+      let running = try WayfarerBinary.start(
+        script: [], home: home.path, arguments: ["ask", "Tell me \(signal)"], environment: environment(server))
+      for _ in 0..<1_000 where !running.stdout.contains("number \(signal).") { usleep(10_000) }
+      running.signal(signal)
+      let ended = running.wait(timeout: 10)
+
+      XCTAssertEqual(ended.reason, .exit, "ended by itself, not by the signal")
+      XCTAssertEqual(ended.status, status)
+      XCTAssertEqual(ended.stdout, "Printed words number \(signal).\n")
+      XCTAssertEqual(ended.stderr, "wayfarer: Stopped; what arrived is kept in the conversation.\n")
+      let shown = try relaunch(server)
+      XCTAssertTrue(shown.contains("you> Tell me \(signal)\n"), shown)
+      XCTAssertTrue(shown.contains("Printed words number \(signal)."), shown)
+      XCTAssertTrue(shown.contains("(stopped)"), "kept, and marked stopped:\n\(shown)")
+    }
+  }
+
+  /// Whether one of process `pid`'s threads waits in poll(2) on standard
+  /// input (the kernel's /proc/PID/task/*/syscall says which call each waits in).
+  private func waitsForInput(_ pid: Int32) -> Bool {
+    #if arch(x86_64)
+      let poll = "7 "
+    #else
+      let poll = "73 "  // ppoll
+    #endif
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.contains { task in
+      let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+      return call.hasPrefix(poll)
+    }
+  }
+
+  /// Ctrl-C while `ask` waits for a piped question ends it at once, with
+  /// 130 and nothing asked.
+  func test_askWaitingForAPipedQuestion_endsAtCtrlC() throws {
+    let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let server = try makeServer(saying: ["Never asked."])
+    let running = try WayfarerBinary.start(
+      script: [], home: home.path, arguments: ["ask"], environment: environment(server))
+    for _ in 0..<1_000 where !waitsForInput(running.pid) { usleep(10_000) }
+    let signalled = ContinuousClock.now
+    running.signal(SIGINT)
+    let ended = running.wait(timeout: 10)
+
+    XCTAssertEqual(ended.reason, .exit)
+    XCTAssertEqual(ended.status, 130)
+    XCTAssertLessThan(ContinuousClock.now - signalled, .seconds(2), "ended at once, not after the grace")
+    XCTAssertEqual(ended.stdout, "")
+    XCTAssertTrue(server.requests.isEmpty, "nothing was asked")
+  }
+
   /// Piped output is gathered until Wayfarer waits: SIGTERM while a long
   /// command keeps the main actor busy past the grace period (an import
   /// of 99,000 bookmarks) still lets out what the commands before it wrote.

@@ -176,10 +176,11 @@ public enum WayfarerBinary {
   /// Starts wayfarer piped as ``run(script:home:arguments:environment:output:timeout:)``
   /// does, with `script` typed and standard input left open.
   public static func start(
-    script: [String], home: String, environment: [String: String] = [:]
+    script: [String], home: String, arguments: [String] = [], environment: [String: String] = [:]
   ) throws -> Running {
     let process = Process()
     process.executableURL = url
+    process.arguments = arguments
     process.environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home, "WAYFARER_HOME": home,
       "LANG": "C.UTF-8", "ASAN_OPTIONS": "detect_leaks=1",

@@ -27,7 +27,7 @@ enum AskShellCommand {
     examples: [
       "wayfarer ask what is a coordinator in iOS apps", "git diff | wayfarer ask review this change",
       "wayfarer ask --repo apple/swift how is it built --json", "wayfarer ask --usage what is a router",
-    ], needsLogin: true)
+    ], needsLogin: true, keepsWhatItMadeWhenStopped: true)
 
   /// What `--json` prints of an answer, after `schema_version`.
   static let answer = JSONFields<(model: String?, reply: String)>([

@@ -1,6 +1,7 @@
 #include "CEditLine.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -94,7 +95,9 @@ int wf_signals_take_resize(void) {
 static struct termios original_terminal;
 static volatile sig_atomic_t has_original_terminal = 0;
 static int termination_descriptor = -1;
-static volatile sig_atomic_t termination_taken = 0;
+// Written once a signal is handed over, for a blocking wait to poll next to its descriptor.
+static int stop_notice[2] = {-1, -1};
+static volatile sig_atomic_t termination_taken = 0; // the signal handed over, once one was
 
 static volatile sig_atomic_t bracketed_paste = 0;
 static const char paste_on[] = "\033[?2004h";
@@ -130,9 +133,10 @@ static void on_termination(int signo) {
   // one listening: out at once.
   if (signo != SIGQUIT && termination_descriptor >= 0 && !termination_taken) {
     int saved = errno;
-    termination_taken = 1;
+    termination_taken = signo;
     unsigned char byte = (unsigned char)signo;
     (void)write(termination_descriptor, &byte, 1);
+    if (stop_notice[1] >= 0) (void)write(stop_notice[1], &byte, 1);
     errno = saved;
     return;
   }
@@ -140,6 +144,27 @@ static void on_termination(int signo) {
 }
 
 void wf_signals_deliver_termination(int fd) { termination_descriptor = fd; }
+
+int wf_signals_handed_over(void) { return (int)termination_taken; }
+
+static void fill_termination_mask(sigset_t *set) {
+  sigemptyset(set);
+  const int signals[] = {SIGTERM, SIGHUP, SIGQUIT, SIGINT};
+  for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaddset(set, signals[i]);
+}
+
+int wf_signals_stop_notice(void) { return stop_notice[0]; }
+
+void wf_signals_deliver_interrupt_too(void) {
+  if (stop_notice[0] < 0 && pipe(stop_notice) == 0) {
+    for (int i = 0; i < 2; i++) (void)fcntl(stop_notice[i], F_SETFD, FD_CLOEXEC);
+  }
+  struct sigaction stop;
+  memset(&stop, 0, sizeof stop);
+  stop.sa_handler = on_termination;
+  fill_termination_mask(&stop.sa_mask);
+  (void)sigaction(SIGINT, &stop, NULL);
+}
 
 static void install_suspend_handler(void);
 
@@ -199,11 +224,8 @@ void wf_signals_restore_terminal_on_exit(void) {
   struct sigaction termination;
   memset(&termination, 0, sizeof termination);
   termination.sa_handler = on_termination;
-  sigemptyset(&termination.sa_mask);
+  fill_termination_mask(&termination.sa_mask);
   const int signals[] = {SIGTERM, SIGHUP, SIGQUIT};
-  for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-    sigaddset(&termination.sa_mask, signals[i]);
-  }
   for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
     (void)sigaction(signals[i], &termination, NULL);
   }

@@ -67,11 +67,29 @@ enum ShellCommands {
         "Unknown \(group) command \(ShellCommandSpec.quoted(word)); try \(Phrase.list(members, "or")). See wayfarer \(group) --help."
       )
       status = .usage
+    case .command(let command, let rest) where command.spec.keepsWhatItMadeWhenStopped:
+      let (stoppedStatus, signal) = await runStoppable(command, rest, launch: launch, io: io)
+      StandardOutput.flush()
+      if let signal { return 128 + signal }
+      status = stoppedStatus
     case .command(let command, let rest):
       status = await run(command, rest, launch: launch, io: io)
     }
     StandardOutput.flush()
     return status == .success ? WayfarerApp.finish() : status.rawValue
+  }
+
+  /// Runs `command` as a task that the first Ctrl-C, SIGTERM or SIGHUP
+  /// cancels, and returns its status and the signal, if one came.
+  ///
+  /// As Ctrl-C stops a reply in the REPL, the command keeps what it made;
+  /// a second signal ends Wayfarer at once.
+  private static func runStoppable(
+    _ command: ShellCommand, _ words: [String], launch: ShellLaunch, io: StandardShellIO
+  ) async -> (ShellStatus, signal: Int32?) {
+    let task = Task { await run(command, words, launch: launch, io: io) }
+    TerminalSignals.deliverTermination(includingInterrupt: true) { _ in task.cancel() }
+    return (await task.value, TerminalSignals.handedOverSignal)
   }
 
   private static func run(_ command: ShellCommand, _ words: [String], launch: ShellLaunch, io: StandardShellIO) async

@@ -40,6 +40,8 @@ final class StandardShellIO: ShellIO {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
+      // Ctrl-C while a stoppable command (`ask`) waits for its input: nothing read.
+      guard TerminalSignals.waitForInput(on: STDIN_FILENO) else { return nil }
       let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       if count == 0 { break }
       if count < 0 {

@@ -76,6 +76,17 @@ void wf_terminal_set_bracketed_paste(int on);
 /// From now on the first SIGTERM or SIGHUP writes its number (one byte) to
 /// fd instead of ending the process; a second one, or SIGQUIT, still ends it.
 void wf_signals_deliver_termination(int fd);
+/// Makes SIGINT (Ctrl-C) one of the signals wf_signals_deliver_termination
+/// hands over: the first of them is written to its fd, a second ends the
+/// process. For a one-shot command that keeps what it made when stopped.
+void wf_signals_deliver_interrupt_too(void);
+/// A descriptor that becomes readable once a signal is handed over (after
+/// wf_signals_deliver_interrupt_too), for a blocking wait to poll next to
+/// its own; -1 before.
+int wf_signals_stop_notice(void);
+/// The signal wf_signals_deliver_termination handed over, or 0 before one
+/// came; set in the handler, so a blocking read it interrupted can tell.
+int wf_signals_handed_over(void);
 /// Puts the launch settings back and ends the process at once with status
 /// 128 + signo (async-signal-safe).
 __attribute__((noreturn)) void wf_terminal_exit(int signo);

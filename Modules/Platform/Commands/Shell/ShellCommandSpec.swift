@@ -16,10 +16,14 @@ public struct ShellCommandSpec: Sendable, Equatable {
   public let examples: [String]
   /// Whether it works on the logged-in account's data (exit 4 without one).
   public let needsLogin: Bool
+  /// Whether Ctrl-C, SIGTERM and SIGHUP stop it, as Ctrl-C stops a reply in
+  /// the REPL (it keeps what it made, and Wayfarer ends with 128 + the
+  /// signal), instead of ending the process at once.
+  public let keepsWhatItMadeWhenStopped: Bool
 
   public init(
     _ path: [String], summary: String, parameters: [Parameter] = [], options: [ShellOption] = [],
-    examples: [String] = [], needsLogin: Bool = false
+    examples: [String] = [], needsLogin: Bool = false, keepsWhatItMadeWhenStopped: Bool = false
   ) {
     self.path = path
     self.summary = summary
@@ -27,6 +31,7 @@ public struct ShellCommandSpec: Sendable, Equatable {
     self.options = options
     self.examples = examples
     self.needsLogin = needsLogin
+    self.keepsWhatItMadeWhenStopped = keepsWhatItMadeWhenStopped
   }
 
   /// `search`, `bookmarks export`.

@@ -53,13 +53,18 @@ public enum TerminalSignals {
   ///
   /// If it has not ended
   /// within ``terminationGrace``, or a second signal comes, it ends at once
-  /// with the terminal restored. SIGQUIT always ends it at once.
-  public static func deliverTermination(to handler: @escaping @MainActor @Sendable (Int32) -> Void) {
+  /// with the terminal restored. SIGQUIT always ends it at once. With
+  /// `includingInterrupt`, Ctrl-C (SIGINT) is handed over the same way: for
+  /// a one-shot command that keeps what it made when stopped (`ask`).
+  public static func deliverTermination(
+    includingInterrupt: Bool = false, to handler: @escaping @MainActor @Sendable (Int32) -> Void
+  ) {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return }
     let (readEnd, writeEnd) = (fds[0], fds[1])
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     wf_signals_deliver_termination(writeEnd)
+    if includingInterrupt { wf_signals_deliver_interrupt_too() }
     let thread = Thread {
       var byte: UInt8 = 0
       while read(readEnd, &byte, 1) != 1 {
@@ -75,6 +80,28 @@ public enum TerminalSignals {
     }
     thread.name = "wayfarer.termination"
     thread.start()
+  }
+
+  /// The signal ``deliverTermination(includingInterrupt:to:)`` handed
+  /// over, once one came: known at once, before the handler runs.
+  public static var handedOverSignal: Int32? {
+    let signal = wf_signals_handed_over()
+    return signal == 0 ? nil : signal
+  }
+
+  /// Waits until `descriptor` can be read, or a signal is handed over
+  /// (after `deliverTermination(includingInterrupt: true)`): false then.
+  ///
+  /// A command that reads on the main actor cannot hear the handler,
+  /// which waits for the main actor, so it polls the handover too.
+  public static func waitForInput(on descriptor: Int32) -> Bool {
+    let notice = wf_signals_stop_notice()
+    guard notice >= 0 else { return true }
+    var waits = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: notice, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&waits, 2, -1) < 0 && errno == EINTR {}
+    return waits[1].revents == 0
   }
 
   /// Ends the process now with 128 + `signal`, the terminal restored.
