@@ -45,6 +45,10 @@ public struct ServerSentEventParser: Sendable {
   nonisolated(unsafe) private var dataInPlace: UnsafeBufferPointer<UInt8>?
   private var type: String?
   private var eventBytes = 0
+  /// How many bytes of a byte order mark the stream began with so far;
+  /// nil once past its start (the standard ignores one mark there).
+  private var byteOrderMarkRead: Int? = 0
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   public init(maximumEventBytes: Int = 1 << 20) {
     self.maximumEventBytes = maximumEventBytes
@@ -85,7 +89,7 @@ public struct ServerSentEventParser: Sendable {
     // A line in place is valid only while `bytes` is: kept as a string
     // when the event goes on past them.
     defer { keepDataInPlace() }
-    var start = bytes.startIndex
+    var start = byteOrderMarkRead == nil ? bytes.startIndex : skipByteOrderMark(in: bytes)
     while start != bytes.endIndex {
       if afterCarriageReturn {
         afterCarriageReturn = false
@@ -116,6 +120,28 @@ public struct ServerSentEventParser: Sendable {
       if !goesOn { return start }
     }
     return bytes.count
+  }
+
+  /// Where reading starts in `bytes`: past the byte order mark the stream
+  /// begins with, even one split between chunks.
+  ///
+  /// Bytes that began like one but were not are the first line's.
+  private mutating func skipByteOrderMark(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var read = byteOrderMarkRead ?? 0
+    var index = bytes.startIndex
+    while read < Self.byteOrderMark.count, index != bytes.endIndex, bytes[index] == Self.byteOrderMark[read] {
+      read += 1
+      index += 1
+    }
+    if read < Self.byteOrderMark.count, index == bytes.endIndex {
+      byteOrderMarkRead = read  // the rest may come in the next chunk
+      return index
+    }
+    byteOrderMarkRead = nil
+    guard read < Self.byteOrderMark.count else { return index }
+    line.append(contentsOf: Self.byteOrderMark[..<read])
+    eventBytes += read
+    return index
   }
 
   /// Where the line begun at `start` ends (its CR or LF), or the end.

@@ -99,6 +99,26 @@ final class ServerSentEventsTests: XCTestCase {
     }
   }
 
+  /// One byte order mark at the stream's start is skipped, as the standard
+  /// says, wherever the chunks cut it; a second, or bytes that only begin
+  /// like one, are the first line's (a field of another name: no event).
+  func test_aByteOrderMarkAtTheStart_isSkipped_whereverItIsCut() throws {
+    let mark = Data([0xEF, 0xBB, 0xBF])
+    let cases: [(Data, [ServerSentEvent])] = [
+      (mark + Data("data: first\n\n".utf8), [ServerSentEvent(data: "first")]),
+      (mark + mark + Data("data: first\n\n".utf8), []),
+      (mark.prefix(2) + Data("data: first\n\n".utf8), []),
+      (Data("data: a".utf8) + mark + Data("\n\n".utf8), [ServerSentEvent(data: "a\u{FEFF}")]),
+    ]
+    for (stream, expected) in cases {
+      for cut in 0...stream.count {
+        let pieces = [stream.prefix(cut), stream.dropFirst(cut)].map { Data($0) }
+        XCTAssertEqual(try parse(pieces), expected, "\(Array(stream)) cut at \(cut)")
+      }
+      XCTAssertEqual(try parse(stream.map { Data([$0]) }), expected, "a byte at a time")
+    }
+  }
+
   /// CR LF is one line end, not two (which would end the event early).
   func test_crlf_endsOneLine_soAnEventOfTwoDataLinesStaysOne() throws {
     XCTAssertEqual(
