@@ -61,6 +61,32 @@ final class AssistantTerminalTests: XCTestCase {
     try terminal.waitFor("EXITED:0")
   }
 
+  /// In a window narrower than the spinner's line, the spinner is cut to
+  /// one row: cleared, it leaves nothing in the transcript (its first row
+  /// stayed there when it wrapped).
+  func test_aNarrowWindow_keepsNoPieceOfTheSpinner() throws {
+    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed (Scripts/bootstrap.sh installs it)")
+    let server = try makeGeminiServer { _ in
+      // The spinner turns until the first words come, 600 ms after the question.
+      .chunks([Data()] + AssistantFixtures.geminiStream(["Done."]), intervalMilliseconds: 600)
+    }
+    let home = try TemporaryDirectory("wayfarer-narrow-spinner")
+    defer { home.remove() }
+    try WayfarerBinary.registerAda(home: home.path)
+    let terminal = try TmuxSession.wayfarer(
+      home: home.path, ["GEMINI_API_KEY": "AIzaTmuxKey", "WAYFARER_GEMINI_URL": server.baseURL], columns: 20)
+    try terminal.answer("home>", with: "explore")
+    try terminal.answer("explore>", with: "ask")
+    try terminal.answer("ask>", with: "Hi")
+    try terminal.waitFor("Thinking")
+    try terminal.waitFor("Done.")
+    let screen = try terminal.waitFor("ask>", count: 2)
+    XCTAssertFalse(screen.contains("Thinking"), "no piece of the spinner stays:\n\(screen)")
+    try terminal.type("/quit")
+    try terminal.send("Enter")
+    try terminal.waitFor("EXITED:0")
+  }
+
   /// A reply sent in one burst of 16,000 events: Ctrl-C is seen between
   /// events, not after every event already received has been drawn (it
   /// once took over 1.5 s to show).

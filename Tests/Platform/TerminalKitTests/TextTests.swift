@@ -300,6 +300,20 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertFalse(TextRenderer(capabilities: capabilities).usesHyperlinks, "TERM=dumb: none")
   }
 
+  /// A status line stays one row: cut, styles kept, to the columns asked.
+  func test_truncated_keepsOneRow_andItsStyles() {
+    let line = StyledLine([
+      StyledSpan("⠋ ", style: TextStyle(foreground: .cyan)),
+      StyledSpan("Waiting for the reply… Ctrl-C stops it", style: TextStyle(isDim: true)),
+    ])
+    XCTAssertEqual(line.truncated(to: 80), line, "a line that fits is as it was")
+    let cut = line.truncated(to: 19)
+    XCTAssertEqual(cut.plainText, "⠋ Waiting for the …")
+    XCTAssertEqual(cut.displayWidth, 19)
+    XCTAssertEqual(cut.spans.map(\.style), [TextStyle(foreground: .cyan), TextStyle(isDim: true)])
+    XCTAssertEqual(StyledLine("界界界").truncated(to: 4).plainText, "界…", "never wider than asked")
+  }
+
   func test_wrap_breaksAtSpaces_andSplitsLongWords() {
     XCTAssertEqual(DisplayWidth.wrap("the quick brown fox", to: 9), ["the quick", "brown fox"])
     XCTAssertEqual(DisplayWidth.wrap("abcdefghij", to: 4), ["abcd", "efgh", "ij"])

@@ -309,7 +309,9 @@ public final class StandardConsole: Console {
     // dumb terminal would print as they are.
     guard capabilities.movesCursor else { return }
     isShowingStatus = line != nil
-    StandardOutput.write(renderer.statusLine(line))
+    // One row, short of the last column: a spinner wider than a narrow
+    // window wrapped, and its first rows stayed in the transcript.
+    StandardOutput.write(renderer.statusLine(line?.truncated(to: max(width - 1, 1))))
   }
 
   /// The bytes that clear a status line first, if one is showing: nothing

@@ -12,6 +12,26 @@ extension StyledLine {
   /// never split: it starts a line and runs past its end, so that it can
   /// still be copied or followed whole. A line that fits is returned as it
   /// is.
+  /// The line cut to at most `width` columns, ending in "…" where it was
+  /// cut, styles kept: for a line that must stay one row, as a status line
+  /// must (`\r` and `ESC [ K` rewrite only the row the cursor is on).
+  public func truncated(to width: Int) -> StyledLine {
+    guard displayWidth > width else { return self }
+    var kept = StyledLine()
+    var room = width
+    for span in spans {
+      let text = TextSanitizer.clean(span.text)
+      let columns = DisplayWidth.of(text)
+      guard columns < room else {
+        kept.spans.append(StyledSpan(DisplayWidth.truncate(text, to: room), style: span.style))
+        break
+      }
+      kept.spans.append(StyledSpan(text, style: span.style))
+      room -= columns
+    }
+    return kept
+  }
+
   public func wrapped(to width: Int) -> [StyledLine] {
     guard width > 0, displayWidth > width else { return [self] }
     var cells: [(character: Character, style: TextStyle)] = []
