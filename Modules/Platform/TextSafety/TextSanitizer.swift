@@ -32,8 +32,8 @@ public enum TextSanitizer {
     return String(output)
   }
 
-  /// No C0 control or DEL; no C1 control (C2 80…9F); no bidi control
-  /// (E2 80 AA…AE, E2 81 A6…A9).
+  /// No C0 control or DEL; no C1 control (C2 80…9F); no line or paragraph
+  /// separator (E2 80 A8, A9); no bidi control (E2 80 AA…AE, E2 81 A6…A9).
   static func isClean(_ bytes: String.UTF8View) -> Bool {
     bytes.withContiguousStorageIfAvailable(isClean) ?? isCleanByScalar(bytes)
   }
@@ -72,7 +72,7 @@ public enum TextSanitizer {
     for byte in bytes {
       if byte < 0x20 || byte == 0x7F { return false }
       if previous == 0xC2 && (0x80...0x9F).contains(byte) { return false }
-      if beforePrevious == 0xE2 && previous == 0x80 && (0xAA...0xAE).contains(byte) { return false }
+      if beforePrevious == 0xE2 && previous == 0x80 && (0xA8...0xAE).contains(byte) { return false }
       if beforePrevious == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(byte) { return false }
       beforePrevious = previous
       previous = byte

@@ -15,6 +15,7 @@ final class TextSanitizerTests: XCTestCase {
       + "bell\u{07} nul\u{00} del\u{7F} c1\u{9B}2J \u{202E}evil\u{202C} tab\there\nnext\u{1B}c"
     XCTAssertEqual(
       TextSanitizer.clean(hostile), "Café red title link bell nul del c1 evil tab here next")
+    XCTAssertEqual(TextSanitizer.clean("line\u{2028}and paragraph\u{2029}end"), "line and paragraph end")
   }
 
   func test_plainTextIsUntouched() {
@@ -496,6 +497,7 @@ final class StreamSanitizerTests: XCTestCase {
   func test_multibyteCharactersSplitAcrossPieces_arePrintedWhole_linesKept() {
     assertClean("São Paulo 東京 🚀\nline two\tend\r", is: "São Paulo 東京 🚀\nline two end")
     assertClean("bidi \u{202E}evil\u{2066}", is: "bidi evil")
+    assertClean("one\u{2028}two\u{2029}three", is: "one\ntwo\nthree")
   }
 
   func test_brokenUTF8_isReplaced_andAHalfCharacterAtTheEnd_too() {
