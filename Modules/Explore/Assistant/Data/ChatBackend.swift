@@ -183,29 +183,15 @@ enum ChatTransport {
     url: String, refusal: Refusal, onText: @MainActor (String) -> Void
   ) async throws -> ChatReply {
     var reply = ChatReply(text: "")
-    // The text as UTF-8 until the end: a byte array takes a piece for about
-    // half what a string's append costs, at every token (callgrind).
-    var text: [UInt8] = []
     var finished = false
-    // A key the server echoes split across two events is shown hidden too.
-    var shown = SecretStream()
-    // The shown text of the events read since the last hand-over: the
-    // pieces that arrive together are handed over as one, before anything
-    // is drawn (a burst's chunk holds a hundred events).
-    var held: [UInt8] = []
-    func handOver() {
-      guard !held.isEmpty else { return }
-      onText(String(decoding: held, as: UTF8.self))
-      held.removeAll(keepingCapacity: true)
-    }
+    var shown = ShownText()
     defer {
-      handOver()
-      let rest = shown.finish()
-      if !rest.isEmpty { onText(rest) }
+      shown.end(to: onText)
       // The reply's last bytes go out now, before it is saved (a wait on
       // the disk), whether the stream ended at its last chunk or at [DONE].
       BeforeWaiting.run()
     }
+    func handOver() { shown.handOver(to: onText) }
     try await events(request, client: client, backend: backend, url: url, refusal: refusal, handOver: handOver) {
       data in
       if isDone(data) {
@@ -215,10 +201,7 @@ enum ChatTransport {
       guard let piece = Piece.piece(fromUTF8: data) else {
         throw Piece.errorEvent(Data(data)) ?? AssistantError.unreadable(backend: backend)
       }
-      if !piece.text.isEmpty {
-        appendUTF8(of: piece.text, to: &text)
-        appendUTF8(of: shown.take(piece.text), to: &held)
-      }
+      if !piece.text.isEmpty { shown.take(piece.text) }
       reply.usage = piece.usage ?? reply.usage
       if let problem = piece.problem { throw problem }
       if piece.isLast {
@@ -228,25 +211,14 @@ enum ChatTransport {
       return true
     }
     guard finished else { throw AssistantError.cutOff(backend: backend) }
-    // Hidden as it was shown, before any cut to the reply's limit: a key
-    // split across events, cut after the store's hiding, was kept all but
-    // its end; a reply ending on most of a key kept that part.
-    var hidden = SecretStream()
-    reply.text = hidden.take(String(decoding: text, as: UTF8.self)) + hidden.finish()
+    shown.end(to: onText)
+    reply.text = String(decoding: shown.kept, as: UTF8.self)
     return reply
   }
 
   /// Whether an event's data is `[DONE]`, the end of OpenAI's streams.
   private static func isDone(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
     data.count == 6 && data.elementsEqual("[DONE]".utf8)
-  }
-
-  /// `string`'s UTF-8 appended to `bytes` from its storage: through the
-  /// generic `append(contentsOf: string.utf8)` it was about 170
-  /// instructions a streamed token, twice (callgrind).
-  private static func appendUTF8(of string: String, to bytes: inout [UInt8]) {
-    var string = string
-    string.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   /// `chunk` in pieces of at most 16 KiB, parsed one at a time.
