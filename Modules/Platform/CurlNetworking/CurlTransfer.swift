@@ -94,6 +94,10 @@ final class CurlTransfer: @unchecked Sendable {
   /// false) past the request's limit.
   func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard receivedBytes + bytes.count <= request.maxResponseBytes else {
+      // A stream's reader gets every byte up to the limit, however the
+      // network's reads fell: the read that crossed it was lost whole.
+      let room = request.maxResponseBytes - receivedBytes
+      if streamedBody != nil, room > 0 { _ = receive(UnsafeRawBufferPointer(rebasing: bytes.prefix(room))) }
       exceededLimit = true
       return false
     }
