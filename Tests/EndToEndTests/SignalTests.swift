@@ -133,6 +133,45 @@ final class SignalTests: XCTestCase {
     }
   }
 
+  /// Stopped before any of the reply came, `ask` prints nothing and says
+  /// so: the question is kept, not "what arrived".
+  func test_askStoppedBeforeAnyReply_printsNothing_andSaysTheQuestionIsKept() throws {
+    let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let server = try makeServer(saying: [])
+    for (number, arguments) in [["ask", "Silent?"], ["ask", "--json", "Silent?"]].enumerated() {
+      let running = try WayfarerBinary.start(
+        script: [], home: home.path, arguments: arguments, environment: environment(server))
+      for _ in 0..<1_000 where server.requests.count <= number { usleep(10_000) }
+      running.signal(SIGINT)
+      let ended = running.wait(timeout: 10)
+
+      XCTAssertEqual(ended.status, 130, "\(arguments)")
+      XCTAssertEqual(ended.stdout, "", "\(arguments): no line of a reply that never came")
+      XCTAssertEqual(
+        ended.stderr, "wayfarer: Stopped before any reply came; the question is kept in the conversation.\n")
+    }
+  }
+
+  /// `wayfarer ask … | head -1`: once the reader has gone, the rest of the
+  /// reply is not waited for; what arrived is kept, marked stopped, and
+  /// nothing is said (the reader chose to go).
+  func test_askIntoAPipeItsReaderClosed_endsAtOnce_keepingWhatArrived() throws {
+    let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let server = try makeServer(saying: ["Nobody ", "reads ", "this."])
+    let started = ContinuousClock.now
+    let ended = try WayfarerBinary.run(
+      script: [], home: home.path, arguments: ["ask", "Anyone?"], environment: environment(server),
+      output: .closedPipe, timeout: 30)
+
+    XCTAssertEqual(ended.status, 1)
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "the stalled rest was not waited for")
+    let shown = try relaunch(server)
+    XCTAssertTrue(shown.contains("you> Anyone?\n"), shown)
+    XCTAssertTrue(shown.contains("(stopped)"), "kept, and marked stopped:\n\(shown)")
+  }
+
   /// Whether one of process `pid`'s threads waits in poll(2) on standard
   /// input (the kernel's /proc/PID/task/*/syscall says which call each waits in).
   private func waitsForInput(_ pid: Int32) -> Bool {

@@ -69,6 +69,10 @@ extension AssistantWording {
   static let leftOutForBudget =
     "The conversation is long: its oldest messages are no longer sent with new questions (they stay in the conversation)."
   static let stoppedMark = "(stopped)"
+  /// `wayfarer ask` stopped (Ctrl-C, SIGTERM) after some of the reply came.
+  static let stoppedKeepingWhatArrived = "Stopped; what arrived is kept in the conversation."
+  /// The same before any of it came: the question was stored before it was sent.
+  static let stoppedBeforeAnyReply = "Stopped before any reply came; the question is kept in the conversation."
   /// A kept reply that did not end (stopped, cut off or blocked), shown again.
   static let incompleteMark = "(incomplete)"
   static let replyCut = "The reply was longer than 200,000 characters; its end was left out."

@@ -64,6 +64,9 @@ enum AskShellCommand {
         guard !json else { return }
         io.write(sanitizer.feed(piece.utf8))
         io.flush()
+        // The reader left (`| head -1`): the rest is not waited for, and
+        // what arrived is kept as stopped.
+        if io.outputFailed { withUnsafeCurrentTask { $0?.cancel() } }
       }
       if !json { io.write(sanitizer.finish()) }
       let refusal = await modelRefusal(of: outcome, model: arguments.value("--model"), chat: chat)
@@ -143,10 +146,13 @@ enum AskShellCommand {
       } else if !text.hasSuffix("\n") {
         io.write("\n")
       }
-      return .success
-    case .stopped:
-      io.write("\n")
-      io.say("Stopped; what arrived is kept in the conversation.")
+      // Printed, but not kept: a script must not take it for done.
+      return outcome.notSaved == nil ? .success : .failure
+    case .stopped(let partial):
+      // A closed pipe is the reader's choice: nothing to tell it.
+      guard !io.outputFailed else { return .failure }
+      if !partial.isEmpty, !json { io.write("\n") }
+      io.say(partial.isEmpty ? AssistantWording.stoppedBeforeAnyReply : AssistantWording.stoppedKeepingWhatArrived)
       return .failure
     case .failed(let error, let partial):
       if !partial.isEmpty { io.write("\n") }
