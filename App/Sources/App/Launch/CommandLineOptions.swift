@@ -107,7 +107,7 @@ enum CommandLineOptions: Equatable {
     ("1", "a command failed, the files cannot be used or output cannot be written"),
     ("2", "a bad option or argument"),
     ("4", "the command needs a login (wayfarer login)"),
-    ("128+N", "after signal N (SIGTERM, SIGHUP, SIGQUIT), the terminal's settings restored"),
+    ("128+N", "after signal N (SIGTERM, SIGHUP, SIGQUIT; SIGINT for ask), the terminal's settings restored"),
   ]
 
   /// A line per one-shot command: its name and what it does.
