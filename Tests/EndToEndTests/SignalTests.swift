@@ -170,6 +170,13 @@ final class SignalTests: XCTestCase {
     let shown = try relaunch(server)
     XCTAssertTrue(shown.contains("you> Anyone?\n"), shown)
     XCTAssertTrue(shown.contains("(stopped)"), "kept, and marked stopped:\n\(shown)")
+
+    // Output that fails otherwise (a full disk) is said, as for any command.
+    let full = try WayfarerBinary.run(
+      script: [], home: home.path, arguments: ["ask", "Full?"], environment: environment(server),
+      standardOutput: "/dev/full", timeout: 30)
+    XCTAssertEqual(full.status, 1)
+    XCTAssertEqual(full.stderr, "wayfarer: cannot write to standard output: No space left on device\n")
   }
 
   /// Whether one of process `pid`'s threads waits in poll(2) on standard

@@ -149,7 +149,8 @@ enum AskShellCommand {
       // Printed, but not kept: a script must not take it for done.
       return outcome.notSaved == nil ? .success : .failure
     case .stopped(let partial):
-      // A closed pipe is the reader's choice: nothing to tell it.
+      // Its output gone (a closed pipe, a full disk): nothing more to
+      // print, and why is said once for every command.
       guard !io.outputFailed else { return .failure }
       if !partial.isEmpty, !json { io.write("\n") }
       io.say(partial.isEmpty ? AssistantWording.stoppedBeforeAnyReply : AssistantWording.stoppedKeepingWhatArrived)

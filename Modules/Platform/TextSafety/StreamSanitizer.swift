@@ -4,9 +4,9 @@
 /// The rules ``TextSanitizer`` applies (it uses this type), kept as state
 /// between pieces: an escape sequence split over two pieces is still removed
 /// whole, and a UTF-8 character split over two pieces is printed once,
-/// whole. Line breaks are kept (a reply has lines); tabs and Unicode's line
-/// and paragraph separators become a space; carriage returns, other
-/// controls and bidirectional overrides are dropped.
+/// whole. Line breaks are kept (a reply has lines); tabs, next line (U+0085)
+/// and Unicode's line and paragraph separators become a space; carriage
+/// returns, other controls and bidirectional overrides are dropped.
 public struct StreamSanitizer: Sendable {
   private enum Escape: Sendable {
     case none
@@ -148,10 +148,11 @@ public struct StreamSanitizer: Sendable {
     case 0x1B: escape = .started
     case 0x9B: escape = .controlSequence
     case 0x0A: output.append(keepsLineBreaks ? scalar : " ")
-    // Unicode's line and paragraph separators: a terminal draws them as
-    // it likes (nothing, a box, a column). A space, as for a tab: made
-    // line feeds, they split a Markdown table row or heading in two.
-    case 0x09, 0x2028, 0x2029: output.append(" ")
+    // Unicode's line and paragraph separators, and C1's next line: a
+    // terminal draws them as it likes (nothing, a box, a column). A space,
+    // as for a tab (dropped, they glued words; made line feeds, they split
+    // a Markdown table row or heading in two).
+    case 0x09, 0x85, 0x2028, 0x2029: output.append(" ")
     case 0x0D: if !keepsLineBreaks { output.append(" ") }
     case 0..<0x20, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: break
     default: output.append(scalar)

@@ -76,7 +76,13 @@ enum ShellCommands {
       status = await run(command, rest, launch: launch, io: io)
     }
     StandardOutput.flush()
-    return status == .success ? WayfarerApp.finish() : status.rawValue
+    guard status == .success else {
+      // A command that failed because its output did (`ask > /dev/full`)
+      // says why, as a command that succeeded does; a closed pipe, never.
+      if let problem = StandardOutput.failureDescription { WayfarerApp.printError(problem) }
+      return status.rawValue
+    }
+    return WayfarerApp.finish()
   }
 
   /// Runs `command` as a task that the first Ctrl-C, SIGTERM or SIGHUP
