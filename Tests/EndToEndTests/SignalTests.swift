@@ -153,10 +153,9 @@ final class SignalTests: XCTestCase {
     }
   }
 
-  /// `wayfarer ask … | head -1`: once the reader has gone, the rest of the
-  /// reply is not waited for; what arrived is kept, marked stopped, and
-  /// nothing is said (the reader chose to go).
-  func test_askIntoAPipeItsReaderClosed_endsAtOnce_keepingWhatArrived() throws {
+  /// `wayfarer ask` into a pipe whose reader has already gone: stopped at
+  /// once, quietly, the question kept; nothing is waited for.
+  func test_askIntoAPipeWithNoReader_endsAtOnce_keepingTheQuestion() throws {
     let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
     XCTAssertEqual(registered.status, 0, registered.stderr)
     let server = try makeServer(saying: ["Nobody ", "reads ", "this."])
@@ -169,7 +168,7 @@ final class SignalTests: XCTestCase {
     XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "the stalled rest was not waited for")
     let shown = try relaunch(server)
     XCTAssertTrue(shown.contains("you> Anyone?\n"), shown)
-    XCTAssertTrue(shown.contains("(stopped)"), "kept, and marked stopped:\n\(shown)")
+    XCTAssertFalse(shown.contains("Nobody"), "stopped before the reply:\n\(shown)")
 
     // Output that fails otherwise (a full disk) is said, as for any command.
     let full = try WayfarerBinary.run(
@@ -177,6 +176,47 @@ final class SignalTests: XCTestCase {
       standardOutput: "/dev/full", timeout: 30)
     XCTAssertEqual(full.status, 1)
     XCTAssertEqual(full.stderr, "wayfarer: cannot write to standard output: No space left on device\n")
+  }
+
+  /// `ask … | head -1` while the server has gone quiet: the reader's going
+  /// is heard at once, not at the next write (which could wait out the
+  /// 20 s budget for silence); what arrived is kept, marked stopped.
+  func test_askWhoseReaderGoesWhileTheServerIsQuiet_endsAtOnce() throws {
+    let registered = try WayfarerBinary.run(script: register + ["quit"], home: home.path)
+    XCTAssertEqual(registered.status, 0, registered.stderr)
+    let server = try makeServer(saying: ["line one\n", "line two\n"])
+    let process = Process()
+    process.executableURL = WayfarerBinary.url
+    process.arguments = ["ask", "Two lines?"]
+    process.environment = environment(server).merging([
+      "WAYFARER_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8",
+    ]) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // As head -1: read until both lines came (the server is then silent), then go.
+    var read = Data()
+    while !String(decoding: read, as: UTF8.self).contains("line two"), read.count < 1_000 {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      read += chunk
+    }
+    try output.fileHandleForReading.close()
+    let left = ContinuousClock.now
+    for _ in 0..<1_000 where process.isRunning { usleep(10_000) }
+    let took = ContinuousClock.now - left
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+
+    XCTAssertLessThan(took, .seconds(5), "the silence was not waited out")
+    XCTAssertEqual(process.terminationStatus, 1)
+    XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "")
+    let shown = try relaunch(server)
+    XCTAssertTrue(shown.contains("line two"), shown)
+    XCTAssertTrue(shown.contains("(stopped)"), "kept, and marked stopped:\n\(shown)")
   }
 
   /// Whether one of process `pid`'s threads waits in poll(2) on standard

@@ -89,12 +89,16 @@ enum ShellCommands {
   /// cancels, and returns its status and the signal, if one came.
   ///
   /// As Ctrl-C stops a reply in the REPL, the command keeps what it made;
-  /// a second signal ends Wayfarer at once.
+  /// a second signal ends Wayfarer at once. So does a reader of its output
+  /// that goes.
   private static func runStoppable(
     _ command: ShellCommand, _ words: [String], launch: ShellLaunch, io: StandardShellIO
   ) async -> (ShellStatus, signal: Int32?) {
     let task = Task { await run(command, words, launch: launch, io: io) }
     TerminalSignals.deliverTermination(includingInterrupt: true) { _ in task.cancel() }
+    // The reader of its output gone (`| head -1`): stopped as by Ctrl-C, quietly.
+    let watch = ReaderWatch { task.cancel() }
+    defer { watch?.stop() }
     return (await task.value, TerminalSignals.handedOverSignal)
   }
 

@@ -120,6 +120,12 @@ public enum StandardOutput {
     }
   }
 
+  /// Marks output failed as a closed pipe would (EPIPE, said to no one):
+  /// its reader is known to have gone before anything more was written.
+  static func readerWentAway() {
+    firstFailure.withLock { $0 = $0 ?? EPIPE }
+  }
+
   /// Writes every byte of `bytes`, or remembers why it could not.
   private static func writeOut(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
