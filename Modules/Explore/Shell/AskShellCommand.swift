@@ -64,8 +64,9 @@ enum AskShellCommand {
         guard !json else { return }
         io.write(sanitizer.feed(piece.utf8))
         io.flush()
-        // The reader left (`| head -1`): the rest is not waited for, and
-        // what arrived is kept as stopped.
+        // Output failed (a full disk; a reader gone is mostly heard sooner,
+        // by the command's watch): the rest is not waited for, and what
+        // arrived is kept as stopped.
         if io.outputFailed { withUnsafeCurrentTask { $0?.cancel() } }
       }
       if !json { io.write(sanitizer.finish()) }
