@@ -103,6 +103,17 @@ final class PipedSessionTests: XCTestCase {
     XCTAssertEqual(first.stdout, second.stdout)
   }
 
+  /// A script saved with a byte order mark (as some Windows editors save
+  /// text) runs its first command; a mark anywhere else is text.
+  func test_aScriptStartingWithAByteOrderMark_runsItsFirstCommand() throws {
+    let marked = try run(["\u{FEFF}help", "\u{FEFF}help", "quit"])
+    XCTAssertEqual(marked.status, 0)
+    XCTAssertEqual(
+      marked.stdout.components(separatedBy: "Unknown command").count, 2, "only the second:\n\(marked.stdout)")
+    XCTAssertEqual(
+      marked.stdout.components(separatedBy: "register  Create an account").count, 2, "the first ran:\n\(marked.stdout)")
+  }
+
   func test_relaunch_withASavedSession_startsOnHome() throws {
     XCTAssertEqual(try run(register + ["quit"]).status, 0)
 

@@ -21,6 +21,9 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
   @exclusivity(unchecked) private var buffer: [UInt8] = []
   @exclusivity(unchecked) private var start = 0
   @exclusivity(unchecked) private var scanned = 0
+  /// Input may begin with a UTF-8 byte order mark (a script saved by some
+  /// Windows editors), which is not part of its first command.
+  @exclusivity(unchecked) private var mayStartWithMark = true
   /// Standard input has ended: what is left is the last line, if anything.
   private(set) var reachedEnd = false
   static let blockSize = 65_536
@@ -44,6 +47,10 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
   /// At the end of input, the last line even without its line feed. Nil:
   /// read more first.
   func takeLine() -> String? {
+    if mayStartWithMark {
+      skipByteOrderMark()
+      if mayStartWithMark { return nil }
+    }
     if let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
       defer { consume(through: newline) }
       return Self.decode(buffer[start..<newline])
@@ -52,6 +59,18 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
     guard reachedEnd, start < buffer.count else { return nil }
     defer { consume(through: buffer.count - 1) }
     return Self.decode(buffer[start...])
+  }
+
+  /// Moves past a byte order mark that input begins with; leaves
+  /// `mayStartWithMark` set while too few bytes have come to tell.
+  private func skipByteOrderMark() {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let count = buffer.count - start
+    if count < mark.count, !reachedEnd, buffer[start...].elementsEqual(mark.prefix(count)) { return }
+    mayStartWithMark = false
+    guard count >= mark.count, buffer[start..<start + mark.count].elementsEqual(mark) else { return }
+    start += mark.count
+    scanned = 0
   }
 
   /// Whether every line has been taken and input has ended.
