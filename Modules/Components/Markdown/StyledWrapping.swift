@@ -311,7 +311,9 @@ struct StyledWrapper {
 /// space follows (the word ends there; a later run of spaces is a piece
 /// with an empty range).
 ///
-/// One pass over the bytes, no closure.
+/// One pass over the bytes where they lie, no closure of its own: through
+/// the UTF-8 view's indices it was about 50 instructions a byte, a third
+/// of wrapping a streamed reply's paragraph (callgrind).
 struct PieceScanner {
   struct Piece {
     var range: Range<String.Index>
@@ -320,33 +322,40 @@ struct PieceScanner {
   }
 
   private let text: String
-  private var index: String.Index
+  /// The UTF-8 offset the next piece starts at.
+  private var offset = 0
+  private let count: Int
 
   init(_ text: String) {
     self.text = text
-    index = text.utf8.startIndex
+    count = text.utf8.count
   }
 
   mutating func next() -> Piece? {
+    guard offset < count else { return nil }
+    let start = offset
+    let run =
+      text.utf8.withContiguousStorageIfAvailable { Self.run(in: $0, from: start) }
+      ?? Array(text.utf8).withUnsafeBufferPointer { Self.run(in: $0, from: start) }
+    let isWordEnd = run.end < count
+    offset = isWordEnd ? run.end + 1 : run.end
     let utf8 = text.utf8
-    guard index != utf8.endIndex else { return nil }
-    let start = index
-    var isASCII = true
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      if byte == 0x20 {
-        let range = start..<index
-        utf8.formIndex(after: &index)
-        return Piece(range: range, columns: columns(range, isASCII: isASCII), isWordEnd: true)
-      }
-      if byte >= 0x80 { isASCII = false }
-      utf8.formIndex(after: &index)
-    }
-    let range = start..<index
-    return Piece(range: range, columns: columns(range, isASCII: isASCII), isWordEnd: false)
+    let range = utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: run.end)
+    let columns = run.isASCII ? run.end - start : DisplayWidth.of(String(text[range]))
+    return Piece(range: range, columns: columns, isWordEnd: isWordEnd)
   }
 
-  private func columns(_ range: Range<String.Index>, isASCII: Bool) -> Int {
-    isASCII ? text.utf8.distance(from: range.lowerBound, to: range.upperBound) : DisplayWidth.of(String(text[range]))
+  /// Where the run of non-spaces from `start` ends (at a space or the
+  /// end), and whether it is all ASCII.
+  private static func run(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, isASCII: Bool) {
+    var index = start
+    var high: UInt8 = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x20 { break }
+      high |= byte
+      index += 1
+    }
+    return (index, high < 0x80)
   }
 }
