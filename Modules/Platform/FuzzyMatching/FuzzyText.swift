@@ -18,6 +18,35 @@ public struct FuzzyText: Sendable, Equatable {
   let bonuses: [Int16]
 
   public init(_ text: String) {
+    let (units, offsets) = Self.ascii(text) ?? Self.folded(text)
+    self.units = units
+    self.offsets = offsets
+    lowered = units.map(Self.lowered)
+    var previous = FuzzyScore.CharacterClass.white
+    bonuses = units.map { unit in
+      let current = FuzzyScore.CharacterClass(unit)
+      defer { previous = current }
+      return Int16(FuzzyScore.bonus(after: previous, at: current))
+    }
+  }
+
+  /// The units and offsets of a text of ASCII alone, read from its bytes,
+  /// or nil for any other text.
+  ///
+  /// Most names are ASCII, where each byte is a character. Walking the
+  /// characters (grapheme breaks) cost about 6,200 instructions a text,
+  /// this 2,500: the first filter of 10,000 bookmarks makes 30,000 texts.
+  /// A carriage return is left to ``folded(_:)``: CR LF is one character.
+  private static func ascii(_ text: String) -> (units: [UInt32], offsets: [Int32])? {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+      return (bytes.map(UInt32.init), Array(0..<Int32(truncatingIfNeeded: bytes.count)))
+    }
+  }
+
+  /// The units and offsets of any text, character by character.
+  private static func folded(_ text: String) -> (units: [UInt32], offsets: [Int32]) {
     var units: [UInt32] = []
     var offsets: [Int32] = []
     units.reserveCapacity(text.utf8.count)
@@ -34,15 +63,7 @@ public struct FuzzyText: Sendable, Equatable {
         offsets.append(Int32(truncatingIfNeeded: offset))
       }
     }
-    self.units = units
-    self.offsets = offsets
-    lowered = units.map(Self.lowered)
-    var previous = FuzzyScore.CharacterClass.white
-    bonuses = units.map { unit in
-      let current = FuzzyScore.CharacterClass(unit)
-      defer { previous = current }
-      return Int16(FuzzyScore.bonus(after: previous, at: current))
-    }
+    return (units, offsets)
   }
 
   /// The character without its accents; ASCII as it is (most text is).

@@ -75,6 +75,22 @@ final class FuzzyMatchTests: XCTestCase {
     }
   }
 
+  /// A text of ASCII alone is read from its bytes, one character a byte;
+  /// it must come out as a walk of its characters makes it.
+  func test_asciiText_isReadAsItsCharacters() {
+    let text = FuzzyText("Caf3 Rua-9")
+    XCTAssertEqual(text.units, "Caf3 Rua-9".unicodeScalars.map(\.value))
+    XCTAssertEqual(text.lowered, "caf3 rua-9".unicodeScalars.map(\.value))
+    XCTAssertEqual(text.offsets, Array(0..<10))
+    // CR LF is one character: its offsets must not run one ahead.
+    let crlf = FuzzyText("a\r\nb")
+    XCTAssertEqual(crlf.units, [0x61, 0x0A, 0x62])
+    XCTAssertEqual(crlf.offsets, [0, 1, 2])
+    XCTAssertEqual(match("b", "a\r\nb")?.positions, [[2]])
+    // An ASCII letter with a combining accent is one character too.
+    XCTAssertEqual(FuzzyText("e\u{301}x").offsets, [0, 1])
+  }
+
   /// Hostile input never traps: long texts, long queries, odd scalars.
   func test_oddInput_isMatchedOrNot_neverTraps() {
     let long = String(repeating: "ab", count: 5_000)
