@@ -37,7 +37,7 @@ public struct FuzzyText: Sendable, Equatable {
   /// characters (grapheme breaks) cost about 6,200 instructions a text,
   /// this 2,500: the first filter of 10,000 bookmarks makes 30,000 texts.
   /// A carriage return is left to ``folded(_:)``: CR LF is one character.
-  private static func ascii(_ text: String) -> (units: [UInt32], offsets: [Int32])? {
+  static func ascii(_ text: String) -> (units: [UInt32], offsets: [Int32])? {
     var text = text
     return text.withUTF8 { bytes in
       guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
@@ -46,7 +46,7 @@ public struct FuzzyText: Sendable, Equatable {
   }
 
   /// The units and offsets of any text, character by character.
-  private static func folded(_ text: String) -> (units: [UInt32], offsets: [Int32]) {
+  static func folded(_ text: String) -> (units: [UInt32], offsets: [Int32]) {
     var units: [UInt32] = []
     var offsets: [Int32] = []
     units.reserveCapacity(text.utf8.count)

@@ -91,6 +91,24 @@ final class FuzzyMatchTests: XCTestCase {
     XCTAssertEqual(FuzzyText("e\u{301}x").offsets, [0, 1])
   }
 
+  /// The byte reading agrees with the walk of characters for every pair
+  /// of ASCII characters (a pair is where grapheme breaks could differ),
+  /// and declines the only pair that is one character: CR LF.
+  func test_everyPairOfASCIICharacters_readsAsTheWalkOfCharacters() {
+    for first in UInt8(0)..<0x80 {
+      for second in UInt8(0)..<0x80 {
+        let text = String(decoding: [first, second, 0x61], as: UTF8.self)
+        guard let read = FuzzyText.ascii(text) else {
+          XCTAssertTrue(first == 0x0D || second == 0x0D, "declined \([first, second])")
+          continue
+        }
+        let walked = FuzzyText.folded(text)
+        XCTAssertEqual(read.units, walked.units, "\([first, second])")
+        XCTAssertEqual(read.offsets, walked.offsets, "\([first, second])")
+      }
+    }
+  }
+
   /// Hostile input never traps: long texts, long queries, odd scalars.
   func test_oddInput_isMatchedOrNot_neverTraps() {
     let long = String(repeating: "ab", count: 5_000)
