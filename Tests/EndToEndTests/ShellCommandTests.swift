@@ -220,6 +220,15 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertTrue(
       notText.stderr.contains("not a bookmarks file") || notText.stderr.contains("not UTF-8"), notText.stderr)
     XCTAssertEqual(try wayfarer(["bookmarks"]).stdout.split(separator: "\n").count, 2, "nothing saved was lost")
+
+    // Wayfarer's own files are never an export's target, --force or not
+    // (the database was once replaced by JSON, every account with it).
+    for target in [home.path + "/data/wayfarer.sqlite", home.path + "/data/../state//history.json"] {
+      let refused = try wayfarer(["bookmarks", "export", target, "--force"])
+      XCTAssertEqual(refused.status, 1, target)
+      XCTAssertTrue(refused.stderr.contains("where Wayfarer keeps its own files"), refused.stderr)
+    }
+    XCTAssertEqual(try wayfarer(["bookmarks"]).stdout.split(separator: "\n").count, 2, "the database still opens")
   }
 
   func test_config_setGetListUnset_keysShownInPart_theFilePrivate() throws {

@@ -137,6 +137,31 @@ final class BookmarkTransferTests: XCTestCase {
     XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
   }
 
+  /// Nothing is written into Wayfarer's own folders, however the path
+  /// reaches them (`..`, a second slash, a link to the folder): the
+  /// database there was once replaced by an export with --force.
+  func test_export_neverWritesIntoWayfarersOwnFolders() async throws {
+    let own = directory.file("data")
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    let database = try write("SQLite format 3", to: "data/wayfarer.sqlite")
+    let link = directory.file("to-data")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: own)
+    let store = BookmarkStore(database: self.database, accountID: "1", now: { [clock] in clock })
+    let transfer = BookmarkTransfer(
+      store: store, homeDirectory: directory.path, ownFolders: OwnFolders(folders: [own]), now: { [clock] in clock })
+    try store.saveFavorite(cafe)
+    for path in [database, own + "/new.json", directory.file("data/../data//x.json"), link + "/wayfarer.sqlite"] {
+      XCTAssertThrowsError(try transfer.export(to: path, as: .json, replacing: true), path) { error in
+        guard case .file(_, let reason) = error as? BookmarksTransferError else { return XCTFail("\(error)") }
+        XCTAssertTrue(reason.contains("where Wayfarer keeps its own files"), reason)
+      }
+    }
+    XCTAssertEqual(try String(contentsOfFile: database, encoding: .utf8), "SQLite format 3")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: own), ["wayfarer.sqlite"])
+    XCTAssertNoThrow(try transfer.export(to: directory.file("out.json"), as: .json, replacing: false))
+    XCTAssertNil(OwnFolders(folders: [own]).holding(directory.file("missing/x.json")))
+  }
+
   /// Parsed back as GeoJSON (RFC 7946): a FeatureCollection of Points,
   /// longitude first; a place with no coordinates is left out and counted.
   func test_geoJSON_isAFeatureCollectionOfPoints_longitudeFirst() async throws {

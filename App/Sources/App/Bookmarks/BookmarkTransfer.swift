@@ -3,6 +3,7 @@ import Diagnostics
 import ErrorSentences
 import Foundation
 import Storage
+import TextSafety
 
 /// `export` and `import` for one person's bookmarks: the file's format is
 /// `BookmarkFile`, the rows `BookmarkStore`'s.
@@ -10,19 +11,33 @@ import Storage
 final class BookmarkTransfer: BookmarksTransferring {
   private let store: BookmarkStore
   private let homeDirectory: String?
+  private let ownFolders: OwnFolders
   private let now: @Sendable () -> Date
   private let lifetime = Lifetime(BookmarkTransfer.self)
 
-  init(store: BookmarkStore, homeDirectory: String?, now: @escaping @Sendable () -> Date) {
+  init(
+    store: BookmarkStore, homeDirectory: String?, ownFolders: OwnFolders = .none,
+    now: @escaping @Sendable () -> Date
+  ) {
     self.store = store
     self.homeDirectory = homeDirectory
+    self.ownFolders = ownFolders
     self.now = now
+  }
+
+  convenience init(store: BookmarkStore, services: AppServices) {
+    self.init(
+      store: store, homeDirectory: services.homeDirectory, ownFolders: services.ownFolders, now: services.now)
   }
 
   func export(to path: String, as format: BookmarksFileFormat, replacing: Bool) throws(BookmarksTransferError)
     -> ExportSummary
   {
     let file = try expanded(path)
+    if let folder = ownFolders.holding(file) {
+      let shown = TextSanitizer.clean(folder, limit: 80)
+      throw .file(path: path, reason: "it is in \(shown), where Wayfarer keeps its own files; choose another folder")
+    }
     // Only a regular file (or a link) is ever replaced: never a folder, a
     // device or a FIFO, whatever --force says.
     var existing = stat()

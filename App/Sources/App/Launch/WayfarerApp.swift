@@ -162,7 +162,7 @@ public enum WayfarerApp {
       environment: Environment(now: configuration.clock, client: http, cacheDirectory: paths.cache),
       home: HomeAccess(configuration: configuration),
       explore: ExploreAccess(configuration: configuration, browser: Browser(searchPath: configuration.searchPath)),
-      homeDirectory: configuration.homeDirectory, configFile: paths.configFile)
+      homeDirectory: configuration.homeDirectory, configFile: paths.configFile, ownFolders: paths.ownFolders)
   }
 
   /// Greets, starts the coordinators and runs the REPL until `quit`, the

@@ -18,6 +18,8 @@ package struct AppServices {
   let homeDirectory: String?
   /// The config file, where the assistant keeps a choice saved with `--save`.
   let configFile: String?
+  /// Where Wayfarer keeps its files: never written to by an export.
+  let ownFolders: OwnFolders
 
   /// The services over one database: `session` says who is logged in,
   /// `accounts` logs in and registers, `environment` is the clock (of
@@ -27,9 +29,11 @@ package struct AppServices {
   package init(
     session: any AppSessionStoring, accounts: any PreLoginAuthenticating & PreLoginAttemptsStoring & AccountDirectory,
     database: SQLiteDatabase, environment: Environment, home: HomeAccess = .offline,
-    explore: ExploreAccess = .unconnected, homeDirectory: String? = nil, configFile: String? = nil
+    explore: ExploreAccess = .unconnected, homeDirectory: String? = nil, configFile: String? = nil,
+    ownFolders: OwnFolders = .none
   ) {
     self.configFile = configFile
+    self.ownFolders = ownFolders
     self.session = session
     self.accounts = accounts
     self.database = database

@@ -100,8 +100,7 @@ final class ShellLaunch {
     let store = opened.services.bookmarks(for: account)
     return BookmarksDependencies(
       store: store,
-      transfer: BookmarkTransfer(
-        store: store, homeDirectory: opened.services.homeDirectory, now: opened.services.now))
+      transfer: BookmarkTransfer(store: store, services: opened.services))
   }
 
   func preLogin() -> (PreLoginDependencies, Environment)? {

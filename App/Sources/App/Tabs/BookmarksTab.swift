@@ -42,7 +42,7 @@ final class BookmarksCoordinator: TabCoordinator, BookmarksFlowDelegate {
     let tab = BookmarksBuilder.build(
       dependencies: BookmarksDependencies(
         store: store,
-        transfer: BookmarkTransfer(store: store, homeDirectory: services.homeDirectory, now: services.now)),
+        transfer: BookmarkTransfer(store: store, services: services)),
       flowDelegate: self)
     routes = tab.routes
     return tab.stack

@@ -41,6 +41,13 @@ enum DemoCommand {
       return .usage
     }
     guard let lines = script(at: arguments.words[0], io: io) else { return .failure }
+    if let folder = (try? AppPaths.resolve(environment: ProcessInfo.processInfo.environment))?.ownFolders.holding(cast)
+    {
+      io.say(
+        "\(TextSanitizer.clean(cast, limit: 80)) is in \(TextSanitizer.clean(folder, limit: 80)), where Wayfarer keeps its own files; choose another folder."
+      )
+      return .failure
+    }
     if !arguments.has("--force"), FileManager.default.fileExists(atPath: cast) {
       io.say("\(TextSanitizer.clean(cast, limit: 80)) already exists; --force replaces it.")
       return .failure

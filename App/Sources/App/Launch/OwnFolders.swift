@@ -1,0 +1,38 @@
+import Foundation
+
+/// Wayfarer's own folders (database, session, history, config, cache): no
+/// file a person names is written into one.
+///
+/// `bookmarks export ~/.local/share/wayfarer/wayfarer.sqlite --force`
+/// replaced the database with JSON, and every account and bookmark with it.
+package struct OwnFolders: Sendable, Equatable {
+  let folders: [String]
+
+  package static let none = OwnFolders(folders: [])
+
+  /// The own folder `file` would be written in, as the folder was given;
+  /// nil when it is none of them.
+  ///
+  /// Compared as the system resolves them, so `..`, a second slash or a
+  /// link to a folder lead to the same answer. Only the folder that would
+  /// hold `file` is resolved: a link named `file` is replaced, not followed.
+  func holding(_ file: String) -> String? {
+    let parent = (file as NSString).deletingLastPathComponent
+    guard let written = Self.resolved(parent.isEmpty ? "." : parent) else { return nil }
+    return folders.first { folder in
+      guard let own = Self.resolved(folder) else { return false }
+      return written == own || written.hasPrefix(own.hasSuffix("/") ? own : own + "/")
+    }
+  }
+
+  /// `path` with every link, `.` and `..` resolved; nil when it does not exist.
+  private static func resolved(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
+
+extension AppPaths {
+  var ownFolders: OwnFolders { OwnFolders(folders: all) }
+}
