@@ -63,4 +63,17 @@ final class DemoTests: XCTestCase {
     XCTAssertFalse(plain.contains("correct horse"), "a password typed is never shown")
     XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/data"), "the caller's home is not used")
   }
+
+  /// A cast is never written into Wayfarer's own folders, --force or not.
+  func test_aCastInWayfarersOwnFolder_isRefused() throws {
+    try WayfarerBinary.registerAda(home: home.path)
+    let database = home.path + "/data/wayfarer.sqlite"
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    let run = try WayfarerBinary.run(
+      script: [], home: home.path,
+      arguments: ["demo", Self.demos.appendingPathComponent("login-logout.demo").path, "--cast", database, "--force"])
+    XCTAssertEqual(run.status, 1, run.stderr)
+    XCTAssertTrue(run.stderr.contains("where Wayfarer keeps its own files"), run.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
+  }
 }
