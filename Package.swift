@@ -442,6 +442,7 @@ let package = Package(
       dependencies: [
         "Commands",
         "FeatureEnvironment",
+        "FuzzyMatching",
         "Home",
         "HomeContracts",
         "Locking",

@@ -73,12 +73,7 @@ enum RepositoryMapper {
   /// Cleaned of escape sequences and controls (it is stored in bookmarks
   /// too, not only shown), trimmed, not empty, cut to `limit` characters.
   static func text(_ value: String?, limit: Int) -> String? {
-    guard let value else { return nil }
-    let trimmed = Trimming.whitespace(TextSanitizer.clean(value))
-    guard !trimmed.isEmpty else { return nil }
-    // No more bytes than the limit means no more characters either.
-    guard trimmed.utf8.count > limit, trimmed.count > limit else { return trimmed }
-    return String(trimmed.prefix(limit)) + "…"
+    TextSanitizer.field(value, limit: limit)
   }
 
   /// An http(s) address with a host, at most 500 characters of printable

@@ -25,11 +25,34 @@ enum PlaceMapper {
   }
 
   private static func name(of feature: FeatureDTO) -> String? {
-    guard let name = feature.properties.name.map(Trimming.whitespace), !name.isEmpty else {
-      return nil
-    }
-    return name
+    text(feature.properties.name)
   }
+
+  /// The longest name, city or address kept, in characters (a place's
+  /// name is under 100 in Geoapify's data; a service can send megabytes).
+  static let longestText = 200
+
+  /// A website as the service sent it when it is one word of printable
+  /// text (at most 2,000 bytes, as a bookmark keeps); nil otherwise:
+  /// cleaned, it would be an address the service never sent.
+  static func webAddress(_ value: String?) -> String? {
+    guard let value = value.map(Trimming.whitespace), !value.isEmpty, value.utf8.count <= 2_000,
+      TextSanitizer.clean(value) == value, !value.utf8.contains(0x20)
+    else { return nil }
+    return value
+  }
+
+  /// Geoapify's text as Home keeps it (``TextSanitizer/field(_:limit:)``).
+  ///
+  /// A filter's matches are counted in it, so they fall on the letters
+  /// drawn: counted in a raw name with an escape sequence before "Red
+  /// Cafe", `filter red` underlined "afe".
+  static func text(_ value: String?, limit: Int = longestText) -> String? {
+    TextSanitizer.field(value, limit: limit)
+  }
+
+  /// Opening hours run long in OpenStreetMap (a rule per season and day).
+  static let longestHours = 1_000
 
   static func place(from feature: FeatureDTO, origin: Coordinate?) -> Place? {
     let properties = feature.properties
@@ -45,13 +68,13 @@ enum PlaceMapper {
       id: properties.place_id ?? "\(coordinate.latitude),\(coordinate.longitude)",
       name: name,
       categories: properties.categories ?? [],
-      city: properties.city,
-      address: address,
+      city: text(properties.city),
+      address: text(address),
       coordinate: coordinate,
       distance: distance(claimed: properties.distance, from: origin, to: coordinate),
-      phone: raw?.phone ?? properties.contact?.phone,
-      website: raw?.website ?? properties.website,
-      openingHours: raw?.opening_hours ?? properties.opening_hours)
+      phone: text(raw?.phone ?? properties.contact?.phone),
+      website: webAddress(raw?.website ?? properties.website),
+      openingHours: text(raw?.opening_hours ?? properties.opening_hours, limit: longestHours))
   }
 
   static func coordinate(of feature: FeatureDTO) -> Coordinate? {
@@ -76,13 +99,13 @@ enum PlaceMapper {
   static func details(from collection: FeatureCollectionDTO) -> PlaceDetails {
     guard let properties = collection.features.first?.properties else { return PlaceDetails() }
     return PlaceDetails(
-      wheelchair: properties.facilities?.wheelchair,
-      fee: properties.fee,
-      timezone: properties.timezone?.name,
-      wikipedia: properties.wiki_and_media?.wikipedia,
-      phone: properties.contact?.phone ?? properties.datasource?.raw?.phone,
-      website: properties.website ?? properties.datasource?.raw?.website,
-      openingHours: properties.opening_hours ?? properties.datasource?.raw?.opening_hours)
+      wheelchair: text(properties.facilities?.wheelchair),
+      fee: text(properties.fee),
+      timezone: text(properties.timezone?.name),
+      wikipedia: text(properties.wiki_and_media?.wikipedia),
+      phone: text(properties.contact?.phone ?? properties.datasource?.raw?.phone),
+      website: webAddress(properties.website ?? properties.datasource?.raw?.website),
+      openingHours: text(properties.opening_hours ?? properties.datasource?.raw?.opening_hours, limit: longestHours))
   }
 
   /// The named results with a position on the Earth; the others are counted
@@ -90,13 +113,13 @@ enum PlaceMapper {
   static func cities(from results: GeocodingResultsDTO) -> CityResults {
     var found = CityResults(cities: [])
     for result in results.results {
-      guard let name = result.city ?? result.name ?? result.formatted,
+      guard let name = text(result.city) ?? text(result.name) ?? text(result.formatted),
         let coordinate = Coordinate(validLatitude: result.lat, longitude: result.lon)
       else {
         found.dropped += 1
         continue
       }
-      found.cities.append(City(name: name, country: result.country ?? "", coordinate: coordinate))
+      found.cities.append(City(name: name, country: text(result.country) ?? "", coordinate: coordinate))
     }
     return found
   }

@@ -20,6 +20,21 @@ public enum TextSanitizer {
     return DisplayWidth.truncate(clean(SecretText.hiding(in: head)), to: limit)
   }
 
+  /// A text from a service as a feature keeps it (matched, drawn, printed
+  /// as JSON, saved): made harmless, trimmed, cut to `limit` characters
+  /// with "…"; nil when nothing is left.
+  ///
+  /// Kept clean rather than cleaned when drawn, so what a filter matches
+  /// is what is shown.
+  public static func field(_ value: String?, limit: Int) -> String? {
+    guard let value else { return nil }
+    let cleaned = Trimming.whitespace(clean(value))
+    guard !cleaned.isEmpty else { return nil }
+    // No more bytes than the limit means no more characters either.
+    guard cleaned.utf8.count > limit, cleaned.count > limit else { return cleaned }
+    return String(cleaned.prefix(limit)) + "…"
+  }
+
   public static func clean(_ text: String) -> String {
     // Fast path: most text has nothing to remove, which a scan of the UTF-8
     // bytes shows without decoding scalars.

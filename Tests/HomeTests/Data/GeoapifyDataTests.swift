@@ -1,4 +1,5 @@
 import Foundation
+import FuzzyMatching
 import Networking
 import TestSupport
 import XCTest
@@ -103,6 +104,31 @@ final class PlaceMapperTests: XCTestCase {
     XCTAssertNil(places[0].city)
     XCTAssertEqual(places[0].categories, ["a", "a.b"])
     XCTAssertEqual(places[0].coordinate, Coordinate(latitude: 48.0, longitude: 11.0), "from the geometry")
+  }
+
+  /// Text enters the domain cleaned: a filter's matches are counted in the
+  /// text drawn (in the raw name, "red" matched letters of `ESC [31m`, and
+  /// the underline fell on "afe"), and `--json` and bookmarks get no controls.
+  func test_textIsCleanedWhereItEnters_andAFilterMatchesTheLettersShown() throws {
+    let long = String(repeating: "n", count: 5_000)
+    let json = GeoapifyFixtures.collection([
+      #"{"type":"Feature","properties":{"name":"\u001b[31mRed\u001b[0m Cafe","city":"Mu\u0000nich\r\n","address_line2":"\u001b]8;;http://evil\u0007Street\u001b]8;;\u0007 1","website":"https://ex\u001b[2Jample.org","opening_hours":"Mo\u0007-Fr","lat":48.0,"lon":11.0,"place_id":"r"}}"#,
+      #"{"type":"Feature","properties":{"name":"\u001b[0m\u0007 ","lat":48.0,"lon":11.0,"place_id":"e"}}"#,
+      #"{"type":"Feature","properties":{"name":"\#(long)","website":"www.example.org","lat":48.0,"lon":11.0,"place_id":"l"}}"#,
+    ])
+
+    let places = PlaceMapper.places(from: try decode(json), origin: nil).places
+
+    XCTAssertEqual(places.map(\.id), ["r", "l"], "a name of nothing but controls is no name")
+    XCTAssertEqual(places[0].name, "Red Cafe")
+    XCTAssertEqual(places[0].city, "Munich")
+    XCTAssertEqual(places[0].address, "Street 1")
+    XCTAssertNil(places[0].website, "cleaned, it would be an address the service never sent")
+    XCTAssertEqual(places[0].openingHours, "Mo-Fr")
+    XCTAssertEqual(places[1].name, String(repeating: "n", count: PlaceMapper.longestText) + "…")
+    XCTAssertEqual(places[1].website, "www.example.org")
+    let match = FuzzyQuery("red")?.match(places[0].searchTexts)
+    XCTAssertEqual(match?.positions.first, [0, 1, 2], "R, e and d of Red, as drawn")
   }
 
   func test_feeAndWheelchair_comeAsBooleansNumbersOrText() throws {
