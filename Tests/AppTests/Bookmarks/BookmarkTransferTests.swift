@@ -194,6 +194,36 @@ final class BookmarkTransferTests: XCTestCase {
     }
   }
 
+  /// Bytes that are not UTF-8, and an escape that is half a surrogate
+  /// pair, are refused with where they are.
+  ///
+  /// Read, each became U+FFFD and the name was saved changed. A pair, and
+  /// an escaped backslash before `u`, are text.
+  func test_textThatIsNotUTF8_orALoneSurrogate_isRefusedWhereItIs() async throws {
+    let (transfer, store) = makeSUT()
+    let head = Array(#"{"format": "wayfarer-bookmarks", "version": 1, "places": [{"id": "a", "name": "Bad "#.utf8)
+    func file(_ name: [UInt8]) -> [UInt8] {
+      head + name + Array(#"", "category": "catering.cafe", "latitude": 1, "longitude": 2}]}"#.utf8)
+    }
+    let refused: [([UInt8], String)] = [
+      ([0xFF, 0xFE], "it is not UTF-8 text"), ([0xC0, 0xAF], "it is not UTF-8 text"),
+      ([0xED, 0xA0, 0x80], "it is not UTF-8 text"),
+      (Array(#"\ud800 x"#.utf8), "it has a \\u escape that is half of a surrogate pair"),
+      (Array(#"\udc00"#.utf8), "it has a \\u escape that is half of a surrogate pair"),
+      (Array(#"\uD800\u0041"#.utf8), "it has a \\u escape that is half of a surrogate pair"),
+    ]
+    for (name, reason) in refused {
+      XCTAssertThrowsError(try transfer.importBookmarks(bytes: file(name), named: "in.json")) { error in
+        XCTAssertEqual(
+          error as? BookmarksTransferError,
+          .malformed(path: "in.json", reason: reason, line: 1, byte: head.count), "\(name)")
+      }
+    }
+    XCTAssertEqual(try store.places(), [], "nothing changes")
+    _ = try transfer.importBookmarks(bytes: file(Array(#"\ud83d\ude00 \\ud800"#.utf8)), named: "in.json")
+    XCTAssertEqual(try store.places().map(\.name), [#"Bad 😀 \ud800"#])
+  }
+
   func test_malformedFiles_sayWhatAndWhere_andChangeNothing() async throws {
     let head = #"{"format": "wayfarer-bookmarks", "version": 1,"#
     XCTAssertEqual(

@@ -34,6 +34,7 @@ enum BookmarkFileReader {
         kind: .malformed, reason: "it is not JSON: \(error.problem)", byte: offset,
         line: JSONDocument.line(ofByte: offset, in: bytes))
     }
+    if let problem = BookmarkFileText.problem(in: bytes) { throw problem }
     let root = document.root
     guard root.kind == .object else { throw problem("it holds no JSON object", at: root) }
     if root["type"]?.string == "FeatureCollection" {
