@@ -31,7 +31,15 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
   func readCommand(prompt: String, completions: CompletionTable, history: LineHistory, on thread: ReaderThread)
     -> String?
   {
-    nextLine(on: thread)
+    nextLine(on: thread).map(Self.command)
+  }
+
+  /// A line read as a command, without a byte order mark it starts with.
+  ///
+  /// As at the start of input: scripts joined with `cat` carry one per
+  /// file, and "Unknown command 'bookmarks'" hid the mark inside the quotes.
+  static func command(_ line: String) -> String {
+    line.unicodeScalars.first == "\u{FEFF}" ? String(line.unicodeScalars.dropFirst()) : line
   }
 
   func readAnswer(prompt: String, isSecret: Bool, on thread: ReaderThread) -> String? {

@@ -327,7 +327,7 @@ public final class StandardConsole: Console {
   public var showsPrompt: Bool { piped == nil }
 
   public func readCommand(prompt: String, completions: CompletionTable, history: LineHistory) async -> String? {
-    if let piped { return await nextPipedLine(piped) }
+    if let piped { return await nextPipedLine(piped).map(PlainLineSource.command) }
     let source = source
     return await read { source.readCommand(prompt: prompt, completions: completions, history: history, on: $0) }
   }
