@@ -51,6 +51,9 @@ enum PlaceMapper {
     TextSanitizer.field(value, limit: limit)
   }
 
+  /// The most categories kept of a place (Geoapify sends a handful).
+  static let mostCategories = 30
+
   /// Opening hours run long in OpenStreetMap (a rule per season and day).
   static let longestHours = 1_000
 
@@ -65,9 +68,10 @@ enum PlaceMapper {
     let street = [properties.street, properties.housenumber].compactMap { $0 }.joined(separator: " ")
     let address = properties.address_line2 ?? (street.isEmpty ? properties.formatted : street)
     return Place(
-      id: properties.place_id ?? "\(coordinate.latitude),\(coordinate.longitude)",
+      id: properties.place_id.flatMap { PlaceIdentifier.isValid($0) ? $0 : nil }
+        ?? "\(coordinate.latitude),\(coordinate.longitude)",
       name: name,
-      categories: properties.categories ?? [],
+      categories: (properties.categories ?? []).filter(PlaceCategoryKey.isValid).prefix(mostCategories).map { $0 },
       city: text(properties.city),
       address: text(address),
       coordinate: coordinate,

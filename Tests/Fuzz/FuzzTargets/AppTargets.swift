@@ -2,6 +2,7 @@
 #if DEBUG
   import Components
   import Foundation
+  import Home
   import JSON
   import Networking
   import TerminalText

@@ -131,6 +131,23 @@ final class PlaceMapperTests: XCTestCase {
     XCTAssertEqual(match?.positions.first, [0, 1, 2], "R, e and d of Red, as drawn")
   }
 
+  /// An id or category key that breaks the rule records and links keep is
+  /// not taken: cleaned, two places' ids became one (`dup` for
+  /// `dup ESC X one` and `dup ESC X two`) and one bookmark replaced the other.
+  func test_idsAndCategoriesThatBreakTheRules_areNotTaken() throws {
+    let json = GeoapifyFixtures.collection([
+      #"{"type":"Feature","properties":{"name":"One","categories":["catering.cafe\u001b[31m","tourism"],"lat":48.0,"lon":11.0,"place_id":"dup\u001bXone"}}"#,
+      #"{"type":"Feature","properties":{"name":"Two","lat":48.5,"lon":11.5,"place_id":"a b"}}"#,
+      #"{"type":"Feature","properties":{"name":"Three","lat":48.25,"lon":11.25,"place_id":"51c0ffee"}}"#,
+    ])
+
+    let places = PlaceMapper.places(from: try decode(json), origin: nil).places
+
+    XCTAssertEqual(
+      places.map(\.id), ["48.0,11.0", "48.5,11.5", "51c0ffee"], "the position's id in place of a broken one")
+    XCTAssertEqual(places[0].categories, ["tourism"])
+  }
+
   func test_feeAndWheelchair_comeAsBooleansNumbersOrText() throws {
     func details(fee: String, wheelchair: String) throws -> PlaceDetails {
       PlaceMapper.details(

@@ -31,7 +31,7 @@ struct PlaceBookmark: BookmarkRecord {
     .requiredText(
       "category", { $0.category }, { $0.category = $1 }, limit: 200, default: "place", mend: { $0.lowercased() },
       check: {
-        isCategoryKey($0) ? nil : "is not a category key like catering.cafe"
+        PlaceCategoryKey.isValid($0) ? nil : "is not a category key like catering.cafe"
       }),
     .text("address", { $0.address }, { $0.address = $1 }, limit: 1000),
     .text("city", { $0.city }, { $0.city = $1 }, limit: 500),
@@ -71,10 +71,6 @@ struct PlaceBookmark: BookmarkRecord {
     }
   }
 
-  /// Lower-case letters, digits, `_` and `.`, as Geoapify's keys are.
-  private static func isCategoryKey(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { "a"..."z" ~= $0 || "0"..."9" ~= $0 || $0 == "_" || $0 == "." }
-  }
 }
 
 extension PlaceBookmark {
@@ -97,28 +93,5 @@ extension PlaceBookmark {
     FavoritePlace(
       id: id, name: name, categoryKey: category, address: address, city: city, latitude: latitude,
       longitude: longitude, phone: phone, website: website, openingHours: openingHours, savedAt: savedAt)
-  }
-}
-
-/// What a place id may be; links and records check ids with it.
-///
-/// Geoapify's (hexadecimal), the catalog's (`offline-0001`) and the one Home
-/// makes of a position when Geoapify sends none (`48.13,11.57`) all pass;
-/// nothing that could break a path or a line, and never punctuation alone
-/// (`..`).
-enum PlaceIdentifier {
-  /// What an id that fails is not, as a clause.
-  static let rule = "is not a place id (letters, digits, '-', '_', '.', ':', ',')"
-  /// The longest, in bytes.
-  static let longest = 512
-
-  static func isValid(_ id: String) -> Bool {
-    (1...longest).contains(id.utf8.count) && id.utf8.contains(where: isAlphanumeric)
-      && id.utf8.allSatisfy { byte in isAlphanumeric(byte) || "-_.:,".utf8.contains(byte) }
-  }
-
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 }
