@@ -107,7 +107,7 @@ final class PipedSessionTests: XCTestCase {
   /// text) runs its first command, and so does each command a mark starts
   /// (scripts joined with `cat` carry one each); inside a word it is text.
   func test_aScriptStartingWithAByteOrderMark_runsItsFirstCommand() throws {
-    let marked = try run(["\u{FEFF}help", "\u{FEFF}help", "he\u{FEFF}lp", "quit"])
+    let marked = try run(["\u{FEFF}help", "\u{FEFF}\u{FEFF} \u{FEFF}help", "he\u{FEFF}lp", "quit"])
     XCTAssertEqual(marked.status, 0)
     XCTAssertEqual(
       marked.stdout.components(separatedBy: "Unknown command").count, 2, "only the third:\n\(marked.stdout)")

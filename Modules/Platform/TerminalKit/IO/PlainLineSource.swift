@@ -34,12 +34,15 @@ final class PlainLineSource: LineSource, @unchecked Sendable {
     nextLine(on: thread).map(Self.command)
   }
 
-  /// A line read as a command, without a byte order mark it starts with.
+  /// A line read as a command, without the byte order marks it starts
+  /// with (among blanks, which a command's words are trimmed of anyway).
   ///
   /// As at the start of input: scripts joined with `cat` carry one per
-  /// file, and "Unknown command 'bookmarks'" hid the mark inside the quotes.
+  /// file (an empty file saved by Notepad is a mark alone), and "Unknown
+  /// command 'bookmarks'" hid the mark inside the quotes.
   static func command(_ line: String) -> String {
-    line.unicodeScalars.first == "\u{FEFF}" ? String(line.unicodeScalars.dropFirst()) : line
+    guard line.utf8.contains(0xEF) else { return line }  // the mark's first byte
+    return String(line.unicodeScalars.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" })
   }
 
   func readAnswer(prompt: String, isSecret: Bool, on thread: ReaderThread) -> String? {
