@@ -75,5 +75,20 @@ final class DemoTests: XCTestCase {
     XCTAssertEqual(run.status, 1, run.stderr)
     XCTAssertTrue(run.stderr.contains("where Wayfarer keeps its own files"), run.stderr)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
+
+    // Nor may a line of the script: the recorded Wayfarer guards the caller's folders.
+    let script = home.path + "/export.demo"
+    let lines = ["register", "E", "V", "e@example.com", "correct horse", "correct horse", "bookmarks"]
+    try (lines + ["export \(database) --force", "quit"]).joined(separator: "\n").write(
+      toFile: script, atomically: true, encoding: .utf8)
+    let cast = home.path + "/export.cast"
+    let recorded = try WayfarerBinary.run(
+      script: [], home: home.path,
+      arguments: ["demo", script, "--cast", cast, "--typing", "0", "--clock", "fixed"])
+    XCTAssertEqual(recorded.status, 0, recorded.stderr)
+    // The sentence as drawn, its lines wrapped to the terminal joined again.
+    let drawn = try String(contentsOfFile: cast, encoding: .utf8).replacingOccurrences(of: #"\r\n  "#, with: " ")
+    XCTAssertTrue(drawn.contains("where Wayfarer keeps its own files"), "the export line was refused: \(drawn)")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
   }
 }

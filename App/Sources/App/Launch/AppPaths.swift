@@ -11,6 +11,8 @@ struct AppPaths: Equatable {
   var cache: String
   /// Named in error messages: the variable or folder the paths came from.
   var origin: String
+  /// A recording `demo`'s own folders, guarded here too (``OwnFolders``).
+  var inheritedOwnFolders: [String] = []
 
   enum Failure: Error, Equatable, CustomStringConvertible {
     case noHome
@@ -21,6 +23,12 @@ struct AppPaths: Equatable {
   }
 
   static func resolve(environment: [String: String]) throws -> AppPaths {
+    var paths = try resolveOwn(environment: environment)
+    paths.inheritedOwnFolders = OwnFolders.inherited(from: environment)
+    return paths
+  }
+
+  private static func resolveOwn(environment: [String: String]) throws -> AppPaths {
     if let root = nonEmpty(environment["WAYFARER_HOME"]) {
       return AppPaths(
         config: root + "/config", data: root + "/data", state: root + "/state", cache: root + "/cache",

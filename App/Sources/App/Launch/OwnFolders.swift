@@ -10,6 +10,19 @@ package struct OwnFolders: Sendable, Equatable {
 
   package static let none = OwnFolders(folders: [])
 
+  /// Set by `demo` for the Wayfarer it records, one folder a line: the
+  /// caller's own folders, kept from the script's commands as the demo's
+  /// own are (an `export` line could name the caller's database).
+  static let inheritedVariable = "WAYFARER_GUARDED_FOLDERS"
+
+  /// The variable's value, for a Wayfarer started with these folders guarded.
+  var inheritable: String { folders.joined(separator: "\n") }
+
+  /// The folders a parent `demo` named in `environment`.
+  static func inherited(from environment: [String: String]) -> [String] {
+    (environment[inheritedVariable] ?? "").split(separator: "\n").map(String.init)
+  }
+
   /// The own folder `file` would be written in, as the folder was given;
   /// nil when it is none of them.
   ///
@@ -34,5 +47,5 @@ package struct OwnFolders: Sendable, Equatable {
 }
 
 extension AppPaths {
-  var ownFolders: OwnFolders { OwnFolders(folders: all) }
+  var ownFolders: OwnFolders { OwnFolders(folders: all + inheritedOwnFolders) }
 }

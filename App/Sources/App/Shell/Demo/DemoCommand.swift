@@ -41,8 +41,9 @@ enum DemoCommand {
       return .usage
     }
     guard let lines = script(at: arguments.words[0], io: io) else { return .failure }
-    if let folder = (try? AppPaths.resolve(environment: ProcessInfo.processInfo.environment))?.ownFolders.holding(cast)
-    {
+    // The caller's own folders: not for the cast, nor for any line of the script.
+    let guarded = (try? AppPaths.resolve(environment: ProcessInfo.processInfo.environment))?.ownFolders ?? .none
+    if let folder = guarded.holding(cast) {
       io.say(
         "\(TextSanitizer.clean(cast, limit: 80)) is in \(TextSanitizer.clean(folder, limit: 80)), where Wayfarer keeps its own files; choose another folder."
       )
@@ -55,12 +56,12 @@ enum DemoCommand {
     let settings = DemoRecorder.Settings(
       columns: size.columns, rows: size.rows, typingMilliseconds: arguments.number("--typing") ?? 40,
       fixedClock: arguments.value("--clock") == "fixed")
-    return record(lines, to: cast, settings: settings, io: io)
+    return record(lines, to: cast, settings: settings, guarded: guarded, io: io)
   }
 
-  private static func record(_ lines: [String], to cast: String, settings: DemoRecorder.Settings, io: any ShellIO)
-    -> ShellStatus
-  {
+  private static func record(
+    _ lines: [String], to cast: String, settings: DemoRecorder.Settings, guarded: OwnFolders, io: any ShellIO
+  ) -> ShellStatus {
     let home: String
     do {
       home = try TemporaryFolder.make()
@@ -71,7 +72,7 @@ enum DemoCommand {
     defer { try? FileManager.default.removeItem(atPath: home) }
     guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
       let recorder = DemoRecorder(settings: settings),
-      let recording = recorder.record(program: program, home: home, lines: lines)
+      let recording = recorder.record(program: program, home: home, lines: lines, guarded: guarded)
     else {
       io.say("Wayfarer could not be started on a terminal of its own.")
       return .failure

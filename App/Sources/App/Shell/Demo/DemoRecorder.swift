@@ -40,8 +40,13 @@ final class DemoRecorder {
 
   /// Runs `program` with `home` as its WAYFARER_HOME, types `lines`, ends
   /// it with Ctrl-D and returns the recording; nil when it could not start.
-  func record(program: String, home: String, lines: [String]) -> Asciicast? {
-    var environment = ["WAYFARER_HOME=\(home)", "HOME=\(home)", "TERM=xterm-256color", "LANG=C.UTF-8"]
+  ///
+  /// `guarded` (the caller's own folders) are written to by no line.
+  func record(program: String, home: String, lines: [String], guarded: OwnFolders) -> Asciicast? {
+    var environment = [
+      "WAYFARER_HOME=\(home)", "HOME=\(home)", "TERM=xterm-256color", "LANG=C.UTF-8",
+      "\(OwnFolders.inheritedVariable)=\(guarded.inheritable)",
+    ]
     if settings.fixedClock { environment.append("WAYFARER_FIXED_TIME=\(Self.fixedTime)") }
     guard let pid = Subprocess.spawn(onTerminal: terminal.path, [program], environment: environment) else {
       return nil
