@@ -15,8 +15,9 @@ package struct OwnFolders: Sendable, Equatable {
   /// own are (an `export` line could name the caller's database).
   static let inheritedVariable = "WAYFARER_GUARDED_FOLDERS"
 
-  /// The variable's value, for a Wayfarer started with these folders guarded.
-  var inheritable: String { folders.joined(separator: "\n") }
+  /// The variable's value, for a Wayfarer started with these folders
+  /// guarded: resolved here, as the started one may run elsewhere.
+  var inheritable: String { folders.map { Self.resolved($0) ?? $0 }.joined(separator: "\n") }
 
   /// The folders a parent `demo` named in `environment`.
   static func inherited(from environment: [String: String]) -> [String] {
