@@ -19,18 +19,45 @@ public final class JSONDocument: Sendable {
   let bytes: [UInt8]
   let tape: [TapeEntry]
 
-  public init(bytes: [UInt8]) throws(JSONError) {
+  /// Parses `bytes`; with `exactText`, text that would read as U+FFFD is
+  /// an error.
+  ///
+  /// That is bytes that are not UTF-8 and a `\u` escape that is half a
+  /// surrogate pair. Without it a reader gets U+FFFD for them, as one
+  /// showing someone else's text would want. A file whose text is saved (a
+  /// bookmarks import) must be exact: read, each name was saved changed
+  /// while import said it had added it.
+  public init(bytes: [UInt8], exactText: Bool = false) throws(JSONError) {
     guard bytes.count < Int(UInt32.max) else { throw JSONError(reason: .tooLarge, offset: 0) }
+    if exactText, let offset = Self.firstInvalidUTF8(in: bytes) {
+      throw JSONError(reason: .invalidUTF8, offset: offset)
+    }
     // A server that echoes a key back (in a reply, a description) must not
     // get it into anything read from the document: hidden before parsing.
     // A replacement (`[GH_TOKEN]`) needs no escaping inside a string.
     var bytes = bytes
     SecretText.hide(in: &bytes)
     tape = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-      var parser = JSONParser(bytes: buffer)
+      var parser = JSONParser(bytes: buffer, exactText: exactText)
       return try parser.parse()
     }
     self.bytes = bytes
+  }
+
+  /// The offset of the first byte that is not part of valid UTF-8: the
+  /// standard library's check, then a walk only to say where.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 
   /// Parses a copy of `data`'s bytes, taken in one block: `Array(data)`

@@ -12,6 +12,9 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooDeep
     case tooLarge
     case trailingData
+    /// Only where text must be exact (``JSONDocument/init(bytes:exactText:)``).
+    case invalidUTF8
+    case loneSurrogate
   }
 
   public let reason: Reason
@@ -42,6 +45,8 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooDeep: "more than \(JSONDocument.maximumDepth) nested arrays or objects"
     case .tooLarge: "a document over 4 GiB"
     case .trailingData: "more data after the JSON value"
+    case .invalidUTF8: "bytes that are not UTF-8 text"
+    case .loneSurrogate: "a \\u escape that is half of a surrogate pair"
     }
   }
 

@@ -17,8 +17,14 @@ struct JSONParser {
     var count: UInt32 = 0
   }
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  /// Whether a `\u` escape that is half a surrogate pair is an error.
+  private let exactText: Bool
+  /// Where the low half of the last high surrogate escape starts.
+  private var pairedLow = -1
+
+  init(bytes: UnsafeBufferPointer<UInt8>, exactText: Bool = false) {
     self.bytes = bytes
+    self.exactText = exactText
     // A value per ~12 bytes is typical of API answers; a guess, not a limit.
     tape.reserveCapacity(bytes.count / 12 + 4)
     outer.reserveCapacity(16)
@@ -137,13 +143,41 @@ struct JSONParser {
       UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
       position += 1
     case UInt8(ascii: "u"):
-      guard position + 4 < bytes.count else { throw error(.unexpectedEnd) }
-      for offset in 1...4 where JSONText.hexValue(bytes[position + offset]) == nil {
+      guard let unit = unit(at: start) else {
+        guard position + 4 < bytes.count else { throw error(.unexpectedEnd) }
         throw JSONError(reason: .invalidEscape, offset: start)
       }
       position += 5
+      if exactText { try checkPairing(unit, at: start) }
     default:
       throw JSONError(reason: .invalidEscape, offset: start)
+    }
+  }
+
+  /// The code unit of the `\uXXXX` escape at `offset`, if one is there.
+  private func unit(at offset: Int) -> UInt16? {
+    guard offset + 5 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+    else { return nil }
+    var unit: UInt16 = 0
+    for index in (offset + 2)...(offset + 5) {
+      guard let digit = JSONText.hexValue(bytes[index]) else { return nil }
+      unit = unit << 4 | digit
+    }
+    return unit
+  }
+
+  /// A high surrogate must be followed at once by a low one, and a low one
+  /// must follow a high one.
+  private mutating func checkPairing(_ unit: UInt16, at start: Int) throws(JSONError) {
+    switch unit {
+    case 0xD800...0xDBFF:
+      guard let low = self.unit(at: position), (0xDC00...0xDFFF).contains(low) else {
+        throw JSONError(reason: .loneSurrogate, offset: start)
+      }
+      pairedLow = position
+    case 0xDC00...0xDFFF where start != pairedLow:
+      throw JSONError(reason: .loneSurrogate, offset: start)
+    default: break
     }
   }
 

@@ -206,11 +206,12 @@ final class BookmarkTransferTests: XCTestCase {
       head + name + Array(#"", "category": "catering.cafe", "latitude": 1, "longitude": 2}]}"#.utf8)
     }
     let refused: [([UInt8], String)] = [
-      ([0xFF, 0xFE], "it is not UTF-8 text"), ([0xC0, 0xAF], "it is not UTF-8 text"),
-      ([0xED, 0xA0, 0x80], "it is not UTF-8 text"),
-      (Array(#"\ud800 x"#.utf8), "it has a \\u escape that is half of a surrogate pair"),
-      (Array(#"\udc00"#.utf8), "it has a \\u escape that is half of a surrogate pair"),
-      (Array(#"\uD800\u0041"#.utf8), "it has a \\u escape that is half of a surrogate pair"),
+      ([0xFF, 0xFE], "it is not JSON: bytes that are not UTF-8 text"),
+      ([0xC0, 0xAF], "it is not JSON: bytes that are not UTF-8 text"),
+      ([0xED, 0xA0, 0x80], "it is not JSON: bytes that are not UTF-8 text"),
+      (Array(#"\ud800 x"#.utf8), "it is not JSON: a \\u escape that is half of a surrogate pair"),
+      (Array(#"\udc00"#.utf8), "it is not JSON: a \\u escape that is half of a surrogate pair"),
+      (Array(#"\uD800\u0041"#.utf8), "it is not JSON: a \\u escape that is half of a surrogate pair"),
     ]
     for (name, reason) in refused {
       XCTAssertThrowsError(try transfer.importBookmarks(bytes: file(name), named: "in.json")) { error in

@@ -80,6 +80,29 @@ final class JSONDocumentTests: XCTestCase {
     XCTAssertEqual(document.root.string, "a\u{FFFD}b")
   }
 
+  /// Where text must be exact, what a reader would get as U+FFFD is an
+  /// error at its byte.
+  ///
+  /// A lone surrogate escape, bytes that are not UTF-8. Pairs, and an
+  /// escaped backslash before `u`, are text.
+  func test_exactText_refusesWhatWouldBeReplaced_saysWhere() throws {
+    func reason(_ bytes: [UInt8]) -> JSONError? {
+      do {
+        _ = try JSONDocument(bytes: bytes, exactText: true)
+        return nil
+      } catch { return error }
+    }
+    for (text, offset) in [(#"["\ud800x"]"#, 2), (#"["ab\udc00"]"#, 4), (#"["\uD800\u0041"]"#, 2), (#"["\ud800"]"#, 2)]
+    {
+      XCTAssertEqual(reason(Array(text.utf8)), JSONError(reason: .loneSurrogate, offset: offset), text)
+    }
+    XCTAssertEqual(reason([0x22, 0x61, 0xFF, 0x62, 0x22]), JSONError(reason: .invalidUTF8, offset: 2))
+    XCTAssertEqual(reason([0x22, 0xED, 0xA0, 0x80, 0x22]), JSONError(reason: .invalidUTF8, offset: 1))
+    let exact = try JSONDocument(bytes: Array(#"["\ud83d\ude00", "\\ud800", "\uDBFF\uDFFF"]"#.utf8), exactText: true)
+    XCTAssertEqual(exact.root.array?.map(\.string), ["😀", "\\ud800", "\u{10FFFF}"])
+    XCTAssertNoThrow(try JSONDocument(bytes: Array(#"["\ud800x"]"#.utf8)), "lenient unless asked")
+  }
+
   func test_numbers_matchTheStandardLibrarysParsing_bitForBit() throws {
     let texts = [
       "0", "-0", "1", "-1", "12345678901234567890", "0.1", "0.2", "0.30000000000000004", "48.1389272",

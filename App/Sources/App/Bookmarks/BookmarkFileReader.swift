@@ -27,14 +27,13 @@ enum BookmarkFileReader {
     let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     let document: JSONDocument
     do {
-      document = try JSONDocument(bytes: bytes)
+      document = try JSONDocument(bytes: bytes, exactText: true)
     } catch {
       let offset = error.offset
       throw Problem(
         kind: .malformed, reason: "it is not JSON: \(error.problem)", byte: offset,
         line: JSONDocument.line(ofByte: offset, in: bytes))
     }
-    if let problem = BookmarkFileText.problem(in: bytes) { throw problem }
     let root = document.root
     guard root.kind == .object else { throw problem("it holds no JSON object", at: root) }
     if root["type"]?.string == "FeatureCollection" {
