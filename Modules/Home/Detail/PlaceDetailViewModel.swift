@@ -104,9 +104,7 @@ final class PlaceDetailViewModel {
   /// to a bare `www.…`); nil when it has none, or none that is one word.
   var website: String? {
     let loaded: PlaceDetails? = if case .loaded(let details) = details { details } else { nil }
-    guard let text = (place?.website ?? loaded?.website)?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
-      TextSanitizer.clean(text) == text, !text.contains(" ")
-    else { return nil }
+    guard let text = PlaceMapper.webAddress(place?.website ?? loaded?.website) else { return nil }
     return text.contains("://") ? text : "https://" + text
   }
 
