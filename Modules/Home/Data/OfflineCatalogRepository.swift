@@ -7,17 +7,22 @@ import Foundation
 /// Radius, order and paging are
 /// computed here; cities come from the bundled GeoNames list.
 struct OfflineCatalogRepository: PlacesRepository {
-  /// Decoded once, on first use.
-  static let catalog: (places: [Place], details: [String: PlaceDetails]) = {
+  /// Decoded once, on first use; a place's details are mapped when asked
+  /// for (all 65 at once were 0.43M instructions of every logged-in launch).
+  static let catalog: (places: [Place], features: [String: FeatureDTO]) = {
     let data = Data(bytes: wf_home_catalog_geojson(), count: Int(wf_home_catalog_geojson_length()))
     guard let collection = try? GeoapifyError.decode(FeatureCollectionDTO.self, from: data) else { return ([], [:]) }
-    var details: [String: PlaceDetails] = [:]
+    var features: [String: FeatureDTO] = [:]
     for feature in collection.features {
       guard let id = feature.properties.place_id else { continue }
-      details[id] = PlaceMapper.details(from: FeatureCollectionDTO(features: [feature]))
+      features[id] = feature
     }
-    return (PlaceMapper.places(from: collection, origin: nil).places, details)
+    return (PlaceMapper.places(from: collection, origin: nil).places, features)
   }()
+
+  private static func details(id: String) -> PlaceDetails {
+    catalog.features[id].map { PlaceMapper.details(from: FeatureCollectionDTO(features: [$0])) } ?? PlaceDetails()
+  }
 
   static let cityList: [(city: City, folded: String, population: Int)] = {
     let text = String(
@@ -50,12 +55,12 @@ struct OfflineCatalogRepository: PlacesRepository {
   }
 
   func details(for place: Place) async throws -> PlaceDetails {
-    Self.catalog.details[place.id] ?? PlaceDetails()
+    Self.details(id: place.id)
   }
 
   func place(id: String) async throws -> PlaceLookup? {
     Self.catalog.places.first { $0.id == id }.map { place in
-      PlaceLookup(place: place, details: Self.catalog.details[id] ?? PlaceDetails())
+      PlaceLookup(place: place, details: Self.details(id: id))
     }
   }
 

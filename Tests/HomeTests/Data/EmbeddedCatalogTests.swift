@@ -9,7 +9,7 @@ final class EmbeddedCatalogTests: XCTestCase {
     let catalog = OfflineCatalogRepository.catalog
     XCTAssertEqual(catalog.places.count, 65)
     XCTAssertEqual(Set(catalog.places.map(\.id)).count, 65, "ids are unique")
-    XCTAssertEqual(Set(catalog.details.keys), Set(catalog.places.map(\.id)), "every place has its details")
+    XCTAssertEqual(Set(catalog.features.keys), Set(catalog.places.map(\.id)), "every place has its details")
     XCTAssertTrue(catalog.places.contains { $0.name == "Pinacoteca de São Paulo" }, "UTF-8 kept")
 
     let cities = OfflineCatalogRepository.cityList
