@@ -58,10 +58,11 @@ public enum WayfarerBinary {
   }
 
   /// As ``run(script:home:arguments:environment:standardOutput:timeout:)``,
-  /// with standard output sent as `output` says.
+  /// with standard output sent as `output` says, and `rawInput` (bytes that
+  /// need not be text) piped after the script's lines.
   public static func run(
     script: [String], home: String, arguments: [String] = [], environment: [String: String] = [:],
-    output: Output, timeout: TimeInterval = 60
+    output: Output, rawInput: [UInt8] = [], timeout: TimeInterval = 60
   ) throws -> Run {
     let process = Process()
     process.executableURL = url
@@ -107,7 +108,7 @@ public enum WayfarerBinary {
     }
     try process.run()
     let text = script.map { $0 + "\n" }.joined()
-    try stdin.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    try stdin.fileHandleForWriting.write(contentsOf: Data(text.utf8) + rawInput)
     try stdin.fileHandleForWriting.close()
 
     let deadline = Date().addingTimeInterval(timeout)

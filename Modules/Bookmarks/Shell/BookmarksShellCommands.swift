@@ -126,8 +126,9 @@ enum BookmarksShellCommands {
           )
           return .usage
         }
-        guard let text = io.readInput(limit: transfer.largestMiB << 20) else { return .failure }
-        summary = try transfer.importBookmarks(bytes: Array(text.utf8), named: "standard input")
+        // Bytes, not text: the parser says at which line and byte they stop being UTF-8.
+        guard let bytes = io.readInputBytes(limit: transfer.largestMiB << 20) else { return .failure }
+        summary = try transfer.importBookmarks(bytes: bytes, named: "standard input")
       } else {
         summary = try transfer.importBookmarks(from: path)
       }

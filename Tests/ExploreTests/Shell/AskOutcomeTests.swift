@@ -61,5 +61,5 @@ private final class ShellIOSpy: ShellIO {
   func write(bytes: [UInt8]) { written += String(decoding: bytes, as: UTF8.self) }
   func flush() {}
   func say(_ sentence: String) { said.append(sentence) }
-  func readInput(limit: Int) -> String? { nil }
+  func readInputBytes(limit: Int) -> [UInt8]? { nil }
 }

@@ -36,7 +36,7 @@ final class StandardShellIO: ShellIO {
     StandardError.say(sentence)
   }
 
-  func readInput(limit: Int) -> String? {
+  func readInputBytes(limit: Int) -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -57,10 +57,6 @@ final class StandardShellIO: ShellIO {
         return nil
       }
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      say("Standard input is not UTF-8 text.")
-      return nil
-    }
-    return text
+    return bytes
   }
 }

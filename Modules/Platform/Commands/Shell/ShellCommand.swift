@@ -16,9 +16,25 @@ public protocol ShellIO: AnyObject {
   var outputFailed: Bool { get }
   /// Writes a sentence and a line break to standard error.
   func say(_ sentence: String)
-  /// Standard input whole, or nil when it is not UTF-8, is over `limit`
-  /// bytes or cannot be read (the sentence said on standard error).
-  func readInput(limit: Int) -> String?
+  /// Standard input's bytes whole, or nil when they are over `limit` or
+  /// cannot be read (the sentence said on standard error).
+  func readInputBytes(limit: Int) -> [UInt8]?
+}
+
+extension ShellIO {
+  /// Standard input whole as text, or nil when it is not UTF-8, is over
+  /// `limit` bytes or cannot be read (the sentence said on standard error).
+  ///
+  /// A reader that can say where bytes go wrong (an import's parser) takes
+  /// ``readInputBytes(limit:)`` instead.
+  public func readInput(limit: Int) -> String? {
+    guard let bytes = readInputBytes(limit: limit) else { return nil }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      say("Standard input is not UTF-8 text.")
+      return nil
+    }
+    return text
+  }
 }
 
 /// A one-shot command: its spec and what running it does.
