@@ -166,7 +166,7 @@ extension AssistantWording {
     case .notConfigured(.openai):
       "No OpenAI-compatible server is configured: set WAYFARER_OPENAI_URL and start Wayfarer again."
     case .unknown(let name):
-      "There is no backend called '\(TextSanitizer.clean(name, limit: 40))'; the backends are gemini and openai."
+      "There is no backend called '\(TextSanitizer.visible(name, limit: 40))'; the backends are gemini and openai."
     }
   }
 
@@ -180,7 +180,7 @@ extension AssistantWording {
     switch result {
     case .set(let name): "Now using the model \(name)."
     case .invalid(let name):
-      "'\(TextSanitizer.clean(name, limit: 40))' is not a model name (letters, digits and - . _ : /, at most 100)."
+      "'\(TextSanitizer.visible(name, limit: 40))' is not a model name (letters, digits and - . _ : /, at most 100)."
     case .notListed(let name, let suggestion?):
       "The server has no model '\(name)'. Did you mean \(suggestion)?"
     case .notListed(let name, nil):

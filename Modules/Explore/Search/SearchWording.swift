@@ -26,7 +26,7 @@ enum SearchWording {
     case .controlCharacters:
       "A search cannot contain control characters."
     case .unknownSort(let name):
-      "There is no order '\(TextSanitizer.clean(name, limit: 40))'. Use sort \(Phrase.list(sortNames, "or"))."
+      "There is no order '\(TextSanitizer.visible(name, limit: 40))'. Use sort \(Phrase.list(sortNames, "or"))."
     case .noSearchYet:
       "Search first: search QUERY."
     case .everyResultLoaded(let count):

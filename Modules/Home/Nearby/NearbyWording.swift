@@ -45,8 +45,8 @@ enum NearbyWording {
   /// What the person typed, cleaned and in quotes; "that category" when
   /// nothing printable is left of it.
   static func quoted(_ typed: String) -> String {
-    let clean = TextSanitizer.clean(typed, limit: 40)
-    return clean.isEmpty ? "that category" : "'\(clean)'"
+    let shown = TextSanitizer.visible(typed, limit: 40)
+    return shown.isEmpty ? "that category" : "'\(shown)'"
   }
 
   /// Above the rows `more` added: `Places 21–40 (40 loaded):`.

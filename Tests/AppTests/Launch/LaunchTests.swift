@@ -75,6 +75,9 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "help", "bokmarks"], commands: commands),
       .invalid("Unknown command 'bokmarks'. Did you mean bookmarks?"))
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "book\u{FEFF}marks"], commands: commands),
+      .invalid("Unknown command 'book<U+FEFF>marks'. Did you mean bookmarks?"), "what draws as nothing is shown")
   }
 
   @MainActor

@@ -499,7 +499,7 @@ final class REPLTests: XCTestCase {
     let repl = REPL(window: window, console: console, chrome: PlainChrome())
     trackForMemoryLeaks(repl)
 
-    for line in ["help nearby", "? debug", "help fly", "nearbi", "bookmark", "export", "xyzzy"] {
+    for line in ["help nearby", "? debug", "help fly", "nearbi", "bookmark", "export", "xyzzy", "book\u{FEFF}marks"] {
       await repl.execute(line)
     }
 
@@ -514,6 +514,7 @@ final class REPLTests: XCTestCase {
         "! Unknown command 'bookmark'. Did you mean bookmarks?",
         "! export is a Bookmarks command: type bookmarks, then export.",
         "! Unknown command 'xyzzy'. Type help to see what you can do here.",
+        "! Unknown command 'book<U+FEFF>marks'. Did you mean bookmarks?",
       ])
   }
 

@@ -23,6 +23,21 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertEqual(TextSanitizer.clean(text), text)
   }
 
+  /// An echoed word shows the characters that draw as nothing, so a person
+  /// sees why `book<U+FEFF>marks` is not `bookmarks`; the joiners inside an
+  /// emoji, and the tags of a flag, stay.
+  func test_visible_writesWhatDrawsAsNothing_keepsJoinersAndFlags() {
+    XCTAssertEqual(TextSanitizer.visible("book\u{FEFF}marks", limit: 40), "book<U+FEFF>marks")
+    XCTAssertEqual(
+      TextSanitizer.visible("a\u{200B}b\u{00AD}c\u{2060}d\u{1B}[31m", limit: 40), "a<U+200B>b<U+00AD>c<U+2060>d")
+    XCTAssertEqual(TextSanitizer.visible("\u{1D173}x", limit: 40), "<U+1D173>x")
+    let family = "👩\u{200D}👩\u{200D}👧"
+    let england = "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+    for kept in [family, england, "plain", "São Paulo"] {
+      XCTAssertEqual(TextSanitizer.visible(kept, limit: 40), kept)
+    }
+  }
+
   func test_rendererSanitisesEverySpan_andStylesOnlyWithColour() {
     let line = StyledLine("ok", style: TextStyle(foreground: .green, isBold: true)).appending(
       StyledSpan(" \u{1B}[2Jname"))

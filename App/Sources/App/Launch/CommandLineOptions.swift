@@ -53,7 +53,7 @@ enum CommandLineOptions: Equatable {
   /// A word no command has, with the one it is a near miss of (gh's
   /// "Did you mean this?").
   private static func unknown(_ word: String, commands: [String]) -> CommandLineOptions {
-    let unknown = "Unknown command '\(TextSanitizer.clean(word, limit: 40))'."
+    let unknown = "Unknown command '\(TextSanitizer.visible(word, limit: 40))'."
     guard let nearest = NearestName.to(word, among: commands + ["open", "help"]) else { return .invalid(unknown) }
     return .invalid(unknown + " Did you mean \(nearest)?")
   }

@@ -83,7 +83,7 @@ struct ConfigFile: Equatable {
   /// variable is; nil when it can.
   static func problem(name: String, value: String) -> String? {
     guard settableNames.contains(name) else {
-      return "\(TextSanitizer.clean(name, limit: 40)) is not a setting (wayfarer config list shows them)"
+      return "\(TextSanitizer.visible(name, limit: 40)) is not a setting (wayfarer config list shows them)"
     }
     if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       return "\(name) has control characters"

@@ -223,7 +223,7 @@ extension ShellCommandSpec {
   /// A word from outside as a sentence quotes it: cut short, its control
   /// characters shown as `?`.
   public static func quoted(_ word: String) -> String {
-    "'\(TextSanitizer.clean(word, limit: 40))'"
+    "'\(TextSanitizer.visible(word, limit: 40))'"
   }
 
   /// The usage of a parameter that takes the rest of the words: `QUERY…`.

@@ -80,7 +80,7 @@ extension REPL {
   /// command of, the command it was probably meant to be, or that it is unknown.
   func sentence(forUnknown typed: TypedLine, among commands: [Command], prefix: String) -> String {
     adviceForMissingCommand?(typed.name) ?? advice(forUnknown: typed.name, among: commands, prefix: prefix)
-      ?? "Unknown command '\(prefix)\(TextSanitizer.clean(typed.word, limit: 40))'. Type \(prefix)help to see what you can do here."
+      ?? "Unknown command '\(prefix)\(TextSanitizer.visible(typed.word, limit: 40))'. Type \(prefix)help to see what you can do here."
   }
 
   /// What an unknown `name` is told, when more than "unknown" can be said:
@@ -91,7 +91,7 @@ extension REPL {
     if let elsewhere = commandElsewhere(named: name) { return elsewhere.sentence(prefix: prefix) }
     let names = commands.map(\.name) + (window.tabBar?.shownTabs.map(\.name) ?? [])
     guard let nearest = NearestName.to(name, among: names) else { return nil }
-    return "Unknown command '\(prefix)\(TextSanitizer.clean(name, limit: 40))'. Did you mean \(prefix)\(nearest)?"
+    return "Unknown command '\(prefix)\(TextSanitizer.visible(name, limit: 40))'. Did you mean \(prefix)\(nearest)?"
   }
 
   /// Where the command `name` lives, when not on the screen shown: the

@@ -471,7 +471,7 @@ public final class REPL {
     guard let tabBar = window.tabBar else { return }
     guard tabBar.select(named: name) else {
       let names = tabBar.shownTabs.map(\.name).joined(separator: ", ")
-      let typed = TextSanitizer.clean(name, limit: 40)
+      let typed = TextSanitizer.visible(name, limit: 40)
       console.write(
         chrome.problem(
           "There is no tab called \(typed.isEmpty ? "that" : "'\(typed)'"). Tabs: \(names).", in: console.context))
