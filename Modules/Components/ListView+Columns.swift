@@ -106,12 +106,12 @@ extension ListView {
       lines += twoLineRows(table, context: context)
       return columns
     }
-    let cut = Self.cut(table.titles, widths: table.titleWidths, to: titleWidth)
+    let titles = cut(table.titles, widths: table.titleWidths, to: titleWidth)
     lines.reserveCapacity(lines.count + items.count)
     for offset in items.indices {
       lines.append(
         oneLineRow(
-          offset, title: cut[offset], titleWidth: titleWidth, lastRoom: columns.lastRoom, table: table,
+          offset, title: titles[offset], titleWidth: titleWidth, lastRoom: columns.lastRoom, table: table,
           context: context))
     }
     return columns

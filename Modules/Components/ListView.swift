@@ -99,7 +99,7 @@ public struct ListView {
     if titleRoom < Self.narrowestTitleColumn, titleWidths.contains(where: { $0 > titleRoom }) {
       return stacked(titles: titles, layout: layout, context: context)
     }
-    return table(titles: Self.cut(titles, widths: titleWidths, to: titleRoom), layout: layout, context: context)
+    return table(titles: cut(titles, widths: titleWidths, to: titleRoom), layout: layout, context: context)
   }
 
   private struct Layout {
@@ -117,7 +117,7 @@ public struct ListView {
     var width: Int
     /// For a title cut in the middle, the letters kept before its `…` and
     /// how many were left out there; nil for a title whole or cut at its
-    /// end (a matched letter past that cut is just not shown).
+    /// end.
     var middleCut: (head: Int, removed: Int)?
 
     /// The offsets in ``text`` of the title's matched letters `matches`:
@@ -133,9 +133,11 @@ public struct ListView {
   }
 
   /// Titles longer than `room` cut to it at the end; where two would then
-  /// read the same, cut in the middle instead, keeping both ends, so that
-  /// rows stay told apart.
-  static func cut(_ titles: [String], widths: [Int], to room: Int) -> [ShownTitle] {
+  /// read the same, or where the end cut hides a filter's matched letters
+  /// that a cut in the middle shows, cut in the middle instead, keeping both
+  /// ends: rows stay told apart, and `filter ending1` underlines the end
+  /// that matched.
+  func cut(_ titles: [String], widths: [Int], to room: Int) -> [ShownTitle] {
     var cut = zip(titles, widths).map { title, width in
       ShownTitle(text: width > room ? DisplayWidth.truncate(title, to: room) : title, width: 0)
     }
@@ -143,10 +145,19 @@ public struct ListView {
     for (index, title) in cut.enumerated() where widths[index] > room {
       seen[title.text, default: 0] += 1
     }
-    for (index, title) in cut.enumerated() where widths[index] > room && (seen[title.text] ?? 0) > 1 {
-      guard let (head, tail) = DisplayWidth.middleCut(titles[index], to: room) else { continue }
-      cut[index].text = head + "…" + tail
-      cut[index].middleCut = (head.count, titles[index].count - head.count - tail.count)
+    for index in cut.indices where widths[index] > room {
+      let matches = items[index].highlights
+      let isAlike = (seen[cut[index].text] ?? 0) > 1
+      // The letters an end cut keeps: all of its text but the `…`.
+      let kept = matches.isEmpty ? 0 : cut[index].text.count - 1
+      let hidden = matches.contains { $0 >= kept }
+      guard isAlike || hidden, let (head, tail) = DisplayWidth.middleCut(titles[index], to: room) else { continue }
+      let middle = ShownTitle(
+        text: head + "…" + tail, width: 0,
+        middleCut: (head.count, titles[index].count - head.count - tail.count))
+      if isAlike || middle.shown(matches).count > matches.count(where: { $0 < kept }) {
+        cut[index] = middle
+      }
     }
     for index in cut.indices {
       cut[index].width = DisplayWidth.of(cut[index].text)

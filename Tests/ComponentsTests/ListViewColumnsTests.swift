@@ -221,4 +221,33 @@ final class ListViewColumnsTests: XCTestCase {
     XCTAssertEqual(row.plainText, "  2. Museu de Arte…lo Ibirapuera  2.6 km")
     XCTAssertEqual(row.spans.filter { $0.style == Palette.match }.map(\.text), ["M", "Ibi"])
   }
+
+  /// A title cut at its end whose matched letters lie past the cut is cut
+  /// in the middle, where they show.
+  ///
+  /// Review10 D6: `filter ending1xyz` drew the one row it matched with
+  /// nothing underlined. A title whose matches the end cut keeps stays cut
+  /// at its end.
+  func test_aTitleWhoseMatchIsPastItsCut_isCutWhereTheMatchShows() {
+    let long = "A place whose name runs on and on until its ending1xyz"
+    let end = long.count - "ending1xyz".count
+    var matched = ListView.Item(title: long, detail: "2.6 km")
+    matched.highlights = Set(end..<long.count)
+    var early = ListView.Item(title: "Another place whose name runs on and on to its end", detail: "2.6 km")
+    early.highlights = [2, 3]
+    let color = TerminalCapabilities(inputIsTerminal: true, outputIsTerminal: true, usesColor: true, usesUnicode: true)
+
+    let rows = ListView([matched, early]).lines(in: RenderContext(width: 40, capabilities: color))
+
+    XCTAssertEqual(rows[0].plainText, "  1. A place whose…ts ending1xyz  2.6 km")
+    XCTAssertEqual(rows[0].spans.filter { $0.style == Palette.match }.map(\.text), ["ending1xyz"])
+    XCTAssertEqual(rows[1].plainText, "  2. Another place whose name r…  2.6 km")
+    XCTAssertEqual(rows[1].spans.filter { $0.style == Palette.match }.map(\.text), ["ot"])
+
+    // A list with columns is cut the same way.
+    var columned = [place(long, "museum", "2.6 km", "São Paulo")]
+    columned[0].highlights = matched.highlights
+    let row = ListView(columned).lines(in: RenderContext(width: 60, capabilities: color))[0]
+    XCTAssertEqual(row.spans.filter { $0.style == Palette.match }.map(\.text), ["ending1xyz"])
+  }
 }
