@@ -42,6 +42,12 @@ PROBES = [
     ("Profile", "Modules/Profile/About/AboutViewModel.swift", 0.10),
 ]
 SMOKE_PROBES = ["TerminalREPL", "Bookmarks"]
+FLOOR = (
+    "A function added to a module changes its interface (a debug build is testable), and the driver's cross-module "
+    "incremental build keeps a module's interface as one node: every file that names anything of the module is "
+    "compiled again. `-driver-show-incremental` traced 63 of the 65 files a TextSafety edit compiled to `interface "
+    "of source file from TextSafety`, through the type or name each uses (`TextSanitizer` for most); the other two "
+    "are TextSafety's own. The floor is the files that use the module; a body-only edit compiles 1 file (2.2 s).")
 EDIT = "\nfunc benchEditProbe() -> Int { 42 }\n"
 
 
@@ -104,7 +110,7 @@ def primary_files(log, folder):
 def run(rounds, smoke):
     check_probes()
     probes = [probe for probe in PROBES if not smoke or probe[0] in SMOKE_PROBES]
-    results = {module: Result("build", f"edit in {module}", "clean debug build", f"<= {goal:.2f}")
+    results = {module: Result("build", f"edit in {module}", "clean debug build", f"<= {goal:.2f}", floor=FLOOR)
                for module, _, goal in probes}
     env = swift_env()
     folder = copy_of_tree()

@@ -1,5 +1,6 @@
 """What every benchmark row shares: the repository's root, a result, timing."""
 import os
+import re
 import statistics
 import subprocess
 import time
@@ -18,11 +19,25 @@ class Result:
     goal: str
     ratios: list = field(default_factory=list)
     figures: str = ""
+    # Why the goal may be out of reach, and what the floor is, measured: for
+    # a row whose yardstick is stricter than what any version could reach.
+    # Written under the table when the median misses the goal.
+    floor: str = ""
 
     def spread(self):
         if not self.ratios:
             return (float("nan"),) * 3
         return min(self.ratios), statistics.median(self.ratios), max(self.ratios)
+
+
+def misses(median, goal):
+    """Whether `median` is outside `goal` ("<= 2.00" or "0.90–1.10")."""
+    numbers = [float(number) for number in re.findall(r"[0-9]+(?:\.[0-9]+)?", goal)]
+    if goal.startswith("<=") and numbers:
+        return not median <= numbers[0]
+    if len(numbers) == 2:
+        return not numbers[0] <= median <= numbers[1]
+    return False
 
 
 def ratio_line(result):

@@ -164,6 +164,12 @@ def import_row(rounds, runs, count, wayfarer, empty_home, source, folder):
                   figures)
 
 
+MEMORY_FLOOR = (
+    "Most of the difference is the binary's code, mapped as launch runs it: /proc/PID/pagemap shows 8.2 MiB of its "
+    ".text resident against the empty program's 1.7 MiB, mapped 64 KiB at a time by the kernel's fault-around. "
+    "Those pages are clean and shared with the page cache. Private memory (RssAnon) is 3.7 MiB against 2.7 MiB.")
+
+
 def memory(rounds, smoke):
     """Peak memory at the prompt, logged in, against the empty program; and
     what 10,000 bookmarks, opened, add to it."""
@@ -192,7 +198,7 @@ def memory(rounds, smoke):
                    f"{prompt / 1024:.1f} MiB vs {base / 1024:.1f} MiB"),
             Result("memory", "peak memory at the prompt, logged in", "the same, linked as wayfarer (runtime inside)",
                    "<= 1.30", [p / e for p, e in zip(peaks["prompt"], peaks["empty-static"])],
-                   f"{prompt / 1024:.1f} MiB vs {base_static / 1024:.1f} MiB"),
+                   f"{prompt / 1024:.1f} MiB vs {base_static / 1024:.1f} MiB", MEMORY_FLOOR),
             Result("memory", f"what {count:,} bookmarks add, opened", "5 MiB", "<= 1.00",
                    [(b - prompt) / 5120 for b in peaks["bookmarks"]], f"{added / 1024:.1f} MiB"),
         ]
