@@ -31,7 +31,9 @@ class Result:
 
 
 def misses(median, goal):
-    """Whether `median` is outside `goal` ("<= 2.00" or "0.90–1.10")."""
+    """Whether `median`, to the two places the table shows, is outside
+    `goal` ("<= 2.00" or "0.90–1.10")."""
+    median = round(median, 2)
     numbers = [float(number) for number in re.findall(r"[0-9]+(?:\.[0-9]+)?", goal)]
     if goal.startswith("<=") and numbers:
         return not median <= numbers[0]
