@@ -1,3 +1,5 @@
+import TextWidth
+
 extension TextSanitizer {
   /// `text` as ``clean(_:limit:)`` makes it, with each character that draws
   /// as nothing (a byte order mark, a zero-width space, a soft hyphen)
@@ -5,7 +7,8 @@ extension TextSanitizer {
   /// "Unknown command 'book<U+FEFF>marks'" shows why it is not `bookmarks`.
   ///
   /// The joiners that build emoji and some scripts' letters (U+200C, U+200D)
-  /// and the tags of flag sequences stay, as they change what is drawn.
+  /// and the tags of flag sequences stay, as they change what is drawn. The
+  /// result is at most `limit` columns, as the clean text is.
   public static func visible(_ text: String, limit: Int) -> String {
     let cleaned = clean(text, limit: limit)
     guard cleaned.unicodeScalars.contains(where: drawsAsNothing) else { return cleaned }
@@ -18,7 +21,8 @@ extension TextSanitizer {
       let digits = String(scalar.value, radix: 16, uppercase: true)
       shown.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - digits.count)))\(digits)>".unicodeScalars)
     }
-    return String(shown)
+    // Cut again: a word of zero-width spaces takes no columns until shown.
+    return DisplayWidth.truncate(String(shown), to: limit)
   }
 
   /// A format character (Unicode's Cf) other than the joiners and tags.

@@ -36,6 +36,9 @@ final class TextSanitizerTests: XCTestCase {
     for kept in [family, england, "plain", "São Paulo"] {
       XCTAssertEqual(TextSanitizer.visible(kept, limit: 40), kept)
     }
+    let invisible = TextSanitizer.visible(String(repeating: "\u{200B}", count: 10_000), limit: 40)
+    XCTAssertEqual(DisplayWidth.of(invisible), 40, "as wide as the limit, shown or not")
+    XCTAssertTrue(invisible.hasPrefix("<U+200B><U+200B>"), invisible)
   }
 
   func test_rendererSanitisesEverySpan_andStylesOnlyWithColour() {
