@@ -74,6 +74,14 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertTrue(server.requests.contains { $0.query["sort"] == "stars" && $0.query["page"] == "2" })
     XCTAssertTrue(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
     XCTAssertFalse((rows.stdout + rows.stderr + json.stdout + json.stderr).contains(token))
+
+    // A refusal of the command line echoes what was typed: the token in it is hidden there too.
+    for arguments in [["search", "x", "--sort", token], [token], ["places", "--json=" + token]] {
+      let refused = try wayfarer(arguments, environment: environment)
+      XCTAssertNotEqual(refused.status, 0, refused.stderr)
+      XCTAssertFalse(refused.stderr.contains(token), refused.stderr)
+      XCTAssertTrue(refused.stderr.contains("[GITHUB_TOKEN]"), refused.stderr)
+    }
   }
 
   func test_repo_showsTheFacts_theReadmeRendered_orTheRecord() throws {

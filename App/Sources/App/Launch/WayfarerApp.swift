@@ -33,6 +33,7 @@ public enum WayfarerApp {
     let launchLink: String?
     // The commands' table is made only when there is a word to look up,
     // and once: the command found runs from it.
+    if arguments.count > 1 { hideSecrets(environment: environment) }
     let launch = ShellLaunch(environment: environment)
     let table = arguments.count > 1 ? ShellCommands.table(launch) : ShellCommandTable([])
     switch CommandLineOptions.parse(arguments, commands: table.topNames) {
@@ -64,6 +65,18 @@ public enum WayfarerApp {
     guard let (paths, configuration, files) = prepare(environment: environment) else { return 1 }
     defer { files.markers.end() }
     return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
+  }
+
+  /// Hides the configuration's keys and tokens from all output before the
+  /// command line is read.
+  ///
+  /// A refusal of the command line (an unknown option, a value not allowed)
+  /// echoes what was typed, and `--sort "$GITHUB_TOKEN"` printed the token.
+  /// ``prepare(environment:)`` hides them again when it runs.
+  private static func hideSecrets(environment: [String: String]) {
+    guard let paths = try? AppPaths.resolve(environment: environment) else { return }
+    let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
+    for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
   }
 
   /// The folders, the configuration (its keys hidden from all output and
