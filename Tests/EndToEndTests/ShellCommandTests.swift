@@ -334,6 +334,11 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(first.status, 0, first.stderr)
     XCTAssertEqual(first.stdout, "You asked 2 things: what is a coordinator\n", "no escape sequence gets out")
     XCTAssertEqual(first.stderr, "", "no usage unless asked")
+    let both = try wayfarer(
+      ["ask", "review", "this"], input: ["diff --git a/x b/x", "+one line"], environment: environment)
+    XCTAssertEqual(
+      both.stdout, "You asked 2 things: diff --git a/x b/x\n+one line\n\nreview this\n",
+      "what was piped, then the words, as llm joins them")
     let piped = try wayfarer(["ask", "--continue", "--usage"], input: ["and a router?"], environment: environment)
     XCTAssertEqual(piped.stdout, "You asked 4 things: and a router?\n", "the conversation went on")
     XCTAssertTrue(

@@ -118,6 +118,7 @@ final class SignalTests: XCTestCase {
       let server = try makeServer(saying: ["Printed ", "words ", "number \(signal)."])
       let running = try WayfarerBinary.start(
         script: [], home: home.path, arguments: ["ask", "Tell me \(signal)"], environment: environment(server))
+      try running.endInput()  // piped input, read before the words are asked (as llm reads it)
       for _ in 0..<1_000 where !running.stdout.contains("number \(signal).") { usleep(10_000) }
       running.signal(signal)
       let ended = running.wait(timeout: 10)
@@ -142,6 +143,7 @@ final class SignalTests: XCTestCase {
     for (number, arguments) in [["ask", "Silent?"], ["ask", "--json", "Silent?"]].enumerated() {
       let running = try WayfarerBinary.start(
         script: [], home: home.path, arguments: arguments, environment: environment(server))
+      try running.endInput()
       for _ in 0..<1_000 where server.requests.count <= number { usleep(10_000) }
       running.signal(SIGINT)
       let ended = running.wait(timeout: 10)

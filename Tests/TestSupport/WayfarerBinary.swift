@@ -155,6 +155,12 @@ public enum WayfarerBinary {
       try input.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
+    /// Closes its standard input, as the end of a pipe: `ask` with its
+    /// words reads the empty input and asks them.
+    public func endInput() throws {
+      try input.close()
+    }
+
     public func signal(_ number: Int32) {
       kill(process.processIdentifier, number)
     }

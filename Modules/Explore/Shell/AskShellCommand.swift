@@ -12,7 +12,8 @@ enum AskShellCommand {
     parameters: [
       Parameter(
         "QUESTION", .text, isOptional: true,
-        meaning: "QUESTION is what to ask; without it, standard input is read when it is not a terminal")
+        meaning:
+          "QUESTION is what to ask; standard input, when it is not a terminal, is read and goes before it")
     ],
     options: [
       ShellOption(
@@ -95,21 +96,30 @@ enum AskShellCommand {
     return AssistantWording.modelChoice(choice)
   }
 
-  /// The question typed, or piped in; nil after saying there is none.
+  /// The question typed, piped in, or both; nil after saying there is none.
+  ///
+  /// With both, as llm joins them, what was piped comes first and the
+  /// words after it: `git diff | wayfarer ask review this` sends the diff
+  /// and the request (the words alone were sent, the diff dropped unsaid).
   @MainActor
   static func question(_ arguments: ShellArguments, io: any ShellIO) -> String? {
-    if !arguments.words.isEmpty { return arguments.text }
+    let typed = arguments.words.isEmpty ? nil : arguments.text
     guard !io.inputIsTerminal else {
-      io.say("Give a question: wayfarer ask QUESTION, or pipe one in (echo QUESTION | wayfarer ask).")
-      return nil
+      if typed == nil {
+        io.say("Give a question: wayfarer ask QUESTION, or pipe one in (echo QUESTION | wayfarer ask).")
+      }
+      return typed
     }
     guard let text = io.readInput(limit: 1 << 20) else { return nil }
-    let question = ArgumentLine.trimmed(text)
-    guard !question.isEmpty else {
+    let piped = ArgumentLine.trimmed(text)
+    switch (piped.isEmpty, typed) {
+    case (true, nil):
       io.say("Standard input was empty: there is no question to ask.")
       return nil
+    case (true, let typed?): return typed
+    case (false, nil): return piped
+    case (false, let typed?): return piped + "\n\n" + typed
     }
-    return question
   }
 
   @MainActor
