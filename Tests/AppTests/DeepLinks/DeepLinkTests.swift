@@ -109,16 +109,21 @@ final class DeepLinkTests: XCTestCase {
     XCTAssertTrue(
       reason("wayfarer://profile")?.hasPrefix("there is no such screen; links are wayfarer://home/place/ID") == true)
     XCTAssertTrue(reason("wayfarer://bookmarks/1")?.hasPrefix("there is no such screen") == true)
+    XCTAssertThrowsError(try DeepLink.parse("wayfarer://book\u{200B}marks")) { error in
+      XCTAssertEqual((error as? DeepLink.Refusal)?.link, "wayfarer://book<U+200B>marks", "not the link it refuses")
+    }
   }
 
-  /// Printed, a link has no escape sequences and stays on one line.
+  /// Printed, a link has no escape sequences and stays on one line; what is
+  /// not drawn is written as its code, so the sentence shows where it is.
   func test_theRefusal_printsTheLinkSanitisedAndShortened() throws {
     do {
       _ = try DeepLink.parse("http://\u{1B}]8;;evil\u{7}x" + String(repeating: "y", count: 200))
       XCTFail("opened")
     } catch {
       XCTAssertFalse(error.sentence.unicodeScalars.contains { $0.value < 0x20 }, error.sentence)
-      XCTAssertTrue(error.sentence.hasPrefix("Wayfarer cannot open http://x"), error.sentence)
+      XCTAssertTrue(
+        error.sentence.hasPrefix("Wayfarer cannot open http://<U+001B>]8;;evil<U+0007>xyyy"), error.sentence)
       XCTAssertLessThanOrEqual(error.link.count, 60)
     }
   }

@@ -29,11 +29,22 @@ final class TextSanitizerTests: XCTestCase {
   func test_visible_writesWhatDrawsAsNothing_keepsJoinersAndFlags() {
     XCTAssertEqual(TextSanitizer.visible("book\u{FEFF}marks", limit: 40), "book<U+FEFF>marks")
     XCTAssertEqual(
-      TextSanitizer.visible("a\u{200B}b\u{00AD}c\u{2060}d\u{1B}[31m", limit: 40), "a<U+200B>b<U+00AD>c<U+2060>d")
+      TextSanitizer.visible("a\u{200B}b\u{00AD}c\u{2060}d", limit: 40), "a<U+200B>b<U+00AD>c<U+2060>d")
     XCTAssertEqual(TextSanitizer.visible("\u{1D173}x", limit: 40), "<U+1D173>x")
+    // What `clean` removes is shown too: an echo must never be the word it refuses.
+    for (hidden, shown) in [
+      ("book\u{2066}marks", "book<U+2066>marks"), ("book\u{202E}marks", "book<U+202E>marks"),
+      ("book\u{1B}[31mmarks", "book<U+001B>[31mmarks"), ("book\u{01}marks", "book<U+0001>marks"),
+      ("book\tmarks", "book<U+0009>marks"), ("book\u{200D}marks", "book<U+200D>marks"),
+      ("book\u{200C}marks", "book<U+200C>marks"),
+      ("bookmarks\u{E0041}", "bookmarks<U+E0041>"), ("book\u{34F}marks", "book<U+034F>marks"),
+      ("book\u{3164}marks", "book<U+3164>marks"), ("book\u{2028}marks", "book<U+2028>marks"),
+    ] {
+      XCTAssertEqual(TextSanitizer.visible(hidden, limit: 40), shown)
+    }
     let family = "👩\u{200D}👩\u{200D}👧"
     let england = "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
-    for kept in [family, england, "plain", "São Paulo"] {
+    for kept in [family, england, "plain", "São Paulo", "❤\u{FE0F}", "می\u{200C}خواهم"] {
       XCTAssertEqual(TextSanitizer.visible(kept, limit: 40), kept)
     }
     let invisible = TextSanitizer.visible(String(repeating: "\u{200B}", count: 10_000), limit: 40)

@@ -43,11 +43,14 @@ struct DeepLink: Equatable, Sendable {
     "URL is a link like wayfarer://explore/repo/apple/swift or https://github.com/apple/swift, or a name like apple/swift"
 
   /// A link as sentences print it: no escape sequences, at most 60
-  /// columns, a space as `%20` so the link stays one word.
+  /// columns, a space as `%20` so the link stays one word, and what is not
+  /// drawn written as its code (`book<U+200B>marks`), as a refused word is.
   static func shown(_ text: String) -> String {
-    // Spaces (tabs, line breaks) are made %20 before the cut: after it, a
-    // link of tabs came out three times as wide (found by the fuzzer).
-    TextSanitizer.clean(TextSanitizer.clean(text, limit: 240).replacingOccurrences(of: " ", with: "%20"), limit: 60)
+    // Spaces are made %20 before the cut: after it, a link of tabs came out
+    // three times as wide (found by the fuzzer). Tabs and line breaks are
+    // written as their codes.
+    TextSanitizer.visible(
+      String(text.unicodeScalars.prefix(1_024)).replacingOccurrences(of: " ", with: "%20"), limit: 60)
   }
 
   /// Checks `text` part by part (length, characters, scheme, encoding) and
