@@ -412,6 +412,13 @@ final class BookmarkTransferTests: XCTestCase {
     try AtomicFile.write([0xEF, 0xBB, 0xBF] + Array(text.utf8), to: path)
 
     XCTAssertEqual(try transfer.importBookmarks(from: path), ImportSummary(added: 1, skipped: 0))
+    // A problem is said at its byte in the file, the mark counted.
+    XCTAssertThrowsError(try transfer.importBookmarks(bytes: [0xEF, 0xBB, 0xBF, 0xFF] + Array("{}".utf8), named: "m")) {
+      error in
+      XCTAssertEqual(
+        error as? BookmarksTransferError,
+        .malformed(path: "m", reason: "it is not JSON: bytes that are not UTF-8 text", line: 1, byte: 3))
+    }
   }
 
   /// The reader itself refuses a list past the bound, saying where, before

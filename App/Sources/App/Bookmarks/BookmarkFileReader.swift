@@ -23,8 +23,19 @@ enum BookmarkFileReader {
   }
 
   static func read(_ bytes: [UInt8], now: Date) throws(Problem) -> BookmarkFile {
-    // A byte-order mark, as some Windows editors save: not part of the JSON.
-    let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    // A byte-order mark, as some Windows editors save: not part of the
+    // JSON, but counted in the byte a problem is said to be at.
+    guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return try readJSON(bytes, now: now) }
+    do {
+      return try readJSON(Array(bytes.dropFirst(3)), now: now)
+    } catch {
+      var moved = error
+      moved.byte = error.byte.map { $0 + 3 }
+      throw moved
+    }
+  }
+
+  private static func readJSON(_ bytes: [UInt8], now: Date) throws(Problem) -> BookmarkFile {
     let document: JSONDocument
     do {
       document = try JSONDocument(bytes: bytes, exactText: true)
