@@ -1,4 +1,5 @@
 """What every benchmark row shares: the repository's root, a result, timing."""
+import math
 import os
 import re
 import statistics
@@ -33,10 +34,14 @@ class Result:
 def misses(median, goal):
     """Whether `median`, to the two places the table shows, is outside
     `goal` ("<= 2.00" or "0.90–1.10")."""
+    if math.isnan(median):
+        return False  # no figures: the row's own line shows nan, not a miss
     median = round(median, 2)
     numbers = [float(number) for number in re.findall(r"[0-9]+(?:\.[0-9]+)?", goal)]
     if goal.startswith("<=") and numbers:
         return not median <= numbers[0]
+    if goal.startswith(">=") and numbers:
+        return not median >= numbers[0]
     if len(numbers) == 2:
         return not numbers[0] <= median <= numbers[1]
     return False
