@@ -79,7 +79,7 @@ final class NarrowTranscriptTests: XCTestCase {
     "correct horse",
     // Home: the list, a detail, the map, a filter, a city search.
     "help", "open 3", "help", "favorite", "back", "map", "filter sao", "help filter", "filter", "category tourism",
-    "city lisbon", "city",
+    "city lisbon", "city", "city santa cruz de la sierra", "use 1",
     // Explore: search, a detail, its README, the chat about it, the chat of the tab.
     "explore", "help", "search tetris", "filter tet", "filter", "open 1", "help", "bookmark", "readme", "help",
     "close", "ask", "/help", "How do I build it?", "/list", "/model", "/model llama3", "/system", "/usage", "/back",
@@ -105,7 +105,7 @@ final class NarrowTranscriptTests: XCTestCase {
     for shown in [
       "Welcome > Log in", "Home > Theatro Municipal de São Paulo", "+ you are here", "Cities matching lisbon:",
       "README of dtrupenn/Tetris", "you> How do I build it?", "Assistant ·", "Profile > Settings", "Profile > About",
-      "alive", "Logged out.",
+      "alive", "Logged out.", "Near Santa Cruz de la Sierra, Bolivia\n  · within 5 km",
     ] {
       XCTAssertTrue(out.contains(shown), "the session shows \(shown):\n\(out)")
     }

@@ -195,10 +195,8 @@ final class NearbyPlacesScreen: Screen {
   override var drawingKey: (any Equatable)? { viewModel.revision }
 
   override func body(in context: RenderContext) -> [StyledLine] {
-    var lines = [
-      StyledLine(Spacing.indentation()).appending(
-        StyledSpan("Near \(viewModel.location.name) · within 5 km", style: Palette.muted))
-    ]
+    // Wrapped: a long city's name at 40 columns ran past the edge of a pipe's width.
+    var lines = TextBlock("Near \(viewModel.location.name) · within 5 km", style: Palette.muted).lines(in: context)
     switch viewModel.state {
     case .idle, .loading:
       if context.capabilities.outputIsTerminal { lines += skeleton(in: context) }
