@@ -339,6 +339,9 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(
       both.stdout, "You asked 2 things: diff --git a/x b/x\n+one line\n\nreview this\n",
       "what was piped, then the words, as llm joins them")
+    let notText = try wayfarer(["ask", "hi"], environment: environment, rawInput: [0xFF])
+    XCTAssertEqual(notText.status, 1, "input that cannot be read is a failure, as for login, not a usage error")
+    XCTAssertEqual(notText.stderr, "wayfarer: Standard input is not UTF-8 text.\n")
     let piped = try wayfarer(["ask", "--continue", "--usage"], input: ["and a router?"], environment: environment)
     XCTAssertEqual(piped.stdout, "You asked 4 things: and a router?\n", "the conversation went on")
     XCTAssertTrue(

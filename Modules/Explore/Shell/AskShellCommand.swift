@@ -37,7 +37,11 @@ enum AskShellCommand {
 
   static func command(dependencies: @escaping @MainActor () -> ExploreShellDependencies?) -> ShellCommand {
     ShellCommand(spec) { arguments, io in
-      guard let question = question(arguments, io: io) else { return .usage }
+      let question: String
+      switch Self.question(arguments, io: io) {
+      case .success(let asked): question = asked
+      case .failure(let refusal): return refusal.status
+      }
       if let repo = arguments.value("--repo"), RepositoryName(repo) == nil {
         io.say("--repo: \(ShellCommandSpec.quoted(repo)) is not a GitHub name like owner/name.")
         return .usage
@@ -96,29 +100,37 @@ enum AskShellCommand {
     return AssistantWording.modelChoice(choice)
   }
 
-  /// The question typed, piped in, or both; nil after saying there is none.
+  /// Why there is no question, said on standard error: none was given
+  /// (a usage error, 2), or standard input could not be read as text (1,
+  /// as `login --password-stdin` ends then).
+  struct NoQuestion: Error {
+    var status: ShellStatus
+  }
+
+  /// The question typed, piped in, or both.
   ///
   /// With both, as llm joins them, what was piped comes first and the
   /// words after it: `git diff | wayfarer ask review this` sends the diff
   /// and the request (the words alone were sent, the diff dropped unsaid).
   @MainActor
-  static func question(_ arguments: ShellArguments, io: any ShellIO) -> String? {
+  static func question(_ arguments: ShellArguments, io: any ShellIO) -> Result<String, NoQuestion> {
     let typed = arguments.words.isEmpty ? nil : arguments.text
     guard !io.inputIsTerminal else {
-      if typed == nil {
+      guard let typed else {
         io.say("Give a question: wayfarer ask QUESTION, or pipe one in (echo QUESTION | wayfarer ask).")
+        return .failure(NoQuestion(status: .usage))
       }
-      return typed
+      return .success(typed)
     }
-    guard let text = io.readInput(limit: 1 << 20) else { return nil }
+    guard let text = io.readInput(limit: 1 << 20) else { return .failure(NoQuestion(status: .failure)) }
     let piped = ArgumentLine.trimmed(text)
     switch (piped.isEmpty, typed) {
     case (true, nil):
       io.say("Standard input was empty: there is no question to ask.")
-      return nil
-    case (true, let typed?): return typed
-    case (false, nil): return piped
-    case (false, let typed?): return piped + "\n\n" + typed
+      return .failure(NoQuestion(status: .usage))
+    case (true, let typed?): return .success(typed)
+    case (false, nil): return .success(piped)
+    case (false, let typed?): return .success(piped + "\n\n" + typed)
     }
   }
 
