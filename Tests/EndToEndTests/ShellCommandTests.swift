@@ -82,6 +82,23 @@ final class ShellCommandTests: XCTestCase {
       XCTAssertFalse(refused.stderr.contains(token), refused.stderr)
       XCTAssertTrue(refused.stderr.contains("[GITHUB_TOKEN]"), refused.stderr)
     }
+    // So are the keys it does not use: a second variable, a config line the
+    // environment overrides in a file refused as not the person's alone
+    // (CR LF and quotes), and every key when no home folder is known.
+    let second = "ghp_SECONDtoken0987654321"
+    let unused = "ghp_CONFIGfiletoken1234567"
+    try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
+    try Data("GITHUB_TOKEN = \"\(unused)\"\r\n".utf8).write(to: URL(fileURLWithPath: home.path + "/config/config"))
+    chmod(home.path + "/config/config", 0o644)
+    let homeless = environment.merging(["WAYFARER_HOME": "", "HOME": ""]) { $1 }
+    for (typed, variables, shown) in [
+      (second, environment.merging(["GH_TOKEN": second]) { $1 }, "[GH_TOKEN]"),
+      (unused, environment, "[GITHUB_TOKEN (config line 1)]"), (token, homeless, "[GITHUB_TOKEN]"),
+    ] {
+      let refused = try wayfarer(["search", "x", "--sort", typed], environment: variables)
+      XCTAssertFalse(refused.stderr.contains(typed), refused.stderr)
+      XCTAssertTrue(refused.stderr.contains(shown), refused.stderr)
+    }
   }
 
   func test_repo_showsTheFacts_theReadmeRendered_orTheRecord() throws {

@@ -67,16 +67,15 @@ public enum WayfarerApp {
     return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
   }
 
-  /// Hides the configuration's keys and tokens from all output before the
-  /// command line is read.
+  /// Hides every key and token from all output before the command line is
+  /// read.
   ///
   /// A refusal of the command line (an unknown option, a value not allowed)
   /// echoes what was typed, and `--sort "$GITHUB_TOKEN"` printed the token.
-  /// ``prepare(environment:)`` hides them again when it runs.
+  /// Without a home folder (HOME unset, as under cron) the environment's
+  /// are hidden all the same.
   private static func hideSecrets(environment: [String: String]) {
-    guard let paths = try? AppPaths.resolve(environment: environment) else { return }
-    let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
-    for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
+    EverySecret.hide(environment: environment, configPath: try? AppPaths.resolve(environment: environment).configFile)
   }
 
   /// The folders, the configuration (its keys hidden from all output and
@@ -93,6 +92,7 @@ public enum WayfarerApp {
     let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
     // Keys and tokens: out of all output, and out of every program started.
     for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
+    EverySecret.hide(environment: environment, configPath: paths.configFile)
     // TERM=dumb is sent ASCII only: everything is laid out in what is sent.
     DisplayWidth.measuresASCIISpelling = configuration.terminal.isDumb
     Subprocess.withhold(variables: Configuration.secretVariableNames)
