@@ -30,6 +30,10 @@ final class SQLiteDatabaseTests: XCTestCase {
 
     XCTAssertEqual(
       ["id", "name", "score", "note"].map { row.value($0) }, [.integer(1), .text("Zoë 'x'"), .real(1.5), .null])
+    // Text is bound whole, a NUL inside it too.
+    try database.execute("INSERT INTO t (name) VALUES (?), (?)", [.text("a\0b"), .text("")])
+    XCTAssertEqual(
+      try database.execute("SELECT name FROM t WHERE id > 1").map { $0.value("name") }, [.text("a\0b"), .text("")])
     XCTAssertEqual(try database.execute("PRAGMA user_version").first?.integer("user_version"), 1)
   }
 

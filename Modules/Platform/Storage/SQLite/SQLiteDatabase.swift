@@ -386,6 +386,13 @@ public final class SQLiteDatabase: Sendable {
     }
   }
 
+  /// Binds `text` with its length given, not found by a NUL: a NUL piped
+  /// into a question cut what was saved there ("a\0b" kept as "a").
+  private static func bindText(_ text: String, at index: Int32, to statement: OpaquePointer?) -> Int32 {
+    let length = Int32(clamping: text.utf8.count)
+    return text.withCString { sqlite3_bind_text(statement, index, $0, length, transient) }
+  }
+
   fileprivate static func bind(_ bindings: [SQLiteValue], to statement: OpaquePointer?, _ handle: OpaquePointer) throws
   {
     for (offset, value) in bindings.enumerated() {
@@ -395,7 +402,7 @@ public final class SQLiteDatabase: Sendable {
         case .integer(let number): sqlite3_bind_int64(statement, index, number)
         case .real(let number): sqlite3_bind_double(statement, index, number)
         // No key or token a server echoed goes into a file.
-        case .text(let text): sqlite3_bind_text(statement, index, SecretText.hiding(in: text), -1, transient)
+        case .text(let text): bindText(SecretText.hiding(in: text), at: index, to: statement)
         case .null: sqlite3_bind_null(statement, index)
         }
       try check(status, handle)
