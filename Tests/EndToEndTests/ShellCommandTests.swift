@@ -352,10 +352,18 @@ final class ShellCommandTests: XCTestCase {
     XCTAssertEqual(first.stdout, "You asked 2 things: what is a coordinator\n", "no escape sequence gets out")
     XCTAssertEqual(first.stderr, "", "no usage unless asked")
     let both = try wayfarer(
-      ["ask", "review", "this"], input: ["diff --git a/x b/x", "+one line"], environment: environment)
+      ["ask", "review", "this"], input: ["", "    diff --git a/x b/x", "+one line", " "], environment: environment)
     XCTAssertEqual(
-      both.stdout, "You asked 2 things: diff --git a/x b/x\n+one line\n\nreview this\n",
-      "what was piped, then the words, as llm joins them")
+      both.stdout, "You asked 2 things:     diff --git a/x b/x\n+one line\n\nreview this\n",
+      "what was piped (its indent kept, blank lines around it not), then the words, as llm joins them")
+    let long = try wayfarer(
+      ["ask", "review", "this"], input: Array(repeating: String(repeating: "x", count: 79), count: 300),
+      environment: environment)
+    XCTAssertEqual(long.status, 2, "refused whole, not cut: the cut took the words after the pipe")
+    XCTAssertEqual(
+      long.stderr,
+      "wayfarer: The question is 24012 characters long, more than the 20000 a question may hold; nothing was sent. Pipe in less (git diff -- PATH | wayfarer ask …).\n"
+    )
     let notText = try wayfarer(["ask", "hi"], environment: environment, rawInput: [0xFF])
     XCTAssertEqual(notText.status, 1, "input that cannot be read is a failure, as for login, not a usage error")
     XCTAssertEqual(notText.stderr, "wayfarer: Standard input is not UTF-8 text.\n")

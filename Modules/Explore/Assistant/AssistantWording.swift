@@ -76,6 +76,11 @@ extension AssistantWording {
   /// A kept reply that did not end (stopped, cut off or blocked), shown again.
   static let incompleteMark = "(incomplete)"
   static let replyCut = "The reply was longer than 200,000 characters; its end was left out."
+
+  /// `wayfarer ask` given more than a question may hold (a long diff piped in).
+  static func questionTooLong(characters: Int, most: Int) -> String {
+    "The question is \(characters) characters long, more than the \(most) a question may hold; nothing was sent. Pipe in less (git diff -- PATH | wayfarer ask …)."
+  }
   static let newConversation = "A new conversation. The last one is kept: /list shows it."
   static let nothingToCopy = "There is no reply to copy yet."
   static let copied = "Copied to the clipboard (the terminal may ask to allow it)."

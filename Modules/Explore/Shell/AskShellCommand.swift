@@ -42,6 +42,13 @@ enum AskShellCommand {
       case .success(let asked): question = asked
       case .failure(let refusal): return refusal.status
       }
+      // Refused whole rather than cut: a long pipe's cut took the words after it.
+      guard question.count <= ChatViewModel.maximumQuestionCharacters else {
+        io.say(
+          AssistantWording.questionTooLong(
+            characters: question.count, most: ChatViewModel.maximumQuestionCharacters))
+        return .usage
+      }
       if let repo = arguments.value("--repo"), RepositoryName(repo) == nil {
         io.say("--repo: \(ShellCommandSpec.quoted(repo)) is not a GitHub name like owner/name.")
         return .usage
@@ -123,7 +130,7 @@ enum AskShellCommand {
       return .success(typed)
     }
     guard let text = io.readInput(limit: 1 << 20) else { return .failure(NoQuestion(status: .failure)) }
-    let piped = ArgumentLine.trimmed(text)
+    let piped = withoutBlankLinesAround(text)
     switch (piped.isEmpty, typed) {
     case (true, nil):
       io.say("Standard input was empty: there is no question to ask.")
@@ -132,6 +139,15 @@ enum AskShellCommand {
     case (false, nil): return .success(piped)
     case (false, let typed?): return .success(piped + "\n\n" + typed)
     }
+  }
+
+  /// `text` without the blank lines before and after it; the first line's
+  /// indent is kept, as code needs it.
+  static func withoutBlankLinesAround(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+    return lines.joined(separator: "\n")
   }
 
   @MainActor
