@@ -286,7 +286,7 @@ final class SearchViewModel {
   /// Opens the repository `typed` names (`apple/swift`), whether the
   /// search listed it or not; its detail says if GitHub has none.
   func open(named typed: String) -> SearchProblem? {
-    guard let name = RepositoryName(typed) else { return .notAName(TextSanitizer.clean(typed, limit: 40)) }
+    guard let name = RepositoryName(typed) else { return .notAName(TextSanitizer.visible(typed, limit: 40)) }
     router.showRepository(Repository(named: name))
     return nil
   }

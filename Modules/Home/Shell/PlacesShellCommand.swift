@@ -95,7 +95,7 @@ enum PlacesShellCommand {
     if let city = arguments.value("--city") {
       do {
         guard let found = try await repository.cities(named: city).cities.first else {
-          io.say("No city called \(TextSanitizer.clean(city, limit: 60)) was found.")
+          io.say("No city called \(TextSanitizer.visible(city, limit: 60)) was found.")
           return nil
         }
         return (found.coordinate, City.name(found.name, in: found.country))

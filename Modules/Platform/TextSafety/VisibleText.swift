@@ -34,8 +34,10 @@ extension TextSanitizer {
   private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
     switch properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: return true
-    default: return properties.isDefaultIgnorableCodePoint
+    // Unassigned code points and noncharacters too: a terminal draws them
+    // as nothing, as it does the others.
+    case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned: return true
+    default: return properties.isDefaultIgnorableCodePoint || properties.isNoncharacterCodePoint
     }
   }
 

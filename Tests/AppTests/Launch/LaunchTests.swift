@@ -78,6 +78,9 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(
       CommandLineOptions.parse(["wayfarer", "book\u{FEFF}marks"], commands: commands),
       .invalid("Unknown command 'book<U+FEFF>marks'. Did you mean bookmarks?"), "what draws as nothing is shown")
+    XCTAssertEqual(
+      CommandLineOptions.parse(["wayfarer", "--versi\u{200B}on"], commands: commands),
+      .invalid("Unknown option '--versi<U+200B>on'."), "an option's echo too")
   }
 
   @MainActor

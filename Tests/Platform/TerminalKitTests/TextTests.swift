@@ -39,6 +39,8 @@ final class TextSanitizerTests: XCTestCase {
       ("book\u{200C}marks", "book<U+200C>marks"),
       ("bookmarks\u{E0041}", "bookmarks<U+E0041>"), ("book\u{34F}marks", "book<U+034F>marks"),
       ("book\u{3164}marks", "book<U+3164>marks"), ("book\u{2028}marks", "book<U+2028>marks"),
+      ("book\u{0378}marks", "book<U+0378>marks"),
+      ("book\u{FFFF}marks", "book<U+FFFF>marks"), ("book\u{1FFFE}marks", "book<U+1FFFE>marks"),
     ] {
       XCTAssertEqual(TextSanitizer.visible(hidden, limit: 40), shown)
     }

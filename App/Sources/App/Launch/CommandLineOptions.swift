@@ -36,17 +36,17 @@ enum CommandLineOptions: Equatable {
     }
     if !first.hasPrefix("-") { return unknown(first, commands: commands) }
     if let command = options.first(where: commands.contains) {
-      return .invalid("Options go after the command: wayfarer \(command) … \(TextSanitizer.clean(first, limit: 40)).")
+      return .invalid("Options go after the command: wayfarer \(command) … \(TextSanitizer.visible(first, limit: 40)).")
     }
     guard options.count == 1 else {
       return .invalid(
-        "wayfarer takes at most one option; got: \(TextSanitizer.clean(options.joined(separator: " "), limit: 60)).")
+        "wayfarer takes at most one option; got: \(TextSanitizer.visible(options.joined(separator: " "), limit: 60)).")
     }
     switch first {
     case "-h", "--help": return .help
     // -v as most tools take it, -V as some do.
     case "-v", "-V", "--version": return .version
-    default: return .invalid("Unknown option '\(TextSanitizer.clean(first, limit: 40))'.")
+    default: return .invalid("Unknown option '\(TextSanitizer.visible(first, limit: 40))'.")
     }
   }
 
