@@ -12,7 +12,7 @@ public struct EmptyState {
   }
 
   public func lines(in context: RenderContext) -> [StyledLine] {
-    [StyledLine(Spacing.indentation()).appending(StyledSpan(title, style: Palette.emphasis))]
+    TextBlock(title, style: Palette.emphasis).lines(in: context)
       + TextBlock(message, style: Palette.muted).lines(in: context)
   }
 }

@@ -79,7 +79,7 @@ final class NarrowTranscriptTests: XCTestCase {
     "correct horse",
     // Home: the list, a detail, the map, a filter, a city search.
     "help", "open 3", "help", "favorite", "back", "map", "filter sao", "help filter", "filter", "category tourism",
-    "city lisbon", "city", "city santa cruz de la sierra", "use 1",
+    "city lisbon", "city", "city Rivière-des-Prairies–Pointe-aux-Trembles", "city santa cruz de la sierra", "use 1",
     // Explore: search, a detail, its README, the chat about it, the chat of the tab.
     "explore", "help", "search tetris", "filter tet", "filter", "open 1", "help", "bookmark", "readme", "help",
     "close", "ask", "/help", "How do I build it?", "/list", "/model", "/model llama3", "/system", "/usage", "/back",

@@ -185,7 +185,7 @@ final class NearbyPlacesScreen: Screen {
         dropped == 0
         ? [] : [Message.warning("\(dropped) of the results had no valid position and were left out.", in: context)]
       console.write(
-        [StyledLine("Cities matching \(shown):")] + ListView(items).lines(in: context) + left
+        TextBlock("Cities matching \(shown):", indent: 0).lines(in: context) + ListView(items).lines(in: context) + left
           + TextBlock("Type use N to list places there.", style: Palette.muted).lines(in: context))
     }
   }
