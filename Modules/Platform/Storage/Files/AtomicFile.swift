@@ -136,7 +136,7 @@ public enum AtomicFile {
       let count = Glibc.read(fd, &chunk, chunk.count)
       if count > 0 {
         guard bytes.count + count <= maxBytes else {
-          throw FileError("read", path: path, code: EFBIG, explanation: "it is larger than \(maxBytes >> 20) MiB")
+          throw FileError("read", path: path, code: EFBIG, explanation: "it is larger than \(Self.size(maxBytes))")
         }
         bytes.append(contentsOf: chunk[..<count])
       } else if count == 0 {
@@ -145,6 +145,12 @@ public enum AtomicFile {
         throw FileError("read", path: path)
       }
     }
+  }
+
+  /// `bytes` as a read's refusal says it: MiB from 1 MiB, KiB below (a
+  /// 64 KiB limit was said as "0 MiB").
+  static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
   }
 
   /// Removes `path`; a missing file is not an error.
