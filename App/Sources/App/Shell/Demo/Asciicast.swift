@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Secrets
 
 /// An asciicast v2 recording: a header line, then one `[time, "o", text]`
 /// line per piece of output, as asciinema plays it.
@@ -17,15 +18,17 @@ struct Asciicast {
     self.startedAt = startedAt
   }
 
+  /// Records `text`, a key or token in it hidden: the terminal echoes what
+  /// the script types, and a typed token went into the file.
   mutating func output(_ text: String, at time: Double) {
     guard !text.isEmpty else { return }
-    events.append((time, text))
+    events.append((time, SecretText.hiding(in: text)))
   }
 
   /// Adds `text` to the last event (a fixed clock's step is one event).
   mutating func appendToLast(_ text: String) {
     guard let last = events.popLast() else { return output(text, at: 0) }
-    events.append((last.time, last.text + text))
+    events.append((last.time, SecretText.hiding(in: last.text + text)))
   }
 
   /// The text of everything drawn, as `asciinema cat` gives it back.
