@@ -359,7 +359,9 @@ final class PipedSessionTests: XCTestCase {
     let bad = try WayfarerBinary.run(script: [], home: home.path, arguments: ["--x\u{1B}]0;owned\u{07}\u{1B}[2J"])
 
     XCTAssertEqual(bad.status, 2)
-    XCTAssertEqual(bad.stderr, "wayfarer: Unknown option '--x'. See wayfarer --help.\n")
+    XCTAssertEqual(
+      bad.stderr, "wayfarer: Unknown option '--x<U+001B>]0;owned<U+0007><U+001B>[2J'. See wayfarer --help.\n",
+      "no control reaches the terminal, and the echo is not a word it did not refuse")
   }
 
   /// A megabyte typed into `filter` is drawn in linear time, and echoed on
