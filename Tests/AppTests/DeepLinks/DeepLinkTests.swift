@@ -90,6 +90,9 @@ final class DeepLinkTests: XCTestCase {
     XCTAssertEqual(reason("wayfarer://home/place/%E2%80%AEevil"), "'evil' is not a place id")
     XCTAssertEqual(reason("wayfarer://explore/repo/../etc"), "'../etc' is not a GitHub name like owner/name")
     XCTAssertEqual(reason("wayfarer://explore/repo/-x/y"), "'-x/y' is not a GitHub name like owner/name")
+    XCTAssertEqual(
+      reason("wayfarer://explore/repo/apple/sw%1B%5B31mift"),
+      "'apple/sw<U+001B>[31mift' is not a GitHub name like owner/name", "never the name it refuses")
     XCTAssertEqual(reason("wayfarer://explore/repo/a%2Fb/c"), "'a/b/c' is not a GitHub name like owner/name")
     XCTAssertEqual(reason("wayfarer://home/city"), "it needs ?q= with the city's name")
     XCTAssertEqual(reason("wayfarer://explore/search?q=+++"), "it needs ?q= with the search")

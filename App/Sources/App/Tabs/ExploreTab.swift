@@ -20,7 +20,7 @@ extension TabEntry {
               return "github.com/\(owner.lowercased())/… is one of GitHub's own pages, not a repository's address"
             }
             return RepositoryName(fullName) != nil
-              ? nil : "'\(TextSanitizer.clean(fullName, limit: 40))' is not a GitHub name like owner/name"
+              ? nil : "'\(TextSanitizer.visible(fullName, limit: 40))' is not a GitHub name like owner/name"
           },
           meaning: "a repository's detail in Explore", webAddress: "https://github.com/")
       ) { coordinator, fullName in
