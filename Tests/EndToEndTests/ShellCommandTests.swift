@@ -99,6 +99,12 @@ final class ShellCommandTests: XCTestCase {
       XCTAssertFalse(refused.stderr.contains(typed), refused.stderr)
       XCTAssertTrue(refused.stderr.contains(shown), refused.stderr)
     }
+    // A CR LF file is read line by line, each key named by its own line.
+    let third = "ghp_LINEtwoToken1234567890"
+    try Data("# keys\r\nGH_TOKEN = '\(third)'\r\n".utf8).write(to: URL(fileURLWithPath: home.path + "/config/config"))
+    let lineTwo = try wayfarer(["search", "x", "--sort", third], environment: environment)
+    XCTAssertFalse(lineTwo.stderr.contains(third), lineTwo.stderr)
+    XCTAssertTrue(lineTwo.stderr.contains("[GH_TOKEN (config line 2)]"), lineTwo.stderr)
   }
 
   func test_repo_showsTheFacts_theReadmeRendered_orTheRecord() throws {

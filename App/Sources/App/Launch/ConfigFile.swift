@@ -58,13 +58,21 @@ struct ConfigFile: Equatable {
     entries.reduce(into: [:]) { $0[$1.name] = $1.value }
   }
 
-  private enum Line: Equatable {
+  /// How a line's value is named where a sentence would show it:
+  /// `GITHUB_TOKEN (config line 3)`.
+  static func source(of name: String, line: Int) -> String {
+    "\(name) (config line \(line))"
+  }
+
+  enum Line: Equatable {
     case blank
     case entry(name: String, value: String)
     case malformed
   }
 
-  private static func parse(_ line: String) -> Line {
+  /// One line as the file reads it: `NAME = value` (quotes taken off the
+  /// value), a blank or comment line, or neither.
+  static func parse(_ line: String) -> Line {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return .blank }
     guard let equals = trimmed.firstIndex(of: "=") else { return .malformed }

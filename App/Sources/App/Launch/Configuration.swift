@@ -157,7 +157,7 @@ struct Configuration: Sendable {
         if let text = nonEmpty(environment[name]) {
           value = Value(variable: name, text: text)
         } else if let line = lines[name] {
-          value = Value(variable: "\(name) (config line \(line.line))", text: line.value)
+          value = Value(variable: ConfigFile.source(of: name, line: line.line), text: line.value)
         } else {
           continue
         }

@@ -24,15 +24,12 @@ enum EverySecret {
       if let value = environment[name] { hide(value, naming: name) }
     }
     guard let configPath, let text = regularFileText(at: configPath) else { return }
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      guard let equals = line.firstIndex(of: "=") else { continue }
-      let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-      guard names.contains(name) else { continue }
-      var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
-      if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-        value = String(value.dropFirst().dropLast())
-      }
-      hide(value, naming: "\(name) (config line \(index + 1))")
+    // Read as the file reads its lines, but every one: CR LF ends a line
+    // here too, and a line the file refuses or overrides is still typed.
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for (index, line) in lines.enumerated() {
+      guard case .entry(let name, let value) = ConfigFile.parse(String(line)), names.contains(name) else { continue }
+      hide(value, naming: ConfigFile.source(of: name, line: index + 1))
     }
   }
 

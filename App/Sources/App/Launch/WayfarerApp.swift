@@ -6,7 +6,6 @@ import ErrorSentences
 import FeatureEnvironment
 import Foundation
 import Networking
-import Secrets
 import Storage
 import TerminalIO
 import TerminalNavigation
@@ -33,7 +32,11 @@ public enum WayfarerApp {
     let launchLink: String?
     // The commands' table is made only when there is a word to look up,
     // and once: the command found runs from it.
-    if arguments.count > 1 { hideSecrets(environment: environment) }
+    // Every key and token out of all output, once, before the command line
+    // is read: a refusal of it echoes what was typed (`--sort "$GITHUB_TOKEN"`
+    // printed the token). Without a home folder (HOME unset, as under cron)
+    // the environment's are hidden all the same.
+    EverySecret.hide(environment: environment, configPath: try? AppPaths.resolve(environment: environment).configFile)
     let launch = ShellLaunch(environment: environment)
     let table = arguments.count > 1 ? ShellCommands.table(launch) : ShellCommandTable([])
     switch CommandLineOptions.parse(arguments, commands: table.topNames) {
@@ -67,20 +70,10 @@ public enum WayfarerApp {
     return await runSession(files: files, paths: paths, configuration: configuration, launchLink: launchLink)
   }
 
-  /// Hides every key and token from all output before the command line is
-  /// read.
-  ///
-  /// A refusal of the command line (an unknown option, a value not allowed)
-  /// echoes what was typed, and `--sort "$GITHUB_TOKEN"` printed the token.
-  /// Without a home folder (HOME unset, as under cron) the environment's
-  /// are hidden all the same.
-  private static func hideSecrets(environment: [String: String]) {
-    EverySecret.hide(environment: environment, configPath: try? AppPaths.resolve(environment: environment).configFile)
-  }
-
-  /// The folders, the configuration (its keys hidden from all output and
-  /// from programs started) and the open files; nil, with the sentences on
-  /// standard error, when the files cannot be used.
+  /// The folders, the configuration (its keys withheld from programs
+  /// started; ``run(arguments:environment:)`` hid them from all output) and
+  /// the open files; nil, with the sentences on standard error, when the
+  /// files cannot be used.
   static func prepare(environment: [String: String]) -> (AppPaths, Configuration, Files)? {
     let paths: AppPaths
     do {
@@ -90,11 +83,9 @@ public enum WayfarerApp {
       return nil
     }
     let configuration = Configuration.read(environment, file: ConfigFile.read(at: paths.configFile))
-    // Keys and tokens: out of all output, and out of every program started.
-    for secret in configuration.secrets { SecretText.hide(secret.value, naming: secret.source) }
-    EverySecret.hide(environment: environment, configPath: paths.configFile)
     // TERM=dumb is sent ASCII only: everything is laid out in what is sent.
     DisplayWidth.measuresASCIISpelling = configuration.terminal.isDumb
+    // Keys and tokens out of every program started.
     Subprocess.withhold(variables: Configuration.secretVariableNames)
     guard let files = openFiles(paths, configuration: configuration) else { return nil }
     return (paths, configuration, files)
